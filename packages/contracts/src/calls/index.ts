@@ -1,0 +1,29 @@
+import type { CallDef } from '../call.ts';
+import { authCalls } from './auth.ts';
+import { cardCalls } from './card.ts';
+import { channelFormCalls } from './channel-form.ts';
+import { healthCalls } from './health.ts';
+import { messageCalls } from './message.ts';
+import { policyCalls } from './policy.ts';
+import { preferencesCalls } from './preferences.ts';
+import { profileCalls } from './profile.ts';
+import { userCenterCalls } from './user-center.ts';
+import { userSettingCalls } from './user-setting.ts';
+import { workplaceCalls } from './workplace.ts';
+
+/** Every call of the API, grouped by resource. The server registers routes from this table. */
+export const calls = {
+  auth: authCalls,
+  userCenter: userCenterCalls,
+  userSetting: userSettingCalls,
+  preferences: preferencesCalls,
+  message: messageCalls,
+  workplace: workplaceCalls,
+  policy: policyCalls,
+  card: cardCalls,
+  channelForm: channelFormCalls,
+  profile: profileCalls,
+  health: healthCalls,
+} as const;
+
+export const allCalls: CallDef[] = Object.values(calls).flatMap((group) => Object.values(group as Record<string, CallDef>));

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Stable error keys of api.md §1. The HTTP status each one travels with is fixed here. */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 400,
+  CAPTCHA_REQUIRED: 400,
+  CAPTCHA_INVALID: 400,
+  ACCOUNT_LOCKED: 429,
+  AUTH_REQUIRED: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  SIGNATURE_INVALID: 400,
+  REQUEST_EXPIRED: 400,
+  REPLAYED: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorKey = keyof typeof errorStatus;
+export const errorKeys = Object.keys(errorStatus) as ErrorKey[];
+
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. `data.video.encoding.rate.min`. */
+  path: string;
+  /** Human text in the caller's language. */
+  message: string;
+}
+
+export interface SuccessEnvelope<T> {
+  status: 'success';
+  code: 0;
+  message: string;
+  data: T;
+  traceId: string;
+}
+
+export interface ErrorEnvelope {
+  status: 'error';
+  code: number;
+  message: string;
+  data: { error: ErrorKey; details?: FieldIssue[] | Record<string, unknown> };
+  traceId: string;
+}
+
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+export const errorEnvelopeSchema = z.object({
+  status: z.literal('error'),
+  code: z.number().int(),
+  message: z.string(),
+  data: z.object({ error: z.enum(errorKeys as [ErrorKey, ...ErrorKey[]]), details: z.unknown().optional() }),
+  traceId: z.string(),
+});
+
+export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    status: z.literal('success'),
+    code: z.literal(0),
+    message: z.string(),
+    data,
+    traceId: z.string(),
+  });
+}
+
+export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error';
+}

@@ -1,0 +1,48 @@
+import type { ErrorKey } from '../envelope.ts';
+import type { Locale } from '../locale.ts';
+
+/** Default `message` text for each error key, per locale (api.md §1). */
+export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
+  'zh-CN': {
+    VALIDATION_FAILED: '提交的数据不正确',
+    INVALID_CREDENTIALS: '账号或者密码错误',
+    CAPTCHA_REQUIRED: '请输入图形验证码',
+    CAPTCHA_INVALID: '验证码错误或已过期',
+    ACCOUNT_LOCKED: '登录失败次数过多，账号已临时锁定，请 15 分钟后再试',
+    AUTH_REQUIRED: '请先登录',
+    SESSION_EXPIRED: '登录信息已过期，请重新登录',
+    FORBIDDEN: '没有权限执行该操作',
+    SIGNATURE_INVALID: '请求签名无效',
+    REQUEST_EXPIRED: '请求已过期，请检查设备时间',
+    REPLAYED: '重复的请求',
+    NOT_FOUND: '请求的资源不存在',
+    CONFLICT: '当前状态不允许该操作',
+    PAYLOAD_TOO_LARGE: '提交的内容过大',
+    UNSUPPORTED_MEDIA_TYPE: '不支持的内容类型',
+    UNPROCESSABLE: '无法处理该请求',
+    RATE_LIMITED: '操作过于频繁，请稍后再试',
+    UNAVAILABLE: '服务暂不可用，请稍后再试',
+    INTERNAL: '服务器内部错误',
+  },
+  'en-US': {
+    VALIDATION_FAILED: 'Some of the submitted data is not valid.',
+    INVALID_CREDENTIALS: 'Wrong account or password.',
+    CAPTCHA_REQUIRED: 'Enter the image captcha.',
+    CAPTCHA_INVALID: 'The verification code is wrong or has expired.',
+    ACCOUNT_LOCKED: 'Too many failed sign-ins. The account is locked for 15 minutes.',
+    AUTH_REQUIRED: 'Please sign in.',
+    SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+    FORBIDDEN: 'You are not allowed to do this.',
+    SIGNATURE_INVALID: 'The request signature is not valid.',
+    REQUEST_EXPIRED: 'The request has expired. Check the device clock.',
+    REPLAYED: 'This request was already received.',
+    NOT_FOUND: 'The requested resource does not exist.',
+    CONFLICT: 'This is not possible in the current state.',
+    PAYLOAD_TOO_LARGE: 'The request is too large.',
+    UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+    UNPROCESSABLE: 'The request cannot be processed.',
+    RATE_LIMITED: 'Too many requests. Please try again later.',
+    UNAVAILABLE: 'The service is unavailable. Please try again later.',
+    INTERNAL: 'Internal server error.',
+  },
+};

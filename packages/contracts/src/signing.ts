@@ -1,0 +1,205 @@
+/**
+ * ATRIUM-HMAC-SHA256 request signing (api.md §3), implemented once on WebCrypto so that the browser,
+ * the server and the tests share it. Pure functions; no Node or DOM APIs beyond `crypto.subtle`.
+ */
+export const SIGNING_ALGORITHM = 'ATRIUM-HMAC-SHA256';
+export const SIGNING_SCOPE_TERMINATOR = 'atrium_request';
+/** Largest accepted distance between X-Date and the server clock. */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+/** How long a (keyId, nonce) pair is remembered for replay detection. */
+export const NONCE_TTL_SECONDS = 600;
+
+const encoder = new TextEncoder();
+
+function hex(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let out = '';
+  for (const b of view) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+function toBytes(data: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  if (typeof data === 'string') return encoder.encode(data);
+  const copy = new Uint8Array(new ArrayBuffer(data.byteLength));
+  copy.set(data);
+  return copy;
+}
+
+export async function sha256Hex(data: string | Uint8Array): Promise<string> {
+  return hex(await crypto.subtle.digest('SHA-256', toBytes(data)));
+}
+
+async function hmac(key: Uint8Array, data: string): Promise<Uint8Array> {
+  const cryptoKey = await crypto.subtle.importKey('raw', toBytes(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, toBytes(data)));
+}
+
+/** `YYYYMMDDTHHMMSSZ` in UTC. */
+export function formatXDate(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+/** Parses `YYYYMMDDTHHMMSSZ`; null when malformed. */
+export function parseXDate(value: string): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
+  return Number.isNaN(date.getTime()) || formatXDate(date) !== value ? null : date;
+}
+
+/** Decodes `%XX` byte sequences (malformed ones stay literal); `+` stays a literal plus. */
+export function percentDecode(value: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i]!;
+    if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test(value.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(value.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      const code = value.codePointAt(i)!;
+      if (code > 0xffff) i++;
+      bytes.push(...encoder.encode(String.fromCodePoint(code)));
+    }
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+/** RFC 3986 encoding: unreserved `A-Za-z0-9-._~` stay, everything else `%XX` upper-case. */
+export function rfc3986Encode(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Canonical query of api.md §3 step 3, from the raw query string (without `?`). */
+export function canonicalQuery(rawQuery: string): string {
+  const query = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;
+  if (!query) return '';
+  const pairs = query
+    .split('&')
+    .filter((part) => part.length > 0)
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const key = eq === -1 ? part : part.slice(0, eq);
+      const value = eq === -1 ? '' : part.slice(eq + 1);
+      return [rfc3986Encode(percentDecode(key)), rfc3986Encode(percentDecode(value))] as const;
+    });
+  pairs.sort(([ka, va], [kb, vb]) => (ka < kb ? -1 : ka > kb ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
+  return pairs.map(([k, v]) => `${k}=${v}`).join('&');
+}
+
+export function canonicalHeaderValue(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
+
+/** Headers that must be signed for a request with these headers and this body. */
+export function requiredSignedHeaders(headerNames: Iterable<string>, hasBody: boolean): string[] {
+  const names = new Set([...headerNames].map((n) => n.toLowerCase()));
+  const required = ['x-date', 'x-fingerprint', 'x-nonce'];
+  if (names.has('access-token')) required.push('access-token');
+  if (hasBody) required.push('content-type');
+  return required.sort();
+}
+
+export interface SigningRequest {
+  method: string;
+  /** Path exactly as on the request line, without the query. */
+  path: string;
+  /** Raw query string, without `?` (may be empty). */
+  query: string;
+  /** Header values by lower-case name; must contain every name in `signedHeaders`. */
+  headers: Record<string, string>;
+  /** Lower-case names; sorted by this function. */
+  signedHeaders: string[];
+  body: string | Uint8Array;
+}
+
+export interface SigningCredential {
+  keyId: string;
+  secret: string;
+}
+
+export interface SignatureParts {
+  canonicalRequest: string;
+  stringToSign: string;
+  signature: string;
+  authorization: string;
+  signedHeaders: string;
+}
+
+export async function computeSignature(credential: SigningCredential, req: SigningRequest): Promise<SignatureParts> {
+  const xDate = req.headers['x-date'] ?? '';
+  const fingerprint = req.headers['x-fingerprint'] ?? '';
+  const day = xDate.slice(0, 8);
+  const signedHeaderNames = [...new Set(req.signedHeaders.map((h) => h.toLowerCase()))].sort();
+  const canonicalHeaders = signedHeaderNames.map((name) => `${name}:${canonicalHeaderValue(req.headers[name] ?? '')}`);
+  const canonicalRequest = [
+    req.method.toUpperCase(),
+    req.path,
+    canonicalQuery(req.query),
+    ...canonicalHeaders,
+    signedHeaderNames.join(';'),
+    await sha256Hex(req.body),
+  ].join('\n');
+  const scope = `${day}/${fingerprint}/${SIGNING_SCOPE_TERMINATOR}`;
+  const stringToSign = [SIGNING_ALGORITHM, xDate, scope, await sha256Hex(canonicalRequest)].join('\n');
+  const kDate = await hmac(encoder.encode(credential.secret), day);
+  const kFp = await hmac(kDate, fingerprint);
+  const kSign = await hmac(kFp, SIGNING_SCOPE_TERMINATOR);
+  const signature = hex(await hmac(kSign, stringToSign));
+  const signedHeaders = signedHeaderNames.join(';');
+  const authorization = `${SIGNING_ALGORITHM} Credential=${credential.keyId}/${day}/${fingerprint}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+  return { canonicalRequest, stringToSign, signature, authorization, signedHeaders };
+}
+
+export interface ParsedAuthorization {
+  keyId: string;
+  date: string;
+  fingerprint: string;
+  signedHeaders: string[];
+  signature: string;
+}
+
+/** Parses the Authorization header; null when it is not a well-formed ATRIUM-HMAC-SHA256 header. */
+export function parseAuthorization(header: string | undefined): ParsedAuthorization | null {
+  if (!header) return null;
+  const m =
+    /^ATRIUM-HMAC-SHA256 Credential=([^/\s,]+)\/(\d{8})\/([^,\s]+), ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      header.trim(),
+    );
+  if (!m) return null;
+  return { keyId: m[1]!, date: m[2]!, fingerprint: m[3]!, signedHeaders: m[4]!.split(';'), signature: m[5]! };
+}
+
+/** 32 lower-case hex characters. */
+export function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return hex(bytes);
+}
+
+/** Constant-time comparison of two hex strings of equal length. */
+export function timingSafeEqualHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * Signs a request the way the console does: adds X-Date, X-Nonce and Authorization to `headers`
+ * (which must already hold X-Fingerprint, Access-Token when any, and Content-Type when there is a body).
+ */
+export async function signHeaders(
+  credential: SigningCredential,
+  init: { method: string; path: string; query: string; headers: Record<string, string>; body?: string | Uint8Array; now?: Date; nonce?: string },
+): Promise<Record<string, string>> {
+  const lower: Record<string, string> = {};
+  for (const [k, v] of Object.entries(init.headers)) lower[k.toLowerCase()] = v;
+  lower['x-date'] = formatXDate(init.now ?? new Date());
+  lower['x-nonce'] = init.nonce ?? randomNonce();
+  const body = init.body ?? '';
+  const hasBody = typeof body === 'string' ? body.length > 0 : body.byteLength > 0;
+  const signedHeaders = requiredSignedHeaders(Object.keys(lower), hasBody);
+  const parts = await computeSignature(credential, { method: init.method, path: init.path, query: init.query, headers: lower, signedHeaders, body });
+  return { ...init.headers, 'X-Date': lower['x-date'], 'X-Nonce': lower['x-nonce'], Authorization: parts.authorization };
+}
