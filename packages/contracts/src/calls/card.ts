@@ -1,5 +1,72 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { msg } from '../messages/validation.ts';
+import { idParamsSchema } from './policy.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const cardCalls = {};
+/** Card list (pages.md §6): quality-inspection queues, services, preset rules. */
+export const qualityDataLabels = ['pendingInspection', 'backlog', 'pendingSampling'] as const;
+export const qualityCardSchema = z.object({
+  id: z.number().int(),
+  /** Name of the account that created the queue. */
+  name: z.string(),
+  title: z.string(),
+  /** The creation time (ISO 8601 UTC), as the page shows it under 创建于. */
+  description: z.string(),
+  createdAt: z.string(),
+  /** Three entries; `backlog` is in seconds. */
+  data: z.array(z.object({ label: z.enum(qualityDataLabels), value: z.number().int() })),
+});
+export type QualityCard = z.infer<typeof qualityCardSchema>;
+
+export const QUALITY_TITLE_MAX = 30;
+export const qualityCreateBodySchema = z
+  .object({
+    title: z
+      .string({ error: 'cardList.content.form.title.required' })
+      .trim()
+      .min(1, { error: 'cardList.content.form.title.required', abort: true })
+      .max(QUALITY_TITLE_MAX, msg('common.maxLength', { n: QUALITY_TITLE_MAX })),
+  })
+  .strict();
+export type QualityCreate = z.infer<typeof qualityCreateBodySchema>;
+
+export const serviceCardSchema = z.object({
+  id: z.number().int(),
+  /** Short mark drawn in the 24 px avatar (a letter or two). */
+  icon: z.string(),
+  title: z.string(),
+  description: z.string(),
+  enable: z.boolean(),
+  actionType: z.literal('button'),
+  expires: z.boolean(),
+});
+export type ServiceCard = z.infer<typeof serviceCardSchema>;
+
+export const ruleCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  enable: z.boolean(),
+  actionType: z.literal('switch'),
+});
+export type RuleCard = z.infer<typeof ruleCardSchema>;
+
+export const enableBodySchema = z.object({ enable: z.boolean({ error: 'common.required' }) }).strict();
+
+export const cardCalls = {
+  qualityList: defineCall({ method: 'GET', path: '/api/list/quality-inspection', access: 'signed', summary: 'Quality-inspection queues', response: z.array(qualityCardSchema) }),
+  qualityCreate: defineCall({ method: 'POST', path: '/api/list/quality-inspection', access: 'admin', summary: 'New queue (0 / 0 s / 0)', body: qualityCreateBodySchema, response: qualityCardSchema, writes: true }),
+  qualityDelete: defineCall({ method: 'DELETE', path: '/api/list/quality-inspection/:id', access: 'admin', summary: 'Deletes a queue', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
+  qualityInspect: defineCall({
+    method: 'POST', path: '/api/list/quality-inspection/:id/inspect', access: 'admin', summary: 'Moves items awaiting inspection into sampling; backlog to 0',
+    params: idParamsSchema, response: qualityCardSchema, writes: true,
+  }),
+  serviceList: defineCall({ method: 'GET', path: '/api/list/the-service', access: 'signed', summary: 'Services', response: z.array(serviceCardSchema) }),
+  servicePatch: defineCall({
+    method: 'PATCH', path: '/api/list/the-service/:id', access: 'admin', summary: 'Subscribes or unsubscribes (409 while expired)',
+    params: idParamsSchema, body: enableBodySchema, response: serviceCardSchema, writes: true,
+  }),
+  serviceRenew: defineCall({ method: 'POST', path: '/api/list/the-service/:id/renew', access: 'admin', summary: 'Renews an expired service (else 409)', params: idParamsSchema, response: serviceCardSchema, writes: true }),
+  rulesList: defineCall({ method: 'GET', path: '/api/list/rules-preset', access: 'signed', summary: 'Preset rules', response: z.array(ruleCardSchema) }),
+  rulesPatch: defineCall({ method: 'PATCH', path: '/api/list/rules-preset/:id', access: 'admin', summary: 'Enables or disables a rule', params: idParamsSchema, body: enableBodySchema, response: ruleCardSchema, writes: true }),
+};

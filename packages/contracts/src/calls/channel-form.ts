@@ -1,5 +1,65 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { msg } from '../messages/validation.ts';
+import { dateSchema, idParamsSchema } from './policy.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const channelFormCalls = {};
+/** Step form (pages.md §7): one schema for both steps in the browser and for the server. */
+export const channelTypes = ['app', 'web', 'game'] as const;
+export const ACTIVITY_NAME_PATTERN = /^[a-zA-Z0-9\u4e00-\u9fa5]{1,20}$/;
+/** http(s), a host name or IPv4 address, an optional port, an optional path (with query / fragment). */
+export const PROMOTE_LINK_PATTERN =
+  /^https?:\/\/(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(?::\d{1,5})?(?:\/[^\s]*)?$/;
+export const PROMOTE_LINK_MAX = 2048;
+export const KEYWORD_MAX_COUNT = 10;
+export const KEYWORD_MAX_LENGTH = 20;
+
+const requiredText = (requiredKey: string) => z.string({ error: requiredKey }).trim().min(1, { error: requiredKey, abort: true });
+
+export const channelStepOneSchema = z.object({
+  activityName: requiredText('stepForm.form.error.activityName.required').regex(ACTIVITY_NAME_PATTERN, 'stepForm.form.error.activityName.pattern'),
+  channelType: z.enum(channelTypes, { error: 'stepForm.form.error.channelType.required' }),
+  /** [start, end] as `YYYY-MM-DD`, inclusive. */
+  promotionTime: z
+    .tuple([dateSchema, dateSchema], { error: 'stepForm.form.error.promotionTime.required' })
+    .refine(([start, end]) => start <= end, 'stepForm.form.error.promotionTime.order'),
+  promoteLink: requiredText('stepForm.form.error.promoteLink.required')
+    .max(PROMOTE_LINK_MAX, 'stepForm.form.error.promoteLink.pattern')
+    .regex(PROMOTE_LINK_PATTERN, 'stepForm.form.error.promoteLink.pattern'),
+});
+
+export const channelStepTwoSchema = z.object({
+  advertisingSource: requiredText('stepForm.form.error.advertisingSource.required').max(50, msg('common.maxLength', { n: 50 })),
+  advertisingMedia: requiredText('stepForm.form.error.advertisingMedia.required').max(50, msg('common.maxLength', { n: 50 })),
+  keyword: z
+    .array(requiredText('stepForm.form.error.keyword.required').max(KEYWORD_MAX_LENGTH, msg('common.maxLength', { n: KEYWORD_MAX_LENGTH })), {
+      error: 'stepForm.form.error.keyword.required',
+    })
+    .min(1, { error: 'stepForm.form.error.keyword.required', abort: true })
+    .max(KEYWORD_MAX_COUNT, 'stepForm.form.error.keyword.max'),
+  pushNotify: z.boolean({ error: 'validation.invalidType' }).default(true),
+  advertisingContent: requiredText('stepForm.form.error.advertisingContent.required').max(200, 'stepForm.form.error.advertisingContent.maxLength'),
+});
+
+export const channelFormSchema = channelStepOneSchema.extend(channelStepTwoSchema.shape);
+export type ChannelForm = z.infer<typeof channelFormSchema>;
+export type ChannelFormInput = z.input<typeof channelFormSchema>;
+export const channelSubmitBodySchema = z.object({ data: channelFormSchema.strict() }).strict();
+
+/** The five stages of the success page (pages.md §10). */
+export const channelStages = ['submitApplication', 'leaderReview', 'purchaseCertificate', 'safetyTest', 'launched'] as const;
+export const channelProgressSchema = z.object({
+  id: z.number().int(),
+  activityName: z.string(),
+  createdAt: z.string(),
+  /** Stage in progress (0-4); 5 when every stage is done. */
+  stage: z.number().int().min(0).max(channelStages.length),
+  /** Finished stages and when each was reached. */
+  stages: z.array(z.object({ key: z.enum(channelStages), time: z.string() })),
+});
+export type ChannelProgress = z.infer<typeof channelProgressSchema>;
+
+export const channelFormCalls = {
+  submit: defineCall({ method: 'POST', path: '/api/channel-form/submit', access: 'admin', summary: 'Stores a channel validated with the step-form schema', body: channelSubmitBodySchema, response: z.object({ id: z.number().int() }), writes: true }),
+  latest: defineCall({ method: 'GET', path: '/api/channel-form/latest', access: 'admin', summary: "The caller's most recent channel and its progress (404 when none)", response: channelProgressSchema }),
+  get: defineCall({ method: 'GET', path: '/api/channel-form/:id', access: 'admin', summary: 'One channel and its progress', params: idParamsSchema, response: channelProgressSchema }),
+};

@@ -1,5 +1,126 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { msg } from '../messages/validation.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const policyCalls = {};
+/** Collections ("policy rows" of seed-spec §3; pages.md §5). */
+export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
+export const filterTypes = ['artificial', 'rules'] as const;
+export const policyStatuses = ['online', 'offline'] as const;
+export const policyPageSizes = [10, 20, 50, 100] as const;
+export const POLICY_COUNT_MAX = 100_000_000;
+export const POLICY_NAME_MAX = 50;
+export const POLICY_NUMBER_FILTER_MAX = 32;
+/** Import limits of pages.md §5.8. */
+export const POLICY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const POLICY_IMPORT_MAX_ROWS = 5000;
+/** Columns of an import file (header names, any order) and of the table / export (table order). */
+export const policyImportColumns = ['name', 'contentType', 'filterType', 'count', 'status'] as const;
+export const policyExportColumns = ['number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
+
+export type ContentType = (typeof contentTypes)[number];
+export type FilterType = (typeof filterTypes)[number];
+export type PolicyStatus = (typeof policyStatuses)[number];
+
+export const policySchema = z.object({
+  id: z.number().int(),
+  /** Unique 8-digit number set by the server. */
+  number: z.string(),
+  name: z.string(),
+  contentType: z.enum(contentTypes),
+  filterType: z.enum(filterTypes),
+  count: z.number().int(),
+  status: z.enum(policyStatuses),
+  /** ISO 8601 UTC. */
+  createdTime: z.string(),
+});
+export type Policy = z.infer<typeof policySchema>;
+export const policyDetailSchema = policySchema.extend({ updatedAt: z.string() });
+export type PolicyDetail = z.infer<typeof policyDetailSchema>;
+
+/** Query values: an empty string means "not set" (a cleared input), so it never filters. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValue').refine(isRealDate, 'validation.invalidValue');
+
+/**
+ * Applied filters of the search table (pages.md §5.3). `createdTime` comes twice in the query (start,
+ * end; inclusive days); `name` matches as a case-insensitive substring, `number` as a prefix.
+ */
+export const policyFilterSchema = z.object({
+  number: z.preprocess(blankToUndefined, z.string().trim().max(POLICY_NUMBER_FILTER_MAX, msg('common.maxLength', { n: POLICY_NUMBER_FILTER_MAX })).optional()),
+  name: z.preprocess(blankToUndefined, z.string().trim().max(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX })).optional()),
+  contentType: z.preprocess(blankToUndefined, z.enum(contentTypes, { error: 'validation.invalidValue' }).optional()),
+  filterType: z.preprocess(blankToUndefined, z.enum(filterTypes, { error: 'validation.invalidValue' }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(policyStatuses, { error: 'validation.invalidValue' }).optional()),
+  createdTime: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+    z
+      .tuple([dateSchema, dateSchema], { error: 'validation.invalidValue' })
+      .refine(([start, end]) => start <= end, 'validation.invalidValue')
+      .optional(),
+  ),
+});
+export type PolicyFilter = z.infer<typeof policyFilterSchema>;
+
+export const policyListQuerySchema = policyFilterSchema.extend({
+  current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),
+  pageSize: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'validation.invalidType' })
+      .refine((n) => (policyPageSizes as readonly number[]).includes(n), 'validation.invalidValue')
+      .default(10),
+  ),
+});
+export type PolicyListQuery = z.infer<typeof policyListQuerySchema>;
+
+export const policyListSchema = z.object({ list: z.array(policySchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
+
+/** The collection form (pages.md §5.7): the same schema validates the console form, create and import rows. */
+export const policyFormSchema = z.object({
+  name: z
+    .string({ error: 'searchTable.error.name.required' })
+    .trim()
+    .min(1, { error: 'searchTable.error.name.required', abort: true })
+    .max(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX })),
+  contentType: z.enum(contentTypes, { error: 'searchTable.error.contentType.required' }),
+  filterType: z.enum(filterTypes, { error: 'searchTable.error.filterType.required' }),
+  count: z
+    .number({ error: 'searchTable.error.count.required' })
+    .int('searchTable.error.count.range')
+    .min(0, 'searchTable.error.count.range')
+    .max(POLICY_COUNT_MAX, 'searchTable.error.count.range'),
+  status: z.enum(policyStatuses, { error: 'searchTable.error.status.required' }),
+});
+export type PolicyForm = z.infer<typeof policyFormSchema>;
+export const policyCreateBodySchema = policyFormSchema.strict();
+export const policyPatchBodySchema = policyFormSchema.partial().strict();
+export type PolicyPatch = z.infer<typeof policyPatchBodySchema>;
+
+/** Positive integer id in a path. */
+export const idParamsSchema = z.object({ id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue') });
+
+export const importErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
+export const policyImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });
+export type PolicyImportResult = z.infer<typeof policyImportResultSchema>;
+
+export const policyCalls = {
+  list: defineCall({ method: 'GET', path: '/api/list/policy', access: 'signed', summary: 'Collections: filters, paging (10/20/50/100), newest first then id', query: policyListQuerySchema, response: policyListSchema }),
+  // Static paths are registered before `:id` (router specificity handles it, but keep them first for readers).
+  export: defineCall({
+    method: 'GET', path: '/api/list/policy/export', access: 'signed', summary: 'All collections of the filters as a streamed CSV (BOM, caller language, no row cap)',
+    query: policyFilterSchema, responseKind: 'csv',
+  }),
+  import: defineCall({
+    method: 'POST', path: '/api/list/policy/import', access: 'admin', summary: 'CSV import (multipart `file`, UTF-8, <= 2 MB, 1-5000 rows), all or nothing',
+    requestKind: 'multipart', response: policyImportResultSchema, writes: true,
+  }),
+  get: defineCall({ method: 'GET', path: '/api/list/policy/:id', access: 'admin', summary: 'One collection with updatedAt', params: idParamsSchema, response: policyDetailSchema }),
+  create: defineCall({ method: 'POST', path: '/api/list/policy', access: 'admin', summary: 'Creates a collection; the server sets number and createdTime', body: policyCreateBodySchema, response: policyDetailSchema, writes: true }),
+  patch: defineCall({ method: 'PATCH', path: '/api/list/policy/:id', access: 'admin', summary: 'Updates any subset of the form fields', params: idParamsSchema, body: policyPatchBodySchema, response: policyDetailSchema, writes: true }),
+  delete: defineCall({ method: 'DELETE', path: '/api/list/policy/:id', access: 'admin', summary: 'Deletes a collection', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
+};

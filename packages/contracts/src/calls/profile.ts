@@ -1,5 +1,114 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { msg } from '../messages/validation.ts';
+import { pageQuerySchema } from './workplace.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const profileCalls = {};
+/** Group form (pages.md §8) and basic profile (pages.md §9). */
+export const parameterModes = ['custom', 'mode1', 'mode2'] as const;
+export const videoResolutions = ['480*640', '720*1280', '1080*1920'] as const;
+export const videoProfiles = ['baseline', 'main', 'high'] as const;
+export const audioCaptureChannels = [1, 2, 4, 6, 8] as const;
+export const audioProfiles = ['AAC-LC', 'HE-AAC', 'HE-AACv2'] as const;
+export const parameterRanges = {
+  frameRate: { min: 1, max: 30 },
+  videoRate: { min: 150, max: 1800 },
+  audioChannels: { min: 1, max: 8 },
+  audioRate: { min: 32, max: 320 },
+} as const;
+
+const required = 'common.required';
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: required });
+/** A required whole number in [min, max]; anything else reads `groupForm.error.range`. */
+const ranged = ({ min, max }: { min: number; max: number }) => {
+  const rangeMsg = msg('groupForm.error.range', { min, max });
+  return z.number({ error: required }).int(rangeMsg).min(min, rangeMsg).max(max, rangeMsg);
+};
+
+export const videoParamsSchema = z.object({
+  mode: choice(parameterModes),
+  acquisition: z.object({ resolution: choice(videoResolutions), frameRate: ranged(parameterRanges.frameRate) }, { error: required }).strict(),
+  encoding: z
+    .object(
+      {
+        resolution: choice(videoResolutions),
+        rate: z
+          .object({ min: ranged(parameterRanges.videoRate), max: ranged(parameterRanges.videoRate), default: ranged(parameterRanges.videoRate) }, { error: required })
+          .strict()
+          .refine((rate) => rate.min <= rate.max, { message: 'groupForm.error.minMax', path: ['min'] }),
+        frameRate: ranged(parameterRanges.frameRate),
+        profile: choice(videoProfiles),
+      },
+      { error: required },
+    )
+    .strict(),
+});
+export type VideoParams = z.infer<typeof videoParamsSchema>;
+
+export const audioParamsSchema = z.object({
+  mode: choice(parameterModes),
+  acquisition: z
+    .object(
+      {
+        channels: z.number({ error: required }).refine((n) => (audioCaptureChannels as readonly number[]).includes(n), 'validation.invalidValue'),
+      },
+      { error: required },
+    )
+    .strict(),
+  encoding: z.object({ channels: ranged(parameterRanges.audioChannels), rate: ranged(parameterRanges.audioRate), profile: choice(audioProfiles) }, { error: required }).strict(),
+});
+export type AudioParams = z.infer<typeof audioParamsSchema>;
+
+export const GROUP_DESCRIPTION_MAX = 200;
+export const groupFormSchema = z.object({
+  video: z.object(videoParamsSchema.shape, { error: required }).strict(),
+  audio: z.object(audioParamsSchema.shape, { error: required }).strict(),
+  description: z.string({ error: 'validation.invalidType' }).trim().max(GROUP_DESCRIPTION_MAX, 'groupForm.error.description.maxLength').optional(),
+});
+export type GroupForm = z.infer<typeof groupFormSchema>;
+export const groupFormSubmitBodySchema = z.object({ data: groupFormSchema.strict() }).strict();
+
+export const profileStatuses = ['approving', 'approved', 'cancelled'] as const;
+export type ProfileStatus = (typeof profileStatuses)[number];
+export const parametersSchema = z.object({ video: videoParamsSchema, audio: audioParamsSchema });
+export type Parameters = z.infer<typeof parametersSchema>;
+export const basicProfileSchema = z.object({
+  status: z.enum(profileStatuses),
+  video: videoParamsSchema,
+  audio: audioParamsSchema,
+  /** The parameters as they were just before the newest submission; null before any change. */
+  original: parametersSchema.nullable(),
+  updatedAt: z.string(),
+});
+export type BasicProfile = z.infer<typeof basicProfileSchema>;
+
+export const parameterGroups = ['video', 'audio'] as const;
+export type ParameterGroup = (typeof parameterGroups)[number];
+/** Changed parameters keyed by dotted path (`video.encoding.rate.min`), matching `basicProfile.label.<path>`. */
+export const parameterValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export const operationLogRowSchema = z.object({
+  key: z.number().int(),
+  contentNumber: z.string(),
+  /** The translated change summary (legacy text field); `changes` holds the keys. */
+  updateContent: z.string(),
+  changes: z.array(z.enum(parameterGroups)),
+  /** 0 under review, 1 approved, 2 cancelled. */
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  updateTime: z.string(),
+  operator: z.string(),
+  description: z.string(),
+  before: parameterValuesSchema,
+  after: parameterValuesSchema,
+});
+export type OperationLogRow = z.infer<typeof operationLogRowSchema>;
+export const operationLogListSchema = z.object({ list: z.array(operationLogRowSchema), total: z.number().int() });
+
+export const profileCalls = {
+  basic: defineCall({ method: 'GET', path: '/api/profile/basic', access: 'admin', summary: 'Current and original parameters and the approval status', response: basicProfileSchema }),
+  approve: defineCall({ method: 'POST', path: '/api/profile/basic/approve', access: 'admin', summary: 'Approves the change under approval (else 409)', response: basicProfileSchema, writes: true }),
+  cancel: defineCall({ method: 'POST', path: '/api/profile/basic/cancel', access: 'admin', summary: 'Cancels the change under approval and restores the original (else 409)', response: basicProfileSchema, writes: true }),
+  operationLog: defineCall({ method: 'GET', path: '/api/operation/log', access: 'admin', summary: 'Parameter change log, newest first, paged', query: pageQuerySchema, response: operationLogListSchema }),
+  groupFormSubmit: defineCall({
+    method: 'POST', path: '/api/group-form/submit', access: 'admin', summary: 'Saves new parameters for approval (unchanged -> VALIDATION_FAILED)',
+    body: groupFormSubmitBodySchema, response: basicProfileSchema, writes: true,
+  }),
+};

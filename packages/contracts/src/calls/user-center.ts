@@ -1,5 +1,34 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const userCenterCalls = {};
+/** User centre lists (pages.md §13), per signed-in user; seeded texts in the caller's language. */
+export const contributorSchema = z.object({ name: z.string(), email: z.string(), avatar: z.string() });
+export const projectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  peopleNumber: z.number().int(),
+  contributors: z.array(contributorSchema),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const LATEST_ACTIVITY_MAX = 50;
+export const activitySchema = z.object({ id: z.number().int(), title: z.string(), description: z.string(), avatar: z.string() });
+export type Activity = z.infer<typeof activitySchema>;
+
+export const visitSchema = z.object({ name: z.string(), visits: z.number().int(), growth: z.number() });
+export type Visit = z.infer<typeof visitSchema>;
+
+export const projectAndTeamSchema = z.object({ id: z.number().int(), content: z.string() });
+export type ProjectAndTeam = z.infer<typeof projectAndTeamSchema>;
+
+export const teamSchema = z.object({ id: z.number().int(), avatar: z.string(), name: z.string(), peopleNumber: z.number().int() });
+export type Team = z.infer<typeof teamSchema>;
+
+export const userCenterCalls = {
+  myProjects: defineCall({ method: 'GET', path: '/api/user/my-project/list', access: 'signed', summary: "The caller's projects", response: z.array(projectSchema) }),
+  latestActivity: defineCall({ method: 'GET', path: '/api/user/latest-activity', access: 'signed', summary: "The caller's 50 newest activities", response: z.array(activitySchema).max(LATEST_ACTIVITY_MAX) }),
+  visits: defineCall({ method: 'GET', path: '/api/user/visits', access: 'signed', summary: "Visits of the caller's pages", response: z.array(visitSchema) }),
+  projectAndTeam: defineCall({ method: 'GET', path: '/api/user/project-and-team/list', access: 'signed', summary: "Counts of the caller's projects and teams", response: z.array(projectAndTeamSchema) }),
+  myTeams: defineCall({ method: 'GET', path: '/api/user/my-team/list', access: 'signed', summary: "The caller's teams", response: z.array(teamSchema) }),
+};

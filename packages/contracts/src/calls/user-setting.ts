@@ -1,5 +1,118 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { msg } from '../messages/validation.ts';
+import { userInfoSchema } from './auth.ts';
+import { idParamsSchema } from './policy.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const userSettingCalls = {};
+/** User setting (pages.md §14): basic information, avatar, certification. Security calls live in auth.ts. */
+export const EMAIL_MAX = 100;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const countryRegions = ['china'] as const;
+export const AREA_CODE_PATTERN = /^\d{2,12}$/;
+
+export const saveInfoBodySchema = z
+  .object({
+    email: z
+      .string({ error: 'userSetting.form.error.email.required' })
+      .trim()
+      .min(1, { error: 'userSetting.form.error.email.required', abort: true })
+      .max(EMAIL_MAX, 'userSetting.form.error.email.format')
+      .regex(EMAIL_PATTERN, 'userSetting.form.error.email.format'),
+    nickname: z.string({ error: 'userSetting.form.error.nickname.required' }).trim().min(1, { error: 'userSetting.form.error.nickname.required', abort: true }).max(20, msg('common.maxLength', { n: 20 })),
+    countryRegion: z.enum(countryRegions, { error: 'userSetting.form.error.countryRegion.required' }),
+    /** Administrative-division codes, province › city › district. */
+    area: z
+      .array(z.string().regex(AREA_CODE_PATTERN, 'userSetting.form.error.area.invalid'), { error: 'userSetting.form.error.area.required' })
+      .min(1, { error: 'userSetting.form.error.area.required', abort: true })
+      .max(3, 'userSetting.form.error.area.invalid'),
+    address: z.string({ error: 'validation.invalidType' }).trim().max(100, msg('common.maxLength', { n: 100 })).default(''),
+    profile: z.string({ error: 'validation.invalidType' }).trim().max(200, 'userSetting.form.error.profile.maxLength').default(''),
+  })
+  .strict();
+export type SaveInfo = z.infer<typeof saveInfoBodySchema>;
+export type SaveInfoInput = z.input<typeof saveInfoBodySchema>;
+
+/** Avatar upload (multipart `file`): types checked by content on the server. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const avatarMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const uploadResultSchema = z.object({ url: z.string() });
+
+export const accountTypes = ['enterprise', 'personal'] as const;
+export const certificateTypes = ['idCard'] as const;
+export const enterpriseCertificateTypes = ['businessLicense'] as const;
+export const certificationTypes = ['enterprise'] as const;
+export const ORGANIZATION_CODE_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+export const ID_NUMBER_PATTERN = /^\d{17}[\dXx]$/;
+
+export const certificationApplyBodySchema = z
+  .object({
+    enterpriseName: z.string({ error: 'userSetting.certification.error.enterpriseName' }).trim().min(1, { error: 'userSetting.certification.error.enterpriseName', abort: true }).max(50, msg('common.maxLength', { n: 50 })),
+    enterpriseCertificateType: z.enum(enterpriseCertificateTypes, { error: 'common.required' }),
+    organizationCode: z
+      .string({ error: 'userSetting.certification.error.organizationCode.required' })
+      .trim()
+      .toUpperCase()
+      .min(1, { error: 'userSetting.certification.error.organizationCode.required', abort: true })
+      .regex(ORGANIZATION_CODE_PATTERN, 'userSetting.certification.error.organizationCode.pattern'),
+    legalPerson: z.string({ error: 'userSetting.certification.error.legalPerson' }).trim().min(1, { error: 'userSetting.certification.error.legalPerson', abort: true }).max(20, msg('common.maxLength', { n: 20 })),
+    certificateType: z.enum(certificateTypes, { error: 'common.required' }),
+    authenticationNumber: z
+      .string({ error: 'userSetting.certification.error.authenticationNumber.required' })
+      .trim()
+      .min(1, { error: 'userSetting.certification.error.authenticationNumber.required', abort: true })
+      .regex(ID_NUMBER_PATTERN, 'userSetting.certification.error.authenticationNumber.pattern'),
+  })
+  .strict();
+export type CertificationApply = z.infer<typeof certificationApplyBodySchema>;
+
+/** The submitted application as shown in the record drawer; identity numbers masked by the server. */
+export const certificationDetailSchema = z.object({
+  enterpriseName: z.string(),
+  enterpriseCertificateType: z.enum(enterpriseCertificateTypes),
+  organizationCode: z.string(),
+  legalPerson: z.string(),
+  certificateType: z.enum(certificateTypes),
+  authenticationNumber: z.string(),
+});
+export const certificationRecordSchema = z.object({
+  id: z.number().int(),
+  certificationType: z.enum(certificationTypes),
+  certificationContent: z.string(),
+  /** 0 under review, 1 approved, 2 withdrawn. */
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  time: z.string(),
+  detail: certificationDetailSchema,
+});
+export type CertificationRecord = z.infer<typeof certificationRecordSchema>;
+export const enterpriseInfoSchema = z.object({
+  accountType: z.enum(accountTypes),
+  /** 1 certified, 0 not. */
+  status: z.union([z.literal(0), z.literal(1)]),
+  time: z.string(),
+  legalPerson: z.string(),
+  certificateType: z.enum(certificateTypes),
+  authenticationNumber: z.string(),
+  enterpriseName: z.string(),
+  enterpriseCertificateType: z.enum(enterpriseCertificateTypes),
+  organizationCode: z.string(),
+});
+export type EnterpriseInfo = z.infer<typeof enterpriseInfoSchema>;
+export const certificationSchema = z.object({ enterpriseInfo: enterpriseInfoSchema.nullable(), record: z.array(certificationRecordSchema) });
+export type Certification = z.infer<typeof certificationSchema>;
+
+export const userSettingCalls = {
+  saveInfo: defineCall({ method: 'POST', path: '/api/user/save-info', access: 'signed', summary: "Saves the caller's basic information; returns the user info", body: saveInfoBodySchema, response: userInfoSchema, writes: true }),
+  upload: defineCall({
+    method: 'POST', path: '/api/user/upload', access: 'signed', summary: "Avatar upload (png/jpeg/webp/gif by content, <= 2 MB); sets the caller's avatar",
+    requestKind: 'multipart', response: uploadResultSchema, writes: true,
+  }),
+  certification: defineCall({ method: 'GET', path: '/api/user/certification', access: 'signed', summary: "The caller's enterprise certification and records", response: certificationSchema }),
+  certificationApply: defineCall({
+    method: 'POST', path: '/api/user/certification/apply', access: 'signed', summary: 'Applies for certification (409 while one is under review)',
+    body: certificationApplyBodySchema, response: certificationRecordSchema, writes: true,
+  }),
+  certificationWithdraw: defineCall({
+    method: 'POST', path: '/api/user/certification/:id/withdraw', access: 'signed', summary: "Withdraws the caller's own record under review (404 / 409)",
+    params: idParamsSchema, response: certificationRecordSchema, writes: true,
+  }),
+};

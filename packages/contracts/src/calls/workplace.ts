@@ -1,5 +1,72 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { msg } from '../messages/validation.ts';
+import { contentTypes } from './policy.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const workplaceCalls = {};
+/** Workplace data (pages.md §4). Seeded texts come back in the caller's language. */
+export const overviewSchema = z.object({
+  /** Sum of `count` over online collections. */
+  onlineContent: z.number().int(),
+  /** Number of online collections. */
+  putIn: z.number().int(),
+  /** Today's new comments from the daily statistics. */
+  newComments: z.number().int(),
+  /** Today's content count against yesterday's, in percent (one decimal). */
+  growthRate: z.number(),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const categoriesSchema = z.object({
+  total: z.number().int(),
+  items: z.array(z.object({ type: z.enum(contentTypes), value: z.number().int() })),
+});
+export type Categories = z.infer<typeof categoriesSchema>;
+
+export const announcementTypes = ['activity', 'message', 'notice'] as const;
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(announcementTypes),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** Paging of small lists: `current` >= 1, `pageSize` 1-100. */
+export const pageQuerySchema = z.object({
+  current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),
+  pageSize: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(100, msg('validation.tooBig', { n: 100 })).default(10),
+  ),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+export const announcementListSchema = z.object({ list: z.array(announcementSchema), total: z.number().int() });
+
+export const contentPointSchema = z.object({ x: z.string(), y: z.number().int() });
+export type ContentPoint = z.infer<typeof contentPointSchema>;
+
+export const popularTypes = ['text', 'image', 'video'] as const;
+export const popularQuerySchema = z.object({ type: z.enum(popularTypes, { error: 'validation.invalidValue' }).default('text') });
+export const popularItemSchema = z.object({
+  /** Rank, 1-based. */
+  key: z.number().int(),
+  clickNumber: z.number().int(),
+  title: z.string(),
+  /** Daily change in percent. */
+  increases: z.number(),
+});
+export type PopularItem = z.infer<typeof popularItemSchema>;
+
+export const chatItemSchema = z.object({ id: z.number().int(), username: z.string(), content: z.string(), time: z.string(), isCollect: z.boolean() });
+export type ChatItem = z.infer<typeof chatItemSchema>;
+
+export const workplaceCalls = {
+  overview: defineCall({ method: 'GET', path: '/api/workplace/overview', access: 'signed', summary: 'Statistics of the workplace', response: overviewSchema }),
+  categories: defineCall({ method: 'GET', path: '/api/workplace/categories', access: 'signed', summary: 'Sum of collection counts per content type', response: categoriesSchema }),
+  announcement: defineCall({ method: 'GET', path: '/api/workplace/announcement', access: 'signed', summary: 'Announcements, newest first, paged', query: pageQuerySchema, response: announcementListSchema }),
+  contentData: defineCall({ method: 'GET', path: '/api/content-data', access: 'signed', summary: '14 daily points, oldest first', response: z.array(contentPointSchema) }),
+  popular: defineCall({ method: 'GET', path: '/api/popular/list', access: 'signed', summary: '5 popular items of a type', query: popularQuerySchema, response: z.array(popularItemSchema) }),
+  chat: defineCall({ method: 'GET', path: '/api/chat/list', access: 'signed', summary: 'Chat items', response: z.array(chatItemSchema) }),
+};

@@ -1,4 +1,5 @@
 import { interpolate, type Locale } from '../locale.ts';
+import { validationPagesMessages } from './validation-pages.ts';
 
 /**
  * Texts of validation rules shared by the console's forms and the server's VALIDATION_FAILED details
@@ -22,6 +23,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.tel.invalid': '无效手机号',
     'login.form.code.errMsg': '验证码不能为空',
     'login.form.code.invalid': '验证码为 6 位数字',
+    ...validationPagesMessages['zh-CN'],
   },
   'en-US': {
     'common.required': 'This field is required',
@@ -38,6 +40,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.tel.invalid': 'Invalid phone number',
     'login.form.code.errMsg': 'Verification code is required',
     'login.form.code.invalid': 'The code is 6 digits',
+    ...validationPagesMessages['en-US'],
   },
 };
 
