@@ -1,0 +1,92 @@
+import {
+  defaultRoute,
+  findRouteByName,
+  findRouteByPath,
+  firstAllowedRoute,
+  isRouteAllowed,
+  routeTable,
+  type RouteNode,
+} from '@atrium/contracts/routes';
+
+export const LOGIN_PATH = '/login';
+export const REDIRECT_PREFIX = '/redirect/';
+
+export interface GuardTarget {
+  pathname: string;
+  /** Query string with or without the leading `?`. */
+  search: string;
+}
+
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'redirect'; to: string; reason?: 'noPermission' }
+  /** A token is present but no role: the caller loads user info and asks again. */
+  | { type: 'needUser' };
+
+export interface GuardState {
+  token: string;
+  role: string;
+}
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** `/login?redirect=<name>&<target query>` (pages.md §1.2 step 2); no redirect for the workplace. */
+export function loginRedirectUrl(target: GuardTarget): string {
+  const route = findRouteByPath(normalise(target.pathname));
+  const leaf = route && !route.children ? route : undefined;
+  if (!leaf?.name || leaf.name === defaultRoute.name) return LOGIN_PATH;
+  const params = new URLSearchParams(target.search);
+  params.delete('redirect');
+  const rest = params.toString();
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(leaf.name)}${rest ? `&${rest}` : ''}`;
+}
+
+/**
+ * Where to go after signing in: the route named by `redirect` with the other query parameters, or
+ * the workplace when there is none or it names no known page (so no other site can be reached).
+ */
+export function postLoginUrl(search: string): string {
+  const params = new URLSearchParams(search);
+  const name = params.get('redirect');
+  params.delete('redirect');
+  const route = name ? findRouteByName(name) : undefined;
+  if (!route || route.children || !route.path.startsWith('/') || route.path.includes(':') || route === findRouteByPath(LOGIN_PATH)) {
+    return defaultRoute.path;
+  }
+  const rest = params.toString();
+  return rest ? `${route.path}?${rest}` : route.path;
+}
+
+/** The page to open instead of a denied one: first allowed in menu order, else null (not-found). */
+export function fallbackPath(role: string): string | null {
+  return firstAllowedRoute(role, routeTable)?.path ?? null;
+}
+
+function isGroup(node: RouteNode): boolean {
+  return !!node.children;
+}
+
+/** The guard of pages.md §1.2, as a pure decision over the target and the session state. */
+export function decide(target: GuardTarget, state: GuardState): GuardDecision {
+  const pathname = normalise(target.pathname);
+  if (pathname === LOGIN_PATH) {
+    if (!state.token) return { type: 'allow' };
+    if (!state.role) return { type: 'needUser' };
+    return { type: 'redirect', to: defaultRoute.path };
+  }
+  if (!state.token) return { type: 'redirect', to: loginRedirectUrl(target) };
+  if (!state.role) return { type: 'needUser' };
+  if (pathname === '/' || pathname === '') return { type: 'redirect', to: defaultRoute.path };
+  if (pathname.startsWith(REDIRECT_PREFIX)) return { type: 'allow' };
+  const route = findRouteByPath(pathname);
+  if (!route) return { type: 'allow' }; // unmatched: the not-found page inside the shell
+  if (isGroup(route)) {
+    const child = firstAllowedRoute(state.role, route.children);
+    return child ? { type: 'redirect', to: child.path } : { type: 'allow' };
+  }
+  if (isRouteAllowed(route, state.role)) return { type: 'allow' };
+  const fallback = fallbackPath(state.role);
+  return { type: 'redirect', to: fallback ?? '/not-found', reason: 'noPermission' };
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useTabs } from '../stores/tabs';
+
+/** Only same-origin app paths: `/redirect/` must never become a way to another site. */
+export function safeAppPath(raw: string | undefined): string {
+  if (!raw) return '/workplace';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return '/workplace';
+  }
+  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/redirect/')) return '/workplace';
+  return decoded;
+}
+
+/**
+ * `/redirect/:path` (pages.md §1.1): discards the target page's kept state and replaces itself with
+ * the target, which therefore mounts afresh and refetches. Never shown in menu, tabs or breadcrumb.
+ */
+export function RedirectPage() {
+  const { path } = useParams();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const target = safeAppPath(path);
+    useTabs.getState().remount(target.split('?')[0]!.split('#')[0]!);
+    navigate(target, { replace: true });
+  }, [path, navigate]);
+  return null;
+}
+
+export function redirectUrl(fullPath: string): string {
+  return `/redirect/${encodeURIComponent(fullPath)}`;
+}

@@ -1,0 +1,48 @@
+import { ConfigProvider } from '@arco-design/web-react';
+import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useLocale, useT } from '../lib/i18n';
+import { startProgress, stopProgress } from '../lib/progress';
+import { arcoLocales } from './arco-locale';
+import { LOGIN_PATH } from './guard';
+
+function useNavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (!busy) return;
+    startProgress();
+    return stopProgress;
+  }, [busy]);
+}
+
+/** `{page title} - Atrium` from the route's menu key (pages.md §0.3), following the locale. */
+function useDocumentTitle() {
+  const { pathname } = useLocation();
+  const t = useT();
+  useEffect(() => {
+    const route = pathname === LOGIN_PATH ? { titleKey: 'login.pageTitle' } : findRouteByPath(pathname, routeTable);
+    const key = route?.titleKey ?? (pathname.startsWith('/redirect/') ? undefined : 'notFound.pageTitle');
+    if (key) document.title = `${t(key)} - Atrium`;
+  }, [pathname, t]);
+}
+
+export function RootShell() {
+  const locale = useLocale();
+  useNavigationProgress();
+  useDocumentTitle();
+  return (
+    <ConfigProvider locale={arcoLocales[locale]}>
+      <Outlet />
+    </ConfigProvider>
+  );
+}
+
+/** Shown while the first guard run (user info) is pending: the progress bar only. */
+export function HydrateProgress() {
+  useEffect(() => {
+    startProgress();
+    return stopProgress;
+  }, []);
+  return null;
+}

@@ -1,0 +1,28 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorPage } from '../components/route-error-page';
+import { guardLoader } from './guard-loader';
+import { HydrateProgress, RootShell } from './root-shell';
+
+/**
+ * One root route runs the guard before every navigation; below it the login page and the shell are
+ * separate chunks, so the sign-in page never downloads the shell and the shell never the sign-in form.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: guardLoader,
+    // Every navigation passes the guard (pages.md §1.2), not only those that change the root's params.
+    shouldRevalidate: () => true,
+    HydrateFallback: HydrateProgress,
+    Component: RootShell,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { path: 'login', lazy: async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage }) },
+      { path: '*', lazy: async () => ({ Component: (await import('../layout/app-layout.tsx')).AppLayout }) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { startProgress, stopProgress } from '../lib/progress';
+
+/** Suspense fallback: the top progress bar runs while a chunk loads; no spinner (pages.md §1.1). */
+export function ProgressFallback() {
+  useEffect(() => {
+    startProgress();
+    return stopProgress;
+  }, []);
+  return null;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+// Placeholder until the page is built (pages.md); replaced by the pages owner at this path.
+export default function GroupFormPage() {
+  return <PlaceholderPage titleKey="menu.form.group" />;
+}

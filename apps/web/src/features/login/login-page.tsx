@@ -1,0 +1,111 @@
+import { Button, Message, Tabs } from '@arco-design/web-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { postLoginUrl } from '../../app/guard';
+import { AppFooter } from '../../components/app-footer';
+import { LocaleSwitch } from '../../components/locale-switch';
+import { LogoMark } from '../../components/logo-mark';
+import { api, isApiError, type ApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
+import { clearToken, setToken } from '../../lib/token';
+import { AccountForm, type AccountFormHandle } from './account-form';
+import { readLoginConfig, writeLoginConfig } from './login-config';
+import styles from './login-page.module.css';
+import { PhoneForm, type PhoneFormHandle } from './phone-form';
+
+type TabKey = 'account' | 'phone';
+
+const SMS_RESEND_SECONDS = 60;
+
+interface LoginResult {
+  token: string;
+  expiresAt: string;
+}
+
+/** Sign-in page of pages.md §3: account (with the adaptive image captcha) and phone (SMS) tabs. */
+export function LoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [tab, setTab] = useState<TabKey>('account');
+  const [submitting, setSubmitting] = useState(false);
+  const account = useRef<AccountFormHandle>(null);
+  const phone = useRef<PhoneFormHandle>(null);
+  const [rememberDefaults] = useState(readLoginConfig);
+
+  const onFailure = useCallback(
+    (error: unknown, which: TabKey) => {
+      clearToken();
+      if (!isApiError(error)) return;
+      if (which === 'account') account.current?.handleError(error as ApiError);
+      else phone.current?.handleError(error as ApiError);
+    },
+    [],
+  );
+
+  const submit = useCallback(async () => {
+    if (submitting) return;
+    const which = tab;
+    const handle = which === 'account' ? account.current : phone.current;
+    const values = await handle?.validate();
+    if (!values) return;
+    setSubmitting(true);
+    try {
+      const body = { ...values };
+      delete (body as { rememberMe?: boolean }).rememberMe;
+      const result = await api.post<LoginResult>('/api/user/login', body, { cache: false, auth: false });
+      setToken(result.token);
+      if (which === 'account') {
+        const remember = (values as { rememberMe?: boolean }).rememberMe ?? true;
+        // Only the username is kept, never the password (pages.md §16.7).
+        writeLoginConfig({ rememberMe: remember, username: remember ? String((values as { username?: string }).username ?? '').trim() : '' });
+      }
+      Message.success({ id: 'login', content: t('login.form.login.success') });
+      navigate(postLoginUrl(location.search), { replace: true });
+    } catch (error) {
+      onFailure(error, which);
+    } finally {
+      setSubmitting(false);
+    }
+  }, [submitting, tab, t, navigate, location.search, onFailure]);
+
+  // The SMS countdown belongs to the page, so it survives switching tabs (pages.md §3.3).
+  const [countdown, setCountdown] = useState(0);
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.brand}>
+          <LogoMark size={32} />
+          <span className={styles.brandName}>Atrium</span>
+        </div>
+        <LocaleSwitch />
+      </header>
+      <main className={styles.main}>
+        <section className={styles.card} aria-labelledby="login-title">
+          <h1 id="login-title" className={styles.title}>
+            {t('login.title')}
+          </h1>
+          <Tabs size="small" animation activeTab={tab} onChange={(key) => setTab(key as TabKey)} className={styles.tabs}>
+            <Tabs.TabPane key="account" title={t('login.tab.account')}>
+              <AccountForm ref={account} defaults={rememberDefaults} onSubmit={submit} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="phone" title={t('login.tab.phone')}>
+              <PhoneForm ref={phone} onSubmit={submit} countdown={countdown} onCodeSent={() => setCountdown(SMS_RESEND_SECONDS)} />
+            </Tabs.TabPane>
+          </Tabs>
+          <Button type="primary" long loading={submitting} onClick={submit} data-testid="login-submit">
+            {t('login.form.login')}
+          </Button>
+        </section>
+      </main>
+      <AppFooter className={styles.footer} />
+    </div>
+  );
+}
+

@@ -1,0 +1,18 @@
+import { defaultRoute, type RouteNode } from '@atrium/contracts/routes';
+import type { ReactNode } from 'react';
+import { BreadcrumbBar } from './breadcrumb-bar';
+import styles from './layout.module.css';
+
+/**
+ * Every page except the workplace starts with the breadcrumb and sits in the padded container
+ * (pages.md §2.1); the not-found page (route null) gets the container without a breadcrumb.
+ */
+export function PageFrame({ route, children }: { route: RouteNode | null; children: ReactNode }) {
+  if (route?.path === defaultRoute.path) return <div className={styles.workplaceFrame}>{children}</div>;
+  return (
+    <div className={styles.pageFrame}>
+      {route ? <BreadcrumbBar path={route.path} /> : <div className={styles.breadcrumbSpacer} />}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Navigation broadcast (pages.md §1.1): the guard announces every navigation once, and the menu,
+ * tab bar and breadcrumb (or anyone else) may listen without importing the router.
+ */
+export interface RouteChange {
+  pathname: string;
+  search: string;
+}
+
+type Listener = (change: RouteChange) => void;
+const listeners = new Set<Listener>();
+
+export function onRouteChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function emitRouteChange(change: RouteChange): void {
+  for (const listener of [...listeners]) listener(change);
+}
+
+/** Logout drops every listener registered during the session (seed-spec §4). */
+export function clearRouteListeners(): void {
+  listeners.clear();
+}

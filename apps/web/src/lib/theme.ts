@@ -1,0 +1,56 @@
+import { THEME_STORAGE_KEY, defaultSettings, type AppSettings } from '../stores/settings';
+
+export const THEME_STYLE_ID = 'theme-color';
+export const THEME_COLOR_DEBOUNCE_MS = 10;
+
+/**
+ * Output of paletteCss(settings.json's themeColor), precomputed so the first load does not carry the
+ * colour library; a unit test proves it equals the generator's output for the default colour.
+ */
+export const DEFAULT_PALETTE_CSS = "body { --primary-1: 232,243,255; --arcoblue-1: 232,243,255; --primary-2: 190,218,255; --arcoblue-2: 190,218,255; --primary-3: 148,191,255; --arcoblue-3: 148,191,255; --primary-4: 106,161,255; --arcoblue-4: 106,161,255; --primary-5: 64,128,255; --arcoblue-5: 64,128,255; --primary-6: 22,93,255; --arcoblue-6: 22,93,255; --primary-7: 14,66,210; --arcoblue-7: 14,66,210; --primary-8: 7,44,166; --arcoblue-8: 7,44,166; --primary-9: 3,26,121; --arcoblue-9: 3,26,121; --primary-10: 0,13,77; --arcoblue-10: 0,13,77; }\nbody[arco-theme='dark'] { --primary-1: 0,13,77; --arcoblue-1: 0,13,77; --primary-2: 4,27,121; --arcoblue-2: 4,27,121; --primary-3: 14,50,166; --arcoblue-3: 14,50,166; --primary-4: 29,77,210; --arcoblue-4: 29,77,210; --primary-5: 48,111,255; --arcoblue-5: 48,111,255; --primary-6: 60,126,255; --arcoblue-6: 60,126,255; --primary-7: 104,159,255; --arcoblue-7: 104,159,255; --primary-8: 147,190,255; --arcoblue-8: 147,190,255; --primary-9: 190,218,255; --arcoblue-9: 190,218,255; --primary-10: 234,244,255; --arcoblue-10: 234,244,255; }";
+
+/** Writes palette CSS into the single `<style id="theme-color">` (created once, then replaced). */
+export function writeThemeStyle(css: string, doc: Document = document): void {
+  let style = doc.getElementById(THEME_STYLE_ID) as HTMLStyleElement | null;
+  if (!style) {
+    style = doc.createElement('style');
+    style.id = THEME_STYLE_ID;
+    doc.head.appendChild(style);
+  }
+  style.textContent = css;
+}
+
+/** Applies a theme colour for light and dark (pages.md §2.7); the generator loads only when needed. */
+export async function applyThemeColor(color: string): Promise<void> {
+  if (color.toLowerCase() === defaultSettings.themeColor.toLowerCase()) {
+    writeThemeStyle(DEFAULT_PALETTE_CSS);
+    return;
+  }
+  const { paletteCss } = await import('./palette');
+  writeThemeStyle(paletteCss(color));
+}
+
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/** pages.md §2.7: colour changes are debounced by 10 ms. */
+export function applyThemeColorDebounced(color: string): void {
+  clearTimeout(pending);
+  pending = setTimeout(() => void applyThemeColor(color), THEME_COLOR_DEBOUNCE_MS);
+}
+
+/** Sets or removes `arco-theme="dark"` on body (Arco's dark variables hang off it). */
+export function applyThemeMode(theme: AppSettings['theme'], persist = false): void {
+  if (theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
+  else document.body.removeAttribute('arco-theme');
+  if (persist) {
+    try {
+      localStorage.setItem(THEME_STORAGE_KEY, theme);
+    } catch {
+      // storage blocked: the theme lasts for this page only
+    }
+  }
+}
+
+export function applyColorWeak(on: boolean): void {
+  document.body.style.filter = on ? 'invert(80%)' : 'none';
+}

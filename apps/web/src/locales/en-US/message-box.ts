@@ -1,0 +1,15 @@
+export default {
+  'messageBox.tab.title.message': 'Messages',
+  'messageBox.tab.title.notice': 'Notifications',
+  'messageBox.tab.title.todo': 'To-dos',
+  'messageBox.tab.count': '{title} ({n})',
+  'messageBox.tab.button': 'Clear',
+  'messageBox.clear.confirm': 'Clear everything in this list?',
+  'messageBox.allRead': 'Mark all as read',
+  'messageBox.viewMore': 'View more',
+  'messageBox.noContent': 'No content',
+  'messageBox.type.notStarted': 'Not started',
+  'messageBox.type.opened': 'Activated',
+  'messageBox.type.processing': 'In progress',
+  'messageBox.type.expiring': 'Expiring soon',
+} satisfies Record<string, string>;

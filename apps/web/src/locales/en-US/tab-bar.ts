@@ -1,0 +1,10 @@
+export default {
+  'tabBar.reload': 'Reload',
+  'tabBar.closeCurrent': 'Close this tab',
+  'tabBar.closeLeft': 'Close tabs to the left',
+  'tabBar.closeRight': 'Close tabs to the right',
+  'tabBar.closeOthers': 'Close other tabs',
+  'tabBar.closeAll': 'Close all tabs',
+  'tabBar.close': 'Close',
+  'tabBar.label': 'Open pages',
+} satisfies Record<string, string>;

@@ -1,0 +1,15 @@
+export default {
+  'messageBox.tab.title.message': '消息',
+  'messageBox.tab.title.notice': '通知',
+  'messageBox.tab.title.todo': '待办',
+  'messageBox.tab.count': '{title} ({n})',
+  'messageBox.tab.button': '清空',
+  'messageBox.clear.confirm': '确定清空当前列表中的全部内容吗？',
+  'messageBox.allRead': '全部已读',
+  'messageBox.viewMore': '查看更多',
+  'messageBox.noContent': '暂无内容',
+  'messageBox.type.notStarted': '未开始',
+  'messageBox.type.opened': '已开通',
+  'messageBox.type.processing': '进行中',
+  'messageBox.type.expiring': '即将到期',
+} satisfies Record<string, string>;

@@ -1,0 +1,35 @@
+// Must come first: lets Arco's Message/Modal/Notification render under React 19 (stack-notes).
+import '@arco-design/web-react/es/_util/react-19-adapter';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { installApiHooks } from './app/api-hooks';
+import { createAppRouter } from './app/router';
+import { applyChartTheme } from './lib/charts';
+import { initFingerprint } from './lib/fingerprint';
+import { applyDocumentLocale } from './lib/i18n';
+import { applyColorWeak, applyThemeColor, applyThemeMode } from './lib/theme';
+import { useSettings } from './stores/settings';
+import './styles/global.css';
+
+async function start() {
+  const settings = useSettings.getState();
+  applyThemeMode(settings.theme);
+  void applyThemeColor(settings.themeColor);
+  applyColorWeak(settings.colorWeak);
+  applyDocumentLocale();
+  installApiHooks();
+  // seed-spec §1: device id, chart theme, then mount. The router starts its first navigation (and
+  // chunk downloads) meanwhile; its requests wait for the fingerprint inside the request client.
+  const fingerprint = initFingerprint();
+  const router = createAppRouter();
+  await fingerprint;
+  applyChartTheme();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

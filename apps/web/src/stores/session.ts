@@ -1,0 +1,94 @@
+import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
+import type { Role } from '@atrium/contracts/routes';
+import { create } from 'zustand';
+import { api } from '../lib/api-client';
+import { clearToken } from '../lib/token';
+
+export type { UserInfo };
+
+interface SessionState {
+  user: UserInfo | null;
+  /** The active role; '' until user info arrives (seed-spec §3). */
+  role: Role | '';
+  /** Paths the server's menu allows (pages.md §2.3.1 step 3); null when unknown or the call failed. */
+  serverMenuPaths: Set<string> | null;
+  setUser: (user: UserInfo) => void;
+  /** Guard step 3: user info, then the server's menu. Resolves false when the info call fails. */
+  load: () => Promise<boolean>;
+  loadMenu: () => Promise<void>;
+  switchRole: (role: Role) => Promise<UserInfo>;
+  /** Clears profile and token locally (after logout or an expired session). */
+  clear: () => void;
+}
+
+export function collectMenuPaths(items: MenuItem[], into = new Set<string>()): Set<string> {
+  for (const item of items) {
+    into.add(item.path);
+    if (item.children) collectMenuPaths(item.children, into);
+  }
+  return into;
+}
+
+/** Listeners told when the session ends (tab bar, route listeners); cleared with it. */
+const endListeners = new Set<() => void>();
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  user: null,
+  role: '',
+  serverMenuPaths: null,
+  setUser: (user) => set({ user, role: user.role }),
+  load: async () => {
+    try {
+      const user = await api.post<UserInfo>('/api/user/info', undefined, { silent: true, cache: false });
+      get().setUser(user);
+    } catch {
+      return false;
+    }
+    await get().loadMenu();
+    return true;
+  },
+  loadMenu: async () => {
+    try {
+      const menu = await api.get<MenuItem[]>('/api/user/menu', { cache: false });
+      set({ serverMenuPaths: collectMenuPaths(menu) });
+    } catch {
+      set({ serverMenuPaths: null });
+    }
+  },
+  switchRole: async (role) => {
+    const user = await api.post<UserInfo>('/api/user/switch-role', { role }, { cache: false });
+    get().setUser(user);
+    await get().loadMenu();
+    return user;
+  },
+  clear: () => {
+    clearToken();
+    set({ user: null, role: '', serverMenuPaths: null });
+    for (const listener of [...endListeners]) listener();
+  },
+}));
+
+/** Logs out on the server, then always clears locally (pages.md §2.2). */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/api/user/logout', undefined, { silent: true, cache: false });
+  } catch {
+    // revoked or unreachable: the local session ends anyway
+  }
+  useSession.getState().clear();
+}
+
+/** A 403 may mean the role changed elsewhere: refresh the profile quietly. */
+export async function refreshUserInfo(): Promise<void> {
+  try {
+    const user = await api.post<UserInfo>('/api/user/info', undefined, { silent: true });
+    useSession.getState().setUser(user);
+    await useSession.getState().loadMenu();
+  } catch {
+    // the next call will surface any real problem
+  }
+}

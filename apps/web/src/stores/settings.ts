@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import defaults from '../settings.json';
+
+/** App settings of seed-spec §3, in the order pages.md §2.7 copies them. */
+export interface AppSettings {
+  theme: 'light' | 'dark';
+  colorWeak: boolean;
+  navbar: boolean;
+  menu: boolean;
+  topMenu: boolean;
+  hideMenu: boolean;
+  menuCollapse: boolean;
+  footer: boolean;
+  themeColor: string;
+  menuWidth: number;
+  globalSettings: boolean;
+  device: 'desktop' | 'mobile';
+  tabBar: boolean;
+}
+
+export const settingsKeys: (keyof AppSettings)[] = [
+  'theme', 'colorWeak', 'navbar', 'menu', 'topMenu', 'hideMenu', 'menuCollapse', 'footer', 'themeColor',
+  'menuWidth', 'globalSettings', 'device', 'tabBar',
+];
+
+export const MENU_WIDTH_MIN = 160;
+export const MENU_WIDTH_MAX = 400;
+export const THEME_STORAGE_KEY = 'arco-theme';
+
+export const defaultSettings: AppSettings = defaults as AppSettings;
+
+export type SettingsAction = { type: 'update'; patch: Partial<AppSettings> } | { type: 'reset' };
+
+export function clampMenuWidth(value: number): number {
+  if (!Number.isFinite(value)) return defaultSettings.menuWidth;
+  return Math.min(MENU_WIDTH_MAX, Math.max(MENU_WIDTH_MIN, Math.round(value)));
+}
+
+/**
+ * Pure transition function, so the rules of pages.md §2.7 are testable without React:
+ * turning the top menu on expands the menu; the menu width stays within its bounds; the
+ * device decides hideMenu (§2.1).
+ */
+export function settingsReducer(state: AppSettings, action: SettingsAction): AppSettings {
+  if (action.type === 'reset') return { ...defaultSettings };
+  const next: AppSettings = { ...state, ...action.patch };
+  if (action.patch.topMenu === true) next.menuCollapse = false;
+  if (action.patch.menuWidth !== undefined) next.menuWidth = clampMenuWidth(action.patch.menuWidth);
+  if (action.patch.device !== undefined) next.hideMenu = action.patch.device === 'mobile';
+  if (next.theme !== 'light' && next.theme !== 'dark') next.theme = 'light';
+  return next;
+}
+
+/** The copy of pages.md §2.7: every field in order, globalSettings written as false, 2-space JSON. */
+export function settingsToJson(settings: AppSettings): string {
+  const out: Record<string, unknown> = {};
+  for (const key of settingsKeys) out[key] = key === 'globalSettings' ? false : settings[key];
+  return JSON.stringify(out, null, 2);
+}
+
+function readStoredTheme(): AppSettings['theme'] | null {
+  try {
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return stored === 'dark' || stored === 'light' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function initialSettings(): AppSettings {
+  // Only the theme outlives a reload (pages.md §2.7); everything else starts from settings.json.
+  return { ...defaultSettings, theme: readStoredTheme() ?? defaultSettings.theme };
+}
+
+interface SettingsStore extends AppSettings {
+  dispatch: (action: SettingsAction) => void;
+  update: (patch: Partial<AppSettings>) => void;
+}
+
+export const useSettings = create<SettingsStore>((set, get) => ({
+  ...initialSettings(),
+  dispatch: (action) => set(settingsReducer(pickSettings(get()), action)),
+  update: (patch) => set(settingsReducer(pickSettings(get()), { type: 'update', patch })),
+}));
+
+export function pickSettings(source: AppSettings): AppSettings {
+  const out = {} as Record<string, unknown>;
+  for (const key of settingsKeys) out[key] = source[key];
+  return out as unknown as AppSettings;
+}

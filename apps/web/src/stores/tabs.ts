@@ -1,0 +1,155 @@
+import { defaultRoute, findRouteByPath, type RouteNode } from '@atrium/contracts/routes';
+import { create } from 'zustand';
+
+/** A tab is identified by its path; `url` is the latest path + query seen in it (pages.md §2.6). */
+export interface Tab {
+  path: string;
+  url: string;
+  /** Bumped to discard the page's kept state (reload): the pane re-mounts under a new key. */
+  version: number;
+}
+
+export const TAB_STORAGE_KEY = 'tab-bar';
+export const HOME_TAB: Tab = { path: defaultRoute.path, url: defaultRoute.path, version: 0 };
+
+export type TabCommand = 'closeCurrent' | 'closeLeft' | 'closeRight' | 'closeOthers' | 'closeAll';
+
+/** Whether a route opens a tab (pages with `tab: true`; never login, redirect or not-found). */
+export function routeHasTab(path: string): RouteNode | undefined {
+  const route = findRouteByPath(path);
+  return route?.tab ? route : undefined;
+}
+
+function withHome(tabs: Tab[]): Tab[] {
+  const rest = tabs.filter((tab) => tab.path !== HOME_TAB.path);
+  const home = tabs.find((tab) => tab.path === HOME_TAB.path) ?? HOME_TAB;
+  return [home, ...rest];
+}
+
+/** Adds a tab for a visited page or updates the stored URL of its tab. */
+export function visitTabs(tabs: Tab[], path: string, url: string): Tab[] {
+  if (!routeHasTab(path)) return tabs;
+  const index = tabs.findIndex((tab) => tab.path === path);
+  if (index === -1) return withHome([...tabs, { path, url, version: 0 }]);
+  if (tabs[index]!.url === url) return tabs;
+  return tabs.map((tab, i) => (i === index ? { ...tab, url } : tab));
+}
+
+export interface TabCommandResult {
+  tabs: Tab[];
+  /** Where to navigate afterwards, when the active tab was closed. */
+  navigateTo?: string;
+}
+
+/** The right-click menu of pages.md §2.6 as a pure function; index 0 (the workplace) never closes. */
+export function applyTabCommand(tabs: Tab[], command: TabCommand, targetPath: string, activePath: string): TabCommandResult {
+  const index = tabs.findIndex((tab) => tab.path === targetPath);
+  if (index === -1) return { tabs };
+  const target = tabs[index]!;
+  const activeIndex = tabs.findIndex((tab) => tab.path === activePath);
+  let next: Tab[];
+  switch (command) {
+    case 'closeCurrent': {
+      if (index === 0) return { tabs };
+      next = tabs.filter((_, i) => i !== index);
+      if (activeIndex === index) return { tabs: next, navigateTo: tabs[index - 1]!.url };
+      return { tabs: next };
+    }
+    case 'closeLeft':
+      next = tabs.filter((_, i) => i === 0 || i >= index);
+      break;
+    case 'closeRight':
+      next = tabs.filter((_, i) => i <= index);
+      break;
+    case 'closeOthers':
+      next = tabs.filter((_, i) => i === 0 || i === index);
+      break;
+    case 'closeAll':
+      return { tabs: [tabs[0]!], navigateTo: activePath === tabs[0]!.path ? undefined : tabs[0]!.url };
+  }
+  const activeKept = next.some((tab) => tab.path === activePath);
+  return { tabs: next, navigateTo: activeKept ? undefined : target.url };
+}
+
+export function commandEnabled(tabs: Tab[], command: TabCommand | 'reload', targetPath: string, activePath: string): boolean {
+  const index = tabs.findIndex((tab) => tab.path === targetPath);
+  if (index === -1) return false;
+  switch (command) {
+    case 'reload':
+      return targetPath === activePath;
+    case 'closeCurrent':
+      return index > 0;
+    case 'closeLeft':
+      return index > 1;
+    case 'closeRight':
+      return index < tabs.length - 1;
+    case 'closeOthers':
+      return tabs.some((_, i) => i !== 0 && i !== index);
+    case 'closeAll':
+      return tabs.length > 1;
+  }
+}
+
+function readStored(): Tab[] {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(TAB_STORAGE_KEY) ?? '[]') as unknown;
+    if (!Array.isArray(raw)) return [HOME_TAB];
+    const tabs = raw
+      .filter((t): t is { path: string; url: string } => typeof t?.path === 'string' && typeof t?.url === 'string')
+      .filter((t) => routeHasTab(t.path) && t.url.startsWith(t.path))
+      .map((t) => ({ path: t.path, url: t.url, version: 0 }));
+    return withHome(tabs);
+  } catch {
+    return [HOME_TAB];
+  }
+}
+
+function persist(tabs: Tab[]): void {
+  try {
+    sessionStorage.setItem(TAB_STORAGE_KEY, JSON.stringify(tabs.map(({ path, url }) => ({ path, url }))));
+  } catch {
+    // storage blocked: tabs last for this page only
+  }
+}
+
+interface TabsState {
+  tabs: Tab[];
+  visit: (path: string, url: string) => void;
+  command: (command: TabCommand, targetPath: string, activePath: string) => TabCommandResult;
+  remount: (path: string) => void;
+  /** Keeps only tabs that pass `keep` (role switch drops pages the new role may not open). */
+  retain: (keep: (tab: Tab) => boolean) => void;
+  /** A fresh list: the workplace and, optionally, the current page (tab bar turned on again). */
+  reset: (current?: { path: string; url: string }) => void;
+}
+
+export const useTabs = create<TabsState>((set, get) => ({
+  tabs: readStored(),
+  visit: (path, url) => {
+    const next = visitTabs(get().tabs, path, url);
+    if (next !== get().tabs) {
+      set({ tabs: next });
+      persist(next);
+    }
+  },
+  command: (command, targetPath, activePath) => {
+    const result = applyTabCommand(get().tabs, command, targetPath, activePath);
+    set({ tabs: result.tabs });
+    persist(result.tabs);
+    return result;
+  },
+  remount: (path) => {
+    const tabs = get().tabs.map((tab) => (tab.path === path ? { ...tab, version: tab.version + 1 } : tab));
+    set({ tabs });
+  },
+  retain: (keep) => {
+    const tabs = withHome(get().tabs.filter((tab) => tab.path === HOME_TAB.path || keep(tab)));
+    set({ tabs });
+    persist(tabs);
+  },
+  reset: (current) => {
+    const tabs = current ? visitTabs([HOME_TAB], current.path, current.url) : [HOME_TAB];
+    set({ tabs });
+    persist(tabs);
+  },
+}));
