@@ -25,6 +25,8 @@ export interface CallDef {
   responseKind?: 'json' | 'csv' | 'text';
   /** Whether the call changes data (used by tests that check refused calls write nothing). */
   writes?: boolean;
+  /** `exempt`: served without a request signature (only the client-config call that hands out the credential). */
+  signature?: 'exempt';
 }
 
 export function defineCall<const T extends CallDef>(def: T): T {

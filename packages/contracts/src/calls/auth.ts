@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { roles } from '../routes.ts';
+import { msg } from '../messages/validation.ts';
+import { roles, type Role } from '../routes.ts';
 
 /** 11 digits starting with 1 (seed-spec §9). */
 export const PHONE_PATTERN = /^1\d{10}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
+/** pages.md §3.2: 6-32 of digits, letters and ~!@#$%^&*. with at least two of the four classes. */
+export const PASSWORD_PATTERN = /^(?![0-9]+$)(?![a-z]+$)(?![A-Z]+$)(?![~!@#$%^&*.]+$)[0-9a-zA-Z~!@#$%^&*.]{6,32}$/;
+export const securityQuestions = ['mother', 'school', 'birthplace'] as const;
+
+/** Permissions derived from the active role (the console may use them for finer-grained controls). */
+export const rolePermissions: Record<Role, string[]> = {
+  admin: ['workplace:view', 'policy:read', 'policy:export', 'policy:write', 'policy:import', 'card:read', 'card:write', 'form:submit', 'profile:read', 'profile:approve', 'account:self'],
+  user: ['workplace:view', 'policy:read', 'policy:export', 'card:read', 'account:self'],
+};
 
 export const telSchema = z
   .string({ error: 'login.form.tel.errMsg' })
@@ -22,7 +32,8 @@ export const phoneLoginSchema = z.object({
   tel: telSchema,
   code: z.string({ error: 'login.form.code.errMsg' }).trim().min(1, 'login.form.code.errMsg').regex(SMS_CODE_PATTERN, 'login.form.code.invalid'),
 });
-export const loginBodySchema = z.union([phoneLoginSchema.strict(), passwordLoginSchema.strict()]);
+// Account first: an empty body then reports the account fields (the default tab).
+export const loginBodySchema = z.union([passwordLoginSchema.strict(), phoneLoginSchema.strict()]);
 export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
 export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
 
@@ -75,9 +86,32 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   }),
 );
 
-export const switchRoleBodySchema = z.object({ role: roleSchema }).strict();
+/** The console's signing credential, handed out at run time so a key rotation needs no rebuild. */
+export const clientConfigSchema = z.object({ keyId: z.string(), secret: z.string(), serverTime: z.string() });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const switchRoleBodySchema = z.object({ role: z.enum(roles, { error: 'validation.invalidValue' }) }).strict();
+
+export const changePasswordBodySchema = z
+  .object({
+    oldPassword: z.string({ error: 'userSetting.password.old.required' }).min(1, 'userSetting.password.old.required').max(128, msg('common.maxLength', { n: 128 })),
+    newPassword: z.string({ error: 'userSetting.password.new.required' }).min(1, 'userSetting.password.new.required').regex(PASSWORD_PATTERN, 'login.form.password.formatErr'),
+  })
+  .strict()
+  .refine((b) => b.oldPassword !== b.newPassword, { path: ['newPassword'], message: 'userSetting.password.new.same' });
+
+export const securityQuestionBodySchema = z
+  .object({
+    question: z.enum(securityQuestions, { error: 'userSetting.question.required' }),
+    answer: z.string({ error: 'userSetting.question.answer.required' }).trim().min(1, 'userSetting.question.answer.required').max(50, msg('common.maxLength', { n: 50 })),
+  })
+  .strict();
+
+export const phoneCodeBodySchema = z.object({ tel: telSchema }).strict();
+export const bindPhoneBodySchema = phoneLoginSchema.strict();
 
 export const authCalls = {
+  clientConfig: defineCall({ method: 'GET', path: '/api/client-config', access: 'public', signature: 'exempt', summary: 'Signing credential of the console (keyId, secret) and the server time; unsigned', response: clientConfigSchema }),
   captcha: defineCall({ method: 'GET', path: '/auth/captcha', access: 'public', summary: 'Image captcha (SVG data URL), no-store', response: captchaSchema }),
   login: defineCall({ method: 'POST', path: '/api/user/login', access: 'public', summary: 'Sign in with account + password (+ captcha) or phone + SMS code', body: loginBodySchema, response: loginResultSchema, writes: true }),
   smsCode: defineCall({ method: 'POST', path: '/api/login/captcha', access: 'public', summary: 'Send a 6-digit SMS sign-in code', body: smsSendBodySchema, response: smsSendResultSchema, writes: true }),
@@ -85,4 +119,8 @@ export const authCalls = {
   info: defineCall({ method: 'POST', path: '/api/user/info', access: 'signed', summary: 'The caller profile, role, roles and permissions', response: userInfoSchema }),
   menu: defineCall({ method: 'GET', path: '/api/user/menu', access: 'signed', summary: 'Menu tree for the active role', response: z.array(menuItemSchema) }),
   switchRole: defineCall({ method: 'POST', path: '/api/user/switch-role', access: 'signed', summary: 'Set the session active role (one of the account roles)', body: switchRoleBodySchema, response: userInfoSchema, writes: true }),
+  changePassword: defineCall({ method: 'POST', path: '/api/user/change-password', access: 'signed', summary: 'Change the password (old one required); revokes the other sessions', body: changePasswordBodySchema, response: z.null(), writes: true }),
+  securityQuestion: defineCall({ method: 'POST', path: '/api/user/security-question', access: 'signed', summary: 'Set the security question; only a hash of the answer is stored', body: securityQuestionBodySchema, response: z.null(), writes: true }),
+  phoneCode: defineCall({ method: 'POST', path: '/api/user/phone/code', access: 'signed', summary: 'Send a 6-digit code to a new phone number to bind it', body: phoneCodeBodySchema, response: smsSendResultSchema, writes: true }),
+  bindPhone: defineCall({ method: 'POST', path: '/api/user/phone', access: 'signed', summary: 'Bind the phone number with the code sent to it', body: bindPhoneBodySchema, response: userInfoSchema, writes: true }),
 };

@@ -1,5 +1,11 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const healthCalls = {};
+export const healthSchema = z.object({ status: z.literal('ok'), uptime: z.number() });
+export const readySchema = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres', 'unknown']) });
+
+/** Liveness and readiness for process managers and load balancers; public and unsigned. */
+export const healthCalls = {
+  healthz: defineCall({ method: 'GET', path: '/healthz', access: 'public', signature: 'exempt', summary: 'Liveness: the process answers', response: healthSchema }),
+  readyz: defineCall({ method: 'GET', path: '/readyz', access: 'public', signature: 'exempt', summary: 'Readiness: the database answers (503 UNAVAILABLE otherwise)', response: readySchema }),
+};

@@ -1,5 +1,37 @@
+import { z } from 'zod';
 import { defineCall } from '../call.ts';
 
-// Calls of this resource (api.md §5, pages.md §17). Filled by the resource's owner.
-void defineCall;
-export const preferencesCalls = {};
+/** Workplace shortcut tiles (pages.md §4.6) and search-table columns (§5.5) a user can arrange. */
+export const shortcutKeys = ['content', 'analysis', 'advanced', 'promotion', 'putIn'] as const;
+export const searchTableColumnKeys = ['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
+export const tableDensities = ['mini', 'small', 'medium', 'large'] as const;
+/** Largest accepted request body and stored document (pages.md §17). */
+export const PREFERENCES_MAX_BYTES = 16 * 1024;
+
+const unique = <T>(items: T[], key: (item: T) => unknown) => new Set(items.map(key)).size === items.length;
+
+const shortcutsSchema = z
+  .array(z.enum(shortcutKeys))
+  .max(shortcutKeys.length)
+  .refine((a) => unique(a, (x) => x), 'preferences.duplicate');
+const columnsSchema = z
+  .array(z.object({ key: z.enum(searchTableColumnKeys), visible: z.boolean() }).strict())
+  .max(searchTableColumnKeys.length)
+  .refine((a) => unique(a, (c) => c.key), 'preferences.duplicate');
+
+/**
+ * The stored preferences and the POST body share one shape: every part optional; a POST is deep-merged
+ * into what is stored (objects merge, arrays replace). Unknown keys are rejected.
+ */
+export const preferencesSchema = z
+  .object({
+    workplace: z.object({ shortcuts: shortcutsSchema.optional() }).strict().optional(),
+    searchTable: z.object({ density: z.enum(tableDensities).optional(), columns: columnsSchema.optional() }).strict().optional(),
+  })
+  .strict();
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const preferencesCalls = {
+  get: defineCall({ method: 'GET', path: '/api/user/preferences', access: 'signed', summary: "The caller's UI preferences ({} when none)", response: preferencesSchema }),
+  save: defineCall({ method: 'POST', path: '/api/user/preferences', access: 'signed', summary: 'Deep-merge partial preferences (<= 16 KB); returns the merged object', body: preferencesSchema, response: preferencesSchema, writes: true }),
+};

@@ -1,5 +1,6 @@
 import { interpolate, type Locale } from '../locale.ts';
 import { validationPagesMessages } from './validation-pages.ts';
+import { validationAuthMessages } from './validation-auth.ts';
 
 /**
  * Texts of validation rules shared by the console's forms and the server's VALIDATION_FAILED details
@@ -24,6 +25,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.code.errMsg': '验证码不能为空',
     'login.form.code.invalid': '验证码为 6 位数字',
     ...validationPagesMessages['zh-CN'],
+    ...validationAuthMessages['zh-CN'],
   },
   'en-US': {
     'common.required': 'This field is required',
@@ -41,6 +43,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.code.errMsg': 'Verification code is required',
     'login.form.code.invalid': 'The code is 6 digits',
     ...validationPagesMessages['en-US'],
+    ...validationAuthMessages['en-US'],
   },
 };
 

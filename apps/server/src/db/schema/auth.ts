@@ -1,2 +1,134 @@
 // Accounts, sessions, nonces, login attempts, captchas, SMS codes, preferences (server-core owner).
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Public account number shown in the console (e.g. 10001). */
+    accountId: text('account_id').notNull(),
+    /** Stored lower-case; sign-in compares case-insensitively. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Every role the account holds; the session picks the active one. */
+    roles: text('roles').array().notNull().default(sql`'{user}'::text[]`),
+    name: text('name').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    job: text('job').notNull().default(''),
+    jobName: text('job_name').notNull().default(''),
+    organization: text('organization').notNull().default(''),
+    organizationName: text('organization_name').notNull().default(''),
+    location: text('location').notNull().default(''),
+    locationName: text('location_name').notNull().default(''),
+    /** Null when unset, so the unique index allows many accounts without one. */
+    email: text('email'),
+    introduction: text('introduction').notNull().default(''),
+    personalWebsite: text('personal_website').notNull().default(''),
+    /** Null when no phone is bound. */
+    phone: text('phone'),
+    certification: integer('certification').notNull().default(0),
+    countryRegion: text('country_region').notNull().default(''),
+    area: jsonb('area').$type<string[]>().notNull().default([]),
+    address: text('address').notNull().default(''),
+    securityQuestion: text('security_question'),
+    securityAnswerHash: text('security_answer_hash'),
+    registeredAt: ts('registered_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    uniqueIndex('users_account_id_uq').on(t.accountId),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_email_uq').on(t.email),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** SHA-256 hex of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeRole: text('active_role').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    /** Absolute end of life (created + SESSION_ABSOLUTE_SECONDS); idle expiry is computed from last_seen_at. */
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Replay store for signed requests, shared by every replica through the database. */
+export const nonces = pgTable(
+  'nonces',
+  {
+    keyId: text('key_id').notNull(),
+    nonce: text('nonce').notNull(),
+    seenAt: ts('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index('nonces_seen_idx').on(t.seenAt)],
+);
+
+/** Failed (and successful) sign-ins, for the adaptive captcha and the lockout. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    ip: text('ip').notNull().default(''),
+    success: boolean('success').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('login_attempts_username_idx').on(t.username, t.at), index('login_attempts_fingerprint_idx').on(t.fingerprint, t.at), index('login_attempts_at_idx').on(t.at)],
+);
+
+/** Image captchas: answer stored hashed, single use. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: text('id').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** SMS codes for sign-in (`login`) and for binding a phone (`bind`). */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tel: text('tel').notNull(),
+    purpose: text('purpose').$type<'login' | 'bind'>().notNull(),
+    /** The account the code is for; null when the phone belongs to nobody (nothing was sent). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: ts('sent_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [index('sms_codes_tel_idx').on(t.tel, t.sentAt), index('sms_codes_expires_idx').on(t.expiresAt)],
+);
+
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import './http/context.ts';
+import type { Clock } from './http/context.ts';
+import { AppError } from './http/errors.ts';
+import * as dataModules from './modules/data-modules.ts';
+import { registerAuthModule } from './modules/auth/auth.routes.ts';
+import { registerHealthModule } from './modules/health/health.routes.ts';
+import { registerUserModule } from './modules/user/user.routes.ts';
+import { devSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerNotFound } from './plugins/not-found.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerSignature } from './plugins/signature.ts';
+import { registerTrace } from './plugins/trace.ts';
+
+export interface AppDeps {
+  db: Db;
+  /** Injectable clock for expiry tests; default real time. */
+  clock?: Clock;
+  /** SMS delivery; default: the development provider writing to config.smsOutbox. */
+  sms?: SmsProvider;
+  /** Fastify logger options override (tests pass false). */
+  logger?: boolean | Record<string, unknown>;
+  /** Lets a test or a health check report the engine. */
+  engine?: 'pglite' | 'postgres';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sms: SmsProvider;
+    engine: 'pglite' | 'postgres' | 'unknown';
+  }
+}
+
+type DataModules = { registerDataModules?: (app: FastifyInstance, deps: { db: Db; config: AppConfig }) => Promise<void> | void };
+
+function parseJson(text: string): unknown {
+  // Keys that could reach an object's prototype in a later merge are dropped at the door.
+  return JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value));
+}
+
+/** Builds the Fastify app. Plugin order: trace id -> signature -> session -> role -> handler (api.md §3). */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
+    genReqId: () => randomBytes(8).toString('hex'),
+    bodyLimit: config.bodyLimit,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('now', deps.clock ?? (() => new Date()));
+  app.decorate('sms', deps.sms ?? devSmsProvider(config.smsOutbox, app.log));
+  app.decorate('engine', deps.engine ?? 'unknown');
+
+  // Bodies are buffered by the signature hook; parsers read those bytes instead of the socket.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', (req, _payload, done) => {
+    if (req.rawBody.length === 0) return done(null, undefined);
+    try {
+      done(null, parseJson(req.rawBody.toString('utf8')));
+    } catch {
+      done(new AppError('VALIDATION_FAILED', { details: [{ path: '', message: 'validation.invalidJson' }] }), undefined);
+    }
+  });
+  // Multipart is parsed from req.rawBody by http/multipart.ts inside the handler.
+  app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined));
+
+  registerTrace(app);
+  registerSignature(app);
+  registerSession(app);
+  registerSecurityHeaders(app);
+  registerErrorHandler(app);
+
+  registerHealthModule(app);
+  registerAuthModule(app);
+  registerUserModule(app);
+  const data = dataModules as DataModules;
+  if (typeof data.registerDataModules === 'function') await data.registerDataModules(app, { db: deps.db, config });
+
+  registerNotFound(app);
+  return app;
+}

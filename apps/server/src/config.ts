@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { SigningCredential } from '@atrium/contracts';
+
+/** The only module that reads process.env. Everything else receives an AppConfig. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite database in `<dataDir>/pgdata`. */
+  databaseUrl: string | undefined;
+  /** The keyring. The first key is the console's (handed out by GET /api/client-config). */
+  signingKeys: SigningCredential[];
+  signatureMode: 'enforce' | 'off';
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  captcha: 'adaptive' | 'always' | 'off';
+  smsOutbox: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** IANA zone used to interpret `YYYY-MM-DD` date filters. */
+  timeZone: string;
+  /** Default request body limit in bytes (routes may lower or raise it). */
+  bodyLimit: number;
+  /** Per client IP per minute, per process. */
+  rateLimits: { login: number; captcha: number; sms: number };
+  /** Built console served on `/` (SPA fallback); absent directory = API only. */
+  webDist: string;
+  /** Uploaded files (avatars) live here; served under /uploads/. */
+  uploadsDir: string;
+}
+
+const keyPairPattern = /^[A-Za-z0-9_.-]{1,64}:\S{16,}$/;
+
+function parseKeyList(raw: string | undefined): SigningCredential[] | string {
+  if (!raw || !raw.trim()) return [];
+  const out: SigningCredential[] = [];
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    if (!keyPairPattern.test(part)) return `"${part.split(':')[0]}" is not keyId:secret (key id [A-Za-z0-9_.-], secret >= 16 characters)`;
+    const at = part.indexOf(':');
+    out.push({ keyId: part.slice(0, at), secret: part.slice(at + 1) });
+  }
+  return out;
+}
+
+const intIn = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const envSchema = z.object({
+  PORT: intIn(0, 65535, 3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
+  SIGNING_KEYS: z.string().optional(),
+  EXTRA_SIGNING_KEYS: z.string().optional(),
+  SIGNATURE_MODE: z.enum(['enforce', 'off']).default('enforce'),
+  SESSION_IDLE_SECONDS: intIn(60, 31_536_000, 7200),
+  SESSION_ABSOLUTE_SECONDS: intIn(60, 31_536_000, 604_800),
+  CAPTCHA: z.enum(['adaptive', 'always', 'off']).default('adaptive'),
+  SMS_OUTBOX: z.string().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TZ: z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'is not a known IANA time zone'),
+  BODY_LIMIT: intIn(1024, 100 * 1024 * 1024, 1024 * 1024),
+  RATE_LIMIT_LOGIN: intIn(1, 100_000, 120),
+  RATE_LIMIT_CAPTCHA: intIn(1, 100_000, 120),
+  RATE_LIMIT_SMS: intIn(1, 100_000, 30),
+  WEB_DIST: z.string().optional(),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Parses the environment. Collects every problem before failing so an operator fixes them in one go.
+ * When SIGNING_KEYS is unset, a development key is generated once into `<DATA_DIR>/signing-keys` and
+ * reused on later starts (so open consoles keep working across restarts).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const primary = parseKeyList(env.SIGNING_KEYS);
+  const extra = parseKeyList(env.EXTRA_SIGNING_KEYS);
+  if (typeof primary === 'string') problems.push(`SIGNING_KEYS: ${primary}`);
+  if (typeof extra === 'string') problems.push(`EXTRA_SIGNING_KEYS: ${extra}`);
+  if (parsed.success && parsed.data.SESSION_IDLE_SECONDS > parsed.data.SESSION_ABSOLUTE_SECONDS) {
+    problems.push('SESSION_IDLE_SECONDS: must not exceed SESSION_ABSOLUTE_SECONDS');
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.SIGNATURE_MODE === 'off') {
+    problems.push('SIGNATURE_MODE: "off" is not allowed when NODE_ENV=production');
+  }
+  if (problems.length > 0 || !parsed.success || typeof primary === 'string' || typeof extra === 'string') {
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const keys = primary.length > 0 ? primary : [loadOrCreateDevKey(dataDir)];
+  const keyring = dedupeKeys([...keys, ...extra]);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    signingKeys: keyring,
+    signatureMode: e.SIGNATURE_MODE,
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
+    captcha: e.CAPTCHA,
+    smsOutbox: resolve(e.SMS_OUTBOX ?? join(dataDir, 'sms-outbox.jsonl')),
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    timeZone: e.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    bodyLimit: e.BODY_LIMIT,
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, captcha: e.RATE_LIMIT_CAPTCHA, sms: e.RATE_LIMIT_SMS },
+    webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
+    uploadsDir: join(dataDir, 'uploads'),
+  };
+}
+
+function dedupeKeys(keys: SigningCredential[]): SigningCredential[] {
+  const seen = new Map<string, SigningCredential>();
+  for (const k of keys) if (!seen.has(k.keyId)) seen.set(k.keyId, k);
+  return [...seen.values()];
+}
+
+function loadOrCreateDevKey(dataDir: string): SigningCredential {
+  const file = join(dataDir, 'signing-keys');
+  if (existsSync(file)) {
+    const parsed = parseKeyList(readFileSync(file, 'utf8').trim());
+    if (typeof parsed !== 'string' && parsed[0]) return parsed[0];
+    throw new ConfigError([`${file}: does not hold a keyId:secret pair; delete it to generate a new one`]);
+  }
+  const key = { keyId: `dev-${randomBytes(3).toString('hex')}`, secret: randomBytes(32).toString('base64url') };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${key.keyId}:${key.secret}\n`, { mode: 0o600 });
+  return key;
+}

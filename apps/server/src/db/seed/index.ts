@@ -1,0 +1,31 @@
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../client.ts';
+import { countUsers } from '../../modules/user/user.repository.ts';
+import { demoAccounts, seedAccounts } from './accounts.ts';
+import * as content from './content.ts';
+
+type SeedContent = (db: Db, ids: { adminId: number; userId: number }) => Promise<void>;
+
+export interface SeedResult {
+  seeded: boolean;
+  /** Printed in the start log so a new user knows how to sign in. */
+  accounts: Array<{ username: string; password: string; roles: readonly string[]; phone: string }>;
+}
+
+/**
+ * Seeds an empty database outside production: the demo accounts, then the demo content of
+ * db/seed/content.ts. Production never gets accounts with known passwords (use the create-admin CLI).
+ */
+export async function seedDatabase(db: Db, config: Pick<AppConfig, 'nodeEnv'>, now = new Date()): Promise<SeedResult> {
+  if (config.nodeEnv === 'production') return { seeded: false, accounts: [] };
+  if ((await countUsers(db)) > 0) return { seeded: false, accounts: [] };
+  const ids = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const created = await seedAccounts(t, now);
+    const seedDemoContent = (content as Record<string, unknown>).seedDemoContent as SeedContent | undefined;
+    if (typeof seedDemoContent === 'function') await seedDemoContent(t, created);
+    return created;
+  });
+  void ids;
+  return { seeded: true, accounts: demoAccounts.map((a) => ({ username: a.username, password: a.password, roles: a.roles, phone: a.phone })) };
+}

@@ -1,0 +1,36 @@
+import type { CallDef, Locale, Role } from '@atrium/contracts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+
+/** The signed-in caller as resolved by the session plugin. */
+export interface SessionInfo {
+  userId: number;
+  /** The session's active role: what the role checks use. */
+  role: Role;
+  /** Every role the account holds. */
+  roles: Role[];
+  sessionId: number;
+}
+
+export type Clock = () => Date;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    /** Injectable clock (tests move time to check expiry). */
+    now: Clock;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    /** Exact request body bytes (empty for GET/HEAD and body-less requests). */
+    rawBody: Buffer;
+    session: SessionInfo | null;
+    /** X-Fingerprint header ('' when absent). */
+    fingerprint: string;
+  }
+  interface FastifyContextConfig {
+    /** The contract call a route serves; drives signing, session and role checks. */
+    call?: CallDef;
+  }
+}

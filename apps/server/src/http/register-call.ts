@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CallDef, Locale } from '@atrium/contracts';
+import type { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { mediaType } from './body.ts';
+import type { SessionInfo } from './context.ts';
+import { successEnvelope } from './envelope.ts';
+import { AppError } from './errors.ts';
+import { parseWith } from './validation.ts';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface CallContext<C extends CallDef> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: Out<C['body']>;
+  query: Out<C['query']>;
+  params: Out<C['params']>;
+  /** Never null for `signed` and `admin` calls (the session plugin refused the request otherwise). */
+  session: C['access'] extends 'public' ? SessionInfo | null : SessionInfo;
+  locale: Locale;
+  db: Db;
+  config: AppConfig;
+  now: () => Date;
+}
+
+/** What a handler returns: the envelope's `data`, or the reply itself when it answered directly (CSV, files). */
+export type CallResult<C extends CallDef> = (C['response'] extends z.ZodType ? z.input<C['response']> : unknown) | FastifyReply;
+
+export interface RegisterOptions {
+  /** Body limit in bytes for this route (default: config.bodyLimit; multipart: 2 MiB + 64 KiB). */
+  bodyLimit?: number;
+}
+
+export const MULTIPART_BODY_LIMIT = 2 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * Registers a contract call as a Fastify route. Signature, session and access checks run in the plugins
+ * before this handler (they read `config.call`); here params, query and body are parsed with the call's
+ * zod schemas (all problems reported together as VALIDATION_FAILED) and the handler's result is wrapped
+ * in the success envelope.
+ */
+export function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: (ctx: CallContext<C>) => Promise<CallResult<C>> | CallResult<C>,
+  opts: RegisterOptions = {},
+): void {
+  const multipart = call.requestKind === 'multipart';
+  const checkResponse = app.config.nodeEnv !== 'production' && call.response !== undefined && (call.responseKind ?? 'json') === 'json';
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: { call },
+    bodyLimit: opts.bodyLimit ?? (multipart ? MULTIPART_BODY_LIMIT : undefined),
+    handler: async (req, reply) => {
+      if (call.body && !multipart && req.rawBody.length > 0 && mediaType(req.headers['content-type']) !== 'application/json') {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      }
+      const details = [];
+      const parsed: Record<'params' | 'query' | 'body', unknown> = { params: undefined, query: undefined, body: undefined };
+      for (const part of ['params', 'query', 'body'] as const) {
+        const schema = call[part];
+        if (!schema || (part === 'body' && multipart)) continue;
+        const outcome = parseWith(schema, req[part]);
+        if (outcome.ok) parsed[part] = outcome.data;
+        else details.push(...outcome.details);
+      }
+      if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
+
+      const result = await handler({
+        req,
+        reply,
+        body: parsed.body as Out<C['body']>,
+        query: parsed.query as Out<C['query']>,
+        params: parsed.params as Out<C['params']>,
+        session: req.session as CallContext<C>['session'],
+        locale: req.locale,
+        db: app.db,
+        config: app.config,
+        now: app.now,
+      });
+      if (result === reply || reply.sent) return reply;
+      const data = result === undefined ? null : result;
+      if (checkResponse) {
+        // Outside production a handler that drifts from its contract fails loudly instead of shipping it.
+        const check = call.response!.safeParse(data);
+        if (!check.success) {
+          throw new AppError('INTERNAL', { cause: new Error(`response of ${call.method} ${call.path} breaks its contract: ${check.error.message}`) });
+        }
+      }
+      return reply.type('application/json; charset=utf-8').send(successEnvelope(data, req.id, req.locale));
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { msg, type FieldIssue } from '@atrium/contracts';
+import type { z } from 'zod';
+import { AppError } from './errors.ts';
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * Messages for rules whose schema gave none: the catalogue keys of the contracts, so the caller reads
+ * "此项为必填项" rather than zod's English default. Schema-level messages take precedence over this map.
+ */
+function defaultMessage(iss: z.core.$ZodRawIssue): string {
+  switch (iss.code) {
+    case 'invalid_type':
+      return iss.input === undefined ? 'common.required' : 'validation.invalidType';
+    case 'too_small': {
+      const n = Number(iss.minimum);
+      if ((iss.origin === 'string' || iss.origin === 'array') && n === 1) return 'common.required';
+      return msg('validation.tooSmall', { n });
+    }
+    case 'too_big': {
+      const n = Number(iss.maximum);
+      return iss.origin === 'string' ? msg('common.maxLength', { n }) : msg('validation.tooBig', { n });
+    }
+    case 'unrecognized_keys':
+      return 'validation.unknownField';
+    default:
+      return 'validation.invalidValue';
+  }
+}
+
+/** Picks the union branch the caller most likely meant: no unknown keys first, then the fewest problems. */
+function bestBranch(branches: Issue[][]): Issue[] {
+  let best: Issue[] | undefined;
+  let bestScore = Infinity;
+  for (const branch of branches) {
+    const score = branch.length + (branch.some((i) => i.code === 'unrecognized_keys') ? 1000 : 0);
+    if (score < bestScore) {
+      best = branch;
+      bestScore = score;
+    }
+  }
+  return best ?? [];
+}
+
+function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  for (const iss of issues) {
+    const path = [...prefix, ...iss.path];
+    if (iss.code === 'invalid_union' && iss.errors.length > 0 && iss.errors.every((b) => b.length > 0)) {
+      out.push(...flatten(bestBranch(iss.errors), path));
+    } else if (iss.code === 'unrecognized_keys') {
+      for (const key of iss.keys) out.push({ path: [...path, key].map(String).join('.'), message: 'validation.unknownField' });
+    } else {
+      out.push({ path: path.map(String).join('.'), message: iss.message });
+    }
+  }
+  return out;
+}
+
+/** One message per field (the first rule that failed), as a form shows it. */
+export function issuesToDetails(issues: readonly Issue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  return flatten(issues).filter((d) => (seen.has(d.path) ? false : (seen.add(d.path), true)));
+}
+
+export type ParseOutcome<T> = { ok: true; data: T } | { ok: false; details: FieldIssue[] };
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
+  const result = schema.safeParse(input, { error: defaultMessage });
+  return result.success ? { ok: true, data: result.data } : { ok: false, details: issuesToDetails(result.error.issues) };
+}
+
+/** Parses or throws VALIDATION_FAILED with translated-at-send-time details. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const outcome = parseWith(schema, input);
+  if (!outcome.ok) throw new AppError('VALIDATION_FAILED', { details: outcome.details });
+  return outcome.data;
+}

@@ -1,0 +1,75 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/auth.ts';
+
+export interface SessionWithUser {
+  id: number;
+  userId: number;
+  activeRole: string;
+  fingerprint: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  roles: string[];
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      activeRole: sessions.activeRole,
+      fingerprint: sessions.fingerprint,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      roles: users.roles,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertSession(
+  db: Db,
+  row: { tokenHash: string; userId: number; activeRole: string; fingerprint: string; now: Date; expiresAt: Date; ip: string; userAgent: string },
+): Promise<number> {
+  const [created] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: row.tokenHash,
+      userId: row.userId,
+      activeRole: row.activeRole,
+      fingerprint: row.fingerprint,
+      createdAt: row.now,
+      lastSeenAt: row.now,
+      expiresAt: row.expiresAt,
+      ip: row.ip,
+      userAgent: row.userAgent.slice(0, 512),
+    })
+    .returning({ id: sessions.id });
+  return created!.id;
+}
+
+export async function touchSession(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(db: Db, userId: number, keepId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
+}
+
+export async function setActiveRole(db: Db, id: number, role: string): Promise<void> {
+  await db.update(sessions).set({ activeRole: role }).where(eq(sessions.id, id));
+}

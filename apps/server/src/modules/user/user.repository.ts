@@ -1,0 +1,44 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userPreferences, users, type UserRow } from '../../db/schema/auth.ts';
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
+  return rows[0];
+}
+
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return rows[0];
+}
+
+export async function phoneTakenByOther(db: Db, phone: string, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId))).limit(1);
+  return rows.length > 0;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<Omit<UserRow, 'id'>>): Promise<void> {
+  await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function getPreferences(db: Db, userId: number): Promise<Record<string, unknown>> {
+  const rows = await db.select({ data: userPreferences.data }).from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1);
+  return rows[0]?.data ?? {};
+}
+
+export async function putPreferences(db: Db, userId: number, data: Record<string, unknown>, now: Date): Promise<void> {
+  await db
+    .insert(userPreferences)
+    .values({ userId, data, updatedAt: now })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { data, updatedAt: now } });
+}

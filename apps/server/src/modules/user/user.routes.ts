@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { authCalls } from '@atrium/contracts';
+import { PREFERENCES_MAX_BYTES, preferencesCalls } from '@atrium/contracts/calls/preferences';
+import { RateLimiter } from '../../http/rate-limit.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { limitOrThrow } from '../auth/auth.routes.ts';
+import { sendSmsCode, verifySmsCode } from '../auth/auth.service.ts';
+import { fieldError } from '../../http/errors.ts';
+import { updateUser } from './user.repository.ts';
+import {
+  changePassword,
+  checkNewPhone,
+  getUserInfo,
+  menuFor,
+  readPreferences,
+  savePreferences,
+  setSecurityQuestion,
+  switchRole,
+} from './user.service.ts';
+
+export function registerUserModule(app: FastifyInstance): void {
+  const smsLimiter = new RateLimiter(app.config.rateLimits.sms, 60_000, app.now);
+
+  registerCall(app, authCalls.info, ({ db, session }) => getUserInfo(db, session));
+  registerCall(app, authCalls.menu, ({ session }) => menuFor(session.role));
+  registerCall(app, authCalls.switchRole, ({ db, session, body }) => switchRole(db, session, body.role));
+
+  registerCall(app, preferencesCalls.get, ({ db, session }) => readPreferences(db, session.userId));
+  registerCall(app, preferencesCalls.save, ({ db, session, body, now }) => savePreferences(db, session.userId, body, now()), {
+    bodyLimit: PREFERENCES_MAX_BYTES,
+  });
+
+  registerCall(app, authCalls.changePassword, async ({ db, session, body, now }) => {
+    await changePassword(db, session, body.oldPassword, body.newPassword, now());
+    return null;
+  });
+  registerCall(app, authCalls.securityQuestion, async ({ db, session, body }) => {
+    await setSecurityQuestion(db, session, body.question, body.answer);
+    return null;
+  });
+  registerCall(app, authCalls.phoneCode, async ({ req, db, session, body, now }) => {
+    limitOrThrow(smsLimiter, req.ip);
+    await checkNewPhone(db, session, body.tel);
+    return sendSmsCode({ db, now: now(), sms: app.sms }, body.tel, 'bind', session.userId);
+  });
+  registerCall(app, authCalls.bindPhone, async ({ db, session, body, now }) => {
+    await checkNewPhone(db, session, body.tel);
+    const owner = await verifySmsCode(db, body.tel, 'bind', body.code, now());
+    // A bind code is only good for the account that asked for it.
+    if (owner !== session.userId) throw fieldError('code', 'login.error.captchaInvalid');
+    try {
+      await updateUser(db, session.userId, { phone: body.tel });
+    } catch (err) {
+      // Unique index: another account bound the number in the meantime.
+      if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+        throw fieldError('tel', 'userSetting.phone.taken');
+      }
+      throw err;
+    }
+    return getUserInfo(db, session);
+  });
+}

@@ -1,0 +1,132 @@
+import { PREFERENCES_MAX_BYTES, preferencesSchema, type Preferences } from '@atrium/contracts/calls/preferences';
+import {
+  filterRoutesByRole,
+  rolePermissions,
+  routeTable,
+  type MenuItem,
+  type Role,
+  type RouteNode,
+  type UserInfo,
+} from '@atrium/contracts';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/auth.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { toRoles } from '../auth/session.service.ts';
+import { findUserById, getPreferences, phoneTakenByOther, putPreferences, updateUser } from './user.repository.ts';
+
+export function toUserInfo(user: UserRow, role: Role): UserInfo {
+  return {
+    accountId: user.accountId,
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+    job: user.job,
+    jobName: user.jobName,
+    organization: user.organization,
+    organizationName: user.organizationName,
+    location: user.location,
+    locationName: user.locationName,
+    email: user.email ?? '',
+    introduction: user.introduction,
+    personalWebsite: user.personalWebsite,
+    phone: user.phone ?? '',
+    registrationDate: user.registeredAt.toISOString(),
+    certification: user.certification,
+    countryRegion: user.countryRegion,
+    area: user.area,
+    address: user.address,
+    securityQuestionSet: user.securityAnswerHash !== null,
+    role,
+    roles: toRoles(user.roles),
+    permissions: rolePermissions[role],
+  };
+}
+
+/** The user-info payload of the caller (POST /api/user/info); other modules return it after profile writes. */
+export async function getUserInfo(db: Db, session: SessionInfo): Promise<UserInfo> {
+  const user = await findUserById(db, session.userId);
+  if (!user) throw new AppError('SESSION_EXPIRED');
+  return toUserInfo(user, session.role);
+}
+
+function toMenuItem(node: RouteNode): MenuItem {
+  const name = node.name ?? node.path.replace(/^\//, '');
+  const meta: MenuItem['meta'] = { locale: node.titleKey ?? '', requiresAuth: node.requiresAuth, order: node.order };
+  if (node.icon) meta.icon = node.icon;
+  if (node.roles) meta.roles = [...node.roles];
+  const item: MenuItem = { path: node.path, name, meta };
+  if (node.children) item.children = node.children.map(toMenuItem);
+  return item;
+}
+
+/** The route table filtered by the session's active role, in menu order (GET /api/user/menu). */
+export function menuFor(role: Role): MenuItem[] {
+  return filterRoutesByRole(routeTable, role)
+    .filter((n) => !n.hideInMenu)
+    .map(toMenuItem);
+}
+
+export async function switchRole(db: Db, session: SessionInfo, role: Role): Promise<UserInfo> {
+  // The account must hold the role: the client cannot grant itself one.
+  if (!session.roles.includes(role)) throw new AppError('FORBIDDEN');
+  await setActiveRole(db, session.sessionId, role);
+  return getUserInfo(db, { ...session, role });
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Objects merge key by key; arrays and scalars replace; absent keys keep what is stored. */
+export function deepMerge(base: Json, patch: Json): Json {
+  const out: Json = { ...base };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k] as Json, v) : v;
+  }
+  return out;
+}
+
+export async function readPreferences(db: Db, userId: number): Promise<Preferences> {
+  // Stored documents were validated on write; parsing again drops anything a later schema no longer knows.
+  const parsed = preferencesSchema.safeParse(await getPreferences(db, userId));
+  return parsed.success ? parsed.data : {};
+}
+
+export async function savePreferences(db: Db, userId: number, patch: Preferences, now: Date): Promise<Preferences> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const merged = preferencesSchema.parse(deepMerge(await readPreferences(t, userId), patch as Json));
+    if (Buffer.byteLength(JSON.stringify(merged)) > PREFERENCES_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+    await putPreferences(t, userId, merged, now);
+    return merged;
+  });
+}
+
+export async function changePassword(db: Db, session: SessionInfo, oldPassword: string, newPassword: string, now: Date): Promise<void> {
+  const user = await findUserById(db, session.userId);
+  if (!user) throw new AppError('SESSION_EXPIRED');
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fieldError('oldPassword', 'userSetting.password.old.wrong');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await updateUser(t, user.id, { passwordHash });
+    await revokeOtherSessions(t, user.id, session.sessionId, now);
+  });
+}
+
+export async function setSecurityQuestion(db: Db, session: SessionInfo, question: string, answer: string): Promise<void> {
+  // Only a hash of the normalised answer is kept (pages.md §14.2.2).
+  const securityAnswerHash = await hashPassword(answer.trim().toLowerCase());
+  await updateUser(db, session.userId, { securityQuestion: question, securityAnswerHash });
+}
+
+/** Refuses a number the caller already has, or one another account holds (VALIDATION_FAILED on `tel`). */
+export async function checkNewPhone(db: Db, session: SessionInfo, tel: string): Promise<void> {
+  const user = await findUserById(db, session.userId);
+  if (!user) throw new AppError('SESSION_EXPIRED');
+  if (user.phone === tel) throw fieldError('tel', 'userSetting.phone.same');
+  if (await phoneTakenByOther(db, tel, user.id)) throw fieldError('tel', 'userSetting.phone.taken');
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorKey } from '@atrium/contracts';
+import { errorEnvelope } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+
+/** Fastify's own errors mapped to the stable keys of api.md §1. */
+const fastifyCodes: Record<string, ErrorKey> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
+};
+
+const byStatus: Record<number, ErrorKey> = {
+  400: 'VALIDATION_FAILED',
+  401: 'AUTH_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
+  if (err.headers) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  return reply
+    .status(err.status)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(err.key, err.status, req.id, req.locale, { messageKey: err.messageKey, details: err.details }));
+}
+
+/** One error handler: every failure becomes the envelope; 5xx never say more than "internal error". */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) req.log.error({ err: error.cause ?? error, traceId: req.id }, error.message);
+      return sendError(req, reply, error);
+    }
+    const fe = error as FastifyError;
+    const key = (fe.code && fastifyCodes[fe.code]) || (fe.statusCode && fe.statusCode < 500 ? byStatus[fe.statusCode] : undefined);
+    if (key) {
+      const detailMessage =
+        fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'common.required' : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'validation.invalidJson' : 'validation.invalidValue';
+      const details = key === 'VALIDATION_FAILED' ? [{ path: '', message: detailMessage }] : undefined;
+      return sendError(req, reply, new AppError(key, { details, status: fe.statusCode && fe.statusCode < 500 ? fe.statusCode : undefined }));
+    }
+    req.log.error({ err: error, traceId: req.id }, 'unhandled error');
+    return sendError(req, reply, new AppError('INTERNAL'));
+  });
+}

@@ -1,0 +1,93 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  SIGNATURE_WINDOW_SECONDS,
+  computeSignature,
+  parseAuthorization,
+  parseXDate,
+  requiredSignedHeaders,
+  timingSafeEqualHex,
+  type SigningCredential,
+} from '@atrium/contracts';
+import { readLimited } from '../http/body.ts';
+import { AppError } from '../http/errors.ts';
+import { NonceStore } from './nonce-store.ts';
+
+const NONCE_PATTERN = /^[0-9a-f]{32}$/;
+
+/** `/api/*` and `/auth/*` are signed, except calls marked `signature: 'exempt'` and unknown paths (404). */
+function needsSignature(req: FastifyRequest): boolean {
+  const call = req.routeOptions.config.call;
+  if (!call || call.signature === 'exempt') return false;
+  const url = req.url;
+  return url.startsWith('/api/') || url.startsWith('/auth/');
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+/**
+ * Buffers the body (bounded by the route's limit) and verifies ATRIUM-HMAC-SHA256 (api.md §3) before any
+ * parser runs, so the signature covers the exact bytes. Runs at preParsing, after the trace id and before
+ * the session. The buffered bytes stay on `req.rawBody` for the parsers.
+ */
+export function registerSignature(app: FastifyInstance): void {
+  const keyring = new Map<string, SigningCredential>(app.config.signingKeys.map((k) => [k.keyId, k]));
+  const nonceStore = new NonceStore(app.db, app.now);
+  const enforce = app.config.signatureMode === 'enforce';
+
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const hasBodyStage = req.method !== 'GET' && req.method !== 'HEAD';
+    const limit = req.routeOptions.bodyLimit ?? app.config.bodyLimit;
+    const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
+    req.rawBody = hasBodyStage ? await readLimited(payload, limit, Number.isFinite(declared) ? declared : undefined) : Buffer.alloc(0);
+    if (enforce && needsSignature(req)) await verify(req, keyring, nonceStore, app.now());
+    return hasBodyStage ? Readable.from([req.rawBody]) : payload;
+  });
+}
+
+async function verify(req: FastifyRequest, keyring: Map<string, SigningCredential>, nonceStore: NonceStore, now: Date): Promise<void> {
+  const invalid = (reason: string) => new AppError('SIGNATURE_INVALID', { details: { reason } });
+  const auth = parseAuthorization(headerValue(req.headers.authorization));
+  if (!auth) throw invalid('malformed-authorization');
+  const key = keyring.get(auth.keyId);
+  if (!key) throw invalid('unknown-key');
+  const xDate = headerValue(req.headers['x-date']);
+  const fingerprint = headerValue(req.headers['x-fingerprint']);
+  const nonce = headerValue(req.headers['x-nonce']);
+  if (!xDate || !fingerprint || !nonce) throw invalid('missing-header');
+  if (!NONCE_PATTERN.test(nonce)) throw invalid('malformed-nonce');
+  const date = parseXDate(xDate);
+  if (!date) throw invalid('malformed-date');
+  if (auth.date !== xDate.slice(0, 8) || auth.fingerprint !== fingerprint) throw invalid('credential-mismatch');
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    const v = headerValue(value);
+    if (v !== undefined) headers[name.toLowerCase()] = v;
+  }
+  const signed = new Set(auth.signedHeaders);
+  for (const name of requiredSignedHeaders(Object.keys(headers), req.rawBody.length > 0)) {
+    if (!signed.has(name)) throw invalid('unsigned-required-header');
+  }
+  for (const name of signed) if (headers[name] === undefined) throw invalid('signed-header-missing');
+
+  const rawUrl = req.raw.url ?? req.url;
+  const q = rawUrl.indexOf('?');
+  const parts = await computeSignature(key, {
+    method: req.method,
+    path: q === -1 ? rawUrl : rawUrl.slice(0, q),
+    query: q === -1 ? '' : rawUrl.slice(q + 1),
+    headers,
+    signedHeaders: auth.signedHeaders,
+    body: req.rawBody,
+  });
+  if (!timingSafeEqualHex(parts.signature, auth.signature)) throw invalid('signature-mismatch');
+
+  if (Math.abs(now.getTime() - date.getTime()) > SIGNATURE_WINDOW_SECONDS * 1000) {
+    throw new AppError('REQUEST_EXPIRED', { details: { serverTime: now.toISOString() } });
+  }
+  if (!(await nonceStore.remember(auth.keyId, nonce))) throw new AppError('REPLAYED');
+}
