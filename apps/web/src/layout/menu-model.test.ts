@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu, searchMenu } from './menu-model';
+import { translate } from '../lib/i18n';
+
+function outline(role: string, server: Set<string> | null = null) {
+  return buildMenu(role, server).map((n) => (n.children ? `${n.titleKey}>${n.children.map((c) => c.titleKey).join(',')}` : n.titleKey));
+}
+
+describe('menu generation (pages.md §2.3.1)', () => {
+  it('admin sees every group in order', () => {
+    expect(outline('admin')).toEqual([
+      'menu.dashboard.workplace',
+      'menu.list>menu.list.searchTable,menu.list.cardList',
+      'menu.form>menu.form.step,menu.form.group',
+      'menu.profile>menu.profile.basic',
+      'menu.result>menu.result.success,menu.result.error',
+      'menu.exception>menu.exception.403,menu.exception.404,menu.exception.500',
+      'menu.user>menu.user.info,menu.user.setting',
+    ]);
+  });
+
+  it('user sees only what the role may open; empty groups are dropped', () => {
+    expect(outline('user')).toEqual([
+      'menu.dashboard.workplace',
+      'menu.list>menu.list.searchTable,menu.list.cardList',
+      'menu.exception>menu.exception.404,menu.exception.500',
+      'menu.user>menu.user.info,menu.user.setting',
+    ]);
+  });
+
+  it('hides items the server tree lacks', () => {
+    const server = new Set(['/workplace', '/list', '/list/card', '/user', '/user/info']);
+    expect(outline('user', server)).toEqual(['menu.dashboard.workplace', 'menu.list>menu.list.cardList', 'menu.user>menu.user.info']);
+  });
+
+  it('searches translated titles case-insensitively', () => {
+    const menu = buildMenu('admin', null);
+    expect(searchMenu(menu, 'TABLE', (k) => translate('en-US', k)).map((h) => h.label)).toEqual(['Lists › Search table']);
+    expect(searchMenu(menu, '表单', (k) => translate('zh-CN', k)).map((h) => h.path)).toEqual(['/form/step', '/form/group']);
+    expect(searchMenu(buildMenu('user', null), 'step', (k) => translate('en-US', k))).toEqual([]);
+  });
+});

@@ -1,0 +1,274 @@
+import { computeSignature, parseAuthorization } from '@atrium/contracts/signing';
+import vectorFile from '../../../../packages/contracts/vectors/signing.json';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('./feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
+
+const { api, apiHooks, ApiError, DEDUPE_WINDOW_MS, getClockOffset, resetApiClient, toastText } = await import('./api-client');
+const feedback = await import('./feedback');
+const { setLocale } = await import('./i18n');
+
+interface Vector {
+  name: string; keyId: string; secret: string; method: string; path: string; query: string;
+  headers: Record<string, string>; body: string; authorization: string;
+}
+const { vectors } = vectorFile as { vectors: Vector[] };
+const vector = (name: string) => vectors.find((v) => v.name === name)!;
+
+const KEY = { keyId: 'console-2026', secret: 'atrium-test-secret-do-not-use' };
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+type Responder = (req: Sent) => { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> } | Promise<never>;
+
+let sent: Sent[] = [];
+let responder: Responder;
+let serverTime: () => number = () => Date.now();
+
+function envelope(data: unknown) {
+  return { status: 'success', code: 0, message: 'ok', data, traceId: 't-ok' };
+}
+
+function errorEnvelope(code: number, error: string, message: string, traceId = 'trace-123') {
+  return { status: 'error', code, message, data: { error }, traceId };
+}
+
+beforeEach(() => {
+  resetApiClient();
+  sent = [];
+  localStorage.clear();
+  localStorage.setItem('fingerprint', 'fp-3f2a9c');
+  setLocale('zh-CN');
+  vi.mocked(feedback.toastError).mockClear();
+  vi.mocked(feedback.openSessionExpiredModal).mockClear();
+  responder = () => ({ body: envelope({ ok: true }) });
+  serverTime = () => Date.now();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const headers = { ...(init.headers as Record<string, string>) };
+      if (input === '/api/client-config') {
+        return new Response(JSON.stringify(envelope({ ...KEY, serverTime: new Date(serverTime()).toISOString() })), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      const req: Sent = { url: input, method: init.method ?? 'GET', headers, body: init.body as string | undefined };
+      sent.push(req);
+      const answer = await responder(req);
+      return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        statusText: answer.statusText ?? '',
+        headers: { 'Content-Type': 'application/json', Date: new Date(serverTime()).toUTCString(), ...answer.headers },
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Verifies a sent request the way the server does: recompute from what travelled and compare. */
+async function verify(req: Sent): Promise<boolean> {
+  const auth = parseAuthorization(req.headers.Authorization);
+  if (!auth) return false;
+  const lower: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) lower[k.toLowerCase()] = v;
+  const [path = '', query = ''] = req.url.split('?');
+  const parts = await computeSignature(KEY, { method: req.method, path, query, headers: lower, signedHeaders: auth.signedHeaders, body: req.body ?? '' });
+  return parts.signature === auth.signature;
+}
+
+describe('signing', () => {
+  it('reproduces the contracts vector for a POST with token', async () => {
+    const v = vector('POST JSON body with token');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T09:30:15Z'));
+    serverTime = () => new Date('2026-11-21T09:30:15Z').getTime();
+    localStorage.setItem('token', v.headers['access-token']!);
+    const nonceBytes = v.headers['x-nonce']!.match(/../g)!.map((h) => parseInt(h, 16));
+    const spy = vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      (array as unknown as Uint8Array).set(nonceBytes);
+      return array;
+    });
+    await api.post('/api/message/read', { ids: [1, 2, 3] });
+    spy.mockRestore();
+    expect(sent[0]!.body).toBe(v.body);
+    expect(sent[0]!.headers.Authorization).toBe(v.authorization);
+    expect(sent[0]!.headers['X-Date']).toBe(v.headers['x-date']);
+    expect(sent[0]!.headers['X-Nonce']).toBe(v.headers['x-nonce']);
+  });
+
+  it('sends the headers of api.md §3 and a signature the server can verify', async () => {
+    localStorage.setItem('token', 'tok-1');
+    setLocale('en-US');
+    await api.get('/api/list/policy', { query: { name: 'a b+c', status: ['online', 'offline'], empty: '', skip: undefined } });
+    const req = sent[0]!;
+    expect(req.url).toBe('/api/list/policy?name=a%20b%2Bc&status=online&status=offline');
+    expect(req.headers['Access-Token']).toBe('tok-1');
+    expect(req.headers['X-Fingerprint']).toBe('fp-3f2a9c');
+    expect(req.headers['X-Nonce']).toMatch(/^[0-9a-f]{32}$/);
+    expect(req.headers['X-Date']).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(req.headers['Accept-Language']).toBe('en-US');
+    expect(req.headers.Authorization).toMatch(/^ATRIUM-HMAC-SHA256 Credential=console-2026\/\d{8}\/fp-3f2a9c, SignedHeaders=access-token;x-date;x-fingerprint;x-nonce, Signature=[0-9a-f]{64}$/);
+    expect(await verify(req)).toBe(true);
+  });
+
+  it('signs the content type with a body and omits the token when asked', async () => {
+    localStorage.setItem('token', 'tok-1');
+    await api.post('/api/user/login', { username: '管理员' }, { auth: false });
+    expect(sent[0]!.headers['Access-Token']).toBeUndefined();
+    expect(parseAuthorization(sent[0]!.headers.Authorization)!.signedHeaders).toEqual(['content-type', 'x-date', 'x-fingerprint', 'x-nonce']);
+    expect(await verify(sent[0]!)).toBe(true);
+  });
+
+  it('a tampered body no longer verifies', async () => {
+    await api.post('/api/message/read', { ids: [1] });
+    expect(await verify({ ...sent[0]!, body: '{"ids":[2]}' })).toBe(false);
+  });
+});
+
+describe('clock skew', () => {
+  it('corrects X-Date by the offset seen in the server time', async () => {
+    const skew = 3 * 60 * 60 * 1000; // the server is 3 h ahead of this device
+    serverTime = () => Date.now() + skew;
+    await api.get('/api/one');
+    expect(Math.abs(getClockOffset() - skew)).toBeLessThan(2000);
+    const xDate = sent[0]!.headers['X-Date']!;
+    const signedAt = Date.UTC(+xDate.slice(0, 4), +xDate.slice(4, 6) - 1, +xDate.slice(6, 8), +xDate.slice(9, 11), +xDate.slice(11, 13), +xDate.slice(13, 15));
+    expect(Math.abs(signedAt - (Date.now() + skew))).toBeLessThan(3000);
+  });
+
+  it('retries once with the corrected clock after REQUEST_EXPIRED', async () => {
+    let calls = 0;
+    responder = () => {
+      calls += 1;
+      if (calls === 1) {
+        serverTime = () => Date.now() - 20 * 60 * 1000;
+        return { status: 400, body: errorEnvelope(400, 'REQUEST_EXPIRED', '请求已过期') };
+      }
+      return { body: envelope('fine') };
+    };
+    await expect(api.get('/api/two')).resolves.toBe('fine');
+    expect(calls).toBe(2);
+    expect(feedback.toastError).not.toHaveBeenCalled();
+  });
+});
+
+describe('de-duplication', () => {
+  it('shares identical requests in flight and for 900 ms after, not later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const [a, b] = await Promise.all([api.get('/api/x', { query: { b: 2, a: 1 } }), api.get('/api/x', { query: { a: 1, b: 2 } })]);
+    expect(a).toEqual(b);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(DEDUPE_WINDOW_MS - 100);
+    await api.get('/api/x', { query: { a: 1, b: 2 } });
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await api.get('/api/x', { query: { a: 1, b: 2 } });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('does not share with cache: false or with a different body', async () => {
+    await Promise.all([api.get('/api/y', { cache: false }), api.get('/api/y', { cache: false })]);
+    expect(sent).toHaveLength(2);
+    await Promise.all([api.post('/api/z', { a: 1 }), api.post('/api/z', { a: 2 })]);
+    expect(sent).toHaveLength(4);
+  });
+});
+
+describe('envelope and failures', () => {
+  it('returns data once (no second unwrapping)', async () => {
+    responder = () => ({ body: envelope({ data: 'inner' }) });
+    await expect(api.get('/api/nested')).resolves.toEqual({ data: 'inner' });
+  });
+
+  it('rejects with the body and toasts the server message', async () => {
+    responder = () => ({ status: 409, body: errorEnvelope(409, 'CONFLICT', '当前状态不允许该操作') });
+    const error = await api.post('/api/c').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).toJSON()).toEqual(errorEnvelope(409, 'CONFLICT', '当前状态不允许该操作'));
+    expect(feedback.toastError).toHaveBeenCalledWith('当前状态不允许该操作');
+  });
+
+  it('falls back to the status text, then to app.networkError', async () => {
+    responder = () => ({ status: 502, statusText: 'Bad Gateway', body: undefined, headers: { 'Content-Type': 'text/html' } });
+    await api.get('/api/a').catch(() => undefined);
+    expect(feedback.toastError).toHaveBeenLastCalledWith('Bad Gateway');
+    responder = () => Promise.reject(new TypeError('Failed to fetch'));
+    await api.get('/api/b').catch(() => undefined);
+    expect(feedback.toastError).toHaveBeenLastCalledWith('网络错误，请稍后重试');
+  });
+
+  it('adds the trace id for 5xx answers', async () => {
+    responder = () => ({ status: 500, body: errorEnvelope(500, 'INTERNAL', '服务器内部错误', 'abc-1') });
+    await api.get('/api/boom').catch(() => undefined);
+    expect(feedback.toastError).toHaveBeenLastCalledWith('服务器内部错误 追踪号：abc-1');
+    expect(toastText(errorEnvelope(400, 'VALIDATION_FAILED', 'x', 'no') as never, 400, '')).toBe('x');
+  });
+
+  it('skips the toast for expected errors and keeps rejecting', async () => {
+    responder = () => ({ status: 404, body: errorEnvelope(404, 'NOT_FOUND', 'gone') });
+    await expect(api.get('/api/n', { expectedErrors: ['NOT_FOUND'] })).rejects.toMatchObject({ key: 'NOT_FOUND' });
+    expect(feedback.toastError).not.toHaveBeenCalled();
+  });
+
+  it('times out after the configured delay with the network message', async () => {
+    responder = (req) =>
+      new Promise<never>((_, reject) => {
+        void req;
+        setTimeout(() => reject(new DOMException('aborted', 'AbortError')), 50);
+      });
+    await expect(api.get('/api/slow', { timeout: 10 })).rejects.toMatchObject({ httpStatus: 0 });
+    expect(feedback.toastError).toHaveBeenLastCalledWith('网络错误，请稍后重试');
+  });
+
+  it('refetches user info after a 403', async () => {
+    const onForbidden = vi.fn();
+    apiHooks.onForbidden = onForbidden;
+    responder = () => ({ status: 403, body: errorEnvelope(403, 'FORBIDDEN', '没有权限执行该操作') });
+    await api.post('/api/admin-only').catch(() => undefined);
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    expect(feedback.toastError).toHaveBeenCalledWith('没有权限执行该操作');
+    apiHooks.onForbidden = undefined;
+  });
+});
+
+describe('session expired', () => {
+  it('opens one dialog however many requests fail with 401, then logs out and reloads', async () => {
+    localStorage.setItem('token', 'stale');
+    responder = (req) =>
+      req.url === '/api/user/logout' ? { status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', 'x') } : { status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', '登录信息已过期') };
+    await Promise.all([1, 2, 3, 4].map((i) => api.get(`/api/p${i}`).catch(() => undefined)));
+    // body code 401 with another HTTP status counts too
+    responder = () => ({ status: 200, body: { status: 'error', code: 401, message: 'x', data: { error: 'SESSION_EXPIRED' }, traceId: '' } });
+    await api.get('/api/p5').catch(() => undefined);
+    expect(feedback.openSessionExpiredModal).toHaveBeenCalledTimes(1);
+    expect(feedback.toastError).not.toHaveBeenCalled();
+
+    const reload = vi.fn();
+    const cleared = vi.fn();
+    apiHooks.reload = reload;
+    apiHooks.onSessionCleared = cleared;
+    const onOk = vi.mocked(feedback.openSessionExpiredModal).mock.calls[0]![0];
+    await onOk();
+    expect(sent.some((r) => r.url === '/api/user/logout' && r.method === 'POST')).toBe(true);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(cleared).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(feedback.openSessionExpiredModal).toHaveBeenCalledTimes(1);
+  });
+
+  it('silent calls never open the dialog', async () => {
+    responder = () => ({ status: 401, body: errorEnvelope(401, 'AUTH_REQUIRED', 'x') });
+    await api.post('/api/user/info', undefined, { silent: true }).catch(() => undefined);
+    expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
+  });
+});

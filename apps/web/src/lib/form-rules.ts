@@ -1,0 +1,54 @@
+import type { FieldIssue } from '@atrium/contracts/envelope';
+import type { z } from 'zod';
+import { isApiError } from './api-client';
+import type { TFunction } from './i18n';
+
+/**
+ * Bridges the contracts' zod schemas and Arco forms, so a form checks exactly what the server checks
+ * (pages.md §0.3) and shows the same text whichever side caught the problem (§0.4).
+ */
+type Validator = (value: unknown, callback: (error?: string) => void) => void;
+
+interface SetFieldsForm {
+  setFields: (fields: Record<string, { error?: { message: string } }>) => void;
+}
+
+/** An Arco rule running one field's schema; the issue's message key is translated. */
+export function zodRule(schema: z.ZodType, t: TFunction): { validator: Validator } {
+  return {
+    validator: (value, callback) => {
+      const result = schema.safeParse(value);
+      callback(result.success ? undefined : t(result.error.issues[0]?.message ?? 'validation.invalidValue'));
+    },
+  };
+}
+
+/** Dotted paths of a zod error's issues with their translated messages. */
+export function zodIssues(error: z.ZodError, t: TFunction): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: t(issue.message) }));
+}
+
+/** Strips the `data.` wrapper that some bodies carry (`{ data: {...} }`), so paths match form fields. */
+export function fieldPath(path: string, prefix = ''): string {
+  return prefix && path.startsWith(`${prefix}.`) ? path.slice(prefix.length + 1) : path;
+}
+
+/** Puts field issues on their fields (first issue per field wins) and returns the field paths. */
+export function applyFieldIssues(form: SetFieldsForm, issues: FieldIssue[], prefix = ''): string[] {
+  const fields: Record<string, { error: { message: string } }> = {};
+  for (const issue of issues) {
+    const path = fieldPath(issue.path, prefix);
+    if (path && !fields[path]) fields[path] = { error: { message: issue.message } };
+  }
+  form.setFields(fields);
+  return Object.keys(fields);
+}
+
+/**
+ * For a rejected call: a VALIDATION_FAILED answer puts its details on the form's fields and returns
+ * their paths (the transport has already shown the toast); any other failure returns [].
+ */
+export function applyServerErrors(form: SetFieldsForm, error: unknown, prefix = ''): string[] {
+  if (!isApiError(error) || error.key !== 'VALIDATION_FAILED') return [];
+  return applyFieldIssues(form, error.fieldIssues, prefix);
+}
