@@ -1,0 +1,33 @@
+import { channelStages, type ChannelForm, type ChannelProgress } from '@atrium/contracts/calls/channel-form';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { channelOf, insertChannel, latestChannelOf, type ChannelRow } from './channel-form.repository.ts';
+
+function toProgress(row: ChannelRow): ChannelProgress {
+  return {
+    id: row.id,
+    activityName: row.activityName,
+    createdAt: row.createdAt.toISOString(),
+    stage: row.stage,
+    stages: row.stages.filter((s): s is ChannelProgress['stages'][number] => (channelStages as readonly string[]).includes(s.key)),
+  };
+}
+
+/** A new channel has its application submitted (stage 0 done at creation) and waits for the manager's review (stage 1). */
+export async function submitChannel(db: Db, userId: number, data: ChannelForm, now: Date): Promise<{ id: number }> {
+  const row = await insertChannel(db, userId, data, [{ key: 'submitApplication', time: now.toISOString() }], now);
+  return { id: row.id };
+}
+
+export async function latestChannel(db: Db, userId: number): Promise<ChannelProgress> {
+  const row = await latestChannelOf(db, userId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toProgress(row);
+}
+
+/** Channels are read by their creator only; another admin's id reads as not found. */
+export async function channelProgress(db: Db, userId: number, id: number): Promise<ChannelProgress> {
+  const row = await channelOf(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toProgress(row);
+}

@@ -1,0 +1,86 @@
+/** One record of a CSV file and the file line it starts on (1-based; the header is line 1). */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+export type CsvParse = { ok: true; records: CsvRecord[] } | { ok: false; line: number };
+
+/**
+ * RFC 4180 parser: comma separated, fields optionally in double quotes with `""` for a quote, CRLF or LF
+ * line ends (also inside quoted fields). Lenient where the RFC is strict but the intent is clear: a quote
+ * inside an unquoted field is kept as a character. An unterminated quoted field fails the whole file (it
+ * swallows every following line), reporting the line where it opened. Lines with nothing on them are
+ * skipped, so a trailing newline or a blank line does not count as a row.
+ */
+export function parseCsv(text: string): CsvParse {
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let recordLine = 1;
+  let quoted = false;
+  let quoteLine = 0;
+  // A quote opens a quoted field only as the field's first character.
+  let atFieldStart = true;
+  let recordStarted = false;
+  const endRecord = () => {
+    fields.push(field);
+    if (recordStarted) records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+    atFieldStart = true;
+    recordStarted = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
+        field += c;
+      }
+      continue;
+    }
+    if (c === '\r' && text[i + 1] === '\n') continue;
+    if (c === '\n' || c === '\r') {
+      endRecord();
+      line++;
+      recordLine = line;
+      continue;
+    }
+    recordStarted = true;
+    if (c === '"' && atFieldStart) {
+      quoted = true;
+      quoteLine = line;
+      atFieldStart = false;
+    } else if (c === ',') {
+      fields.push(field);
+      field = '';
+      atFieldStart = true;
+    } else {
+      field += c;
+      atFieldStart = false;
+    }
+  }
+  if (quoted) return { ok: false, line: quoteLine };
+  if (recordStarted) endRecord();
+  return { ok: true, records };
+}
+
+/**
+ * One CSV field. Quoted when it holds a separator, quote or line break. A value that a spreadsheet would
+ * run as a formula (leading `=`, `+`, `-`, `@`, tab or CR) gets a leading apostrophe: exported files are
+ * opened in spreadsheets, and collection names are user input (OWASP "CSV injection").
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (values: Array<string | number>) => `${values.map(csvField).join(',')}\r\n`;

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { policyCalls } from '@atrium/contracts/calls/policy';
+import { parseMultipart } from '../../http/multipart.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { createPolicy, exportPolicies, getPolicy, importPolicies, listPage, patchPolicy, removePolicy } from './policy.service.ts';
+
+export function registerPolicyRoutes(app: FastifyInstance): void {
+  registerCall(app, policyCalls.list, ({ db, query, config }) => listPage(db, query, config.timeZone));
+  registerCall(app, policyCalls.export, ({ db, reply, query, locale, config, now }) => exportPolicies(db, reply, query, locale, config.timeZone, now()));
+  registerCall(app, policyCalls.import, ({ db, req, locale, now }) => importPolicies(db, parseMultipart(req), locale, now()));
+  registerCall(app, policyCalls.get, ({ db, params }) => getPolicy(db, params.id));
+  registerCall(app, policyCalls.create, ({ db, body, now }) => createPolicy(db, body, now()));
+  registerCall(app, policyCalls.patch, ({ db, params, body, now }) => patchPolicy(db, params.id, body, now()));
+  registerCall(app, policyCalls.delete, ({ db, params }) => removePolicy(db, params.id));
+}

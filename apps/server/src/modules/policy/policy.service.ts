@@ -1,0 +1,133 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { translateValidation, type Locale } from '@atrium/contracts';
+import {
+  policyExportColumns,
+  type Policy,
+  type PolicyDetail,
+  type PolicyFilter,
+  type PolicyForm,
+  type PolicyImportResult,
+  type PolicyListQuery,
+  type PolicyPatch,
+} from '@atrium/contracts/calls/policy';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { MultipartBody } from '../../http/multipart.ts';
+import { csvLine } from './csv.ts';
+import { checkImportFile } from './policy-import.ts';
+import {
+  deletePolicy,
+  exportBatch,
+  filterWhere,
+  findPolicy,
+  insertPolicies,
+  listPolicies,
+  updatePolicy,
+  type ExportRow,
+  type PolicyRow,
+} from './policy.repository.ts';
+
+function toPolicy(row: PolicyRow): Policy {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    contentType: row.contentType,
+    filterType: row.filterType,
+    count: row.count,
+    status: row.status,
+    createdTime: row.createdTime.toISOString(),
+  };
+}
+const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedAt: row.updatedAt.toISOString() });
+
+export async function listPage(db: Db, query: PolicyListQuery, timeZone: string) {
+  const { rows, total } = await listPolicies(db, filterWhere(query, timeZone), (query.current - 1) * query.pageSize, query.pageSize);
+  return { list: rows.map(toPolicy), total, current: query.current, pageSize: query.pageSize };
+}
+
+export async function getPolicy(db: Db, id: number): Promise<PolicyDetail> {
+  const row = await findPolicy(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toDetail(row);
+}
+
+export async function createPolicy(db: Db, form: PolicyForm, now: Date): Promise<PolicyDetail> {
+  const [row] = await insertPolicies(db, [form], now);
+  return toDetail(row!);
+}
+
+export async function patchPolicy(db: Db, id: number, patch: PolicyPatch, now: Date): Promise<PolicyDetail> {
+  const row = await updatePolicy(db, id, patch, now);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toDetail(row);
+}
+
+export async function removePolicy(db: Db, id: number): Promise<{ id: number }> {
+  if (!(await deletePolicy(db, id))) throw new AppError('NOT_FOUND');
+  return { id };
+}
+
+/** CSV import, all or nothing: every row is checked first; one transaction writes them all. */
+export async function importPolicies(db: Db, body: MultipartBody, locale: Locale, now: Date): Promise<PolicyImportResult> {
+  const check = checkImportFile(
+    body.files.find((f) => f.field === 'file'),
+    locale,
+  );
+  if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
+  const rows = await db.transaction((tx) => insertPolicies(tx as unknown as Db, check.forms, now));
+  return { imported: rows.length, failed: 0, errors: [] };
+}
+
+export const EXPORT_BATCH_ROWS = 1000;
+
+/** `collections-YYYYMMDD-HHmmss.csv` in the server's time zone. */
+export function exportFileName(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `collections-${get('year')}${get('month')}${get('day')}-${get('hour')}${get('minute')}${get('second')}.csv`;
+}
+
+/**
+ * Streams every collection of the filters as CSV (pages.md §5.9): BOM, titles and labels in the caller's
+ * language, table column order, no row cap. Rows are read in keyset batches and written as the client
+ * takes them (the stream's back-pressure), so memory stays flat for any number of rows. The first batch is
+ * read before the headers go out, so a failing query still answers with the JSON envelope.
+ */
+export async function exportPolicies(db: Db, reply: FastifyReply, filter: PolicyFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
+  const t = (key: string) => translateValidation(key, locale);
+  const where = filterWhere(filter, timeZone);
+  const first = await exportBatch(db, where, timeZone, undefined, EXPORT_BATCH_ROWS);
+  const labels = {
+    contentType: (v: string) => t(`searchTable.form.contentType.${v}`),
+    filterType: (v: string) => t(`searchTable.form.filterType.${v}`),
+    status: (v: string) => t(`searchTable.form.status.${v}`),
+  };
+  const toLine = (r: ExportRow) =>
+    csvLine(
+      policyExportColumns.map((c) => {
+        if (c === 'createdTime') return r.created;
+        if (c === 'contentType' || c === 'filterType' || c === 'status') return labels[c](r[c]);
+        return r[c];
+      }),
+    );
+
+  async function* lines(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(policyExportColumns.map((c) => t(`searchTable.columns.${c}`)))}`;
+    let batch = first;
+    for (;;) {
+      if (batch.length > 0) yield batch.map(toLine).join('');
+      if (batch.length < EXPORT_BATCH_ROWS) return;
+      const last = batch[batch.length - 1]!;
+      batch = await exportBatch(db, where, timeZone, { createdTime: last.cursor, id: last.id }, EXPORT_BATCH_ROWS);
+    }
+  }
+
+  const stream = Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 });
+  stream.on('error', (err) => reply.log.error({ err }, 'collection export failed while streaming'));
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${exportFileName(now, timeZone)}"`)
+    .send(stream);
+}

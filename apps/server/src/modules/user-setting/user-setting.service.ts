@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { UserInfo } from '@atrium/contracts';
+import {
+  AVATAR_MAX_BYTES,
+  type Certification,
+  type CertificationApply,
+  type CertificationRecord,
+  type SaveInfo,
+} from '@atrium/contracts/calls/user-setting';
+import type { Db } from '../../db/client.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import type { MultipartBody } from '../../http/multipart.ts';
+import { updateUser } from '../user/user.repository.ts';
+import { getUserInfo } from '../user/user.service.ts';
+import { isUniqueViolation } from '../shared/db-errors.ts';
+import { areaName } from './area.ts';
+import { sniffImage, UPLOAD_NAME_PATTERN, UPLOADS_URL_PREFIX } from './avatar.ts';
+import {
+  avatarOf,
+  certificationsOf,
+  emailTakenByOther,
+  findOwnCertification,
+  insertCertification,
+  pendingCertification,
+  withdrawCertification,
+  type CertificationRow,
+} from './user-setting.repository.ts';
+
+/** Saves the basic information of pages.md §14.2.1: nickname -> name, profile -> introduction, area -> locationName. */
+export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo): Promise<UserInfo> {
+  const locationName = areaName(body.area);
+  if (locationName === undefined) throw fieldError('area', 'userSetting.form.error.area.invalid');
+  if (await emailTakenByOther(db, body.email, session.userId)) throw fieldError('email', 'userSetting.form.error.email.taken');
+  try {
+    await updateUser(db, session.userId, {
+      email: body.email,
+      name: body.nickname,
+      countryRegion: body.countryRegion,
+      area: body.area,
+      locationName,
+      address: body.address,
+      introduction: body.profile,
+    });
+  } catch (err) {
+    // The unique index caught an account that took the address between the check and the write.
+    if (isUniqueViolation(err)) throw fieldError('email', 'userSetting.form.error.email.taken');
+    throw err;
+  }
+  return getUserInfo(db, session);
+}
+
+/**
+ * Stores an avatar under `<uploadsDir>/<uuid>.<ext>` and makes it the caller's avatar. The type comes from
+ * the file's leading bytes only; the client's file name and declared type are ignored.
+ */
+export async function uploadAvatar(db: Db, session: SessionInfo, uploadsDir: string, body: MultipartBody): Promise<{ url: string }> {
+  const file = body.files.find((f) => f.field === 'file');
+  if (!file || file.data.length === 0) throw fieldError('file', 'userSetting.avatar.required');
+  if (file.data.length > AVATAR_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', { message: 'userSetting.avatar.size' });
+  const ext = sniffImage(file.data);
+  if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'userSetting.avatar.type' });
+
+  const name = `${randomUUID()}.${ext}`;
+  await mkdir(uploadsDir, { recursive: true });
+  await writeFile(join(uploadsDir, name), file.data, { flag: 'wx' });
+  const previous = await avatarOf(db, session.userId);
+  const url = `${UPLOADS_URL_PREFIX}${name}`;
+  await updateUser(db, session.userId, { avatar: url });
+  // The replaced upload is no longer referenced by anyone: remove it (seeded or external avatars stay).
+  const previousName = previous?.startsWith(UPLOADS_URL_PREFIX) ? previous.slice(UPLOADS_URL_PREFIX.length) : undefined;
+  if (previousName && UPLOAD_NAME_PATTERN.test(previousName)) await rm(join(uploadsDir, previousName), { force: true });
+  return { url };
+}
+
+/** Identity numbers never leave the server in full. */
+export function maskMiddle(value: string, keepStart: number, keepEnd: number): string {
+  if (value.length <= keepStart + keepEnd) return '*'.repeat(value.length);
+  return `${value.slice(0, keepStart)}${'*'.repeat(value.length - keepStart - keepEnd)}${value.slice(value.length - keepEnd)}`;
+}
+export const maskName = (name: string) => (name.length <= 1 ? '*' : `${name.slice(0, 1)}${'*'.repeat(Math.max(2, name.length - 1))}`);
+
+function detailOf(row: CertificationRow): CertificationRecord['detail'] {
+  return {
+    enterpriseName: row.enterpriseName,
+    enterpriseCertificateType: row.enterpriseCertificateType,
+    organizationCode: maskMiddle(row.organizationCode, 4, 4),
+    legalPerson: maskName(row.legalPerson),
+    certificateType: row.certificateType,
+    authenticationNumber: maskMiddle(row.authenticationNumber, 3, 4),
+  };
+}
+
+function toRecord(row: CertificationRow): CertificationRecord {
+  return {
+    id: row.id,
+    certificationType: 'enterprise',
+    certificationContent: row.enterpriseName,
+    status: row.status === 1 ? 1 : row.status === 2 ? 2 : 0,
+    time: row.createdAt.toISOString(),
+    detail: detailOf(row),
+  };
+}
+
+export async function certificationOf(db: Db, userId: number): Promise<Certification> {
+  const rows = await certificationsOf(db, userId);
+  // The enterprise card shows the newest approved application; approval happens outside this console.
+  const approved = rows.find((r) => r.status === 1);
+  const detail = approved ? detailOf(approved) : undefined;
+  return {
+    enterpriseInfo:
+      approved && detail
+        ? { accountType: 'enterprise', status: 1, time: (approved.decidedAt ?? approved.createdAt).toISOString(), ...detail }
+        : null,
+    record: rows.map(toRecord),
+  };
+}
+
+const pendingConflict = () => new AppError('CONFLICT', { message: 'userSetting.certification.apply.pending' });
+
+export async function applyCertification(db: Db, userId: number, body: CertificationApply, now: Date): Promise<CertificationRecord> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    if (await pendingCertification(t, userId)) throw pendingConflict();
+    try {
+      return toRecord(await insertCertification(t, userId, { ...body, authenticationNumber: body.authenticationNumber.toUpperCase() }, now));
+    } catch (err) {
+      // A concurrent application won the race: the partial unique index allows one under review.
+      if (isUniqueViolation(err)) throw pendingConflict();
+      throw err;
+    }
+  });
+}
+
+export async function withdraw(db: Db, userId: number, id: number, now: Date): Promise<CertificationRecord> {
+  const own = await findOwnCertification(db, userId, id);
+  if (!own) throw new AppError('NOT_FOUND');
+  const row = await withdrawCertification(db, userId, id, now);
+  if (!row) throw new AppError('CONFLICT', { message: 'userSetting.certification.error.notPending' });
+  return toRecord(row);
+}
