@@ -10,6 +10,7 @@ import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerHealthModule } from './modules/health/health.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
 import { devSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
+import { randomCaptchaText } from './modules/auth/captcha-image.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFound } from './plugins/not-found.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** Fastify logger options override (tests pass false). */
   logger?: boolean | Record<string, unknown>;
+  /** Captcha text generator (tests pass a known one; default random). */
+  captchaText?: () => string;
   /** Lets a test or a health check report the engine. */
   engine?: 'pglite' | 'postgres';
 }
@@ -32,6 +35,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     sms: SmsProvider;
+    captchaText: () => string;
     engine: 'pglite' | 'postgres' | 'unknown';
   }
 }
@@ -58,6 +62,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.decorate('now', deps.clock ?? (() => new Date()));
   app.decorate('sms', deps.sms ?? devSmsProvider(config.smsOutbox, app.log));
   app.decorate('engine', deps.engine ?? 'unknown');
+  app.decorate('captchaText', deps.captchaText ?? (() => randomCaptchaText()));
 
   // Bodies are buffered by the signature hook; parsers read those bytes instead of the socket.
   app.removeAllContentTypeParsers();

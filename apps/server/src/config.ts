@@ -12,6 +12,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite database in `<dataDir>/pgdata`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL schema holding the tables (default public); lets several deployments share one database. */
+  databaseSchema: string;
   /** The keyring. The first key is the console's (handed out by GET /api/client-config). */
   signingKeys: SigningCredential[];
   signatureMode: 'enforce' | 'off';
@@ -69,6 +71,10 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : undefined))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case identifier')
+    .default('public'),
   SIGNING_KEYS: z.string().optional(),
   EXTRA_SIGNING_KEYS: z.string().optional(),
   SIGNATURE_MODE: z.enum(['enforce', 'off']).default('enforce'),
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     signingKeys: keyring,
     signatureMode: e.SIGNATURE_MODE,
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,

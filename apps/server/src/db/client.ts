@@ -54,8 +54,8 @@ export function postgresHandle(connectionString: string, opts: { schemaName?: st
 }
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in `<dataDir>/pgdata`. */
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DbHandle> {
-  if (config.databaseUrl) return postgresHandle(config.databaseUrl);
+export async function openDatabase(config: { databaseUrl: string | undefined; databaseSchema?: string; dataDir: string }): Promise<DbHandle> {
+  if (config.databaseUrl) return postgresHandle(config.databaseUrl, { schemaName: config.databaseSchema });
   const dir = join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);

@@ -22,8 +22,20 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
     for (const m of migrations) m.sql = m.sql.map((s) => s.replaceAll('"public".', `"${schemaName}".`));
   }
   const internals = handle.db as unknown as { dialect: DialectLike; session: unknown };
-  await internals.dialect.migrate(migrations, internals.session, {
-    migrationsFolder,
-    migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
-  });
+  const run = () =>
+    internals.dialect.migrate(migrations, internals.session, {
+      migrationsFolder,
+      migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
+    });
+  if (!handle.pool) return run();
+  // Replicas starting together on one PostgreSQL: one migrates, the others wait and then find nothing to do.
+  const lockClient = await handle.pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(hashtext($1))', [`atrium-migrate:${schemaName}`]);
+    if (schemaName !== 'public') await lockClient.query(`create schema if not exists "${schemaName}"`);
+    await run();
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(hashtext($1))', [`atrium-migrate:${schemaName}`]).catch(() => undefined);
+    lockClient.release();
+  }
 }

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   /** Seed demo accounts and content (default true). */
   seed?: boolean;
   sms?: SmsProvider;
+  /** Captcha text generator, so a test can answer the image. */
+  captchaText?: () => string;
   /** Which engine; default from ATRIUM_TEST_ENGINE (pglite unless the server-pg project runs). */
   engine?: Engine;
 }
@@ -111,6 +113,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: '127.0.0.1',
     dataDir,
     databaseUrl: undefined,
+    databaseSchema: 'public',
     signingKeys: [TEST_CREDENTIAL],
     signatureMode: 'enforce',
     sessionIdleSeconds: 7200,
@@ -213,7 +216,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownsDataDir = options.config?.dataDir === undefined;
   const clock = options.clock ?? (() => new Date());
   const handle = await openTestDatabase(engine, options.seed ?? true);
-  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, engine, logger: false });
+  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: false });
   await app.ready();
 
   async function request(r: TestRequest): Promise<TestResponse> {

@@ -28,7 +28,7 @@ export function registerAuthModule(app: FastifyInstance): void {
 
   registerCall(app, authCalls.captcha, async ({ req }) => {
     limitOrThrow(captchaLimiter, req.ip);
-    return issueCaptcha({ db: app.db, now: app.now() });
+    return issueCaptcha({ db: app.db, now: app.now() }, app.captchaText());
   });
 
   registerCall(app, authCalls.login, async ({ req, body }) => {

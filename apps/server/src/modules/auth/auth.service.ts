@@ -46,9 +46,8 @@ export function initialRole(roles: Role[]): Role {
   return roles.includes('admin') ? 'admin' : roles[0]!;
 }
 
-export async function issueCaptcha(env: Pick<AuthEnv, 'db' | 'now'>): Promise<{ id: string; image: string; ttl: number }> {
+export async function issueCaptcha(env: Pick<AuthEnv, 'db' | 'now'>, text = randomCaptchaText()): Promise<{ id: string; image: string; ttl: number }> {
   const id = randomBytes(16).toString('hex');
-  const text = randomCaptchaText();
   await insertCaptcha(env.db, { id, answerHash: contextHash(id, text.toLowerCase()), expiresAt: new Date(env.now.getTime() + CAPTCHA_TTL_SECONDS * 1000) }, env.now);
   return { id, image: captchaDataUrl(text), ttl: CAPTCHA_TTL_SECONDS };
 }
@@ -106,11 +105,13 @@ export async function loginWithPhone(env: AuthEnv, body: PhoneLogin): Promise<{ 
  * Checks a code against the newest one sent to `tel` for `purpose`: at most 5 tries, 5 minutes, one use.
  * Returns the account the code was issued for (null when the number belonged to nobody).
  */
-export async function verifySmsCode(db: Db, tel: string, purpose: 'login' | 'bind', code: string, now: Date): Promise<number | null> {
+export async function verifySmsCode(db: Db, tel: string, purpose: 'login' | 'bind', code: string, now: Date, forUserId?: number): Promise<number | null> {
   const invalid = () => new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
   const row = await latestSmsCode(db, tel, purpose);
   if (!row || row.consumedAt || row.expiresAt.getTime() <= now.getTime() || row.attempts >= SMS_MAX_ATTEMPTS) throw invalid();
-  if (!equalHex(row.codeHash, contextHash(`${purpose}:${tel}`, code.trim()))) {
+  // A bind code only counts for the account that asked for it; anyone else's try is a wrong guess.
+  const mine = forUserId === undefined || row.userId === forUserId;
+  if (!mine || !equalHex(row.codeHash, contextHash(`${purpose}:${tel}`, code.trim()))) {
     await bumpSmsAttempts(db, row.id);
     throw invalid();
   }

@@ -45,9 +45,7 @@ export function registerUserModule(app: FastifyInstance): void {
   });
   registerCall(app, authCalls.bindPhone, async ({ db, session, body, now }) => {
     await checkNewPhone(db, session, body.tel);
-    const owner = await verifySmsCode(db, body.tel, 'bind', body.code, now());
-    // A bind code is only good for the account that asked for it.
-    if (owner !== session.userId) throw fieldError('code', 'login.error.captchaInvalid');
+    await verifySmsCode(db, body.tel, 'bind', body.code, now(), session.userId);
     try {
       await updateUser(db, session.userId, { phone: body.tel });
     } catch (err) {
