@@ -1,6 +1,190 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Badge, Button, Card, Divider, Table, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconImage, IconMobile, IconVideoCamera } from '@arco-design/web-react/icon';
+import type { ContentType, Policy } from '@atrium/contracts/calls/policy';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePermission } from '../../app/permission';
+import { formatDateTime } from '../../lib/format';
+import { useLocale, useT } from '../../lib/i18n';
+import { exportPolicies, policyKeys, policyListQuery } from './api/search-table-queries';
+import { CreateModal } from './components/create-modal';
+import { DetailDrawer } from './components/detail-drawer';
+import { FilterForm } from './components/filter-form';
+import { ImportModal } from './components/import-modal';
+import { TableToolbar } from './components/table-toolbar';
+import { useTablePreferences } from './hooks/use-table-preferences';
+import { densityToSize, type ColumnKey } from './lib/columns';
+import { contentTypeKey, filterTypeKey, statusKey } from './lib/labels';
+import { pageSizes, parseTableUrl, tableStateToParams, type PolicyFilters, type TableUrlState } from './lib/url-state';
+import styles from './search-table.module.css';
 
-// Placeholder until the page is built (pages.md); replaced by the pages owner at this path.
+const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horizontalVideo: IconVideoCamera, verticalVideo: IconMobile };
+
+/**
+ * 查询表格 (pages.md §5). The applied filters and the page live in the URL: every change goes through
+ * the URL and the list follows it, so links, reloads, back/forward and the tab bar restore the view.
+ */
 export default function SearchTablePage() {
-  return <PlaceholderPage titleKey="menu.list.searchTable" />;
+  const t = useT();
+  const locale = useLocale();
+  const isAdmin = usePermission(['admin']);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseTableUrl(searchParams), [searchParams]);
+  const list = useQuery(policyListQuery(state));
+  const prefs = useTablePreferences();
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const queryClient = useQueryClient();
+  const closeDetail = useCallback(() => setDetailId(null), []);
+
+  const go = useCallback(
+    (next: TableUrlState, replace = false) => setSearchParams(tableStateToParams(next), { replace }),
+    [setSearchParams],
+  );
+
+  // Unknown or invalid query values are dropped and the URL normalised in place (history replace).
+  useEffect(() => {
+    const normalised = tableStateToParams(state).toString();
+    if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
+  }, [state, searchParams, setSearchParams]);
+
+  // A page beyond the last one (after deletions elsewhere) moves to the last page.
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    if (list.isPlaceholderData || !list.data || total === 0) return;
+    const last = Math.max(1, Math.ceil(total / state.pageSize));
+    if (state.current > last) go({ ...state, current: last }, true);
+  }, [list.data, list.isPlaceholderData, total, state, go]);
+
+  const titleOf = useCallback(
+    (key: ColumnKey) => t(key === 'index' ? 'searchTable.columns.indexSetting' : `searchTable.columns.${key}`),
+    [t],
+  );
+
+  const allColumns: Record<ColumnKey, TableColumnProps<Policy>> = {
+    index: {
+      title: t('searchTable.columns.index'),
+      width: 70,
+      render: (_: unknown, __: Policy, index: number) => (state.current - 1) * state.pageSize + index + 1,
+    },
+    number: { title: t('searchTable.columns.number'), dataIndex: 'number' },
+    name: {
+      title: t('searchTable.columns.name'),
+      dataIndex: 'name',
+      ellipsis: true,
+      render: (name: string) => (
+        <Tooltip content={name}>
+          <span className={styles.ellipsis}>{name}</span>
+        </Tooltip>
+      ),
+    },
+    contentType: {
+      title: t('searchTable.columns.contentType'),
+      dataIndex: 'contentType',
+      render: (value: ContentType) => {
+        const Icon = typeIcons[value];
+        return (
+          <span className={styles.typeCell}>
+            <Icon className={styles.typeIcon} aria-hidden />
+            {t(contentTypeKey(value))}
+          </span>
+        );
+      },
+    },
+    filterType: { title: t('searchTable.columns.filterType'), dataIndex: 'filterType', render: (value: Policy['filterType']) => t(filterTypeKey(value)) },
+    count: { title: t('searchTable.columns.count'), dataIndex: 'count', align: 'right', render: (value: number) => value.toLocaleString(locale) },
+    createdTime: { title: t('searchTable.columns.createdTime'), dataIndex: 'createdTime', render: (value: string) => <span className={styles.nowrap}>{formatDateTime(value)}</span> },
+    status: {
+      title: t('searchTable.columns.status'),
+      dataIndex: 'status',
+      render: (value: Policy['status']) => <Badge status={value === 'online' ? 'success' : 'default'} text={t(statusKey(value))} />,
+    },
+  };
+
+  const columns: TableColumnProps<Policy>[] = prefs.columns.filter((c) => c.visible).map((c) => ({ ...allColumns[c.key], key: c.key }));
+  if (isAdmin) {
+    columns.push({
+      key: 'operations',
+      title: t('searchTable.columns.operations'),
+      render: (_: unknown, row: Policy) => (
+        <Button type="text" size="small" onClick={() => setDetailId(row.id)}>
+          {t('searchTable.columns.operations.view')}
+        </Button>
+      ),
+    });
+  }
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await exportPolicies(state.filters);
+    } catch {
+      // the transport shows the failure
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card title={t('menu.list.searchTable')} bordered={false}>
+      <FilterForm
+        applied={state.filters}
+        onSearch={(filters: PolicyFilters) => {
+          go({ filters, current: 1, pageSize: state.pageSize });
+          // 查询 and 重置 always fetch, even when the URL does not change (pages.md §5.2).
+          void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+        }}
+        onReset={() => {
+          go({ filters: {}, current: 1, pageSize: state.pageSize });
+          void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+        }}
+      />
+      <Divider className={styles.formDivider} />
+      <TableToolbar
+        density={prefs.density}
+        columns={prefs.columns}
+        downloading={downloading}
+        titleOf={titleOf}
+        onCreate={() => setCreating(true)}
+        onImport={() => setImporting(true)}
+        onDownload={download}
+        onRefresh={() => void list.refetch()}
+        onDensity={prefs.setDensity}
+        onColumns={prefs.setColumns}
+      />
+      <Table<Policy>
+        rowKey="id"
+        border={false}
+        size={densityToSize[prefs.density]}
+        loading={list.isFetching}
+        columns={columns}
+        data={list.data?.list ?? []}
+        scroll={{ x: true }}
+        pagination={{
+          current: state.current,
+          pageSize: state.pageSize,
+          total,
+          showTotal: true,
+          sizeCanChange: true,
+          sizeOptions: [...pageSizes],
+        }}
+        onChange={(pagination) => {
+          const pageSize = (pagination.pageSize ?? state.pageSize) as TableUrlState['pageSize'];
+          // A page-size change starts again at page 1 (pages.md §5.3).
+          const current = pageSize !== state.pageSize ? 1 : (pagination.current ?? 1);
+          if (current !== state.current || pageSize !== state.pageSize) go({ ...state, current, pageSize });
+        }}
+      />
+      {isAdmin && (
+        <>
+          <DetailDrawer id={detailId} onClose={closeDetail} />
+          <CreateModal visible={creating} onClose={() => setCreating(false)} />
+          <ImportModal visible={importing} onClose={() => setImporting(false)} />
+        </>
+      )}
+    </Card>
+  );
 }

@@ -65,4 +65,5 @@ export default {
   'searchTable.import.columns.line': 'Line',
   'searchTable.import.columns.column': 'Column',
   'searchTable.import.columns.message': 'Problem',
+  'searchTable.actions.columnSetting.move': 'Drag, or use the up and down arrow keys, to move "{title}"',
 } satisfies Record<string, string>;

@@ -65,4 +65,5 @@ export default {
   'searchTable.import.columns.line': '行号',
   'searchTable.import.columns.column': '列',
   'searchTable.import.columns.message': '错误原因',
+  'searchTable.actions.columnSetting.move': '拖动或按上下方向键调整“{title}”的位置',
 } satisfies Record<string, string>;

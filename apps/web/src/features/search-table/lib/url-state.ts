@@ -3,14 +3,20 @@
  * back/forward and the tab bar all restore the same view. This module is the only place that reads
  * or writes those query parameters.
  */
-export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
-export const filterTypes = ['artificial', 'rules'] as const;
-export const statuses = ['online', 'offline'] as const;
-export const pageSizes = [10, 20, 50, 100] as const;
+import {
+  contentTypes,
+  filterTypes,
+  policyPageSizes as pageSizes,
+  policyStatuses as statuses,
+  POLICY_NAME_MAX,
+  POLICY_NUMBER_FILTER_MAX,
+  type ContentType,
+  type FilterType,
+  type PolicyStatus,
+} from '@atrium/contracts/calls/policy';
 
-export type ContentType = (typeof contentTypes)[number];
-export type FilterType = (typeof filterTypes)[number];
-export type PolicyStatus = (typeof statuses)[number];
+export { contentTypes, filterTypes, pageSizes, statuses };
+export type { ContentType, FilterType, PolicyStatus };
 export type PageSize = (typeof pageSizes)[number];
 
 export interface PolicyFilters {
@@ -30,8 +36,8 @@ export interface TableUrlState {
 }
 
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
-const MAX_NUMBER_LENGTH = 32;
-const MAX_NAME_LENGTH = 50;
+const MAX_NUMBER_LENGTH = POLICY_NUMBER_FILTER_MAX;
+const MAX_NAME_LENGTH = POLICY_NAME_MAX;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;

@@ -1,0 +1,95 @@
+import { Button, Checkbox, Link, Popover, Tooltip } from '@arco-design/web-react';
+import { IconDragArrow, IconSettings } from '@arco-design/web-react/icon';
+import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useT } from '../../../lib/i18n';
+import { defaultColumns, moveColumn, type ColumnKey, type ColumnSetting } from '../lib/columns';
+import styles from '../search-table.module.css';
+
+interface ColumnSettingsProps {
+  columns: ColumnSetting[];
+  onChange: (columns: ColumnSetting[]) => void;
+  titleOf: (key: ColumnKey) => string;
+}
+
+/**
+ * Order and visibility of the columns (pages.md §5.6): drag a row, or focus its handle and use ↑/↓;
+ * the last visible column cannot be hidden.
+ */
+export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsProps) {
+  const t = useT();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const visibleCount = columns.filter((c) => c.visible).length;
+
+  const toggle = (index: number, visible: boolean) => onChange(columns.map((c, i) => (i === index ? { ...c, visible } : c)));
+
+  const onDragOver = (event: DragEvent, index: number) => {
+    if (dragging === null) return;
+    event.preventDefault();
+    if (dragging !== index) {
+      onChange(moveColumn(columns, dragging, index));
+      setDragging(index);
+    }
+  };
+
+  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const to = event.key === 'ArrowUp' ? index - 1 : event.key === 'ArrowDown' ? index + 1 : null;
+    if (to === null || to < 0 || to >= columns.length) return;
+    event.preventDefault();
+    onChange(moveColumn(columns, index, to));
+    // Keep the focus on the moved row's handle.
+    const list = event.currentTarget.closest('ul');
+    requestAnimationFrame(() => (list?.querySelectorAll<HTMLButtonElement>('button[data-handle]')[to])?.focus());
+  };
+
+  const content = (
+    <div className={styles.columnSettings}>
+      <ul>
+        {columns.map((column, index) => {
+          const title = titleOf(column.key);
+          return (
+            <li
+              key={column.key}
+              className={dragging === index ? styles.columnDragging : undefined}
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', column.key);
+                setDragging(index);
+              }}
+              onDragOver={(event) => onDragOver(event, index)}
+              onDrop={(event) => event.preventDefault()}
+              onDragEnd={() => setDragging(null)}
+              data-column={column.key}
+            >
+              <button
+                type="button"
+                data-handle
+                className={styles.dragHandle}
+                aria-label={t('searchTable.actions.columnSetting.move', { title })}
+                onKeyDown={(event) => onHandleKey(event, index)}
+              >
+                <IconDragArrow />
+              </button>
+              <Checkbox checked={column.visible} disabled={column.visible && visibleCount === 1} onChange={(checked) => toggle(index, checked)}>
+                {title}
+              </Checkbox>
+            </li>
+          );
+        })}
+      </ul>
+      <Link className={styles.columnReset} onClick={() => onChange(defaultColumns)}>
+        {t('searchTable.actions.columnSetting.reset')}
+      </Link>
+    </div>
+  );
+
+  return (
+    <Popover trigger="click" position="bl" content={content}>
+      <span>
+        <Tooltip content={t('searchTable.actions.columnSetting')}>
+          <Button icon={<IconSettings />} aria-label={t('searchTable.actions.columnSetting')} />
+        </Tooltip>
+      </span>
+    </Popover>
+  );
+}

@@ -1,0 +1,43 @@
+import { Form, Message, Modal } from '@arco-design/web-react';
+import type { PolicyForm } from '@atrium/contracts/calls/policy';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyServerErrors } from '../../../lib/form-rules';
+import { useT } from '../../../lib/i18n';
+import { createPolicy, policyKeys } from '../api/search-table-queries';
+import { CollectionForm, readCollectionForm } from './collection-form';
+
+/** 新建 (pages.md §5.7): POST, toast, close, and the table refetches with its filters and page. */
+export function CreateModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const t = useT();
+  const [form] = Form.useForm<PolicyForm>();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: createPolicy,
+    onSuccess: () => {
+      Message.success(t('common.createSuccess'));
+      void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+      onClose();
+    },
+    onError: (error) => applyServerErrors(form, error),
+  });
+
+  return (
+    <Modal
+      title={t('searchTable.create.title')}
+      visible={visible}
+      style={{ width: 520, maxWidth: '100%' }}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      confirmLoading={mutation.isPending}
+      onOk={async () => {
+        const values = await readCollectionForm(form);
+        if (values) mutation.mutate(values);
+      }}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+      unmountOnExit
+    >
+      <CollectionForm form={form} />
+    </Modal>
+  );
+}

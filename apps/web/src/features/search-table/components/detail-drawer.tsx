@@ -1,0 +1,143 @@
+import { Badge, Button, Descriptions, Drawer, Form, Message, Popconfirm, Skeleton, Space } from '@arco-design/web-react';
+import type { PolicyDetail, PolicyForm } from '@atrium/contracts/calls/policy';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-rules';
+import { formatDateTime } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n';
+import { deletePolicy, policyDetailQuery, policyKeys, updatePolicy } from '../api/search-table-queries';
+import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
+import { CollectionForm, readCollectionForm } from './collection-form';
+
+interface DetailDrawerProps {
+  id: number | null;
+  onClose: () => void;
+}
+
+/** 查看 (pages.md §5.7, admin): details, then 编辑 in place or 删除 after a confirmation. */
+export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
+  const t = useT();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [form] = Form.useForm<PolicyForm>();
+  const detail = useQuery({ ...policyDetailQuery(id ?? 0), enabled: id !== null });
+
+  useEffect(() => setEditing(false), [id]);
+
+  // Deleted by someone else: the transport toasted NOT_FOUND; close and refresh the table.
+  useEffect(() => {
+    if (isApiError(detail.error) && detail.error.key === 'NOT_FOUND') {
+      onClose();
+      void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+    }
+  }, [detail.error, onClose, queryClient]);
+
+  const refreshLists = () => queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+
+  const save = useMutation({
+    mutationFn: (values: PolicyForm) => updatePolicy(id!, values),
+    onSuccess: (row) => {
+      Message.success(t('common.saveSuccess'));
+      queryClient.setQueryData(policyKeys.detail(row.id), row);
+      setEditing(false);
+      void refreshLists();
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.key === 'NOT_FOUND') {
+        onClose();
+        void refreshLists();
+        return;
+      }
+      applyServerErrors(form, error);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deletePolicy(id!),
+    onSuccess: () => {
+      Message.success(t('common.deleteSuccess'));
+      onClose();
+      void refreshLists();
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.key === 'NOT_FOUND') {
+        onClose();
+        void refreshLists();
+      }
+    },
+  });
+
+  const row: PolicyDetail | undefined = detail.data;
+  const data = row
+    ? [
+        { label: t('searchTable.columns.number'), value: row.number },
+        { label: t('searchTable.columns.name'), value: row.name },
+        { label: t('searchTable.columns.contentType'), value: t(contentTypeKey(row.contentType)) },
+        { label: t('searchTable.columns.filterType'), value: t(filterTypeKey(row.filterType)) },
+        { label: t('searchTable.columns.count'), value: row.count.toLocaleString(locale) },
+        { label: t('searchTable.columns.createdTime'), value: formatDateTime(row.createdTime) },
+        {
+          label: t('searchTable.columns.status'),
+          value: <Badge status={row.status === 'online' ? 'success' : 'default'} text={t(statusKey(row.status))} />,
+        },
+        { label: t('searchTable.detail.updatedAt'), value: formatDateTime(row.updatedAt) },
+      ]
+    : [];
+
+  const footer = editing ? (
+    <Space>
+      <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
+      <Button
+        type="primary"
+        loading={save.isPending}
+        onClick={async () => {
+          const values = await readCollectionForm(form);
+          if (values) save.mutate(values);
+        }}
+      >
+        {t('common.save')}
+      </Button>
+    </Space>
+  ) : (
+    <Space>
+      <Button disabled={!row} onClick={() => setEditing(true)}>
+        {t('common.edit')}
+      </Button>
+      <Popconfirm
+        title={t('searchTable.delete.confirm')}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ status: 'danger' }}
+        onOk={() => remove.mutateAsync().catch(() => undefined)}
+      >
+        <Button status="danger" disabled={!row} loading={remove.isPending}>
+          {t('common.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+
+  return (
+    <Drawer
+      width={480}
+      title={t(editing ? 'searchTable.edit.title' : 'searchTable.detail.title')}
+      visible={id !== null}
+      onCancel={onClose}
+      footer={footer}
+      unmountOnExit
+    >
+      {detail.isLoading || !row ? (
+        <Skeleton text={{ rows: 8 }} animation />
+      ) : editing ? (
+        <CollectionForm
+          form={form}
+          initialValues={{ name: row.name, contentType: row.contentType, filterType: row.filterType, count: row.count, status: row.status }}
+        />
+      ) : (
+        <Descriptions column={1} data={data} labelStyle={{ width: 120 }} border={false} />
+      )}
+    </Drawer>
+  );
+}

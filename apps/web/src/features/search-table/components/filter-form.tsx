@@ -1,0 +1,101 @@
+import { Button, DatePicker, Divider, Form, Grid, Input, Select } from '@arco-design/web-react';
+import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { useEffect } from 'react';
+import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
+import { compactFilters, contentTypes, filterTypes, statuses, type PolicyFilters } from '../lib/url-state';
+import styles from '../search-table.module.css';
+
+interface FilterFormProps {
+  /** The applied filters (from the URL); the form shows them whenever they change. */
+  applied: PolicyFilters;
+  onSearch: (filters: PolicyFilters) => void;
+  onReset: () => void;
+}
+
+const { Row, Col } = Grid;
+const today = () => formatDate(new Date());
+
+/**
+ * The six filters of pages.md §5.2. Editing a field changes nothing until 查询: paging, refresh and
+ * 下载 always use the applied filters held in the URL.
+ */
+export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
+  const t = useT();
+  const [form] = Form.useForm<PolicyFilters>();
+
+  useEffect(() => {
+    form.clearFields();
+    form.setFieldsValue(applied);
+  }, [applied, form]);
+
+  const submit = () => onSearch(compactFilters(form.getFieldsValue() as PolicyFilters));
+  const options = (values: readonly string[], key: (v: never) => string) => values.map((value) => ({ value, label: t(key(value as never)) }));
+
+  return (
+    <div className={styles.filterRow}>
+      <Form
+        form={form}
+        className={styles.filterForm}
+        labelAlign="left"
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 18 }}
+        onSubmit={submit}
+        aria-label={t('searchTable.form.search')}
+      >
+        <Row gutter={24}>
+          <Col xs={24} lg={8}>
+            <Form.Item label={t('searchTable.form.number')} field="number">
+              <Input allowClear maxLength={32} placeholder={t('searchTable.form.number.placeholder')} onPressEnter={submit} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Form.Item label={t('searchTable.form.name')} field="name">
+              <Input allowClear maxLength={50} placeholder={t('searchTable.form.name.placeholder')} onPressEnter={submit} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Form.Item label={t('searchTable.form.contentType')} field="contentType">
+              <Select allowClear placeholder={t('searchTable.form.selectDefault')} options={options(contentTypes, contentTypeKey)} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Form.Item label={t('searchTable.form.filterType')} field="filterType">
+              <Select allowClear placeholder={t('searchTable.form.selectDefault')} options={options(filterTypes, filterTypeKey)} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Form.Item label={t('searchTable.form.createdTime')} field="createdTime">
+              <DatePicker.RangePicker
+                style={{ width: '100%' }}
+                format="YYYY-MM-DD"
+                disabledDate={(date) => date.format('YYYY-MM-DD') > today()}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Form.Item label={t('searchTable.form.status')} field="status">
+              <Select allowClear placeholder={t('searchTable.form.selectDefault')} options={options(statuses, statusKey)} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <Divider type="vertical" className={styles.filterDivider} />
+      <div className={styles.filterButtons}>
+        <Button type="primary" icon={<IconSearch />} onClick={submit}>
+          {t('searchTable.form.search')}
+        </Button>
+        <Button
+          icon={<IconRefresh />}
+          onClick={() => {
+            form.resetFields();
+            onReset();
+          }}
+        >
+          {t('searchTable.form.reset')}
+        </Button>
+      </div>
+    </div>
+  );
+}

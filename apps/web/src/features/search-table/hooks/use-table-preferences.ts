@@ -1,0 +1,61 @@
+import type { Preferences } from '@atrium/contracts/calls/preferences';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { preferencesKey, preferencesQuery, savePreferences } from '../api/search-table-queries';
+import { DEFAULT_DENSITY, mergeColumns, type ColumnSetting, type Density } from '../lib/columns';
+
+const SAVE_DELAY_MS = 500;
+
+/**
+ * Density and column settings, kept per user on the server (pages.md §5.4, §5.6). The cached
+ * preferences are updated at once, so the table follows immediately; column changes are saved 500 ms
+ * after the last one, density changes right away.
+ */
+export function useTablePreferences() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(preferencesQuery());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const patchCache = useCallback(
+    (patch: NonNullable<Preferences['searchTable']>) =>
+      queryClient.setQueryData<Preferences>(preferencesKey, (old) => ({ ...old, searchTable: { ...old?.searchTable, ...patch } })),
+    [queryClient],
+  );
+
+  const persist = useCallback(
+    async (body: Preferences) => {
+      try {
+        queryClient.setQueryData(preferencesKey, await savePreferences(body));
+      } catch {
+        // The transport toasted the failure; the next visit reads what the server really holds.
+        void queryClient.invalidateQueries({ queryKey: preferencesKey });
+      }
+    },
+    [queryClient],
+  );
+
+  const setColumns = useCallback(
+    (columns: ColumnSetting[]) => {
+      patchCache({ columns });
+      clearTimeout(timer.current);
+      // Not cleared on unmount: closing the tab right after a change still saves it.
+      timer.current = setTimeout(() => void persist({ searchTable: { columns } }), SAVE_DELAY_MS);
+    },
+    [patchCache, persist],
+  );
+
+  const setDensity = useCallback(
+    (density: Density) => {
+      patchCache({ density });
+      void persist({ searchTable: { density } });
+    },
+    [patchCache, persist],
+  );
+
+  return {
+    columns: mergeColumns(data?.searchTable?.columns),
+    density: data?.searchTable?.density ?? DEFAULT_DENSITY,
+    setColumns,
+    setDensity,
+  };
+}
