@@ -1,7 +1,105 @@
-import { useRoutes } from 'react-router';
-import { pageRoutes } from '../app/page-routes';
+import { Button, Drawer, Layout, Tooltip } from '@arco-design/web-react';
+import { IconMenuFold, IconMenuUnfold, IconSettings } from '@arco-design/web-react/icon';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { preloadWorkplace } from '../app/route-components';
+import { AppFooter } from '../components/app-footer';
+import { api } from '../lib/api-client';
+import { useT } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { applyColorWeak } from '../lib/theme';
+import { onSessionEnd } from '../stores/session';
+import { useSettings } from '../stores/settings';
+import { AppMenu } from './app-menu';
+import styles from './app-layout.module.css';
+import { Navbar } from './navbar';
+import { PageHost } from './page-host';
+import { SettingsDrawer } from './settings-drawer';
+import { TabBar } from './tab-bar';
+import { useResponsive } from './use-responsive';
 
-/** Minimal shell: replaced by the full layout (navbar, menu, tabs) in the shell step. */
+preloadWorkplace();
+
+export const preferencesKey = ['user', 'preferences'] as const;
+
+const COLLAPSED_WIDTH = 48;
+
+function Shell() {
+  const t = useT();
+  const location = useLocation();
+  const settings = useSettings();
+  const { navbar, menu, topMenu, footer, tabBar, menuCollapse, menuWidth, device, colorWeak, update } = settings;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useResponsive();
+
+  useEffect(() => applyColorWeak(colorWeak), [colorWeak]);
+  useEffect(() => onSessionEnd(() => queryClient.clear()), []);
+  useEffect(() => {
+    // Shared by the workplace and the search table (pages.md §2.9).
+    void queryClient.prefetchQuery({ queryKey: preferencesKey, queryFn: () => api.get('/api/user/preferences') });
+  }, []);
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  const mobile = device === 'mobile';
+  const showSider = menu && !topMenu && !mobile;
+  const siderWidth = menuCollapse ? COLLAPSED_WIDTH : menuWidth;
+
+  return (
+    <div className={styles.layout}>
+      {navbar ? <Navbar onOpenMenuDrawer={() => setDrawerOpen(true)} /> : null}
+      {showSider ? (
+        <Layout.Sider
+          className={styles.sider}
+          style={{ top: navbar ? 60 : 0, height: navbar ? 'calc(100vh - 60px)' : '100vh' }}
+          width={menuWidth}
+          collapsedWidth={COLLAPSED_WIDTH}
+          collapsed={menuCollapse}
+          onCollapse={(collapsed) => update({ menuCollapse: collapsed })}
+          collapsible
+          breakpoint="xl"
+          trigger={
+            <Tooltip content={menuCollapse ? t('menu.expand') : t('menu.collapse')} position="right">
+              <span className={styles.collapseButton} role="button" aria-label={menuCollapse ? t('menu.expand') : t('menu.collapse')} data-testid="menu-collapse">
+                {menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
+              </span>
+            </Tooltip>
+          }
+        >
+          <nav className={styles.menuWrap} data-testid="side-menu">
+            <AppMenu collapsed={menuCollapse} />
+          </nav>
+        </Layout.Sider>
+      ) : null}
+      {mobile && menu ? (
+        <Drawer placement="left" width={menuWidth} visible={drawerOpen} onCancel={() => setDrawerOpen(false)} title={null} footer={null} closable={false} className={styles.menuDrawer}>
+          <nav data-testid="drawer-menu">
+            <AppMenu onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      ) : null}
+      <main className={styles.content} style={{ paddingTop: navbar ? 60 : 0, paddingLeft: showSider ? siderWidth : 0 }}>
+        {tabBar ? <TabBar /> : null}
+        <div className={styles.page}>
+          <PageHost />
+        </div>
+        {footer ? <AppFooter /> : null}
+      </main>
+      <SettingsDrawer />
+      {!navbar ? (
+        <Tooltip content={t('settings.title')} position="left">
+          <Button type="primary" className={styles.floatingSettings} icon={<IconSettings />} onClick={() => update({ globalSettings: true })} aria-label={t('settings.title')} data-testid="settings-float" />
+        </Tooltip>
+      ) : null}
+    </div>
+  );
+}
+
+/** The shell of pages.md §2 around every page except login. */
 export function AppLayout() {
-  return <div style={{ background: 'var(--color-fill-2)', minHeight: '100vh' }}>{useRoutes(pageRoutes)}</div>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
 }

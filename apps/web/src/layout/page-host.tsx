@@ -1,0 +1,96 @@
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLocation, useRoutes, type Location } from 'react-router';
+import { pageRoutes } from '../app/page-routes';
+import { useSettings } from '../stores/settings';
+import { useTabs, visitTabs, type Tab } from '../stores/tabs';
+import styles from './page-host.module.css';
+
+/** Renders the page routes for one location; inside, useLocation/useSearchParams see that location. */
+function RoutePane({ location }: { location: Partial<Location> & { pathname: string } }) {
+  return useRoutes(pageRoutes, location);
+}
+
+function locationOf(tab: Tab): Location {
+  const url = new URL(tab.url, 'http://x');
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: `tab:${tab.path}` };
+}
+
+/**
+ * Keep-alive page host (docs/decisions/004-tab-keep-alive.md): every open tab's page stays mounted
+ * and hidden while another is shown, each rendered with its own location, so form input, table state
+ * and scroll survive tab switches. Closing a tab (or reloading it) discards that state.
+ */
+export function PageHost() {
+  const location = useLocation();
+  const tabBar = useSettings((s) => s.tabBar);
+  const storedTabs = useTabs((s) => s.tabs);
+  const url = location.pathname + location.search;
+  // Derived during render (pure), so a page renders inside its tab pane from its very first render.
+  const tabs = useMemo(() => (tabBar ? visitTabs(storedTabs, location.pathname, url) : storedTabs), [tabBar, storedTabs, location.pathname, url]);
+  useEffect(() => {
+    if (tabBar) useTabs.getState().visit(location.pathname, url);
+  }, [tabBar, location.pathname, url]);
+
+  // Restored tabs mount lazily, on their first activation after a reload.
+  const mounted = useRef(new Set<string>());
+  const activeTab = tabBar ? tabs.find((tab) => tab.path === location.pathname) : undefined;
+  if (activeTab) mounted.current.add(activeTab.path);
+  for (const path of [...mounted.current]) if (!tabs.some((tab) => tab.path === path)) mounted.current.delete(path);
+
+  useScrollPerTab(activeTab?.path ?? location.pathname);
+
+  const inactiveLocations = useRef(new Map<string, Location>());
+  const paneLocation = (tab: Tab): Location => {
+    const cached = inactiveLocations.current.get(tab.path);
+    if (cached && cached.pathname + cached.search === tab.url) return cached;
+    const next = locationOf(tab);
+    inactiveLocations.current.set(tab.path, next);
+    return next;
+  };
+
+  if (!tabBar) {
+    return (
+      <div key={location.pathname} className={styles.pane}>
+        <RoutePane location={location} />
+      </div>
+    );
+  }
+  return (
+    <>
+      {tabs.map((tab) =>
+        mounted.current.has(tab.path) ? (
+          <div key={`${tab.path}#${tab.version}`} className={styles.pane} hidden={tab !== activeTab} data-tab-pane={tab.path}>
+            <RoutePane location={tab === activeTab ? location : paneLocation(tab)} />
+          </div>
+        ) : null,
+      )}
+      {activeTab ? null : (
+        <div key={`untabbed:${location.pathname}`} className={styles.pane}>
+          <RoutePane location={location} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Window scroll belongs to the shown page: remember it per tab and restore it on return. */
+function useScrollPerTab(key: string) {
+  const positions = useRef(new Map<string, number>());
+  const current = useRef(key);
+  useEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => positions.current.set(current.current, window.scrollY));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+  useLayoutEffect(() => {
+    current.current = key;
+    window.scrollTo(0, positions.current.get(key) ?? 0);
+  }, [key]);
+}

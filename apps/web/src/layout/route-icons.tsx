@@ -1,0 +1,25 @@
+import {
+  IconCheckCircle,
+  IconDashboard,
+  IconExclamationCircle,
+  IconFile,
+  IconList,
+  IconSettings,
+  IconUser,
+} from '@arco-design/web-react/icon';
+import type { ReactNode } from 'react';
+
+/** Icon names of the contracts' route table -> Arco icons (explicit, so icons tree-shake). */
+const icons: Record<string, ReactNode> = {
+  IconDashboard: <IconDashboard />,
+  IconList: <IconList />,
+  IconSettings: <IconSettings />,
+  IconFile: <IconFile />,
+  IconCheckCircle: <IconCheckCircle />,
+  IconExclamationCircle: <IconExclamationCircle />,
+  IconUser: <IconUser />,
+};
+
+export function routeIcon(name: string | undefined): ReactNode {
+  return name ? (icons[name] ?? null) : null;
+}

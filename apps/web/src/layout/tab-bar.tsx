@@ -1,0 +1,171 @@
+import { Trigger } from '@arco-design/web-react';
+import { IconClose, IconFolderDelete, IconRefresh, IconSwap, IconToLeft, IconToRight } from '@arco-design/web-react/icon';
+import { findRouteByPath } from '@atrium/contracts/routes';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { redirectUrl } from '../app/redirect-page';
+import { useT } from '../lib/i18n';
+import { useSettings } from '../stores/settings';
+import { commandEnabled, useTabs, type Tab, type TabCommand } from '../stores/tabs';
+import styles from './tab-bar.module.css';
+
+type MenuCommand = TabCommand | 'reload';
+
+const menuItems: ({ command: MenuCommand; key: string; icon: ReactNode } | 'separator')[] = [
+  { command: 'reload', key: 'tabBar.reload', icon: <IconRefresh /> },
+  { command: 'closeCurrent', key: 'tabBar.closeCurrent', icon: <IconClose /> },
+  'separator',
+  { command: 'closeLeft', key: 'tabBar.closeLeft', icon: <IconToLeft /> },
+  { command: 'closeRight', key: 'tabBar.closeRight', icon: <IconToRight /> },
+  'separator',
+  { command: 'closeOthers', key: 'tabBar.closeOthers', icon: <IconSwap /> },
+  { command: 'closeAll', key: 'tabBar.closeAll', icon: <IconFolderDelete /> },
+];
+
+function TabMenu({ tab, tabs, activePath, onRun, onClose }: { tab: Tab; tabs: Tab[]; activePath: string; onRun: (c: MenuCommand) => void; onClose: () => void }) {
+  const t = useT();
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button:not([disabled])') ?? [])];
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      buttons[(to + buttons.length) % buttons.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(buttons.length - 1);
+    else if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      onClose();
+    }
+  };
+  return (
+    <ul ref={list} className={styles.menu} role="menu" aria-label={tab.path} onKeyDown={onKeyDown} data-testid="tab-menu">
+      {menuItems.map((item, i) =>
+        item === 'separator' ? (
+          <li key={`sep${i}`} role="separator" className={styles.separator} />
+        ) : (
+          <li key={item.command} role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.menuItem}
+              disabled={!commandEnabled(tabs, item.command, tab.path, activePath)}
+              onClick={() => onRun(item.command)}
+              data-command={item.command}
+            >
+              {item.icon}
+              <span>{t(item.key)}</span>
+            </button>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** The tab bar of pages.md §2.6: one tag per visited page, context menu by mouse or keyboard. */
+export function TabBar() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tabs = useTabs((s) => s.tabs);
+  const navbar = useSettings((s) => s.navbar);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const refs = useRef(new Map<string, HTMLDivElement>());
+
+  useEffect(() => {
+    refs.current.get(pathname)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, tabs.length]);
+
+  const closeMenu = (path: string) => {
+    setMenuFor(null);
+    refs.current.get(path)?.focus();
+  };
+
+  const run = (tab: Tab, command: MenuCommand) => {
+    setMenuFor(null);
+    if (command === 'reload') {
+      navigate(redirectUrl(tab.url));
+      return;
+    }
+    const result = useTabs.getState().command(command, tab.path, pathname);
+    if (result.navigateTo) navigate(result.navigateTo);
+  };
+
+  const onTagKeyDown = (event: KeyboardEvent, tab: Tab, index: number) => {
+    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      event.preventDefault();
+      setMenuFor(tab.path);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      navigate(tab.url);
+    } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      const next = tabs[index + (event.key === 'ArrowRight' ? 1 : -1)];
+      if (next) refs.current.get(next.path)?.focus();
+    } else if (event.key === 'Delete' && index > 0) {
+      event.preventDefault();
+      run(tab, 'closeCurrent');
+    }
+  };
+
+  return (
+    <div className={styles.bar} style={{ top: navbar ? 60 : 0 }} data-testid="tab-bar">
+      <div className={styles.scroller} role="tablist" aria-label={t('tabBar.label')}>
+        {tabs.map((tab, index) => {
+          const route = findRouteByPath(tab.path);
+          const title = route?.titleKey ? t(route.titleKey) : tab.path;
+          const active = tab.path === pathname;
+          return (
+            <Trigger
+              key={tab.path}
+              trigger="contextMenu"
+              alignPoint
+              position="bl"
+              popupVisible={menuFor === tab.path}
+              onVisibleChange={(visible) => setMenuFor(visible ? tab.path : null)}
+              popup={() => <TabMenu tab={tab} tabs={tabs} activePath={pathname} onRun={(c) => run(tab, c)} onClose={() => closeMenu(tab.path)} />}
+            >
+              <div
+                ref={(node) => {
+                  if (node) refs.current.set(tab.path, node);
+                  else refs.current.delete(tab.path);
+                }}
+                role="tab"
+                tabIndex={active ? 0 : -1}
+                aria-selected={active}
+                className={`${styles.tag} ${active ? styles.active : ''}`}
+                onClick={() => navigate(tab.url)}
+                onKeyDown={(e) => onTagKeyDown(e, tab, index)}
+                data-tab={tab.path}
+              >
+                <span className={styles.dot} />
+                <span>{title}</span>
+                {index > 0 && route?.closable !== false ? (
+                  <button
+                    type="button"
+                    className={styles.close}
+                    aria-label={`${t('tabBar.close')} ${title}`}
+                    tabIndex={-1}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      run(tab, 'closeCurrent');
+                    }}
+                  >
+                    <IconClose />
+                  </button>
+                ) : null}
+              </div>
+            </Trigger>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

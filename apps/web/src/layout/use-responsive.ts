@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useSettings } from '../stores/settings';
+
+export const MOBILE_BREAKPOINT = 992;
+
+/** pages.md §2.1: the body width, measured on resize with a 100 ms debounce, decides the device. */
+export function useResponsive(): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const measure = () => {
+      const device = document.body.clientWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
+      if (useSettings.getState().device !== device) useSettings.getState().update({ device });
+    };
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, 100);
+    };
+    measure();
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+}
