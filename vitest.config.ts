@@ -8,6 +8,6 @@ const serverOnPostgres = process.env.TEST_DATABASE_URL
 // One vitest run covers every workspace; each app keeps its own environment in its project config.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web', ...serverOnPostgres],
+    projects: ['packages/contracts', 'apps/server', 'apps/web', 'tests/independent-client', ...serverOnPostgres],
   },
 });
