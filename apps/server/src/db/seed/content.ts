@@ -93,9 +93,12 @@ export async function seedDemoContent(db: Writer, ids: { adminId: number; userId
     await seedMessages(db, userId, at);
     await seedUserCentre(db, userId, owner, at);
   }
+  // Queues and log rows name their author as the console shows people: the display name.
+  const [adminRow] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, ids.adminId));
+  const adminName = adminRow?.name || adminRow?.username || 'admin';
   await seedWorkplace(db, now, rnd);
-  await seedCards(db, at);
-  await seedProfile(db, ids.adminId, at);
+  await seedCards(db, at, adminName);
+  await seedProfile(db, ids.adminId, adminName, at);
   await seedCertification(db, ids.adminId, at);
 }
 
@@ -232,7 +235,7 @@ async function seedWorkplace(db: Writer, now: Date, rnd: () => number) {
   await db.insert(announcements).values(notes.map(([type, title, content], i) => ({ type, title, content, createdAt: new Date(now.getTime() - i * 1.5 * DAY - 3_600_000) })));
 }
 
-async function seedCards(db: Writer, at: (ms: number) => Date) {
+async function seedCards(db: Writer, at: (ms: number) => Date, creatorName: string) {
   const queues = [
     [L('视频类-历史导入', 'Video - historical import'), 120, 1860, 38],
     [L('图文类-每日更新', 'Image and text - daily'), 64, 540, 12],
@@ -241,7 +244,7 @@ async function seedCards(db: Writer, at: (ms: number) => Date) {
     [L('评论区-人工复核', 'Comments - manual review'), 231, 7200, 0],
   ] as const;
   await db.insert(qualityQueues).values(
-    queues.map(([title, pendingInspection, backlog, pendingSampling], i) => ({ title, creatorName: 'admin', pendingInspection, backlog, pendingSampling, createdAt: at((i + 1) * 2 * DAY) })),
+    queues.map(([title, pendingInspection, backlog, pendingSampling], i) => ({ title, creatorName, pendingInspection, backlog, pendingSampling, createdAt: at((i + 1) * 2 * DAY) })),
   );
   const svc = [
     ['审', L('内容审核', 'Content review'), L('机器与人工结合的内容审核服务，覆盖文本、图片与视频。', 'Machine and human review of text, images and video.'), true, false],
@@ -261,22 +264,22 @@ async function seedCards(db: Writer, at: (ms: number) => Date) {
   await db.insert(rulePresets).values(rules.map(([title, description, enable], i) => ({ position: i, title, description, enable, updatedAt: at(DAY) })));
 }
 
-async function seedProfile(db: Writer, adminId: number, at: (ms: number) => Date) {
+async function seedProfile(db: Writer, adminId: number, operatorName: string, at: (ms: number) => Date) {
   const before = structuredClone(defaultParameters);
   before.video.acquisition.frameRate = 25;
   before.video.encoding.frameRate = 25;
   await db.insert(profileParameters).values({ id: 1, status: 'approved', current: defaultParameters, original: before, updatedAt: at(5 * DAY) });
   await db.insert(operationLogs).values([
     {
-      contentNumber: '100001', changes: ['video'], status: 1, operatorId: adminId, operatorName: 'admin', description: '降低码率上限以节省带宽',
+      contentNumber: '100001', changes: ['video'], status: 1, operatorId: adminId, operatorName, description: '降低码率上限以节省带宽',
       before: { 'video.encoding.rate.max': 1000 }, after: { 'video.encoding.rate.max': 800 }, createdAt: at(20 * DAY),
     },
     {
-      contentNumber: '100002', changes: ['audio'], status: 2, operatorId: adminId, operatorName: 'admin', description: '',
+      contentNumber: '100002', changes: ['audio'], status: 2, operatorId: adminId, operatorName, description: '',
       before: { 'audio.encoding.rate': 128 }, after: { 'audio.encoding.rate': 192 }, createdAt: at(12 * DAY),
     },
     {
-      contentNumber: '100003', changes: ['video'], status: 1, operatorId: adminId, operatorName: 'admin', description: '统一为 15 fps',
+      contentNumber: '100003', changes: ['video'], status: 1, operatorId: adminId, operatorName, description: '统一为 15 fps',
       before: { 'video.acquisition.frameRate': 25, 'video.encoding.frameRate': 25 }, after: { 'video.acquisition.frameRate': 15, 'video.encoding.frameRate': 15 }, createdAt: at(5 * DAY),
     },
   ]);

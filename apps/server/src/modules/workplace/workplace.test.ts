@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+describe('workplace data from the database', () => {
+  let t: TestApp;
+  let user: string;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [admin, user] = [await t.login('admin'), await t.login('user')];
+  });
+  afterAll(() => t?.close());
+
+  const get = async (url: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
+    const res = await t.request({ url, token: user, locale });
+    expect(res.status, url).toBe(200);
+    return res.body.data;
+  };
+  const allPolicies = async () => (await get('/api/list/policy?pageSize=100')).list as Array<{ status: string; count: number; contentType: string }>;
+
+  it('computes the statistics from the collections and the daily figures', async () => {
+    const rows = await allPolicies();
+    const online = rows.filter((r) => r.status === 'online');
+    const overview = await get('/api/workplace/overview');
+    expect(overview.onlineContent).toBe(online.reduce((s, r) => s + r.count, 0));
+    expect(overview.putIn).toBe(online.length);
+    const days = await get('/api/content-data');
+    const [today, yesterday] = [days[13].y, days[12].y];
+    expect(overview.growthRate).toBe(Math.round(((today - yesterday) / yesterday) * 1000) / 10);
+    expect(overview.newComments).toBeGreaterThan(0);
+
+    // A write is reflected at once: the numbers are not cached fixtures.
+    const created = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: 'stat', contentType: 'img', filterType: 'rules', count: 1000, status: 'online' } });
+    const after = await get('/api/workplace/overview');
+    expect(after).toMatchObject({ onlineContent: overview.onlineContent + 1000, putIn: overview.putIn + 1 });
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${created.body.data.id}`, token: admin });
+  });
+
+  it('sums collection counts per content type', async () => {
+    const rows = await allPolicies();
+    const categories = await get('/api/workplace/categories');
+    expect(categories.items.map((i: { type: string }) => i.type)).toEqual(['img', 'horizontalVideo', 'verticalVideo']);
+    for (const item of categories.items) expect(item.value).toBe(rows.filter((r) => r.contentType === item.type).reduce((s, r) => s + r.count, 0));
+    expect(categories.total).toBe(rows.reduce((s, r) => s + r.count, 0));
+  });
+
+  it('answers 14 daily points, oldest first, ending with the newest day', async () => {
+    const days = await get('/api/content-data');
+    expect(days).toHaveLength(14);
+    const dates = days.map((d: { x: string }) => d.x);
+    expect([...dates].sort()).toEqual(dates);
+    expect(new Set(dates).size).toBe(14);
+    expect(dates.every((d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+  });
+
+  it('answers 5 popular items per type in rank order, in the caller’s language; other types are refused', async () => {
+    for (const type of ['text', 'image', 'video']) {
+      const list = await get(`/api/popular/list?type=${type}`);
+      expect(list.map((p: { key: number }) => p.key)).toEqual([1, 2, 3, 4, 5]);
+    }
+    expect((await get('/api/popular/list?type=video', 'en-US'))[0].title).toBe('Braised pork in three minutes');
+    expect((await get('/api/popular/list'))[0].title).toBe('经济日报：财政政策要精准提升效能');
+    const bad = await t.request({ url: '/api/popular/list?type=audio', token: user, locale: 'en-US' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.details).toEqual([{ path: 'type', message: 'Invalid value' }]);
+  });
+
+  it('pages announcements newest first', async () => {
+    const first = await get('/api/workplace/announcement?current=1&pageSize=5', 'en-US');
+    expect(first.total).toBe(12);
+    expect(first.list).toHaveLength(5);
+    expect(first.list[0]).toMatchObject({ type: 'activity', title: 'Sign-ups open for the Singles’ Day campaign' });
+    const times = first.list.map((a: { createdAt: string }) => Date.parse(a.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const third = await get('/api/workplace/announcement?current=3&pageSize=5');
+    expect(third.list).toHaveLength(2);
+    const all = await get('/api/workplace/announcement?current=1&pageSize=100');
+    expect(all.list.map((a: { id: number }) => a.id)).toEqual([...first.list, ...(await get('/api/workplace/announcement?current=2&pageSize=5')).list, ...third.list].map((a) => a.id));
+    expect((await t.request({ url: '/api/workplace/announcement?pageSize=101', token: user })).status).toBe(400);
+  });
+
+  it('lists chat items oldest first', async () => {
+    const chat = await get('/api/chat/list', 'en-US');
+    expect(chat.length).toBeGreaterThanOrEqual(4);
+    expect(chat[0]).toMatchObject({ username: '于涛', content: 'When does today’s review start?', isCollect: false });
+  });
+
+  it('keeps working with no daily figures (growth 0) and needs a session', async () => {
+    await t.db.execute(sql`delete from content_daily`);
+    const overview = await get('/api/workplace/overview');
+    expect(overview).toMatchObject({ newComments: 0, growthRate: 0 });
+    expect(await get('/api/content-data')).toEqual([]);
+    expect((await t.request({ url: '/api/workplace/overview' })).status).toBe(401);
+  });
+});
