@@ -1,6 +1,6 @@
 import { Button, Checkbox, Link, Popover, Tooltip } from '@arco-design/web-react';
 import { IconDragArrow, IconSettings } from '@arco-design/web-react/icon';
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useT } from '../../../lib/i18n';
 import { defaultColumns, moveColumn, type ColumnKey, type ColumnSetting } from '../lib/columns';
 import styles from '../search-table.module.css';
@@ -19,6 +19,18 @@ export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsPro
   const t = useT();
   const [dragging, setDragging] = useState<number | null>(null);
   const visibleCount = columns.filter((c) => c.visible).length;
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusKey = useRef<ColumnKey | null>(null);
+  // Rapid key presses can outrun a re-render: moves always start from the latest order.
+  const latest = useRef(columns);
+  latest.current = columns;
+
+  // After a keyboard move the row re-renders elsewhere: put the focus back on its handle.
+  useEffect(() => {
+    if (!focusKey.current) return;
+    listRef.current?.querySelector<HTMLButtonElement>(`li[data-column="${focusKey.current}"] button[data-handle]`)?.focus();
+    focusKey.current = null;
+  }, [columns]);
 
   const toggle = (index: number, visible: boolean) => onChange(columns.map((c, i) => (i === index ? { ...c, visible } : c)));
 
@@ -31,19 +43,22 @@ export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsPro
     }
   };
 
-  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const to = event.key === 'ArrowUp' ? index - 1 : event.key === 'ArrowDown' ? index + 1 : null;
-    if (to === null || to < 0 || to >= columns.length) return;
+  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, key: ColumnKey) => {
+    const step = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+    if (!step) return;
     event.preventDefault();
-    onChange(moveColumn(columns, index, to));
-    // Keep the focus on the moved row's handle.
-    const list = event.currentTarget.closest('ul');
-    requestAnimationFrame(() => (list?.querySelectorAll<HTMLButtonElement>('button[data-handle]')[to])?.focus());
+    const index = latest.current.findIndex((c) => c.key === key);
+    const to = index + step;
+    if (index < 0 || to < 0 || to >= latest.current.length) return;
+    const next = moveColumn(latest.current, index, to);
+    latest.current = next;
+    focusKey.current = key;
+    onChange(next);
   };
 
   const content = (
     <div className={styles.columnSettings}>
-      <ul>
+      <ul ref={listRef}>
         {columns.map((column, index) => {
           const title = titleOf(column.key);
           return (
@@ -66,7 +81,7 @@ export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsPro
                 data-handle
                 className={styles.dragHandle}
                 aria-label={t('searchTable.actions.columnSetting.move', { title })}
-                onKeyDown={(event) => onHandleKey(event, index)}
+                onKeyDown={(event) => onHandleKey(event, column.key)}
               >
                 <IconDragArrow />
               </button>

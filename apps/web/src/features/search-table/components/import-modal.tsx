@@ -1,5 +1,5 @@
 import { Alert, Button, Link, Message, Modal, Progress, Table, Upload } from '@arco-design/web-react';
-import { IconDelete, IconFile } from '@arco-design/web-react/icon';
+import { IconDelete, IconFile, IconUpload } from '@arco-design/web-react/icon';
 import { POLICY_IMPORT_MAX_BYTES, policyImportColumns, type PolicyImportResult } from '@atrium/contracts/calls/policy';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -108,8 +108,12 @@ export function ImportModal({ visible, onClose }: { visible: boolean; onClose: (
         autoUpload={false}
         showUploadList={false}
         beforeUpload={choose}
-        tip={t('searchTable.import.drop')}
-      />
+      >
+        <div className={styles.dropZone}>
+          <IconUpload className={styles.dropIcon} aria-hidden />
+          <div>{t('searchTable.import.drop')}</div>
+        </div>
+      </Upload>
       {file && (
         <div className={styles.importFile}>
           <IconFile aria-hidden />
