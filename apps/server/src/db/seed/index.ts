@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { countUsers } from '../../modules/user/user.repository.ts';
@@ -18,14 +19,16 @@ export interface SeedResult {
  */
 export async function seedDatabase(db: Db, config: Pick<AppConfig, 'nodeEnv'>, now = new Date()): Promise<SeedResult> {
   if (config.nodeEnv === 'production') return { seeded: false, accounts: [] };
-  if ((await countUsers(db)) > 0) return { seeded: false, accounts: [] };
   const ids = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // Replicas starting together on an empty PostgreSQL: one seeds, the others wait and find accounts.
+    await t.execute(sql`select pg_advisory_xact_lock(hashtext('atrium-seed:' || current_schema()))`);
+    if ((await countUsers(t)) > 0) return null;
     const created = await seedAccounts(t, now);
     const seedDemoContent = (content as Record<string, unknown>).seedDemoContent as SeedContent | undefined;
     if (typeof seedDemoContent === 'function') await seedDemoContent(t, created);
     return created;
   });
-  void ids;
+  if (!ids) return { seeded: false, accounts: [] };
   return { seeded: true, accounts: demoAccounts.map((a) => ({ username: a.username, password: a.password, roles: a.roles, phone: a.phone })) };
 }

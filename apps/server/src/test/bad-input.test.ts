@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls, type CallDef } from '@atrium/contracts';
+import { MULTIPART_BODY_LIMIT } from '../http/register-call.ts';
+import { createTestApp, type TestApp, type TestResponse } from './harness.ts';
+import { sampleUrl, wrongTypesBody } from './call-samples.ts';
+import { snapshotDatabase } from './db-snapshot.ts';
+
+/**
+ * Generated from the contracts: every write call that takes a body refuses malformed JSON, wrong types,
+ * missing fields, an oversize body and a wrong content type with a 4xx envelope (VALIDATION_FAILED with
+ * field details where the body was readable), and writes nothing. Calls are made as admin so that the
+ * role check passes and the input checks are what answers.
+ */
+const writeCalls = allCalls.filter((c) => c.writes && (c.body || c.requestKind === 'multipart'));
+const jsonCalls = writeCalls.filter((c) => c.requestKind !== 'multipart');
+const multipartCalls = writeCalls.filter((c) => c.requestKind === 'multipart');
+const name = (c: CallDef) => `${c.method} ${c.path}`;
+
+function expectEnvelope(call: CallDef, res: TestResponse, status: number, error: string) {
+  expect([name(call), res.status, res.body?.status, res.body?.code, res.body?.data?.error]).toEqual([name(call), status, 'error', status, error]);
+}
+
+function expectValidation(call: CallDef, res: TestResponse) {
+  expectEnvelope(call, res, 400, 'VALIDATION_FAILED');
+  const details = res.body.data.details as Array<{ path: string; message: string }>;
+  expect(Array.isArray(details) && details.length > 0).toBe(true);
+  for (const d of details) {
+    expect(typeof d.path).toBe('string');
+    // translated text, never a raw catalogue key
+    expect(d.message).not.toMatch(/^[a-z]+(\.[A-Za-z0-9]+)+(\|.*)?$/);
+  }
+}
+
+describe('bad input on every write call', () => {
+  let t: TestApp;
+  let token: string;
+  let before: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.login('admin');
+    before = await snapshotDatabase(t.db);
+  });
+  afterAll(() => t?.close());
+
+  it('covers the write calls of the contract', () => {
+    expect(jsonCalls.length).toBeGreaterThan(10);
+    expect(multipartCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses malformed JSON', async () => {
+    for (const call of jsonCalls) {
+      for (const body of ['{"a":', '{bad json}', '[1,2', 'nul']) {
+        const res = await t.request({ method: call.method, url: sampleUrl(call), token, body, contentType: 'application/json' });
+        expectValidation(call, res);
+      }
+    }
+  });
+
+  it('refuses wrong types and non-object bodies', async () => {
+    for (const call of jsonCalls) {
+      for (const body of [wrongTypesBody(call.body!), 12345, 'text', null, []]) {
+        const res = await t.request({ method: call.method, url: sampleUrl(call), token, body: JSON.stringify(body), contentType: 'application/json' });
+        expectValidation(call, res);
+      }
+    }
+  });
+
+  it('refuses missing fields (where the schema has required ones) and a missing body', async () => {
+    for (const call of jsonCalls) {
+      if (call.body!.safeParse({}).success) continue; // every field optional: {} is a valid (empty) change
+      expectValidation(call, await t.request({ method: call.method, url: sampleUrl(call), token, body: {} }));
+      expectValidation(call, await t.request({ method: call.method, url: sampleUrl(call), token }));
+    }
+  });
+
+  it('refuses an oversize body with 413', async () => {
+    for (const call of jsonCalls) {
+      const body = JSON.stringify({ pad: 'x'.repeat(t.config.bodyLimit + 10) });
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, body, contentType: 'application/json' }), 413, 'PAYLOAD_TOO_LARGE');
+    }
+    for (const call of multipartCalls) {
+      const body = Buffer.alloc(MULTIPART_BODY_LIMIT + 10, 0x61);
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, body, contentType: 'multipart/form-data; boundary=x' }), 413, 'PAYLOAD_TOO_LARGE');
+    }
+  });
+
+  it('refuses a wrong content type with 415', async () => {
+    for (const call of jsonCalls) {
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const res = await t.request({ method: call.method, url: sampleUrl(call), token, body: '{}', contentType });
+        expectEnvelope(call, res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      }
+    }
+    for (const call of multipartCalls) {
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, body: { file: 'x' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('wrote nothing through any of it', async () => {
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+});

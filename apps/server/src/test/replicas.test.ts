@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { signHeaders } from '@atrium/contracts';
+import { buildApp } from '../app.ts';
+import { createTestApp, defaultEngine, TEST_CREDENTIAL, TEST_FINGERPRINT } from './harness.ts';
+
+/**
+ * Sessions live in the database, so replicas share them: sign in on one server, use the token on the
+ * other, log out there, and the first refuses it. On PostgreSQL this runs two real server processes
+ * (`tsx src/main.ts`) on one fresh schema; on PGlite (one process per data dir by design) it runs two
+ * app instances on one database.
+ */
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+type Caller = (method: 'GET' | 'POST', path: string, opts?: { body?: unknown; token?: string }) => Promise<{ status: number; body: { data: Record<string, unknown> } }>;
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function signedInit(method: string, path: string, opts: { body?: unknown; token?: string }) {
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const headers: Record<string, string> = { 'X-Fingerprint': TEST_FINGERPRINT };
+  if (body) headers['Content-Type'] = 'application/json';
+  if (opts.token) headers['Access-Token'] = opts.token;
+  return { method, headers: await signHeaders(TEST_CREDENTIAL, { method, path, query: '', headers, body: body ?? '' }), body };
+}
+
+function httpCaller(port: number): Caller {
+  return async (method, path, opts = {}) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, await signedInit(method, path, opts));
+    return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+  };
+}
+
+async function scenario(a: Caller, b: Caller) {
+  const login = await a('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } });
+  expect(login.status).toBe(200);
+  const token = login.body.data.token as string;
+  const onB = await b('POST', '/api/user/info', { token });
+  expect(onB.status).toBe(200);
+  expect(onB.body.data.username).toBe('admin');
+  expect((await b('POST', '/api/user/logout', { token })).status).toBe(200);
+  const onA = await a('POST', '/api/user/info', { token });
+  expect(onA.status).toBe(401);
+  expect(onA.body.data.error).toBe('SESSION_EXPIRED');
+}
+
+const engine = defaultEngine();
+
+describe(`two servers on one database (${engine})`, () => {
+  const children: ChildProcess[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    for (const fn of cleanups) await fn();
+  });
+
+  if (engine === 'postgres') {
+    it('shares sessions and revocation between two server processes, which shut down cleanly', async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const schema = `r_${Date.now().toString(36)}_${process.pid}`;
+      const dataDir = mkdtempSync(join(tmpdir(), 'atrium-replicas-'));
+      cleanups.push(async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema if exists "${schema}" cascade`);
+        await c.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+      const start = async (): Promise<{ port: number; child: ChildProcess; log: () => string }> => {
+        const port = await freePort();
+        let out = '';
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+          cwd: serverDir,
+          env: {
+            ...process.env,
+            NODE_ENV: 'development',
+            LOG_LEVEL: 'warn',
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            DATABASE_URL: url,
+            DATABASE_SCHEMA: schema,
+            SIGNING_KEYS: `${TEST_CREDENTIAL.keyId}:${TEST_CREDENTIAL.secret}`,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        children.push(child);
+        child.stdout!.on('data', (d) => (out += d));
+        child.stderr!.on('data', (d) => (out += d));
+        for (let i = 0; i < 200; i++) {
+          if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+          try {
+            if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { port, child, log: () => out };
+          } catch {
+            // not listening yet
+          }
+          await new Promise((r) => setTimeout(r, 150));
+        }
+        throw new Error(`server did not become ready:\n${out}`);
+      };
+      // both start at once: one migrates and seeds, the other waits on the advisory locks
+      const [s1, s2] = await Promise.all([start(), start()]);
+      await scenario(httpCaller(s1.port), httpCaller(s2.port));
+
+      // the replay store is shared too: a request accepted by one replica is a replay on the other
+      const login = await httpCaller(s1.port)('POST', '/api/user/login', { body: { username: 'user', password: 'user123' } });
+      const req = await signedInit('GET', '/api/user/menu', { token: login.body.data.token as string });
+      expect((await fetch(`http://127.0.0.1:${s1.port}/api/user/menu`, req)).status).toBe(200);
+      const replay = await fetch(`http://127.0.0.1:${s2.port}/api/user/menu`, req);
+      expect(replay.status).toBe(400);
+      expect(((await replay.json()) as { data: { error: string } }).data.error).toBe('REPLAYED');
+
+      for (const s of [s1, s2]) {
+        const exited = new Promise<number | null>((r) => s.child.once('exit', (code) => r(code)));
+        s.child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+      }
+    });
+  } else {
+    it('shares sessions and revocation between two app instances on one database', async () => {
+      const t = await createTestApp();
+      cleanups.push(() => t.close());
+      const second = await buildApp(t.config, { db: t.db, logger: false });
+      cleanups.push(() => second.close());
+      const injectCaller =
+        (app: typeof second): Caller =>
+        async (method, path, opts = {}) => {
+          const init = await signedInit(method, path, opts);
+          const res = await app.inject({ method, url: path, headers: init.headers, payload: init.body });
+          return { status: res.statusCode, body: res.json() };
+        };
+      await scenario(injectCaller(t.app), injectCaller(second));
+      const login = await injectCaller(t.app)('POST', '/api/user/login', { body: { username: 'user', password: 'user123' } });
+      const req = await signedInit('GET', '/api/user/menu', { token: login.body.data.token as string });
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/menu', headers: req.headers })).statusCode).toBe(200);
+      expect((await second.inject({ method: 'GET', url: '/api/user/menu', headers: req.headers })).json().data.error).toBe('REPLAYED');
+    });
+  }
+});
