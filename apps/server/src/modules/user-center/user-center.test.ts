@@ -48,7 +48,8 @@ describe('user centre lists: per user, in the caller’s language', () => {
 
   it('answers at most the 50 newest activities, newest first', async () => {
     const me = await t.request({ method: 'POST', url: '/api/user/info', token: user });
-    const [row] = (await t.db.execute(sql`select id from users where username = ${me.body.data.username}`)).rows as Array<{ id: number }>;
+    const result = (await t.db.execute(sql`select id from users where username = ${me.body.data.username}`)) as unknown as { rows: Array<{ id: number }> };
+    const [row] = result.rows;
     await t.db.execute(sql`
       insert into activities (user_id, title, description, avatar, created_at)
       select ${row!.id}, jsonb_build_object('zh-CN', 'n' || g, 'en-US', 'n' || g), jsonb_build_object('zh-CN', 'd', 'en-US', 'd'), '', now() - g * interval '1 minute'
