@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineCall } from '@atrium/contracts';
+import { AppError } from '../http/errors.ts';
+import { registerCall } from '../http/register-call.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+describe('error envelope, trace id and security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('puts X-Trace-Id on every answer, success or error, equal to the envelope traceId', async () => {
+    for (const url of ['/healthz', '/api/nope', '/api/user/menu']) {
+      const res = await t.request({ url });
+      expect(res.headers['x-trace-id']).toMatch(/^[0-9a-f]{16}$/);
+      expect(res.body.traceId).toBe(res.headers['x-trace-id']);
+    }
+  });
+
+  it('translates messages from Accept-Language, zh-CN by default', async () => {
+    expect((await t.request({ url: '/api/user/menu' })).body.message).toBe('请先登录');
+    expect((await t.request({ url: '/api/user/menu', locale: 'en-US' })).body.message).toBe('Please sign in.');
+    expect((await t.request({ url: '/api/user/menu', headers: { 'Accept-Language': 'fr-FR,en;q=0.8' } })).body.message).toBe('Please sign in.');
+  });
+
+  it('sends the security headers and no-store on API answers', async () => {
+    const res = await t.request({ url: '/healthz' });
+    expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect((await t.request({ url: '/api/user/menu' })).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('5xx answers never leak internals', () => {
+  let t: TestApp;
+  const boom = defineCall({ method: 'GET', path: '/api/test-only/boom', access: 'public', signature: 'exempt', summary: 'throws', response: z.null() });
+  const drift = defineCall({ method: 'GET', path: '/api/test-only/drift', access: 'public', signature: 'exempt', summary: 'breaks its contract', response: z.object({ n: z.number() }) });
+  const custom = defineCall({ method: 'GET', path: '/api/test-only/conflict', access: 'public', signature: 'exempt', summary: 'conflict', response: z.null() });
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t?.close());
+
+  it('answers INTERNAL with a generic message, and contract drift is caught outside production', async () => {
+    const { buildApp } = await import('../app.ts');
+    const app = await buildApp(t.config, { db: t.db, logger: false });
+    registerCall(app, boom, () => {
+      throw new Error('password=hunter2 at /srv/secret/db.ts:42');
+    });
+    registerCall(app, drift, () => ({ n: 'not a number' }) as unknown as { n: number });
+    registerCall(app, custom, () => {
+      throw new AppError('CONFLICT', { message: 'login.error.rateLimited' });
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/test-only/boom', headers: { 'accept-language': 'en-US' } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ status: 'error', code: 500, message: 'Internal server error.', data: { error: 'INTERNAL' } });
+      expect(res.body).not.toContain('hunter2');
+      expect(res.body).not.toContain('/srv/');
+      const d = await app.inject({ method: 'GET', url: '/api/test-only/drift' });
+      expect(d.statusCode).toBe(500);
+      expect(d.body).not.toContain('not a number');
+      const c = await app.inject({ method: 'GET', url: '/api/test-only/conflict' });
+      expect(c.statusCode).toBe(409);
+      expect(c.json().message).toBe('操作过于频繁，请稍后再试');
+    } finally {
+      await app.close();
+    }
+  });
+});
