@@ -8,11 +8,12 @@ import { AppError } from './http/errors.ts';
 import * as dataModules from './modules/data-modules.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerHealthModule } from './modules/health/health.routes.ts';
+import { registerOpenApiModule } from './modules/openapi/openapi.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
 import { devSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { randomCaptchaText } from './modules/auth/captcha-image.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerNotFound } from './plugins/not-found.ts';
+import { registerWebAndNotFound } from './plugins/static-web.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSignature } from './plugins/signature.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const data = dataModules as DataModules;
   if (typeof data.registerDataModules === 'function') await data.registerDataModules(app, { db: deps.db, config });
 
-  registerNotFound(app);
+  registerOpenApiModule(app);
+  registerWebAndNotFound(app);
   return app;
 }

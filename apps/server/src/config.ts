@@ -65,7 +65,7 @@ const intIn = (min: number, max: number, fallback: number) =>
 const envSchema = z.object({
   PORT: intIn(0, 65535, 3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .optional()
@@ -137,7 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  // Unset: <repo>/data, so `npm start`, `npm run dev -w ...` and the CLI all use one directory.
+  const dataDir = e.DATA_DIR ? resolve(e.DATA_DIR) : join(repoRoot, 'data');
   const keys = primary.length > 0 ? primary : [loadOrCreateDevKey(dataDir)];
   const keyring = dedupeKeys([...keys, ...extra]);
   return {

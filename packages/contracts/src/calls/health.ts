@@ -7,5 +7,13 @@ export const readySchema = z.object({ status: z.literal('ready'), database: z.en
 /** Liveness and readiness for process managers and load balancers; public and unsigned. */
 export const healthCalls = {
   healthz: defineCall({ method: 'GET', path: '/healthz', access: 'public', signature: 'exempt', summary: 'Liveness: the process answers', response: healthSchema }),
+  openapi: defineCall({
+    method: 'GET',
+    path: '/api/openapi.json',
+    access: 'public',
+    signature: 'exempt',
+    responseKind: 'text',
+    summary: 'OpenAPI 3.1 description of every call, generated from these contracts (a raw JSON document, not enveloped)',
+  }),
   readyz: defineCall({ method: 'GET', path: '/readyz', access: 'public', signature: 'exempt', summary: 'Readiness: the database answers (503 UNAVAILABLE otherwise)', response: readySchema }),
 };

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+describe('the built console on the API port', () => {
+  let t: TestApp;
+  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
+  const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>');
+    writeFileSync(join(dist, 'assets/app-1a2b.js'), script);
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp({ config: { webDist: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves index.html for the root and for any client route (SPA fallback), with the CSP', async () => {
+    for (const url of ['/', '/workplace', '/list/search-table?current=2', '/login']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 200, 'text/html; charset=utf-8']);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves hashed assets compressed, cacheable for a year, with ETag revalidation', async () => {
+    const br = await get('/assets/app-1a2b.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    const gz = await get('/assets/app-1a2b.js', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/app-1a2b.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const again = await get('/assets/app-1a2b.js', { 'if-none-match': String(br.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never serves a file outside the build folder', async () => {
+    for (const url of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/../../etc/passwd']) {
+      const res = await get(url);
+      expect(res.body).not.toContain('root:');
+      // either refused, or the URL was normalised to a client route and got the console
+      if (res.statusCode === 200) expect(res.body).toContain('<div id="root">');
+      else expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('answers missing files, unknown API paths and other methods with the 404 envelope', async () => {
+    for (const url of ['/assets/missing.js', '/api/nope', '/auth/nope', '/..%2f..%2fetc%2fpasswd']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body.slice(0, 100)]).toEqual([url, 404, expect.stringContaining('NOT_FOUND')]);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/workplace' })).statusCode).toBe(404);
+  });
+});
