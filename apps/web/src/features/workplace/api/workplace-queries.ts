@@ -1,0 +1,68 @@
+import type { Preferences } from '@atrium/contracts/calls/preferences';
+import type { Announcement, Categories, ContentPoint, Overview, PopularItem } from '@atrium/contracts/calls/workplace';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Query keys and options of the workplace (pages.md §4.9); only `import type` from contracts (first load). */
+export const workplaceKeys = {
+  all: ['workplace'] as const,
+  overview: () => [...workplaceKeys.all, 'overview'] as const,
+  contentData: () => [...workplaceKeys.all, 'content-data'] as const,
+  popular: (type: PopularType) => [...workplaceKeys.all, 'popular', type] as const,
+  categories: () => [...workplaceKeys.all, 'categories'] as const,
+  announcements: (current: number, pageSize: number) => [...workplaceKeys.all, 'announcements', current, pageSize] as const,
+  runtimeConfig: () => ['runtime-config'] as const,
+};
+
+export type PopularType = 'text' | 'image' | 'video';
+
+/** Shared with the shell (which prefetches it) and the search table. */
+export const preferencesKey = ['user', 'preferences'] as const;
+
+export const preferencesQuery = () =>
+  queryOptions({ queryKey: preferencesKey, queryFn: () => api.get<Preferences>('/api/user/preferences'), staleTime: Infinity });
+
+export const overviewQuery = () => queryOptions({ queryKey: workplaceKeys.overview(), queryFn: () => api.get<Overview>('/api/workplace/overview') });
+
+export const contentDataQuery = () =>
+  queryOptions({ queryKey: workplaceKeys.contentData(), queryFn: () => api.get<ContentPoint[]>('/api/content-data') });
+
+export const popularQuery = (type: PopularType) =>
+  queryOptions({
+    queryKey: workplaceKeys.popular(type),
+    queryFn: () => api.get<PopularItem[]>('/api/popular/list', { query: { type } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: workplaceKeys.categories(), queryFn: () => api.get<Categories>('/api/workplace/categories') });
+
+export const announcementsQuery = (current: number, pageSize: number) =>
+  queryOptions({
+    queryKey: workplaceKeys.announcements(current, pageSize),
+    queryFn: () => api.get<{ list: Announcement[]; total: number }>('/api/workplace/announcement', { query: { current, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The web app's run-time configuration (`/runtime-config.json`, served beside index.html and editable
+ * after a build): links of the help documents. Missing file or links: nothing is shown.
+ */
+export interface RuntimeConfig {
+  docs?: { home?: string; productOverview?: string; userGuide?: string; workflow?: string; interfaceDocs?: string };
+}
+
+export const runtimeConfigQuery = () =>
+  queryOptions({
+    queryKey: workplaceKeys.runtimeConfig(),
+    queryFn: async () => {
+      try {
+        return await api.get<RuntimeConfig>('/runtime-config.json', { silent: true });
+      } catch {
+        return {} as RuntimeConfig;
+      }
+    },
+    staleTime: Infinity,
+  });
+
+export const savePreferences = (body: Preferences) => api.post<Preferences>('/api/user/preferences', body, { cache: false });

@@ -1,0 +1,31 @@
+import { Card, Empty, Skeleton } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useLocale, useT } from '../../../lib/i18n';
+import { categoriesQuery } from '../api/workplace-queries';
+import styles from '../workplace.module.css';
+import { CategoriesChart } from './lazy-charts';
+
+/** 内容类型占比 (pages.md §4.5): a donut of collection counts per content type. */
+export function CategoriesCard() {
+  const t = useT();
+  const locale = useLocale();
+  const categories = useQuery(categoriesQuery());
+  const items = (categories.data?.items ?? []).filter((item) => item.value > 0).map((item) => ({ name: t(`searchTable.form.contentType.${item.type}`), value: item.value }));
+  const skeleton = <Skeleton text={{ rows: 6 }} animation />;
+  return (
+    <Card bordered={false} className={styles.card} title={t('workplace.categoriesPercent')}>
+      <div className={styles.donutBox}>
+        {!categories.data ? (
+          skeleton
+        ) : items.length === 0 ? (
+          <Empty description={t('common.noData')} />
+        ) : (
+          <Suspense fallback={skeleton}>
+            <CategoriesChart items={items} total={categories.data.total} totalLabel={t('workplace.categoriesPercent.total')} locale={locale} />
+          </Suspense>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { Card, Link, Radio, Table, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconCaretDown, IconCaretUp } from '@arco-design/web-react/icon';
+import type { PopularItem } from '@atrium/contracts/calls/workplace';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useLocale, useT } from '../../../lib/i18n';
+import { popularQuery, type PopularType } from '../api/workplace-queries';
+import styles from '../workplace.module.css';
+
+const types: PopularType[] = ['text', 'image', 'video'];
+
+/** 线上热门内容 (pages.md §4.4): five rows per type, sortable by daily change. */
+export function PopularContent() {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [type, setType] = useState<PopularType>('text');
+  const popular = useQuery(popularQuery(type));
+
+  const columns: TableColumnProps<PopularItem>[] = [
+    { title: t('workplace.popularContent.rank'), dataIndex: 'key', width: 64 },
+    {
+      title: t('workplace.popularContent.title'),
+      dataIndex: 'title',
+      render: (title: string) => (
+        <Tooltip content={title}>
+          <span className={styles.ellipsis}>{title}</span>
+        </Tooltip>
+      ),
+    },
+    { title: t('workplace.popularContent.clickNumber'), dataIndex: 'clickNumber', width: 96, render: (n: number) => n.toLocaleString(locale) },
+    {
+      title: t('workplace.popularContent.increases'),
+      dataIndex: 'increases',
+      width: 110,
+      sorter: (a, b) => a.increases - b.increases,
+      render: (n: number) => (
+        <span className={styles.increase}>
+          {`${Math.abs(n)}%`}
+          {n > 0 && <IconCaretUp className={styles.up} aria-hidden />}
+          {n < 0 && <IconCaretDown className={styles.down} aria-hidden />}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      bordered={false}
+      className={styles.card}
+      title={t('workplace.popularContent')}
+      extra={<Link onClick={() => navigate('/list/search-table')}>{t('workplace.viewMore')}</Link>}
+    >
+      <Radio.Group type="button" value={type} onChange={setType} className={styles.radio}>
+        {types.map((value) => (
+          <Radio key={value} value={value}>
+            {t(`workplace.popularContent.${value}`)}
+          </Radio>
+        ))}
+      </Radio.Group>
+      <Table<PopularItem>
+        rowKey="key"
+        size="small"
+        border={false}
+        pagination={false}
+        loading={popular.isFetching}
+        data={popular.data ?? []}
+        columns={columns}
+        scroll={{ y: 264 }}
+        tableLayoutFixed
+      />
+    </Card>
+  );
+}
