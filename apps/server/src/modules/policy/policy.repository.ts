@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PolicyFilter, PolicyForm, PolicyPatch } from '@atrium/contracts/calls/policy';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { policies } from '../../db/schema/content.ts';
 import { nextDay, startOfDay } from '../shared/zoned-time.ts';
 
@@ -95,48 +95,83 @@ export async function deletePolicy(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-
-export interface ExportRow {
-  id: number;
-  number: string;
-  name: string;
-  contentType: PolicyRow['contentType'];
-  filterType: PolicyRow['filterType'];
-  count: number;
-  status: PolicyRow['status'];
-  /** `YYYY-MM-DD HH:mm:ss` in the configured time zone, formatted by the database. */
-  created: string;
-  /** The exact created_time as text (microseconds and offset): the keyset cursor. */
-  cursor: string;
-}
 export interface ExportCursor {
   createdTime: string;
   id: number;
 }
+export interface ExportChunk {
+  /** The batch's CSV lines (CRLF-terminated), ready to send. */
+  text: string;
+  rows: number;
+  /** Where the next batch starts; undefined for an empty batch. */
+  last: ExportCursor | undefined;
+}
+export interface ExportLabels {
+  contentType: Record<string, string>;
+  filterType: Record<string, string>;
+  status: Record<string, string>;
+}
+
+/** A CSV field built by the database: the formula guard and RFC 4180 quoting of csvField(). */
+function csvText(column: SQL): SQL {
+  const guarded = sql`(case when left(${column}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then chr(39) || ${column} else ${column} end)`;
+  return sql`(case when ${column} ~ ('[",' || chr(10) || chr(13) || ']') then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end)`;
+}
+
+const labelCase = (column: SQL, labels: Record<string, string>) =>
+  sql`(case ${column} ${sql.join(
+    Object.entries(labels).map(([key, label]) => sql`when ${key} then ${label}`),
+    sql` `,
+  )} else ${column} end)`;
 
 /**
  * One batch of the export in list order after `cursor` (keyset pagination): each query starts where the
- * previous one stopped on the (created_time desc, id) index, so memory and cost per batch stay constant
- * however many rows there are.
+ * previous one stopped on the (created_time desc, id) index, so the cost per batch stays constant however
+ * many rows there are. The database formats the batch into CSV text (one string per batch), so the
+ * server allocates next to nothing per row and its memory stays flat while millions of rows stream.
  */
-export function exportBatch(db: Db, where: SQL | undefined, timeZone: string, cursor: ExportCursor | undefined, limit: number): Promise<ExportRow[]> {
+export async function exportBatch(
+  db: Db,
+  where: SQL | undefined,
+  timeZone: string,
+  labels: ExportLabels,
+  cursor: ExportCursor | undefined,
+  limit: number,
+): Promise<ExportChunk> {
   const after = cursor
     ? sql`${policies.createdTime} <= ${cursor.createdTime}::timestamptz and (${policies.createdTime} < ${cursor.createdTime}::timestamptz or ${policies.id} > ${cursor.id})`
     : undefined;
-  return db
-    .select({
-      id: policies.id,
-      number: policies.number,
-      name: policies.name,
-      contentType: policies.contentType,
-      filterType: policies.filterType,
-      count: policies.count,
-      status: policies.status,
-      created: sql<string>`to_char(${policies.createdTime} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-      cursor: sql<string>`${policies.createdTime}::text`,
-    })
-    .from(policies)
-    .where(and(where, after))
-    .orderBy(...listOrder)
-    .limit(limit);
+  const conditions = and(where, after);
+  const line = sql.join(
+    [
+      sql`${policies.number}`,
+      csvText(sql`${policies.name}`),
+      labelCase(sql`${policies.contentType}`, labels.contentType),
+      labelCase(sql`${policies.filterType}`, labels.filterType),
+      sql`${policies.count}::text`,
+      sql`to_char(${policies.createdTime} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+      labelCase(sql`${policies.status}`, labels.status),
+    ],
+    sql` || ',' || `,
+  );
+  const result = await db.execute(sql`
+    with batch as (
+      select ${policies.id} as id, ${policies.createdTime} as created_time, ${line} || chr(13) || chr(10) as line
+      from ${policies}
+      ${conditions ? sql`where ${conditions}` : sql``}
+      order by ${policies.createdTime} desc, ${policies.id}
+      limit ${limit}
+    ), tail as (
+      select id, created_time::text as cursor from batch order by created_time asc, id desc limit 1
+    )
+    select (select string_agg(line, '' order by created_time desc, id) from batch) as text,
+           (select count(*)::int from batch) as rows,
+           (select cursor from tail) as cursor,
+           (select id from tail) as last_id`);
+  const row = rowsOf<{ text: string | null; rows: number; cursor: string | null; last_id: number | null }>(result)[0];
+  return {
+    text: row?.text ?? '',
+    rows: Number(row?.rows ?? 0),
+    last: row?.cursor && row.last_id !== null ? { createdTime: row.cursor, id: Number(row.last_id) } : undefined,
+  };
 }

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { translateValidation, type Locale } from '@atrium/contracts';
 import {
+  contentTypes,
+  filterTypes,
   policyExportColumns,
+  policyStatuses,
   type Policy,
   type PolicyDetail,
   type PolicyFilter,
@@ -24,7 +27,7 @@ import {
   insertPolicies,
   listPolicies,
   updatePolicy,
-  type ExportRow,
+  type ExportLabels,
   type PolicyRow,
 } from './policy.repository.ts';
 
@@ -91,40 +94,33 @@ export function exportFileName(now: Date, timeZone: string): string {
 
 /**
  * Streams every collection of the filters as CSV (pages.md §5.9): BOM, titles and labels in the caller's
- * language, table column order, no row cap. Rows are read in keyset batches and written as the client
- * takes them (the stream's back-pressure), so memory stays flat for any number of rows. The first batch is
- * read before the headers go out, so a failing query still answers with the JSON envelope.
+ * language, table column order, no row cap. Rows are read in keyset batches (formatted by the database)
+ * and written as the client takes them (the stream's back-pressure), so memory stays flat for any number
+ * of rows. The first batch is read before the headers go out, so a failing query still answers with the
+ * JSON envelope.
  */
 export async function exportPolicies(db: Db, reply: FastifyReply, filter: PolicyFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
   const t = (key: string) => translateValidation(key, locale);
   const where = filterWhere(filter, timeZone);
-  const first = await exportBatch(db, where, timeZone, undefined, EXPORT_BATCH_ROWS);
-  const labels = {
-    contentType: (v: string) => t(`searchTable.form.contentType.${v}`),
-    filterType: (v: string) => t(`searchTable.form.filterType.${v}`),
-    status: (v: string) => t(`searchTable.form.status.${v}`),
+  const labelsOf = (keys: readonly string[], prefix: string) => Object.fromEntries(keys.map((k) => [k, t(`${prefix}.${k}`)]));
+  const labels: ExportLabels = {
+    contentType: labelsOf(contentTypes, 'searchTable.form.contentType'),
+    filterType: labelsOf(filterTypes, 'searchTable.form.filterType'),
+    status: labelsOf(policyStatuses, 'searchTable.form.status'),
   };
-  const toLine = (r: ExportRow) =>
-    csvLine(
-      policyExportColumns.map((c) => {
-        if (c === 'createdTime') return r.created;
-        if (c === 'contentType' || c === 'filterType' || c === 'status') return labels[c](r[c]);
-        return r[c];
-      }),
-    );
+  const first = await exportBatch(db, where, timeZone, labels, undefined, EXPORT_BATCH_ROWS);
 
-  async function* lines(): AsyncGenerator<string> {
+  async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(policyExportColumns.map((c) => t(`searchTable.columns.${c}`)))}`;
     let batch = first;
     for (;;) {
-      if (batch.length > 0) yield batch.map(toLine).join('');
-      if (batch.length < EXPORT_BATCH_ROWS) return;
-      const last = batch[batch.length - 1]!;
-      batch = await exportBatch(db, where, timeZone, { createdTime: last.cursor, id: last.id }, EXPORT_BATCH_ROWS);
+      if (batch.rows > 0) yield batch.text;
+      if (batch.rows < EXPORT_BATCH_ROWS || !batch.last) return;
+      batch = await exportBatch(db, where, timeZone, labels, batch.last, EXPORT_BATCH_ROWS);
     }
   }
 
-  const stream = Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 });
+  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
   stream.on('error', (err) => reply.log.error({ err }, 'collection export failed while streaming'));
   return reply
     .header('Content-Type', 'text/csv; charset=utf-8')
