@@ -99,7 +99,9 @@ export function LoginPage() {
               <PhoneForm ref={phone} onSubmit={submit} countdown={countdown} onCodeSent={() => setCountdown(SMS_RESEND_SECONDS)} />
             </Tabs.TabPane>
           </Tabs>
-          <Button type="primary" long loading={submitting} onClick={submit} data-testid="login-submit">
+          {/* mousedown would blur the focused field first; its on-blur message would move the button
+              away before the click lands, so the click is kept and the submit validates everything. */}
+          <Button type="primary" long loading={submitting} onClick={submit} onMouseDown={(e) => e.preventDefault()} data-testid="login-submit">
             {t('login.form.login')}
           </Button>
         </section>

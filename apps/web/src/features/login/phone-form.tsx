@@ -118,7 +118,7 @@ export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function Ph
               name="code"
             />
           </Form.Item>
-          <Button className={styles.codeButton} disabled={countdown > 0} loading={sending} onClick={sendCode} data-testid="sms-send">
+          <Button className={styles.codeButton} disabled={countdown > 0} loading={sending} onClick={sendCode} onMouseDown={(e) => e.preventDefault()} data-testid="sms-send">
             {countdown > 0 ? t('login.form.resend', { n: countdown }) : t('login.form.getCode')}
           </Button>
         </div>

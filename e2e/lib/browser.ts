@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+export const smsOutbox = inject('smsOutbox');
+export const artifactsDir = resolve(import.meta.dirname, '../artifacts');
+
+/** Flags from the brief: headless, no sandbox (root), and no background traffic on a closed network. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchOptions {
+  width?: number;
+  height?: number;
+  /** Preset localStorage `fingerprint`; default a unique id so the server's per-device counters stay per test. */
+  fingerprint?: string | null;
+  locale?: 'zh-CN' | 'en-US';
+  theme?: 'light' | 'dark';
+}
+
+export interface Browser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+/** Chromium with a fresh user-data-dir (a cold, isolated profile per call). */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'atrium-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: chromiumArgs,
+    viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
+    locale: options.locale ?? 'zh-CN',
+  });
+  const fingerprint = options.fingerprint === undefined ? `e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}` : options.fingerprint;
+  await context.addInitScript(
+    ({ fp, locale, theme }) => {
+      if (fp && !localStorage.getItem('fingerprint')) localStorage.setItem('fingerprint', fp);
+      if (locale && !localStorage.getItem('arco-locale')) localStorage.setItem('arco-locale', locale);
+      if (theme && !localStorage.getItem('arco-theme')) localStorage.setItem('arco-theme', theme);
+    },
+    { fp: fingerprint, locale: options.locale ?? null, theme: options.theme ?? null },
+  );
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page whose console errors and uncaught exceptions are collected for assertions. */
+export async function newPage(context: BrowserContext): Promise<Page & { errors: string[] }> {
+  const page = (context.pages()[0] ?? (await context.newPage())) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  return page;
+}
+
+export const accounts = {
+  admin: { username: 'admin', password: 'admin123', phone: '13800000000' },
+  user: { username: 'user', password: 'user123', phone: '13900000000' },
+} as const;
+
+/** Signs in through the account tab and waits for the shell. */
+export async function loginAs(page: Page, who: keyof typeof accounts, path = '/login'): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('input[name=username]').fill(accounts[who].username);
+  await page.locator('input[name=password]').fill(accounts[who].password);
+  await page.locator('[data-testid=login-submit]').click();
+  await page.waitForSelector('[data-testid=navbar]');
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** The latest SMS code the development provider wrote for a phone number. */
+export function readSmsCode(tel: string): string | null {
+  let text = '';
+  try {
+    text = readFileSync(smsOutbox, 'utf8');
+  } catch {
+    return null;
+  }
+  const lines = text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { tel: string; code: string });
+  return lines.filter((l) => l.tel === tel).pop()?.code ?? null;
+}
+
+export async function waitForSmsCode(tel: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const code = readSmsCode(tel);
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code for ${tel}`);
+}

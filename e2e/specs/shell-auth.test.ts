@@ -1,0 +1,154 @@
+import type { Page, Request } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedCall } from '../lib/api';
+import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, waitForSmsCode, type Browser } from '../lib/browser';
+
+let browser: Browser;
+let page: Page & { errors: string[] };
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser.context);
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+async function token(p: Page): Promise<string | null> {
+  return p.evaluate(() => localStorage.getItem('token'));
+}
+
+describe('sign-in', () => {
+  it('signs in with the account tab, remembers only the username, and lands on the workplace', async () => {
+    await loginAs(page, 'admin');
+    await page.waitForURL('**/workplace');
+    expect(await token(page)).toMatch(/.{20,}/);
+    const config = await page.evaluate(() => localStorage.getItem('login-config'));
+    expect(JSON.parse(config!)).toEqual({ rememberMe: true, username: 'admin' });
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toContain('admin123');
+    expect(await page.title()).toBe('工作台 - Atrium');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('shows the field messages and clears the token after a failed sign-in', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('[data-testid=login-submit]').click();
+    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual(['用户名不能为空', '密码不能为空']);
+    await page.locator('input[name=username]').fill('admin');
+    await page.locator('input[name=password]').fill('abcdef');
+    await page.locator('[data-testid=login-submit]').click();
+    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual([expect.stringContaining('密码格式不正确')]);
+    await page.evaluate(() => localStorage.setItem('token', 'stale-token'));
+    await page.locator('input[name=password]').fill('wrong123');
+    await page.locator('[data-testid=login-submit]').click();
+    await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('账号或者密码错误');
+    expect(await token(page)).toBeNull();
+    expect(await page.locator('input[name=password]').inputValue()).toBe('');
+  });
+
+  it('signs in by phone with the code from the SMS outbox, with the 60 s countdown', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('tab', { name: '手机号登录' }).click();
+    await page.locator('[data-testid=sms-send]').click();
+    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual(['手机号不能为空']);
+    await page.locator('input[name=tel]').fill('12345');
+    await page.locator('[data-testid=sms-send]').click();
+    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual(['无效手机号']);
+    await page.locator('input[name=tel]').fill(accounts.user.phone);
+    await page.locator('[data-testid=sms-send]').click();
+    await expect.poll(() => page.locator('[data-testid=sms-send]').textContent()).toMatch(/重新获取 (60|59|58) s/);
+    expect(await page.locator('[data-testid=sms-send]').isDisabled()).toBe(true);
+    const code = await waitForSmsCode(accounts.user.phone);
+    // the countdown belongs to the page: it survives switching tabs
+    await page.getByRole('tab', { name: '账号登录' }).click();
+    await page.getByRole('tab', { name: '手机号登录' }).click();
+    expect(await page.locator('[data-testid=sms-send]').textContent()).toMatch(/重新获取 \d+ s/);
+    await page.locator('input[name=code]').fill(code);
+    await page.locator('input[name=code]').press('Enter');
+    await page.waitForURL('**/workplace');
+    await page.waitForSelector('[data-testid=navbar]');
+    expect(await token(page)).toBeTruthy();
+  });
+
+  it('shows the image captcha after repeated failures and sends captchaId and captcha', async () => {
+    await page.goto(`${baseUrl}/login`);
+    const username = `ghost-${Date.now()}`;
+    await page.locator('input[name=username]').fill(username);
+    const logins: Request[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/user/login') && logins.push(r));
+    for (let i = 0; i < 4 && !(await page.locator('input[name=captcha]').isVisible()); i++) {
+      await page.locator('input[name=password]').fill('wrong123');
+      await page.locator('[data-testid=login-submit]').click();
+      await page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
+      await page.waitForTimeout(200);
+    }
+    await page.waitForSelector('input[name=captcha]');
+    await page.waitForSelector('[data-testid=captcha-image] img');
+    const firstImage = await page.locator('[data-testid=captcha-image] img').getAttribute('src');
+    expect(firstImage).toMatch(/^data:image\/svg\+xml/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('captcha');
+    await screenshot(page, 'login-captcha');
+    await page.locator('input[name=password]').fill('wrong123');
+    await page.locator('input[name=captcha]').fill('zzzz');
+    await page.locator('[data-testid=login-submit]').click();
+    await page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
+    const body = JSON.parse(logins.at(-1)!.postData() ?? '{}') as Record<string, string>;
+    expect(body).toMatchObject({ username, captcha: 'zzzz' });
+    expect(body.captchaId).toBeTruthy();
+    expect(body.password).toBe('wrong123');
+    // a captcha is single-use: the image is replaced after the failed attempt
+    await expect.poll(() => page.locator('[data-testid=captcha-image] img').getAttribute('src')).not.toBe(firstImage);
+  });
+});
+
+describe('redirects and logout', () => {
+  it('sends a signed-out visitor to login with the route name and query, and back after sign-in', async () => {
+    await page.goto(`${baseUrl}/list/card?x=1`);
+    await page.waitForURL('**/login?redirect=Card&x=1');
+    await page.goto(`${baseUrl}/workplace`);
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.goto(`${baseUrl}/list/card?x=1`);
+    await page.waitForURL('**/login?redirect=Card&x=1');
+    await page.locator('input[name=username]').fill('user');
+    await page.locator('input[name=password]').fill('user123');
+    await page.locator('[data-testid=login-submit]').click();
+    await page.waitForURL('**/list/card?x=1');
+    // a signed-in user who opens /login goes to the workplace; / and groups redirect too
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForURL('**/workplace');
+    await page.goto(`${baseUrl}/list`);
+    await page.waitForURL('**/list/search-table');
+  });
+
+  it('logs out: token and tabs cleared, back to login without redirect', async () => {
+    await loginAs(page, 'user');
+    await page.locator('[data-testid=avatar]').click();
+    await page.locator('[data-testid=logout]').click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('登出成功');
+    expect(await token(page)).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('tab-bar'))).toBe('[{"path":"/workplace","url":"/workplace"}]');
+  });
+
+  it('shows exactly one session-expired dialog when the session is revoked on the server', async () => {
+    await loginAs(page, 'admin');
+    const [tok, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+    const revoked = await signedCall('POST', '/api/user/logout', { token: tok, fingerprint });
+    expect(revoked.status).toBe(200);
+    // Several calls fail at once: the reloaded workplace's own calls and the message list of the bell.
+    await page.locator('[data-testid=navbar-reload]').click();
+    await page.locator('[data-testid=message-bell]').click({ timeout: 3000 }).catch(() => undefined);
+    await page.waitForSelector('.session-expired-modal');
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.session-expired-modal').count()).toBe(1);
+    expect(await page.locator('.session-expired-modal .arco-modal-title').textContent()).toBe('登录信息已过期');
+    await screenshot(page, 'session-expired');
+    // not closable by Esc
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.session-expired-modal').isVisible()).toBe(true);
+    await page.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL('**/login**');
+    expect(await token(page)).toBeNull();
+  });
+});

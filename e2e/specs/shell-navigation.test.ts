@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
+
+let browser: Browser;
+let page: Page & { errors: string[] };
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser.context);
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+async function menuOutline(p: Page): Promise<string[]> {
+  return p.locator('[data-testid=side-menu] .arco-menu-inline-header, [data-testid=side-menu] .arco-menu-item').allTextContents();
+}
+
+async function openAllGroups(p: Page) {
+  for (const header of await p.locator('[data-testid=side-menu] .arco-menu-inline-header').all()) {
+    if (!(await header.locator('xpath=..').getAttribute('class'))?.includes('arco-menu-inline-open')) await header.click();
+  }
+}
+
+describe('menu per role', () => {
+  it('admin sees every group in order', async () => {
+    await loginAs(page, 'admin');
+    await openAllGroups(page);
+    await expect.poll(() => menuOutline(page)).toEqual([
+      '工作台', '列表页', '查询表格', '卡片列表', '表单页', '分步表单', '分组表单', '详情页', '基础详情页',
+      '结果页', '成功页', '失败页', '异常页', '403', '404', '500', '个人中心', '用户信息', '用户设置',
+    ]);
+  });
+
+  it('user sees only the pages the role may open and is sent away from admin pages', async () => {
+    await loginAs(page, 'user');
+    await openAllGroups(page);
+    await expect.poll(() => menuOutline(page)).toEqual(['工作台', '列表页', '查询表格', '卡片列表', '异常页', '404', '500', '个人中心', '用户信息', '用户设置']);
+    await page.goto(`${baseUrl}/form/step`);
+    await page.waitForURL('**/workplace');
+    await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('您没有访问该页面的权限');
+    await page.goto(`${baseUrl}/exception/403`);
+    await page.waitForURL('**/workplace');
+  });
+
+  it('shows the breadcrumb from the route table and the not-found page for unknown paths', async () => {
+    await loginAs(page, 'admin');
+    await page.goto(`${baseUrl}/exception/500`);
+    await expect.poll(() => page.locator('.arco-breadcrumb-item').allTextContents()).toEqual(['', '异常页', '500']);
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL('**/workplace');
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.waitForSelector('text=抱歉，您访问的页面不存在');
+    expect(page.url()).toBe(`${baseUrl}/no/such/page`);
+    expect(await page.title()).toBe('页面不存在 - Atrium');
+    await page.getByRole('button', { name: '返回工作台' }).click();
+    await page.waitForURL('**/workplace');
+  });
+});
+
+describe('tab bar', () => {
+  it('keeps page state across tab switches, closes with the keyboard menu and survives a reload', async () => {
+    await loginAs(page, 'admin');
+    await page.goto(`${baseUrl}/list/search-table?current=1`);
+    const pane = page.locator('[data-tab-pane="/list/search-table"]');
+    const input = pane.locator('input[type=text], input:not([type])').first();
+    await input.waitFor();
+    await input.fill('kept while hidden');
+    // switch away through the menu and come back through the tab
+    await page.locator('[data-path="/list/card"]').click().catch(async () => {
+      await page.getByText('列表页', { exact: true }).click();
+      await page.locator('[data-path="/list/card"]').click();
+    });
+    await page.waitForURL('**/list/card');
+    expect(await pane.isHidden()).toBe(true);
+    await page.locator('[data-tab="/list/search-table"]').click();
+    await page.waitForURL('**/list/search-table**');
+    expect(await input.inputValue()).toBe('kept while hidden');
+    expect(await page.locator('[data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')))).toEqual(['/workplace', '/list/search-table', '/list/card']);
+    await screenshot(page, 'tabs-light-zh');
+
+    // after a browser reload the tab list comes back (URL state included)
+    await page.reload();
+    await page.waitForSelector('[data-tab="/list/card"]');
+    expect(await page.locator('[data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')))).toEqual(['/workplace', '/list/search-table', '/list/card']);
+    expect(page.url()).toContain(`${baseUrl}/list/search-table`);
+
+    // keyboard: focus the card tab, open its menu with Shift+F10, close it
+    await page.locator('[data-tab="/list/card"]').focus();
+    await page.keyboard.press('Shift+F10');
+    await page.waitForSelector('[data-testid=tab-menu]');
+    expect(await page.locator('[data-testid=tab-menu] [data-command=reload]').isDisabled()).toBe(true);
+    await page.locator('[data-testid=tab-menu] [data-command=closeCurrent]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-tab]').count()).toBe(2);
+
+    // right click: close all keeps only the workplace and goes there
+    await page.locator('[data-tab="/list/search-table"]').click({ button: 'right' });
+    await page.locator('[data-testid=tab-menu] [data-command=closeAll]').click();
+    await page.waitForURL('**/workplace');
+    expect(await page.locator('[data-tab]').count()).toBe(1);
+    expect(await page.locator('[data-tab="/workplace"] button').count()).toBe(0);
+  });
+
+  it('reloads a page through /redirect with a fresh state', async () => {
+    await loginAs(page, 'admin');
+    await page.goto(`${baseUrl}/list/search-table?current=1`);
+    const input = page.locator('[data-tab-pane="/list/search-table"]').locator('input[type=text], input:not([type])').first();
+    await input.waitFor();
+    await input.fill('discard me');
+    await page.locator('[data-tab="/list/search-table"]').click({ button: 'right' });
+    await page.locator('[data-testid=tab-menu] [data-command=reload]').click();
+    await page.waitForURL('**/list/search-table**');
+    await expect.poll(() => page.locator('[data-tab-pane="/list/search-table"]').locator('input[type=text], input:not([type])').first().inputValue()).toBe('');
+  });
+});
