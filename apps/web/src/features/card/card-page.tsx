@@ -1,6 +1,59 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Card, Input, Tabs } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useT } from '../../lib/i18n';
+import styles from './card-page.module.css';
+import { QualitySection } from './components/quality-section';
+import { RulesSection } from './components/rules-section';
+import { ServiceSection } from './components/service-section';
 
-// Placeholder until the page is built (pages.md); replaced by the pages owner at this path.
+const tabs = ['all', 'quality', 'service', 'rules'] as const;
+type Tab = (typeof tabs)[number];
+const tabTitles: Record<Tab, string> = {
+  all: 'cardList.tab.title.all',
+  quality: 'cardList.tab.title.content',
+  service: 'cardList.tab.title.service',
+  rules: 'cardList.tab.title.preset',
+};
+
+/**
+ * 卡片列表 (pages.md §6). The tab lives in the URL (`?tab=`, omitted for 全部) so the workplace
+ * shortcuts can open a section; each section loads when it is first shown.
+ */
 export default function CardPage() {
-  return <PlaceholderPage titleKey="menu.list.cardList" />;
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'all';
+  const [search, setSearch] = useState('');
+  const show = (section: Tab) => tab === 'all' || tab === section;
+
+  return (
+    <Card bordered={false} title={t('menu.list.cardList')}>
+      <div className={styles.toolbar}>
+        <Tabs
+          type="rounded"
+          activeTab={tab}
+          onChange={(key) => setParams(key === 'all' ? {} : { tab: key })}
+          className={styles.tabs}
+        >
+          {tabs.map((key) => (
+            <Tabs.TabPane key={key} title={t(tabTitles[key])} />
+          ))}
+        </Tabs>
+        <Input.Search
+          allowClear
+          className={styles.search}
+          placeholder={t('cardList.searchInput.placeholder')}
+          aria-label={t('cardList.searchInput.placeholder')}
+          value={search}
+          onChange={setSearch}
+        />
+      </div>
+      <div className={styles.sections}>
+        {show('quality') && <QualitySection search={search} />}
+        {show('service') && <ServiceSection search={search} />}
+        {show('rules') && <RulesSection search={search} />}
+      </div>
+    </Card>
+  );
 }
