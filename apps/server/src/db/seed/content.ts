@@ -150,11 +150,9 @@ async function seedUserCentre(db: Writer, userId: number, owner: 'admin' | 'user
     L('内容资源管理', 'Content asset management'),
     L('今日头条内容管理', 'News content management'),
     L('智能机器人', 'Intelligent bots'),
-    L('渠道投放分析', 'Channel delivery analytics'),
   ];
-  const projectCount = owner === 'admin' ? 7 : 6;
   await db.insert(projects).values(
-    projectNames.slice(0, projectCount).map((name, i) => ({
+    projectNames.slice(0, 6).map((name, i) => ({
       userId,
       position: i,
       name,

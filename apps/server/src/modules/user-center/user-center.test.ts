@@ -21,7 +21,7 @@ describe('user centre lists: per user, in the caller’s language', () => {
   it('answers each user with their own projects, teams, activities and visits', async () => {
     const adminProjects = await get('/api/user/my-project/list', admin);
     const userProjects = await get('/api/user/my-project/list', user, 'en-US');
-    expect(adminProjects).toHaveLength(7);
+    expect(adminProjects).toHaveLength(6);
     expect(userProjects).toHaveLength(6);
     expect(adminProjects[0]).toMatchObject({ name: '企业级产品设计系统', peopleNumber: expect.any(Number) });
     expect(userProjects[0].name).toBe('Enterprise design system');
