@@ -1,29 +1,24 @@
-/** The five stages of a channel's progress on the success page (pages.md §10.1), in order. */
-export const stageKeys = [
-  'success.submitApplication',
-  'success.leaderReview',
-  'success.purchaseCertificate',
-  'success.safetyTest',
-  'success.launched',
-] as const;
+import { channelStages } from '@atrium/contracts/calls/channel-form';
 
+/** The five stages of a channel's progress on the success page (pages.md §10.1), in order. */
+export type StageKey = (typeof channelStages)[number];
 export type StageState = 'finish' | 'process' | 'wait';
 
 export interface StageView {
-  titleKey: (typeof stageKeys)[number];
+  key: StageKey;
+  titleKey: string;
   state: StageState;
   /** When the stage was reached (finished stages only). */
   time?: string;
 }
 
 /**
- * Stage i < `stage` is finished (its time from `stages`), i = `stage` in progress, i > `stage` waiting;
- * a `stage` past the last one means every stage is finished (pages.md §10.2).
+ * Stage i < `stage` is finished (with the time it was reached), i = `stage` in progress, i > `stage`
+ * waiting; a `stage` past the last one means every stage is finished (pages.md §10.2).
  */
-export function stageViews(stage: number, stages: { key: string | number; time: string }[]): StageView[] {
-  return stageKeys.map((titleKey, index) => {
+export function stageViews(stage: number, stages: readonly { key: string; time: string }[]): StageView[] {
+  return channelStages.map((key, index) => {
     const state: StageState = index < stage ? 'finish' : index === stage ? 'process' : 'wait';
-    const reached = stages[index];
-    return { titleKey, state, time: state === 'finish' ? reached?.time : undefined };
+    return { key, titleKey: `success.${key}`, state, time: state === 'finish' ? stages.find((s) => s.key === key)?.time : undefined };
   });
 }
