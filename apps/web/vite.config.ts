@@ -31,8 +31,15 @@ export default defineConfig({
           groups: [
             // Charts are only reachable through dynamic imports; giving them their own group keeps
             // them out of every first-load chunk (bench/web checks the budget).
-            { name: 'charts', test: /node_modules[\\/](@visactor|zrender|d3-|@turf|topojson|simplify|geobuf|lottie-web|roughjs)/, priority: 30 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+            // React is captured first, so the charts group (which would otherwise take its dependencies
+            // with it) never pulls react-dom into the chart chunk.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@visactor|zrender|d3-|@turf|topojson|simplify|geobuf|lottie-web|roughjs)/,
+              priority: 30,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
