@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global performance, localStorage */
 /**
  * bench/web: builds the console, serves the production build from our own server (apps/server on a
  * fresh embedded database), loads /login and /workplace in headless Chromium with a cold profile N times
