@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioRows, changedRows, formatParam, videoRows } from './params.ts';
+import { audioRows, changedRows, formatParam, valueAt, videoRows } from './params.ts';
 
 const t = (key: string) => ({ 'groupForm.option.mode.custom': '自定义', 'basicProfile.unit.audio.channels': '声道' })[key] ?? key;
 const params = {
@@ -16,10 +16,10 @@ describe('profile parameter rows', () => {
     expect(formatParam(audioRows[3]!, 128, t)).toBe('128 kbps');
     expect(formatParam(videoRows[4]!, undefined, t)).toBe('-');
   });
-  it('lists only changed rows', () => {
-    const after = structuredClone(params);
-    after.video.encoding.rate.min = 400;
-    after.audio.encoding.rate = 256;
-    expect(changedRows(params, after).map((r) => r.path)).toEqual(['video.encoding.rate.min', 'audio.encoding.rate']);
+  it('lists only changed rows of a log entry, in profile order', () => {
+    const before = { 'audio.encoding.rate': 128, 'video.encoding.rate.min': 300, 'video.mode': 'custom' };
+    const after = { 'audio.encoding.rate': 256, 'video.encoding.rate.min': 400, 'video.mode': 'custom' };
+    expect(changedRows(before, after).map((r) => r.path)).toEqual(['video.encoding.rate.min', 'audio.encoding.rate']);
+    expect(valueAt(params, 'video.encoding.rate.max')).toBe(800);
   });
 });

@@ -63,11 +63,10 @@ export function formatParam(row: ParamRow, value: unknown, t: Translate): string
   }
 }
 
-/** Rows whose value differs between `before` and `after` (the change-log drawer shows only these). */
-export function changedRows(before: unknown, after: unknown): ParamRow[] {
-  return [...videoRows, ...audioRows].filter((row) => {
-    const a = valueAt(before, row.path);
-    const b = valueAt(after, row.path);
-    return JSON.stringify(a) !== JSON.stringify(b);
-  });
+/**
+ * Rows of a change-log entry: `before` and `after` are keyed by dotted path (`video.encoding.rate.min`);
+ * only the parameters that changed are listed, in the order of the profile.
+ */
+export function changedRows(before: Record<string, unknown>, after: Record<string, unknown>): ParamRow[] {
+  return [...videoRows, ...audioRows].filter((row) => (row.path in before || row.path in after) && JSON.stringify(before[row.path]) !== JSON.stringify(after[row.path]));
 }
