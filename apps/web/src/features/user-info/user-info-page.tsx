@@ -1,6 +1,25 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { LatestActivity } from './components/latest-activity';
+import { MyProjects } from './components/my-projects';
+import { MyTeams } from './components/my-teams';
+import { Notices } from './components/notices';
+import { UserBanner } from './components/user-banner';
+import styles from './user-info.module.css';
 
-// Placeholder until the page is built (pages.md); replaced by the pages owner at this path.
+/** 用户信息 (pages.md §13): banner, then projects and activity beside teams and notices. */
 export default function UserInfoPage() {
-  return <PlaceholderPage titleKey="menu.user.info" />;
+  return (
+    <div>
+      <UserBanner />
+      <div className={styles.body}>
+        <div className={styles.left}>
+          <MyProjects />
+          <LatestActivity />
+        </div>
+        <div className={styles.right}>
+          <MyTeams />
+          <Notices />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,46 @@
+import { Avatar, Card, Empty, Link, List, Skeleton } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { activityQuery } from '../api/user-info-queries';
+import styles from '../user-info.module.css';
+
+const SHOWN = 7;
+
+/** 最新动态 (pages.md §13.3): seven items, all (scrolling) on 查看全部. */
+export function LatestActivity() {
+  const t = useT();
+  const activity = useQuery(activityQuery());
+  const [all, setAll] = useState(false);
+  const list = activity.data ?? [];
+  return (
+    <Card
+      bordered={false}
+      title={t('userInfo.title.latestActivity')}
+      extra={list.length > SHOWN ? <Link onClick={() => setAll(!all)}>{t(all ? 'userInfo.collapse' : 'userInfo.viewAll')}</Link> : null}
+    >
+      {activity.isLoading ? (
+        <Skeleton text={{ rows: 7 }} image={{ shape: 'circle' }} animation />
+      ) : list.length === 0 ? (
+        <Empty description={t('userInfo.nodata')} />
+      ) : (
+        <div className={all ? styles.scroll : undefined}>
+          <List
+            bordered={false}
+            split={false}
+            dataSource={all ? list : list.slice(0, SHOWN)}
+            render={(item) => (
+              <List.Item key={item.id}>
+                <List.Item.Meta
+                  avatar={<Avatar size={40}>{item.avatar ? <img src={item.avatar} alt="" /> : item.title.slice(0, 1)}</Avatar>}
+                  title={item.title}
+                  description={item.description}
+                />
+              </List.Item>
+            )}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Avatar, Card, Empty, Grid, Link, Skeleton, Tooltip } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { projectsQuery } from '../api/user-info-queries';
+import styles from '../user-info.module.css';
+
+const { Row, Col } = Grid;
+const SHOWN = 6;
+
+/** 我的项目 (pages.md §13.2): six small cards, all of them on 查看更多. */
+export function MyProjects() {
+  const t = useT();
+  const projects = useQuery(projectsQuery());
+  const [all, setAll] = useState(false);
+  const list = projects.data ?? [];
+  const shown = all ? list : list.slice(0, SHOWN);
+  return (
+    <Card
+      bordered={false}
+      title={t('userInfo.title.myProject')}
+      extra={list.length > SHOWN ? <Link onClick={() => setAll(!all)}>{t(all ? 'userInfo.collapse' : 'userInfo.showMore')}</Link> : null}
+    >
+      {projects.isLoading ? (
+        <Row gutter={[16, 16]}>
+          {Array.from({ length: SHOWN }, (_, i) => (
+            <Col key={i} xs={24} sm={12} xl={8}>
+              <Card className={styles.project}>
+                <Skeleton text={{ rows: 3 }} animation />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      ) : shown.length === 0 ? (
+        <Empty description={t('userInfo.nodata')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {shown.map((project) => (
+            <Col key={project.id} xs={24} sm={12} xl={8}>
+              <Card className={styles.project}>
+                <div className={styles.projectName}>{project.name}</div>
+                <div className={styles.projectDescription}>{project.description}</div>
+                <div className={styles.projectPeople}>
+                  <Avatar.Group size={24} maxCount={3}>
+                    {project.contributors.map((c) => (
+                      <Tooltip key={c.email || c.name} content={c.name}>
+                        <Avatar size={24}>{c.avatar ? <img src={c.avatar} alt={c.name} /> : c.name.slice(0, 1)}</Avatar>
+                      </Tooltip>
+                    ))}
+                  </Avatar.Group>
+                  <span className={styles.muted}>{t('userInfo.peopleNumber', { n: project.peopleNumber })}</span>
+                </div>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
+  );
+}
