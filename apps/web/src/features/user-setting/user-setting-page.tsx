@@ -1,6 +1,51 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Card, Form, Tabs } from '@arco-design/web-react';
+import type { SaveInfoInput } from '@atrium/contracts/calls/user-setting';
+import { useSearchParams } from 'react-router';
+import { useT } from '../../lib/i18n';
+import { BasicInfoForm } from './components/basic-info-form';
+import { CertificationTab } from './components/certification-tab';
+import { SecuritySettings } from './components/security-settings';
+import { UserPanel } from './components/user-panel';
+import styles from './user-setting.module.css';
 
-// Placeholder until the page is built (pages.md); replaced by the pages owner at this path.
+const tabs = ['basic', 'security', 'certification'] as const;
+type Tab = (typeof tabs)[number];
+const titles: Record<Tab, string> = {
+  basic: 'userSetting.tab.basicInformation',
+  security: 'userSetting.tab.securitySettings',
+  certification: 'userSetting.tab.certification',
+};
+
+/** 用户设置 (pages.md §14): the active tab lives in the URL (`?tab=`, omitted for 基础信息). */
 export default function UserSettingPage() {
-  return <PlaceholderPage titleKey="menu.user.setting" />;
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'basic';
+  const [basicForm] = Form.useForm<SaveInfoInput>();
+  const select = (key: string) => setParams(key === 'basic' ? {} : { tab: key });
+
+  const editEmail = () => {
+    select('basic');
+    // Once the basic tab is shown, put the cursor in the email field.
+    setTimeout(() => document.querySelector<HTMLInputElement>('#email_input, input[id$="email_input"]')?.focus(), 50);
+  };
+
+  return (
+    <div className={styles.page}>
+      <UserPanel />
+      <Card bordered={false} className={styles.tabsCard}>
+        <Tabs type="rounded" activeTab={tab} onChange={select} lazyload>
+          {tabs.map((key) => (
+            <Tabs.TabPane key={key} title={t(titles[key])}>
+              <div className={styles.pane}>
+                {key === 'basic' && <BasicInfoForm form={basicForm} />}
+                {key === 'security' && <SecuritySettings onEditEmail={editEmail} />}
+                {key === 'certification' && <CertificationTab />}
+              </div>
+            </Tabs.TabPane>
+          ))}
+        </Tabs>
+      </Card>
+    </div>
+  );
 }

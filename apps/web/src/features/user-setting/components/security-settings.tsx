@@ -1,0 +1,64 @@
+import { Button } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { useSession } from '../../../stores/session';
+import { maskEmail, maskPhone } from '../lib/mask';
+import styles from '../user-setting.module.css';
+import { PasswordDialog, PhoneDialog, QuestionDialog } from './security-dialogs';
+
+type Dialog = 'password' | 'question' | 'phone' | null;
+
+/** 安全设置 (pages.md §14.2.2): four rows whose states come from the profile; every link acts. */
+export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
+  const t = useT();
+  const user = useSession((s) => s.user);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const rows = [
+    {
+      key: 'password',
+      label: t('userSetting.security.password'),
+      status: t('userSetting.security.password.description'),
+      set: true,
+      action: () => setDialog('password'),
+    },
+    {
+      key: 'question',
+      label: t('userSetting.security.question'),
+      status: t(user?.securityQuestionSet ? 'userSetting.security.question.set' : 'userSetting.security.question.unset'),
+      set: !!user?.securityQuestionSet,
+      action: () => setDialog('question'),
+    },
+    {
+      key: 'phone',
+      label: t('userSetting.security.phone'),
+      status: user?.phone ? t('userSetting.security.phone.bound', { phone: maskPhone(user.phone) }) : t('userSetting.security.phone.unbound'),
+      set: !!user?.phone,
+      action: () => setDialog('phone'),
+    },
+    {
+      key: 'email',
+      label: t('userSetting.security.email'),
+      status: user?.email ? t('userSetting.security.email.bound', { email: maskEmail(user.email) }) : t('userSetting.security.email.unset'),
+      set: !!user?.email,
+      action: onEditEmail,
+    },
+  ];
+  return (
+    <>
+      <ul className={styles.securityList}>
+        {rows.map((row) => (
+          <li key={row.key} className={styles.securityRow}>
+            <span className={styles.securityLabel}>{row.label}</span>
+            <span className={row.set ? styles.securityStatus : styles.securityTip}>{row.status}</span>
+            <Button type="text" size="small" className={styles.securityLink} onClick={row.action} aria-label={`${row.label} ${t(row.set ? 'userSetting.security.button.update' : 'userSetting.security.button.settings')}`}>
+              {t(row.set ? 'userSetting.security.button.update' : 'userSetting.security.button.settings')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <PasswordDialog visible={dialog === 'password'} onClose={() => setDialog(null)} />
+      <QuestionDialog visible={dialog === 'question'} onClose={() => setDialog(null)} />
+      <PhoneDialog visible={dialog === 'phone'} onClose={() => setDialog(null)} />
+    </>
+  );
+}
