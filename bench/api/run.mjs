@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// API benchmark (issue 2): seeds N collections (100 000 by default, `--rows 1000000`) with
+// INSERT ... SELECT generate_series, starts the real server (`tsx apps/server/src/main.ts`) on PGlite and
+// on PostgreSQL, and measures GET /api/list/policy (first page, deep page, filtered page) with autocannon,
+// beside a bare Fastify hello-world in the same run. Prints req/s, p50/p99 and the ratio to hello-world.
+//
+//   npm run bench:api [-- --rows 1000000] [--seconds 10] [--connections 10] [--engines pglite,postgres]
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
+//
+// Signing: every request needs a fresh nonce and the contracts' signing code is asynchronous, while
+// autocannon's setupRequest hook is synchronous. So the benchmark signs a pool of requests (one nonce
+// each) before the run and `setupRequest` hands them out one by one; the run sends exactly that many.
+// The pool size is a short probe's rate times `--seconds`. A second column runs the same calls on a
+// server with SIGNATURE_MODE=off (unsigned). req/s = requests sent / wall time of the run.
+import { fork, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+
+register(); // the contracts' signing and the server's database code are TypeScript
+const { signHeaders } = await import('../../packages/contracts/src/signing.ts');
+const { openDatabase } = await import('../../apps/server/src/db/client.ts');
+const { migrateDatabase } = await import('../../apps/server/src/db/migrate.ts');
+const { seedDatabase } = await import('../../apps/server/src/db/seed/index.ts');
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const arg = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const rows = Number(arg('rows', 100_000));
+const seconds = Number(arg('seconds', 10));
+const connections = Number(arg('connections', 10));
+const engines = String(arg('engines', 'pglite,postgres')).split(',');
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const credential = { keyId: 'bench', secret: 'bench-api-secret-0123456789abcdef' };
+const fingerprint = 'bench-api';
+
+const freePort = () =>
+  new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+
+async function waitReady(port, child, output) {
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready:\n${output()}`);
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  await waitReady(port, child, () => out);
+  return {
+    port,
+    stop: () =>
+      new Promise((ok) => {
+        child.once('exit', ok);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function startHello() {
+  const child = fork(join(root, 'bench/api/hello.mjs'), [], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const port = await new Promise((ok) => child.once('message', (m) => ok(m.port)));
+  return { port, stop: () => new Promise((ok) => (child.once('exit', ok), child.kill('SIGTERM'))) };
+}
+
+async function signed(method, url, { body, token } = {}) {
+  const q = url.indexOf('?');
+  const headers = { 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' };
+  if (token) headers['Access-Token'] = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return signHeaders(credential, { method, path: q === -1 ? url : url.slice(0, q), query: q === -1 ? '' : url.slice(q + 1), headers, body: body ?? '' });
+}
+
+async function login(port, sign) {
+  const body = JSON.stringify({ username: 'admin', password: 'admin123' });
+  const headers = sign ? await signed('POST', '/api/user/login', { body }) : { 'Content-Type': 'application/json', 'X-Fingerprint': fingerprint };
+  const res = await fetch(`http://127.0.0.1:${port}/api/user/login`, { method: 'POST', headers, body });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`login failed: ${JSON.stringify(json)}`);
+  return json.data.token;
+}
+
+function cannon(port, path, headersFor, amount) {
+  let i = 0;
+  return new Promise((ok, fail) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        ...(amount ? { amount } : { duration: seconds }),
+        requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: headersFor(i++) }) }],
+      },
+      (err, result) => (err ? fail(err) : ok(result)),
+    );
+  });
+}
+
+const summary = (r) => ({
+  reqPerSec: Math.round(r.requests.total / r.duration),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  sent: r.requests.total,
+});
+
+async function seedPolicies(db) {
+  const start = performance.now();
+  // Numbers from 20000000 on stay 8 digits up to 79 999 999 rows; the demo rows keep theirs.
+  await db.execute(`
+    insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+    select (20000000 + g)::text,
+           'Bench collection ' || g,
+           (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
+           (array['artificial','rules'])[1 + g % 2],
+           (g * 7919) % 100000,
+           (array['online','offline'])[1 + (g / 3) % 2],
+           now() - make_interval(secs => g * 30),
+           now()
+      from generate_series(1, ${rows}) as g
+    on conflict do nothing`);
+  await db.execute('analyze policies');
+  return Math.round(performance.now() - start);
+}
+
+function scenarios() {
+  const deepPage = Math.max(1, Math.floor(rows / 10 / 2)); // the middle of the list, 10 per page
+  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  const now = Date.now();
+  return [
+    // the pipeline alone (signature, nonce, session, role) on a call that reads almost nothing
+    { name: 'menu (pipeline only)', path: '/api/user/menu' },
+    { name: 'first page', path: '/api/list/policy?current=1&pageSize=10' },
+    { name: `deep page (${deepPage})`, path: `/api/list/policy?current=${deepPage}&pageSize=10` },
+    {
+      name: 'filtered first page',
+      path: `/api/list/policy?current=1&pageSize=10&status=online&contentType=horizontalVideo&createdTime=${day(now - 30 * 86400_000)}&createdTime=${day(now)}`,
+    },
+  ];
+}
+
+async function measureEngine(engine) {
+  const dataDir = mkdtempSync(join(tmpdir(), `atrium-bench-api-${engine}-`));
+  let dbUrl;
+  let dropDb = async () => {};
+  if (engine === 'postgres') {
+    const name = `atrium_bench_api_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const handle = await openDatabase({ databaseUrl: dbUrl, dataDir });
+  await migrateDatabase(handle);
+  await seedDatabase(handle.db, { nodeEnv: 'development' });
+  const seedMs = await seedPolicies(handle.db);
+  await handle.close();
+  console.log(`  ${engine}: ${rows} rows seeded in ${seedMs} ms`);
+
+  const env = { DATA_DIR: dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) };
+  const results = [];
+  for (const mode of ['signed', 'unsigned (SIGNATURE_MODE=off)']) {
+    const server = await startServer({ ...env, SIGNATURE_MODE: mode === 'signed' ? 'enforce' : 'off' });
+    try {
+      const token = await login(server.port, mode === 'signed');
+      for (const s of scenarios()) {
+        const plain = { 'Access-Token': token, 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' };
+        const sign = async (n) => Promise.all(Array.from({ length: n }, () => signed('GET', s.path, { token })));
+        // warm-up and probe: plans, caches, JIT; its rate sizes the signed pool of the measured run
+        const probeN = 300;
+        const probePool = mode === 'signed' ? await sign(probeN) : [];
+        const probe = await cannon(server.port, s.path, (i) => (mode === 'signed' ? probePool[i] : plain), probeN);
+        const amount = Math.min(60_000, Math.max(300, Math.round((probe.requests.total / probe.duration) * seconds)));
+        const pool = mode === 'signed' ? await sign(amount) : [];
+        const r = await cannon(server.port, s.path, (i) => (mode === 'signed' ? pool[i] : plain), mode === 'signed' ? amount : undefined);
+        results.push({ engine, mode, scenario: s.name, path: s.path, ...summary(r) });
+        console.log(`    ${mode.padEnd(30)} ${s.name.padEnd(24)} ${String(summary(r).reqPerSec).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non2xx ${r.non2xx}`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  await dropDb();
+  rmSync(dataDir, { recursive: true, force: true });
+  return results;
+}
+
+const load = (await import('node:os')).loadavg()[0].toFixed(1);
+console.log(`bench/api: ${rows} collections, ~${seconds} s per line, ${connections} connections, ${cpus().length} CPUs, load average ${load}, Node ${process.version}`);
+const hello = await startHello();
+let helloResult;
+try {
+  await cannon(hello.port, '/', () => ({}), 2000);
+  helloResult = summary(await cannon(hello.port, '/', () => ({})));
+} finally {
+  await hello.stop();
+}
+console.log(`  hello-world: ${helloResult.reqPerSec} req/s, p50 ${helloResult.p50} ms, p99 ${helloResult.p99} ms`);
+
+const all = [];
+for (const engine of engines) all.push(...(await measureEngine(engine)));
+
+const rowsOut = all.map((r) => ({ ...r, ratio: r.reqPerSec / helloResult.reqPerSec }));
+const lines = [
+  `| engine | mode | call | req/s | p50 ms | p99 ms | vs hello-world | non-2xx |`,
+  `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |`,
+  `| – | – | Fastify hello-world | ${helloResult.reqPerSec} | ${helloResult.p50} | ${helloResult.p99} | 100 % | ${helloResult.non2xx} |`,
+  ...rowsOut.map((r) => `| ${r.engine} | ${r.mode} | ${r.scenario} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${Math.round(r.ratio * 100)} % | ${r.non2xx} |`),
+];
+const loadAfter = (await import('node:os')).loadavg()[0].toFixed(1);
+console.log(`\n${rows} rows, ${connections} connections, ~${seconds} s per line, load average ${load} before / ${loadAfter} after\n`);
+console.log(lines.join('\n'));
+
+const outDir = join(root, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(join(outDir, `api-${rows}-${stamp}.json`), JSON.stringify({ rows, seconds, connections, loadBefore: load, loadAfter, node: process.version, cpus: cpus().length, hello: helloResult, results: rowsOut }, null, 2));
+writeFileSync(join(outDir, `api-${rows}-${stamp}.md`), `${lines.join('\n')}\n`);
+console.log(`\nsaved bench/results/api-${rows}-${stamp}.{json,md}`);
+if (rowsOut.some((r) => r.non2xx > 0 || r.errors > 0)) {
+  console.error('some requests failed (see non-2xx): the figures above are not valid');
+  process.exit(1);
+}
