@@ -216,6 +216,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownsDataDir = options.config?.dataDir === undefined;
   const clock = options.clock ?? (() => new Date());
   const handle = await openTestDatabase(engine, options.seed ?? true);
+  // A test may close the database itself (to check readiness); closing again must be harmless.
+  const closeOnce = handle.close;
+  let dbClosed: Promise<void> | undefined;
+  handle.close = () => (dbClosed ??= closeOnce());
   const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: false });
   await app.ready();
 
