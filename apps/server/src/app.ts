@@ -50,9 +50,12 @@ function parseJson(text: string): unknown {
 
 /** Builds the Fastify app. Plugin order: trace id -> signature -> session -> role -> handler (api.md §3). */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const tracePrefix = randomBytes(4).toString('hex');
+  let traceCounter = 0;
   const app = Fastify({
     logger: deps.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
-    genReqId: () => randomBytes(8).toString('hex'),
+    // 16 hex characters: a random per-app prefix and a counter (unique without an RNG call per request).
+    genReqId: () => `${tracePrefix}${(++traceCounter).toString(16).padStart(8, '0')}`,
     bodyLimit: config.bodyLimit,
     trustProxy: false,
     return503OnClosing: true,
