@@ -82,3 +82,7 @@ export async function consumeSmsCode(db: Db, id: number, now: Date): Promise<boo
 export async function lockPhone(db: Db, tel: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${tel}`}))`);
 }
+
+export async function deleteSmsCodesSentAt(db: Db, tel: string, sentAt: Date): Promise<void> {
+  await db.delete(smsCodes).where(and(eq(smsCodes.tel, tel), eq(smsCodes.sentAt, sentAt)));
+}

@@ -8,6 +8,7 @@ import {
   bumpSmsAttempts,
   clearFailures,
   consumeSmsCode,
+  deleteSmsCodesSentAt,
   countRecentFailures,
   insertCaptcha,
   insertSmsCode,
@@ -150,7 +151,15 @@ export async function sendSmsCode(
       expiresAt: new Date(now.getTime() + SMS_TTL_SECONDS * 1000),
     });
   });
-  if (deliverTo !== null) await env.sms.send(tel, code, now);
+  if (deliverTo !== null) {
+    try {
+      await env.sms.send(tel, code, now);
+    } catch (err) {
+      // Nothing was delivered: forget the code so the user may ask again at once.
+      await deleteSmsCodesSentAt(env.db, tel, now).catch(() => undefined);
+      throw new AppError('UNAVAILABLE', { cause: err });
+    }
+  }
   return { ttl: SMS_TTL_SECONDS, resendAfter: SMS_RESEND_SECONDS };
 }
 

@@ -250,6 +250,20 @@ describe('SMS sign-in (end to end through the outbox file)', () => {
     expect((await phoneLogin('13800000000', code)).body.data.error).toBe('CAPTCHA_INVALID');
   });
 
+  it('answers 503 when the provider fails, and the number may ask again at once', async () => {
+    advance(61);
+    const failing = await createTestApp({ clock: () => now, sms: { send: () => Promise.reject(new Error('gateway down')) } });
+    try {
+      const res = await failing.request({ method: 'POST', url: '/api/login/captcha', body: { tel: '13900000000' } });
+      expect(res.status).toBe(503);
+      expect(res.body.data.error).toBe('UNAVAILABLE');
+      expect(res.text).not.toContain('gateway down');
+      expect((await failing.request({ method: 'POST', url: '/api/login/captcha', body: { tel: '13900000000' } })).status).toBe(503);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('answers the same for a phone no account holds, but sends nothing', async () => {
     const before = outboxLines(t).length;
     const res = await send('13700000000');
