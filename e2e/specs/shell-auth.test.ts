@@ -34,11 +34,11 @@ describe('sign-in', () => {
   it('shows the field messages and clears the token after a failed sign-in', async () => {
     await page.goto(`${baseUrl}/login`);
     await page.locator('[data-testid=login-submit]').click();
-    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual(['用户名不能为空', '密码不能为空']);
+    await expect.poll(() => page.locator('[data-field-error]').allTextContents()).toEqual(['用户名不能为空', '密码不能为空']);
     await page.locator('input[name=username]').fill('admin');
     await page.locator('input[name=password]').fill('abcdef');
     await page.locator('[data-testid=login-submit]').click();
-    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual([expect.stringContaining('密码格式不正确')]);
+    await expect.poll(() => page.locator('[data-field-error]').allTextContents()).toEqual([expect.stringContaining('密码格式不正确')]);
     await page.evaluate(() => localStorage.setItem('token', 'stale-token'));
     await page.locator('input[name=password]').fill('wrong123');
     await page.locator('[data-testid=login-submit]').click();
@@ -51,10 +51,10 @@ describe('sign-in', () => {
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('tab', { name: '手机号登录' }).click();
     await page.locator('[data-testid=sms-send]').click();
-    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual(['手机号不能为空']);
+    await expect.poll(() => page.locator('[data-field-error]').allTextContents()).toEqual(['手机号不能为空']);
     await page.locator('input[name=tel]').fill('12345');
     await page.locator('[data-testid=sms-send]').click();
-    await expect.poll(() => page.locator('.arco-form-message').allTextContents()).toEqual(['无效手机号']);
+    await expect.poll(() => page.locator('[data-field-error]').allTextContents()).toEqual(['无效手机号']);
     await page.locator('input[name=tel]').fill(accounts.user.phone);
     await page.locator('[data-testid=sms-send]').click();
     await expect.poll(() => page.locator('[data-testid=sms-send]').textContent()).toMatch(/重新获取 (60|59|58) s/);

@@ -73,7 +73,7 @@ describe('tab bar', () => {
       await page.locator('[data-path="/list/card"]').click();
     });
     await page.waitForURL('**/list/card');
-    expect(await pane.isHidden()).toBe(true);
+    await expect.poll(() => pane.isHidden()).toBe(true);
     await page.locator('[data-tab="/list/search-table"]').click();
     await page.waitForURL('**/list/search-table**');
     expect(await input.inputValue()).toBe('kept while hidden');

@@ -79,7 +79,8 @@ describe('settings drawer', () => {
     expect(await page.evaluate(() => document.body.style.filter)).toBe('invert(80%)');
     await page.locator('[data-field=colorWeak]').click();
     await page.locator('[data-field=navbar]').click();
-    await page.keyboard.press('Escape');
+    await page.locator('.arco-drawer-close-icon').click();
+    await page.locator('.arco-drawer').waitFor({ state: 'hidden' });
     await page.waitForSelector('[data-testid=settings-float]');
     expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
     await page.locator('[data-testid=settings-float]').click();
@@ -117,8 +118,7 @@ describe('transport', () => {
       const p = await newPage(fresh.context);
       await p.goto(`${baseUrl}/login`);
       await p.waitForSelector('text=欢迎登录 Atrium');
-      const fp = await p.evaluate(() => localStorage.getItem('fingerprint'));
-      expect(fp).toMatch(/^[0-9a-f]{32}$/);
+      await expect.poll(() => p.evaluate(() => localStorage.getItem('fingerprint') ?? '')).toMatch(/^[0-9a-f]{32}$/);
     } finally {
       await fresh.close();
     }

@@ -7,7 +7,7 @@ import { installApiHooks } from './app/api-hooks';
 import { createAppRouter } from './app/router';
 import { applyChartTheme } from './lib/charts';
 import { initFingerprint } from './lib/fingerprint';
-import { applyDocumentLocale } from './lib/i18n';
+import { applyDocumentLocale, getLocale, loadLocale } from './lib/i18n';
 import { applyColorWeak, applyThemeColor, applyThemeMode } from './lib/theme';
 import { useSettings } from './stores/settings';
 import './styles/global.css';
@@ -19,12 +19,14 @@ async function start() {
   applyColorWeak(settings.colorWeak);
   applyDocumentLocale();
   installApiHooks();
-  // seed-spec §1: device id, chart theme, then mount. The router starts its first navigation (and
-  // chunk downloads) meanwhile; its requests wait for the fingerprint inside the request client.
-  const fingerprint = initFingerprint();
-  const router = createAppRouter();
-  await fingerprint;
+  // seed-spec §1: device id, chart theme, then mount. The device id is computed in parallel with the
+  // first render: every request waits for it inside the request client (whenFingerprintReady), so no
+  // call ever leaves without it, while the sign-in page paints without waiting for FingerprintJS.
+  void initFingerprint();
   applyChartTheme();
+  const dictionary = loadLocale(getLocale(), 'core');
+  const router = createAppRouter();
+  await dictionary;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

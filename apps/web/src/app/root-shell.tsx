@@ -2,9 +2,8 @@ import { ConfigProvider } from '@arco-design/web-react';
 import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useLocale, useT } from '../lib/i18n';
+import { getArcoLocale, useLocale, useLocaleStore, useT } from '../lib/i18n';
 import { startProgress, stopProgress } from '../lib/progress';
-import { arcoLocales } from './arco-locale';
 import { LOGIN_PATH } from './guard';
 
 function useNavigationProgress() {
@@ -29,10 +28,11 @@ function useDocumentTitle() {
 
 export function RootShell() {
   const locale = useLocale();
+  useLocaleStore((s) => s.revision); // re-render when Arco's texts arrive
   useNavigationProgress();
   useDocumentTitle();
   return (
-    <ConfigProvider locale={arcoLocales[locale]}>
+    <ConfigProvider locale={getArcoLocale(locale)}>
       <Outlet />
     </ConfigProvider>
   );

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
+import { getLocale, loadArcoLocale, loadLocale } from '../lib/i18n';
 import { guardLoader } from './guard-loader';
 import { HydrateProgress, RootShell } from './root-shell';
 
@@ -18,7 +19,15 @@ export const appRoutes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     children: [
       { path: 'login', lazy: async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage }) },
-      { path: '*', lazy: async () => ({ Component: (await import('../layout/app-layout.tsx')).AppLayout }) },
+      {
+        path: '*',
+        lazy: async () => {
+          // The shell commits once every text of the current language (and Arco's) is there too.
+          const locale = getLocale();
+          const [layout] = await Promise.all([import('../layout/app-layout.tsx'), loadLocale(locale, 'full'), loadArcoLocale(locale)]);
+          return { Component: layout.AppLayout };
+        },
+      },
     ],
   },
 ];

@@ -1,7 +1,7 @@
 import { Button, Drawer, Layout, Tooltip } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold, IconSettings } from '@arco-design/web-react/icon';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { preloadWorkplace } from '../app/route-components';
 import { AppFooter } from '../components/app-footer';
@@ -15,11 +15,13 @@ import { AppMenu } from './app-menu';
 import styles from './app-layout.module.css';
 import { Navbar } from './navbar';
 import { PageHost } from './page-host';
-import { SettingsDrawer } from './settings-drawer';
 import { TabBar } from './tab-bar';
 import { useResponsive } from './use-responsive';
 
 preloadWorkplace();
+
+// The drawer (colour picker, palette generator) loads on first use, not with the shell.
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 export const preferencesKey = ['user', 'preferences'] as const;
 
@@ -31,7 +33,11 @@ function Shell() {
   const settings = useSettings();
   const { navbar, menu, topMenu, footer, tabBar, menuCollapse, menuWidth, device, colorWeak, update } = settings;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
   useResponsive();
+  useEffect(() => {
+    if (settings.globalSettings) setSettingsLoaded(true);
+  }, [settings.globalSettings]);
 
   useEffect(() => applyColorWeak(colorWeak), [colorWeak]);
   useEffect(() => onSessionEnd(() => queryClient.clear()), []);
@@ -85,7 +91,11 @@ function Shell() {
         </div>
         {footer ? <AppFooter /> : null}
       </main>
-      <SettingsDrawer />
+      {settingsLoaded ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      ) : null}
       {!navbar ? (
         <Tooltip content={t('settings.title')} position="left">
           <Button type="primary" className={styles.floatingSettings} icon={<IconSettings />} onClick={() => update({ globalSettings: true })} aria-label={t('settings.title')} data-testid="settings-float" />

@@ -3,8 +3,8 @@ import { dictionaries, MissingTranslationError, translate } from './i18n';
 
 describe('locales (pages.md §0.3)', () => {
   it('zh-CN and en-US define exactly the same keys', () => {
-    const zh = Object.keys(dictionaries['zh-CN']).sort();
-    const en = Object.keys(dictionaries['en-US']).sort();
+    const zh = Object.keys(dictionaries['zh-CN']!).sort();
+    const en = Object.keys(dictionaries['en-US']!).sort();
     expect(zh.filter((k) => !en.includes(k))).toEqual([]);
     expect(en.filter((k) => !zh.includes(k))).toEqual([]);
     expect(zh.length).toBeGreaterThan(150);

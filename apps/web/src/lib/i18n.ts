@@ -1,29 +1,73 @@
+import type { ConfigProviderProps } from '@arco-design/web-react';
 import { interpolate, type Locale } from '@atrium/contracts/locale';
-import { validationMessages } from '@atrium/contracts/messages/validation';
 import { useCallback } from 'react';
 import { create } from 'zustand';
+import type { Dictionary } from './dictionary-merge';
 
-export type { Locale };
-export type Dictionary = Record<string, string>;
+export type { Locale, Dictionary };
 export type TParams = Record<string, string | number>;
 export type TFunction = (key: string, params?: TParams) => string;
+export type ArcoLocale = NonNullable<ConfigProviderProps['locale']>;
 
 export const LOCALE_STORAGE_KEY = 'arco-locale';
 export const supportedLocales: Locale[] = ['zh-CN', 'en-US'];
 
-// Every file src/locales/<locale>/<area>.ts is merged without an index, so each feature adds its own.
-const files = import.meta.glob<Dictionary>('../locales/*/*.ts', { eager: true, import: 'default' });
+/**
+ * Dictionaries are loaded per locale (lib/dictionary-<locale>.ts merges src/locales/<locale>/*.ts and
+ * the contracts' validation texts): start-up loads only the current one, so the first load does not
+ * carry the other language.
+ */
+export const dictionaries: Partial<Record<Locale, Dictionary>> = {};
+const arcoLocales: Partial<Record<Locale, ArcoLocale>> = {};
+export type DictionaryPart = 'core' | 'full';
+const loaders: Record<`${Locale}:${DictionaryPart}`, () => Promise<{ dictionary: Dictionary }>> = {
+  'zh-CN:core': () => import('./dictionary-core-zh-CN'),
+  'en-US:core': () => import('./dictionary-core-en-US'),
+  'zh-CN:full': () => import('./dictionary-zh-CN'),
+  'en-US:full': () => import('./dictionary-en-US'),
+};
+const arcoLoaders: Record<Locale, () => Promise<{ default: unknown }>> = {
+  'zh-CN': () => import('@arco-design/web-react/es/locale/zh-CN'),
+  'en-US': () => import('@arco-design/web-react/es/locale/en-US'),
+};
+const loading: Partial<Record<`${Locale}:${DictionaryPart}`, Promise<void>>> = {};
+const arcoLoading: Partial<Record<Locale, Promise<void>>> = {};
 
-function buildDictionaries(): Record<Locale, Dictionary> {
-  const out: Record<Locale, Dictionary> = { 'zh-CN': { ...validationMessages['zh-CN'] }, 'en-US': { ...validationMessages['en-US'] } };
-  for (const [path, dict] of Object.entries(files)) {
-    const locale = /locales\/([^/]+)\//.exec(path)?.[1] as Locale | undefined;
-    if (locale && locale in out) Object.assign(out[locale], dict);
-  }
-  return out;
+function bumpRevision(): void {
+  // Re-render consumers that rendered before a dictionary arrived.
+  useLocaleStore.setState((s) => ({ ...s, revision: s.revision + 1 }));
 }
 
-export const dictionaries = buildDictionaries();
+/**
+ * Loads a locale's texts: `core` (sign-in page and shell frame) at start-up, `full` (every page and the
+ * contracts' validation texts) with the shell. A full dictionary, once there, is never replaced by core.
+ */
+export function loadLocale(locale: Locale, part: DictionaryPart = 'full'): Promise<void> {
+  const id = `${locale}:${part}` as const;
+  loading[id] ??= loaders[id]().then((m) => {
+    if (part === 'full' || !loading[`${locale}:full`] || !dictionaries[locale]) {
+      dictionaries[locale] = { ...dictionaries[locale], ...m.dictionary };
+    }
+    bumpRevision();
+  });
+  return loading[id]!;
+}
+
+/**
+ * Arco's own texts (pagination, pickers, Empty, Modal buttons) for ConfigProvider. Loaded with the
+ * shell, not with the sign-in page, which shows none of them.
+ */
+export function loadArcoLocale(locale: Locale): Promise<void> {
+  arcoLoading[locale] ??= arcoLoaders[locale]().then((m) => {
+    arcoLocales[locale] = m.default as ArcoLocale;
+    bumpRevision();
+  });
+  return arcoLoading[locale]!;
+}
+
+export function getArcoLocale(locale: Locale): ArcoLocale | undefined {
+  return arcoLocales[locale];
+}
 
 const strict = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
@@ -44,11 +88,17 @@ function otherLocale(locale: Locale): Locale {
  * is ever shown.
  */
 export function translate(locale: Locale, key: string, params?: TParams): string {
-  let text = dictionaries[locale][key];
+  const own = dictionaries[locale] ?? {};
+  const other = (): Dictionary => {
+    const dict = dictionaries[otherLocale(locale)];
+    if (!dict) void loadLocale(otherLocale(locale));
+    return dict ?? {};
+  };
+  let text = own[key];
   let effectiveParams = params;
   if (text === undefined && key.includes('|')) {
     const [base = key, raw = ''] = key.split('|', 2);
-    text = dictionaries[locale][base] ?? (strict ? undefined : dictionaries[otherLocale(locale)][base]);
+    text = own[base] ?? (strict ? undefined : other()[base]);
     try {
       effectiveParams = { ...(JSON.parse(raw) as TParams), ...params };
     } catch {
@@ -57,13 +107,13 @@ export function translate(locale: Locale, key: string, params?: TParams): string
   }
   if (text === undefined) {
     if (strict) throw new MissingTranslationError(key, locale);
-    text = dictionaries[otherLocale(locale)][key] ?? '';
+    text = other()[key] ?? '';
   }
   return interpolate(text, effectiveParams);
 }
 
 export function hasTranslation(key: string, locale: Locale = getLocale()): boolean {
-  return dictionaries[locale][key] !== undefined;
+  return dictionaries[locale]?.[key] !== undefined;
 }
 
 function readStoredLocale(): Locale {
@@ -78,9 +128,11 @@ function readStoredLocale(): Locale {
 
 interface LocaleState {
   locale: Locale;
+  /** Bumped when a dictionary finishes loading. */
+  revision: number;
 }
 
-export const useLocaleStore = create<LocaleState>(() => ({ locale: readStoredLocale() }));
+export const useLocaleStore = create<LocaleState>(() => ({ locale: readStoredLocale(), revision: 0 }));
 
 export function getLocale(): Locale {
   return useLocaleStore.getState().locale;
@@ -110,5 +162,7 @@ export function useLocale(): Locale {
 
 export function useT(): TFunction {
   const locale = useLocale();
-  return useCallback((key: string, params?: TParams) => translate(locale, key, params), [locale]);
+  const revision = useLocaleStore((s) => s.revision);
+  // `revision` is a dependency so t is re-created (and consumers re-render) after a dictionary loads.
+  return useCallback((key: string, params?: TParams) => (void revision, translate(locale, key, params)), [locale, revision]);
 }

@@ -22,3 +22,8 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// Both dictionaries, so tests can translate in either language.
+const { loadLocale } = await import('../lib/i18n');
+await Promise.all([loadLocale('zh-CN'), loadLocale('en-US')]);
+export {};

@@ -1,11 +1,13 @@
-import { Checkbox, Form, Input, Spin, Tooltip } from '@arco-design/web-react';
+import { Input } from '@arco-design/web-react';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { api, type ApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { Field } from './field';
 import type { LoginConfig } from './login-config';
 import styles from './login-page.module.css';
-import { matches, PASSWORD_PATTERN, requiredTrimmed } from './login-rules';
+import { matches, PASSWORD_PATTERN, required, requiredTrimmed } from './login-rules';
+import { useFields } from './use-fields';
 
 export interface AccountValues {
   username: string;
@@ -16,7 +18,7 @@ export interface AccountValues {
 }
 
 export interface AccountFormHandle {
-  validate: () => Promise<AccountValues | null>;
+  validate: () => AccountValues | null;
   handleError: (error: ApiError) => void;
 }
 
@@ -26,32 +28,31 @@ interface Captcha {
   ttl: number;
 }
 
-interface FormShape {
-  username?: string;
-  password?: string;
-  captcha?: string;
-  rememberMe?: boolean;
-}
+type Focusable = { focus?: () => void } | null;
 
-type RefLike = { focus?: () => void } | null;
-
-export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig; onSubmit: () => void }>(function AccountForm(
-  { defaults, onSubmit },
-  ref,
-) {
+export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig; onSubmit: () => void }>(function AccountForm({ defaults, onSubmit }, ref) {
   const t = useT();
-  const [form] = Form.useForm<FormShape>();
   // The captcha row appears when the server first asks for it and stays for the page's life.
   const [captchaShown, setCaptchaShown] = useState(false);
+  const fields = useFields(
+    {
+      username: [requiredTrimmed(t('login.form.username.errMsg'))],
+      password: [required(t('login.form.password.errMsg')), matches(PASSWORD_PATTERN, t('login.form.password.formatErr'), false)],
+      captcha: captchaShown ? [requiredTrimmed(t('login.form.captcha.errMsg'))] : [],
+    },
+    { username: defaults.username },
+  );
+  const [rememberMe, setRememberMe] = useState(defaults.rememberMe);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaLoading, setCaptchaLoading] = useState(false);
-  const passwordRef = useRef<RefLike>(null);
-  const captchaRef = useRef<RefLike>(null);
+  const passwordRef = useRef<Focusable>(null);
+  const captchaRef = useRef<Focusable>(null);
   const captchaShownRef = useRef(false);
+  const { set, setError, validate, values, errors, blur } = fields;
 
   const loadCaptcha = useCallback(async () => {
     setCaptchaLoading(true);
-    form.setFieldValue('captcha', '');
+    set('captcha', '');
     try {
       // Never de-duplicated or cached, and sent without a token (pages.md §3.2).
       setCaptcha(await api.get<Captcha>('/auth/captcha', { cache: false, auth: false }));
@@ -60,7 +61,7 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
     } finally {
       setCaptchaLoading(false);
     }
-  }, [form]);
+  }, [set]);
 
   // A captcha is fetched again when its ttl runs out.
   useEffect(() => {
@@ -69,124 +70,126 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
     return () => clearTimeout(timer);
   }, [captcha, loadCaptcha]);
 
-  const showCaptcha = useCallback(async () => {
-    captchaShownRef.current = true;
-    setCaptchaShown(true);
-    await loadCaptcha();
-    setTimeout(() => captchaRef.current?.focus?.(), 0);
-  }, [loadCaptcha]);
-
   useImperativeHandle(
     ref,
     () => ({
-      validate: async () => {
-        try {
-          const values = await form.validate();
-          const out: AccountValues = {
-            username: String(values.username ?? '').trim(),
-            password: String(values.password ?? ''),
-            rememberMe: values.rememberMe ?? true,
-          };
-          if (captchaShownRef.current && captcha) {
-            out.captchaId = captcha.id;
-            out.captcha = String(values.captcha ?? '').trim();
-          }
-          return out;
-        } catch {
-          return null;
+      validate: () => {
+        if (!validate()) return null;
+        const out: AccountValues = { username: values.username.trim(), password: values.password, rememberMe };
+        if (captchaShownRef.current && captcha) {
+          out.captchaId = captcha.id;
+          out.captcha = values.captcha.trim();
         }
+        return out;
       },
       handleError: (error) => {
         const key = error.key;
         if (key === 'CAPTCHA_REQUIRED' && !captchaShownRef.current) {
-          void showCaptcha();
+          captchaShownRef.current = true;
+          setCaptchaShown(true);
+          void loadCaptcha().then(() => captchaRef.current?.focus?.());
           return;
         }
         if (key === 'VALIDATION_FAILED') {
-          const fields: Record<string, { error: { message: string } }> = {};
           for (const issue of error.fieldIssues) {
-            const name = issue.path.split('.')[0] ?? issue.path;
-            if (name === 'username' || name === 'password' || name === 'captcha') fields[name] = { error: { message: issue.message } };
+            const name = issue.path.split('.')[0];
+            if (name === 'username' || name === 'password' || name === 'captcha') setError(name, issue.message);
           }
-          form.setFields(fields);
         }
         if (key === 'INVALID_CREDENTIALS') {
-          form.setFieldValue('password', '');
+          set('password', '');
           setTimeout(() => passwordRef.current?.focus?.(), 0);
         }
-        if (key === 'CAPTCHA_INVALID') {
-          form.setFields({ captcha: { value: '', error: { message: error.message || t('login.error.captchaInvalid') } } });
-        }
+        if (key === 'CAPTCHA_INVALID') setError('captcha', error.message || t('login.error.captchaInvalid'));
         // A captcha is single-use: every failed attempt while it is shown gets a new image.
         if (captchaShownRef.current) void loadCaptcha();
         if (key === 'CAPTCHA_INVALID') setTimeout(() => captchaRef.current?.focus?.(), 0);
       },
     }),
-    [form, captcha, showCaptcha, loadCaptcha, t],
+    [validate, values, rememberMe, captcha, loadCaptcha, set, setError, t],
   );
 
-  const captchaAddon = (
-    <Tooltip content={t('login.form.captcha.refresh')}>
-      <button type="button" className={styles.captchaButton} onClick={() => void loadCaptcha()} aria-label={t('login.form.captcha.refresh')} data-testid="captcha-image">
-        <Spin loading={captchaLoading} size={14}>
-          {captcha ? <img src={captcha.image} alt={t('login.form.captcha.alt')} className={styles.captchaImage} /> : <span className={styles.captchaImage} />}
-        </Spin>
-      </button>
-    </Tooltip>
-  );
+  const describedBy = (name: string) => (errors[name as keyof typeof errors] ? `${name}-error` : undefined);
 
   return (
-    <Form form={form} layout="vertical" autoComplete="on" initialValues={{ username: defaults.username, rememberMe: defaults.rememberMe }} className={styles.form}>
-      <Form.Item field="username" validateTrigger={['onBlur']} rules={[requiredTrimmed(t('login.form.username.errMsg'))]}>
+    <div className={styles.form}>
+      <Field id="username" error={errors.username}>
         <Input
           prefix={<IconUser />}
           placeholder={t('login.form.username.placeholder')}
           autoComplete="username"
           maxLength={64}
+          value={values.username}
+          onChange={(v) => set('username', v)}
+          onBlur={() => blur('username')}
           onPressEnter={onSubmit}
+          status={errors.username ? 'error' : undefined}
           aria-label={t('login.form.username.placeholder')}
+          aria-invalid={!!errors.username}
+          aria-describedby={describedBy('username')}
           name="username"
         />
-      </Form.Item>
-      <Form.Item
-        field="password"
-        validateTrigger={['onBlur']}
-        rules={[{ required: true, message: t('login.form.password.errMsg') }, matches(PASSWORD_PATTERN, t('login.form.password.formatErr'), false)]}
-      >
+      </Field>
+      <Field id="password" error={errors.password}>
         <Input.Password
-          ref={(node: RefLike) => {
+          ref={(node: Focusable) => {
             passwordRef.current = node;
           }}
           prefix={<IconLock />}
           allowClear
           placeholder={t('login.form.password.placeholder')}
           autoComplete="current-password"
+          value={values.password}
+          onChange={(v) => set('password', v)}
+          onBlur={() => blur('password')}
           onPressEnter={onSubmit}
+          status={errors.password ? 'error' : undefined}
           aria-label={t('login.form.password.placeholder')}
+          aria-invalid={!!errors.password}
+          aria-describedby={describedBy('password')}
           name="password"
         />
-      </Form.Item>
+      </Field>
       {captchaShown ? (
-        <Form.Item field="captcha" validateTrigger={['onBlur']} rules={[requiredTrimmed(t('login.form.captcha.errMsg'))]}>
+        <Field id="captcha" error={errors.captcha}>
           <Input
-            ref={(node: RefLike) => {
+            ref={(node: Focusable) => {
               captchaRef.current = node;
             }}
             placeholder={t('login.form.captcha.placeholder')}
             maxLength={8}
             allowClear
             autoComplete="off"
-            addAfter={captchaAddon}
+            value={values.captcha}
+            onChange={(v) => set('captcha', v)}
+            onBlur={() => blur('captcha')}
             onPressEnter={onSubmit}
+            status={errors.captcha ? 'error' : undefined}
             aria-label={t('login.form.captcha.placeholder')}
+            aria-invalid={!!errors.captcha}
+            aria-describedby={describedBy('captcha')}
             name="captcha"
             className={styles.captchaInput}
+            addAfter={
+              <button
+                type="button"
+                className={`${styles.captchaButton} ${captchaLoading ? styles.captchaLoading : ''}`}
+                onClick={() => void loadCaptcha()}
+                title={t('login.form.captcha.refresh')}
+                aria-label={t('login.form.captcha.refresh')}
+                aria-busy={captchaLoading}
+                data-testid="captcha-image"
+              >
+                {captcha ? <img src={captcha.image} alt={t('login.form.captcha.alt')} className={styles.captchaImage} /> : <span className={styles.captchaImage} />}
+              </button>
+            }
           />
-        </Form.Item>
+        </Field>
       ) : null}
-      <Form.Item field="rememberMe" triggerPropName="checked" className={styles.remember}>
-        <Checkbox>{t('login.form.rememberMe')}</Checkbox>
-      </Form.Item>
-    </Form>
+      <label className={styles.remember}>
+        <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} name="rememberMe" />
+        <span>{t('login.form.rememberMe')}</span>
+      </label>
+    </div>
   );
 });

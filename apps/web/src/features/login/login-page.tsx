@@ -1,4 +1,4 @@
-import { Button, Message, Tabs } from '@arco-design/web-react';
+import { Button, Message } from '@arco-design/web-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { postLoginUrl } from '../../app/guard';
@@ -10,6 +10,7 @@ import { useT } from '../../lib/i18n';
 import { clearToken, setToken } from '../../lib/token';
 import { AccountForm, type AccountFormHandle } from './account-form';
 import { readLoginConfig, writeLoginConfig } from './login-config';
+import { LoginTabs } from './login-tabs';
 import styles from './login-page.module.css';
 import { PhoneForm, type PhoneFormHandle } from './phone-form';
 
@@ -47,7 +48,7 @@ export function LoginPage() {
     if (submitting) return;
     const which = tab;
     const handle = which === 'account' ? account.current : phone.current;
-    const values = await handle?.validate();
+    const values = handle?.validate();
     if (!values) return;
     setSubmitting(true);
     try {
@@ -91,14 +92,21 @@ export function LoginPage() {
           <h1 id="login-title" className={styles.title}>
             {t('login.title')}
           </h1>
-          <Tabs size="small" animation activeTab={tab} onChange={(key) => setTab(key as TabKey)} className={styles.tabs}>
-            <Tabs.TabPane key="account" title={t('login.tab.account')}>
-              <AccountForm ref={account} defaults={rememberDefaults} onSubmit={submit} />
-            </Tabs.TabPane>
-            <Tabs.TabPane key="phone" title={t('login.tab.phone')}>
-              <PhoneForm ref={phone} onSubmit={submit} countdown={countdown} onCodeSent={() => setCountdown(SMS_RESEND_SECONDS)} />
-            </Tabs.TabPane>
-          </Tabs>
+          <LoginTabs
+            active={tab}
+            onChange={setTab}
+            tabs={[
+              { key: 'account', title: t('login.tab.account') },
+              { key: 'phone', title: t('login.tab.phone') },
+            ]}
+          />
+          {/* Both panes stay mounted, so typed values survive switching tabs. */}
+          <div role="tabpanel" id="login-pane-account" aria-labelledby="login-tab-account" hidden={tab !== 'account'} className={styles.pane}>
+            <AccountForm ref={account} defaults={rememberDefaults} onSubmit={submit} />
+          </div>
+          <div role="tabpanel" id="login-pane-phone" aria-labelledby="login-tab-phone" hidden={tab !== 'phone'} className={styles.pane}>
+            <PhoneForm ref={phone} onSubmit={submit} countdown={countdown} onCodeSent={() => setCountdown(SMS_RESEND_SECONDS)} />
+          </div>
           {/* mousedown would blur the focused field first; its on-blur message would move the button
               away before the click lands, so the click is kept and the submit validates everything. */}
           <Button type="primary" long loading={submitting} onClick={submit} onMouseDown={(e) => e.preventDefault()} data-testid="login-submit">

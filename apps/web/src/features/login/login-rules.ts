@@ -1,24 +1,24 @@
+import type { Rule } from './use-fields';
+
 /** pages.md §3.2: 6–32 characters of digits, letters and ~!@#$%^&*., at least two of the four classes. */
 export const PASSWORD_PATTERN = /^(?![0-9]+$)(?![a-z]+$)(?![A-Z]+$)(?![~!@#$%^&*.]+$)[0-9a-zA-Z~!@#$%^&*.]{6,32}$/;
 /** 11 digits starting with 1 (seed-spec §9); the same rule as the contracts' telSchema. */
 export const PHONE_PATTERN = /^1\d{10}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 
-type Validator = (value: unknown, callback: (error?: string) => void) => void;
-
-/** Required after trimming, with the page's own message. */
-export function requiredTrimmed(message: string): { validator: Validator } {
-  return {
-    validator: (value, callback) => callback(typeof value === 'string' && value.trim() ? undefined : message),
-  };
+/** Required after trimming. */
+export function requiredTrimmed(message: string): Rule {
+  return (value) => (value.trim() ? undefined : message);
 }
 
-/** Runs only when there is a value, so an empty field reports only its "required" message. */
-export function matches(pattern: RegExp, message: string, trim = true): { validator: Validator } {
-  return {
-    validator: (value, callback) =>
-      callback(typeof value !== 'string' || value === '' || pattern.test(trim ? value.trim() : value) ? undefined : message),
-  };
+/** Required as typed (a password may not be trimmed). */
+export function required(message: string): Rule {
+  return (value) => (value ? undefined : message);
+}
+
+/** Checked only when there is a value, so an empty field reports only its "required" message. */
+export function matches(pattern: RegExp, message: string, trim = true): Rule {
+  return (value) => (value === '' || pattern.test(trim ? value.trim() : value) ? undefined : message);
 }
 
 /** Keeps digits only (phone and SMS inputs). */

@@ -1,9 +1,11 @@
-import { Button, Form, Input, Message } from '@arco-design/web-react';
+import { Button, Input, Message } from '@arco-design/web-react';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { api, isApiError, type ApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { Field } from './field';
 import styles from './login-page.module.css';
 import { digitsOnly, matches, PHONE_PATTERN, requiredTrimmed, SMS_CODE_PATTERN } from './login-rules';
+import { useFields } from './use-fields';
 
 export interface PhoneValues {
   tel: string;
@@ -11,7 +13,7 @@ export interface PhoneValues {
 }
 
 export interface PhoneFormHandle {
-  validate: () => Promise<PhoneValues | null>;
+  validate: () => PhoneValues | null;
   handleError: (error: ApiError) => void;
 }
 
@@ -22,35 +24,32 @@ interface PhoneFormProps {
   onCodeSent: () => void;
 }
 
-type RefLike = { focus?: () => void } | null;
+type Focusable = { focus?: () => void } | null;
 
 export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function PhoneForm({ onSubmit, countdown, onCodeSent }, ref) {
   const t = useT();
-  const [form] = Form.useForm<{ tel?: string; code?: string }>();
+  const { values, errors, set, validate, setError, blur } = useFields({
+    tel: [requiredTrimmed(t('login.form.phone.errMsg')), matches(PHONE_PATTERN, t('login.form.phone.invalid'))],
+    code: [requiredTrimmed(t('login.form.smsCode.errMsg')), matches(SMS_CODE_PATTERN, t('login.form.smsCode.invalid'))],
+  });
   const [sending, setSending] = useState(false);
-  const codeRef = useRef<RefLike>(null);
+  const codeRef = useRef<Focusable>(null);
 
   const putFieldErrors = (error: ApiError) => {
-    const fields: Record<string, { error: { message: string } }> = {};
     for (const issue of error.fieldIssues) {
-      const name = issue.path.split('.')[0] ?? issue.path;
-      if (name === 'tel' || name === 'code') fields[name] = { error: { message: issue.message } };
+      const name = issue.path.split('.')[0];
+      if (name === 'tel' || name === 'code') setError(name, issue.message);
     }
-    form.setFields(fields);
   };
 
   const sendCode = async () => {
-    try {
-      await form.validate(['tel']);
-    } catch {
-      return;
-    }
+    if (!validate(['tel'])) return;
     setSending(true);
     try {
-      await api.post('/api/login/captcha', { tel: String(form.getFieldValue('tel') ?? '').trim() }, { cache: false, auth: false });
+      await api.post('/api/login/captcha', { tel: values.tel.trim() }, { cache: false, auth: false });
       onCodeSent();
-      setTimeout(() => codeRef.current?.focus?.(), 0);
       Message.success({ id: 'smsSent', content: t('login.form.codeSent') });
+      setTimeout(() => codeRef.current?.focus?.(), 0);
     } catch (error) {
       // The transport already toasted the server's message; the button is enabled again at once.
       if (isApiError(error) && error.key === 'VALIDATION_FAILED') putFieldErrors(error);
@@ -60,69 +59,63 @@ export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function Ph
   };
 
   useImperativeHandle(ref, () => ({
-    validate: async () => {
-      try {
-        const values = await form.validate();
-        return { tel: String(values.tel ?? '').trim(), code: String(values.code ?? '').trim() };
-      } catch {
-        return null;
-      }
-    },
+    validate: () => (validate() ? { tel: values.tel.trim(), code: values.code.trim() } : null),
     handleError: (error) => {
       if (error.key === 'VALIDATION_FAILED') putFieldErrors(error);
       if (error.key === 'INVALID_CREDENTIALS' || error.key === 'CAPTCHA_INVALID') {
-        form.setFields({ code: { value: '', error: error.key === 'CAPTCHA_INVALID' ? { message: error.message || t('login.error.captchaInvalid') } : undefined } });
+        set('code', '');
+        if (error.key === 'CAPTCHA_INVALID') setError('code', error.message || t('login.error.captchaInvalid'));
         setTimeout(() => codeRef.current?.focus?.(), 0);
       }
     },
   }));
 
   return (
-    <Form form={form} layout="vertical" className={styles.form}>
-      <Form.Item
-        field="tel"
-        validateTrigger={['onBlur']}
-        normalize={(value: string | undefined) => digitsOnly(value ?? '', 11)}
-        rules={[requiredTrimmed(t('login.form.phone.errMsg')), matches(PHONE_PATTERN, t('login.form.phone.invalid'))]}
-      >
+    <div className={styles.form}>
+      <Field id="tel" error={errors.tel}>
         <Input
           addBefore={t('login.form.phone.prefix')}
           placeholder={t('login.form.phone.placeholder')}
           maxLength={11}
           inputMode="numeric"
           autoComplete="tel-national"
+          value={values.tel}
+          onChange={(v) => set('tel', digitsOnly(v, 11))}
+          onBlur={() => blur('tel')}
           onPressEnter={onSubmit}
+          status={errors.tel ? 'error' : undefined}
           aria-label={t('login.form.phone.placeholder')}
+          aria-invalid={!!errors.tel}
           name="tel"
         />
-      </Form.Item>
-      <Form.Item noStyle>
-        <div className={styles.codeRow}>
-          <Form.Item
-            field="code"
-            validateTrigger={['onBlur']}
-            normalize={(value: string | undefined) => digitsOnly(value ?? '', 6)}
-            rules={[requiredTrimmed(t('login.form.smsCode.errMsg')), matches(SMS_CODE_PATTERN, t('login.form.smsCode.invalid'))]}
-            className={styles.codeField}
-          >
+      </Field>
+      <div className={styles.codeRow}>
+        <div className={styles.codeField}>
+          <Field id="code" error={errors.code}>
             <Input
-              ref={(node: RefLike) => {
+              ref={(node: Focusable) => {
                 codeRef.current = node;
               }}
               placeholder={t('login.form.smsCode.placeholder')}
               maxLength={6}
               inputMode="numeric"
               autoComplete="one-time-code"
+              value={values.code}
+              onChange={(v) => set('code', digitsOnly(v, 6))}
+              onBlur={() => blur('code')}
               onPressEnter={onSubmit}
+              status={errors.code ? 'error' : undefined}
               aria-label={t('login.form.smsCode.placeholder')}
+              aria-invalid={!!errors.code}
               name="code"
             />
-          </Form.Item>
-          <Button className={styles.codeButton} disabled={countdown > 0} loading={sending} onClick={sendCode} onMouseDown={(e) => e.preventDefault()} data-testid="sms-send">
-            {countdown > 0 ? t('login.form.resend', { n: countdown }) : t('login.form.getCode')}
-          </Button>
+          </Field>
         </div>
-      </Form.Item>
-    </Form>
+        {/* mousedown would blur the phone field first and its message would move this button away. */}
+        <Button className={styles.codeButton} disabled={countdown > 0} loading={sending} onClick={sendCode} onMouseDown={(e) => e.preventDefault()} data-testid="sms-send">
+          {countdown > 0 ? t('login.form.resend', { n: countdown }) : t('login.form.getCode')}
+        </Button>
+      </div>
+    </div>
   );
 });
