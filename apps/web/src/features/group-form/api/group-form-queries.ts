@@ -8,6 +8,6 @@ export const profileKeys = {
   basic: () => [...profileKeys.all, 'basic'] as const,
 };
 
-export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => api.get<BasicProfile>('/api/profile/basic') });
+export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => api.get<BasicProfile>('/api/profile/basic', { cache: false }) });
 
 export const submitGroupForm = (data: GroupForm) => api.post<BasicProfile>('/api/group-form/submit', { data }, { cache: false });

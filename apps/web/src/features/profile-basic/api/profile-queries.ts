@@ -9,12 +9,12 @@ export const profileKeys = {
   log: (current: number, pageSize: number) => [...profileKeys.all, 'log', current, pageSize] as const,
 };
 
-export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => api.get<BasicProfile>('/api/profile/basic') });
+export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => api.get<BasicProfile>('/api/profile/basic', { cache: false }) });
 
 export const operationLogQuery = (current: number, pageSize: number) =>
   queryOptions({
     queryKey: profileKeys.log(current, pageSize),
-    queryFn: () => api.get<{ list: OperationLogRow[]; total: number }>('/api/operation/log', { query: { current, pageSize } }),
+    queryFn: () => api.get<{ list: OperationLogRow[]; total: number }>('/api/operation/log', { query: { current, pageSize }, cache: false }),
     placeholderData: keepPreviousData,
   });
 

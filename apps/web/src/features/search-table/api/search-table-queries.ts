@@ -30,7 +30,8 @@ export const preferencesQuery = () =>
 export const policyListQuery = (state: TableUrlState) =>
   queryOptions({
     queryKey: policyKeys.list(state),
-    queryFn: () => api.get<PolicyPage>('/api/list/policy', { query: tableStateToQuery(state) }),
+    // Never shared through the transport's 900 ms de-dup window: a refetch after a write must see it.
+    queryFn: () => api.get<PolicyPage>('/api/list/policy', { query: tableStateToQuery(state), cache: false }),
     // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,195 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../lib/browser';
+import { choose, expectToast, field, open, visibleDrawer, visibleModal } from './pages-support';
+
+let browser: Browser;
+let page: Page & { errors: string[] };
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser.context);
+});
+afterEach(async () => {
+  expect(page.errors).toEqual([]);
+  await browser.close();
+});
+
+const PATH = '/list/search-table';
+const rows = (p: Locator) => p.locator('tbody .arco-table-tr:not(.arco-table-empty-row)');
+const cellTexts = (p: Locator, column: number) => rows(p).evaluateAll((trs, c) => trs.map((tr) => tr.querySelectorAll('td')[c]?.textContent?.trim() ?? ''), column);
+const headers = (p: Locator) => p.locator('.arco-table-th').allTextContents();
+
+async function search(p: Locator, fill: (p: Locator) => Promise<void>) {
+  await fill(p);
+  await p.getByRole('button', { name: '查询', exact: true }).click();
+}
+
+function csvFile(name: string, text: string): string {
+  const file = join(tmpdir(), `${Date.now()}-${name}`);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('search table', () => {
+  it('filters, pages and keeps both in the URL across a reload', async () => {
+    await loginAs(page, 'admin');
+    const p = await open(page, PATH);
+    await expect.poll(() => rows(p).count()).toBe(10);
+    await search(p, (p) => choose(page, field(p, '状态'), '已上线'));
+    await page.waitForURL(`**${PATH}?status=online`);
+    await expect.poll(async () => new Set(await cellTexts(p, 7))).toEqual(new Set(['已上线']));
+    await p.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
+    await page.waitForURL(`**${PATH}?status=online&current=2`);
+    await expect.poll(async () => (await cellTexts(p, 0))[0]).toBe('11');
+    // Paging sends the applied filters: every row of page 2 is still online.
+    expect(new Set(await cellTexts(p, 7))).toEqual(new Set(['已上线']));
+
+    await page.reload();
+    await p.waitFor();
+    await expect.poll(async () => (await cellTexts(p, 0))[0]).toBe('11');
+    expect(await field(p, '状态').locator('.arco-select-view-value').textContent()).toBe('已上线');
+
+    // A page-size change starts again at page 1; 重置 clears the filters and keeps the size.
+    await p.locator('.arco-pagination-option .arco-select-view').click();
+    await page.getByRole('option', { name: '20 条/页' }).click();
+    await page.waitForURL(`**${PATH}?status=online&pageSize=20`);
+    await p.getByRole('button', { name: '重置', exact: true }).click();
+    await page.waitForURL(`**${PATH}?pageSize=20`);
+    await expect.poll(() => rows(p).count()).toBe(20);
+    await page.goBack();
+    await page.waitForURL(`**${PATH}?status=online&pageSize=20`);
+    await expect.poll(async () => new Set(await cellTexts(p, 7))).toEqual(new Set(['已上线']));
+  });
+
+  it('creates, views, edits and deletes a collection (admin)', async () => {
+    await loginAs(page, 'admin');
+    const p = await open(page, PATH);
+    const name = `E2E 集合 ${Date.now().toString(36)}`;
+    await p.getByRole('button', { name: '新建', exact: true }).click();
+    const modal = visibleModal(page);
+    await modal.getByRole('button', { name: '确定', exact: true }).click();
+    await expect.poll(() => modal.locator('.arco-form-message').allTextContents()).toEqual(['请输入集合名称', '请选择内容体裁', '请选择筛选方式', '请输入内容量']);
+    await field(modal, '集合名称').locator('input').fill(name);
+    await choose(page, field(modal, '内容体裁'), '横版短视频');
+    await choose(page, field(modal, '筛选方式'), '规则筛选');
+    await field(modal, '内容量').locator('input').fill('4321');
+    await modal.getByRole('button', { name: '确定', exact: true }).click();
+    await expectToast(page, '创建成功');
+
+    await search(p, (p) => field(p, '集合名称').locator('input').fill(name));
+    await expect.poll(() => cellTexts(p, 2)).toEqual([name]);
+    expect((await cellTexts(p, 3))[0]).toBe('横版短视频');
+    expect((await cellTexts(p, 5))[0]).toBe('4,321');
+
+    await p.getByRole('button', { name: '查看', exact: true }).click();
+    const drawer = visibleDrawer(page);
+    await expect.poll(() => drawer.textContent()).toContain(name);
+    await drawer.getByRole('button', { name: '编辑', exact: true }).click();
+    await field(drawer, '集合名称').locator('input').fill(`${name} 改`);
+    await drawer.getByRole('button', { name: '保存', exact: true }).click();
+    await expectToast(page, '保存成功');
+    await expect.poll(() => drawer.textContent()).toContain(`${name} 改`);
+    await expect.poll(() => cellTexts(p, 2)).toEqual([`${name} 改`]);
+
+    await drawer.getByRole('button', { name: '删除', exact: true }).click();
+    await page.locator('.arco-popconfirm:visible').getByRole('button', { name: '确定', exact: true }).click();
+    await expectToast(page, '删除成功');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await expect.poll(() => rows(p).count()).toBe(0);
+    expect(await p.getByText('暂无数据').count()).toBeGreaterThan(0);
+  });
+
+  it('imports a CSV (every bad row reported, nothing written), then exports the filter and reads the file back', async () => {
+    await loginAs(page, 'admin');
+    const p = await open(page, PATH);
+    const tag = `imp${Date.now().toString(36)}`;
+    const header = 'name,contentType,filterType,count,status';
+    const bad = csvFile('bad.csv', [header, `${tag} one,img,artificial,10,online`, `,img,rules,5,offline`, `${tag} two,gif,rules,5,offline`].join('\n'));
+    const good = csvFile('good.csv', ['\uFEFF' + header, `${tag} one,img,artificial,10,online`, `"${tag} two, quoted",竖版小视频,规则筛选,20,已下线`].join('\r\n'));
+
+    await p.getByRole('button', { name: '批量导入', exact: true }).click();
+    const modal = visibleModal(page);
+    await modal.locator('input[type=file]').setInputFiles(bad);
+    await modal.getByRole('button', { name: '开始导入', exact: true }).click();
+    await expect.poll(() => modal.locator('.arco-alert').textContent()).toContain('共 2 行有错误，未导入任何数据');
+    const errorRows = await modal.locator('.arco-table-tr').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim())));
+    expect(errorRows.map((r) => r.slice(0, 2))).toEqual([
+      ['3', 'name'],
+      ['4', 'contentType'],
+    ]);
+    expect(errorRows[0]?.[2]).toBe('请输入集合名称');
+
+    await modal.locator('input[type=file]').setInputFiles(good);
+    await modal.getByRole('button', { name: '开始导入', exact: true }).click();
+    await expectToast(page, '成功导入 2 条数据');
+    await expect.poll(() => modal.isVisible()).toBe(false);
+
+    // Nothing of the failed file was written: exactly the two rows of the good one match.
+    await search(p, (p) => field(p, '集合名称').locator('input').fill(tag));
+    await expect.poll(async () => (await cellTexts(p, 2)).sort()).toEqual([`${tag} one`, `${tag} two, quoted`]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), p.getByRole('button', { name: '下载', exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^collections-\d{8}-\d{6}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF集合编号,集合名称,内容体裁,筛选方式,内容量,创建时间,状态')).toBe(true);
+    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines.some((l) => l.includes(`"${tag} two, quoted",竖版小视频,规则筛选,20,`) && l.endsWith(',已下线'))).toBe(true);
+    expect(lines.some((l) => l.includes(`${tag} one,图文,人工筛选,10,`) && l.endsWith(',已上线'))).toBe(true);
+  });
+
+  it('keeps density and column settings per user on the server', async () => {
+    await loginAs(page, 'admin');
+    let p = await open(page, PATH);
+    await p.getByRole('button', { name: '密度', exact: true }).click();
+    await page.getByRole('menuitem', { name: '迷你' }).click();
+    await expect.poll(() => p.locator('.arco-table-size-mini').count()).toBe(1);
+    await p.getByRole('button', { name: '列设置', exact: true }).click();
+    const popover = page.locator('.arco-popover-content:visible');
+    await popover.locator('label', { hasText: '集合编号' }).click();
+    const handle = popover.getByRole('button', { name: /“状态”/ });
+    await handle.focus();
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowUp');
+    await expect.poll(() => headers(p)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '操作']);
+
+    // Another browser, same account: the settings come from the server.
+    await page.waitForTimeout(800);
+    const other = await launchBrowser();
+    try {
+      const page2 = await newPage(other.context);
+      await loginAs(page2, 'admin');
+      const p2 = await open(page2, PATH);
+      await expect.poll(() => headers(p2)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '操作']);
+      expect(await p2.locator('.arco-table-size-mini').count()).toBe(1);
+    } finally {
+      await other.close();
+    }
+
+    p = await open(page, PATH);
+    await p.getByRole('button', { name: '列设置', exact: true }).click();
+    await page.locator('.arco-popover-content:visible').getByText('恢复默认').click();
+    await p.getByRole('button', { name: '密度', exact: true }).click();
+    await page.getByRole('menuitem', { name: '中等' }).click();
+    await expect.poll(() => headers(p)).toEqual(['#', '集合编号', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '状态', '操作']);
+    await page.waitForTimeout(800);
+  });
+
+  it('shows a user no admin controls but lets them download', async () => {
+    await loginAs(page, 'user');
+    const p = await open(page, `${PATH}?contentType=img`);
+    await expect.poll(() => rows(p).count()).toBeGreaterThan(0);
+    expect(await p.getByRole('button', { name: '新建', exact: true }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: '批量导入', exact: true }).count()).toBe(0);
+    expect(await headers(p)).not.toContain('操作');
+    expect(new Set(await cellTexts(p, 3))).toEqual(new Set(['图文']));
+    const [download] = await Promise.all([page.waitForEvent('download'), p.getByRole('button', { name: '下载', exact: true }).click()]);
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/).slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.split(',')[2] === '图文')).toBe(true);
+    expect(page.url()).toBe(`${baseUrl}${PATH}?contentType=img`);
+  });
+});

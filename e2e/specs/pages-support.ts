@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from '../lib/browser';
+
+/**
+ * Helpers of the page scenarios (pages-*.test.ts). Pages in open tabs stay mounted but hidden, so
+ * every lookup is scoped to the visible pane of the page under test.
+ */
+export function pane(page: Page, path: string): Locator {
+  return page.locator(`[data-tab-pane="${path}"]`);
+}
+
+/** Opens a page and waits until its pane is shown. */
+export async function open(page: Page, url: string): Promise<Locator> {
+  const path = new URL(url, baseUrl).pathname;
+  await page.goto(`${baseUrl}${url}`);
+  const p = pane(page, path);
+  await p.waitFor({ state: 'visible' });
+  return p;
+}
+
+/** The texts of the toasts currently shown. */
+export function toasts(page: Page): Promise<string[]> {
+  return page.locator('.arco-message').allTextContents();
+}
+
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toasts(page)).toContain(text);
+}
+
+/** Picks an option of the Arco Select inside `scope` (a form item or the select itself). */
+export async function choose(page: Page, scope: Locator, option: string): Promise<void> {
+  await scope.locator('.arco-select-view').click();
+  await page.locator('.arco-select-popup:visible').getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The form item whose label is `label`, inside `scope`. */
+export function field(scope: Locator, label: string): Locator {
+  return scope.locator('.arco-form-item').filter({ has: scope.page().locator('.arco-form-label-item', { hasText: label }) }).first();
+}
+
+export function visibleModal(page: Page): Locator {
+  return page.locator('.arco-modal:visible').last();
+}
+
+export function visibleDrawer(page: Page): Locator {
+  return page.locator('.arco-drawer:visible').last();
+}
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    // Hidden panes of other tabs are not what the user sees.
+    const result = await axe.run({ exclude: [['[data-tab-pane][hidden]']] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** `YYYY-MM-DD` of today plus `days`, in the browser's (and this machine's) time zone. */
+export function day(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
