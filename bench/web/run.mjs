@@ -13,7 +13,7 @@
  * Budgets (issue 3): /login JS <= 150 KiB gzip, /workplace JS before charts <= 300 KiB gzip.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -73,10 +73,10 @@ async function front(api, dist) {
   const p = await preview({
     root: join(root, 'apps/web'),
     configFile: join(root, 'apps/web/vite.config.ts'),
+    build: { outDir: dist },
     preview: { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': api.baseUrl, '/auth': api.baseUrl, '/uploads': api.baseUrl } },
     logLevel: 'warn',
   });
-  void dist;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     label: 'vite preview in front of apps/server (the server does not serve static files yet)',
@@ -87,13 +87,13 @@ async function front(api, dist) {
   };
 }
 
-async function startServer() {
+async function startServer(dist) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-web-'));
   const port = await freePort();
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '10000' },
+    env: { ...env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '10000', WEB_DIST: dist },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -160,16 +160,17 @@ async function signIn(baseUrl, fingerprint) {
 const isChart = (url) => /\/assets\/charts-/.test(url);
 
 async function main() {
-  if (build) {
-    const r = spawnSync('npm', ['run', 'build', '-w', '@atrium/web'], { cwd: root, stdio: 'inherit' });
+  // Its own build folder (served through WEB_DIST), so another build in the checkout cannot interfere.
+  const dist = join(root, 'bench/results/web-dist');
+  if (build || !existsSync(join(dist, 'index.html'))) {
+    const r = spawnSync('npm', ['run', 'build', '-w', '@atrium/web', '--', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
-  // The floor: a static page of the same size class, served by the same server from the same folder.
-  const dist = join(root, 'apps/web/dist');
+  // The floor: a static page served by the same server from the same folder.
   mkdirSync(join(dist, 'bench'), { recursive: true });
   writeFileSync(join(dist, 'bench', 'static.html'), '<!doctype html><html><head><meta charset="utf-8"><title>static</title></head><body><h1>Atrium static page</h1><p>The floor of this machine.</p></body></html>');
 
-  const api = await startServer();
+  const api = await startServer(dist);
   const server = await front(api, dist);
   console.log(`serving the build from ${server.label}`);
   const rows = { loginJs: [], loginFcp: [], loginReady: [], workplaceJs: [], workplaceCharts: [], workplaceReady: [], workplaceFcp: [], staticFcp: [] };

@@ -63,6 +63,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       RATE_LIMIT_LOGIN: '10000',
       RATE_LIMIT_CAPTCHA: '10000',
       RATE_LIMIT_SMS: '10000',
+      WEB_DIST: webDist,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,10 +89,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   return { baseUrl, dataDir, smsOutbox, stop };
 }
 
-/** Builds the web app once per run (E2E_SKIP_BUILD=1 reuses an existing apps/web/dist). */
-export function buildWeb(): void {
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', '@atrium/web'], { cwd: repoRoot, stdio: 'inherit' });
+/**
+ * The suite's own build of the web app, served by the server through WEB_DIST, so a build running
+ * elsewhere in the same checkout (apps/web/dist) never changes the files under test mid-run.
+ */
+export const webDist = join(repoRoot, 'e2e/artifacts/web-dist');
+
+/** Builds the web app once per run (E2E_SKIP_BUILD=1 reuses the previous build). */
+export function buildWeb(outDir = webDist): void {
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(outDir, 'index.html'))) return;
+  const result = spawnSync('npm', ['run', 'build', '-w', '@atrium/web', '--', '--outDir', outDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('web build failed');
 }
 
@@ -107,6 +114,7 @@ async function frontFor(apiBase: string): Promise<{ url: string; close: () => Pr
   const server = await preview({
     root: join(repoRoot, 'apps/web'),
     configFile: join(repoRoot, 'apps/web/vite.config.ts'),
+    build: { outDir: webDist },
     preview: {
       host: '127.0.0.1',
       port,

@@ -115,3 +115,48 @@ describe('tab bar', () => {
     await expect.poll(() => page.locator('[data-tab-pane="/list/search-table"]').locator('input[type=text], input:not([type])').first().inputValue()).toBe('');
   });
 });
+
+describe('navbar', () => {
+  it('switches the role on the server and back (an admin may view as a user)', async () => {
+    await loginAs(page, 'admin');
+    await page.goto(`${baseUrl}/form/step`);
+    await page.locator('[data-testid=avatar]').click();
+    await page.getByText('切换角色').click();
+    await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('已切换为普通用户');
+    // the step form is admin-only: its tab is closed and the page moves to the workplace
+    await page.waitForURL('**/workplace');
+    expect(await page.locator('[data-tab="/form/step"]').count()).toBe(0);
+    await openAllGroups(page);
+    await expect.poll(() => menuOutline(page)).toEqual(['工作台', '列表页', '查询表格', '卡片列表', '异常页', '404', '500', '个人中心', '用户信息', '用户设置']);
+    await page.locator('[data-testid=avatar]').click();
+    await page.getByText('切换角色').click();
+    await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('已切换为管理员');
+    await openAllGroups(page);
+    await expect.poll(() => menuOutline(page)).toContain('分步表单');
+  });
+
+  it('marks a message read on the server and updates the badge', async () => {
+    await loginAs(page, 'user');
+    const badge = page.locator('[data-testid=message-bell]').locator('xpath=ancestor::span[contains(@class,"arco-badge")]').locator('.arco-badge-number');
+    await badge.waitFor();
+    const before = Number(await badge.textContent());
+    await page.locator('[data-testid=message-bell]').click();
+    const unread = page.locator('[data-testid=message-box] [data-status="0"] button').first();
+    await unread.click();
+    await expect.poll(async () => Number((await badge.textContent().catch(() => '0')) ?? 0)).toBe(before - 1);
+    await screenshot(page, 'message-box-light-zh');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await badge.waitFor();
+    expect(Number(await badge.textContent())).toBe(before - 1);
+  });
+
+  it('searches pages by their translated titles and opens the match', async () => {
+    await loginAs(page, 'admin');
+    await page.locator('[data-testid=page-search]').fill('卡片');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/list/card');
+    await page.locator('[data-testid=page-search]').fill('zzz');
+    await page.getByText('无匹配页面').waitFor();
+  });
+});

@@ -142,6 +142,7 @@ export function MessageBox() {
   return (
     <Trigger
       trigger="click"
+      escToClose
       popup={() => popup}
       position="br"
       popupVisible={open}

@@ -51,22 +51,32 @@ function PageSearch() {
     navigate(tab?.url ?? path);
     setQuery('');
   };
+  const [focused, setFocused] = useState(false);
+  const empty = focused && query.trim() !== '' && hits.length === 0;
   return (
-    <AutoComplete
-      className={styles.search}
-      placeholder={t('settings.search')}
-      value={query}
-      onChange={(value) => setQuery(value)}
-      data={hits.map((h) => ({ value: h.path, name: h.label }))}
-      onSelect={(value) => open(value)}
-      onPressEnter={(_e, active) => {
-        const target = active?.value ?? hits[0]?.path;
-        if (target) open(String(target));
-      }}
-      filterOption={() => true}
-      triggerElement={<Input prefix={<IconSearch />} aria-label={t('settings.search')} data-testid="page-search" />}
-      dropdownRender={(list) => (query.trim() && hits.length === 0 ? <div className={styles.searchEmpty}>{t('navbar.search.empty')}</div> : list)}
-    />
+    <span className={styles.searchBox}>
+      <AutoComplete
+        className={styles.search}
+        placeholder={t('settings.search')}
+        value={query}
+        onChange={(value) => setQuery(value)}
+        data={hits.map((h) => ({ value: h.path, name: h.label }))}
+        onSelect={(value) => open(value)}
+        onPressEnter={(_e, active) => {
+          const target = active?.value ?? hits[0]?.path;
+          if (target) open(String(target));
+        }}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        filterOption={() => true}
+        triggerElement={<Input prefix={<IconSearch />} aria-label={t('settings.search')} data-testid="page-search" />}
+      />
+      {empty ? (
+        <div className={styles.searchEmpty} role="status">
+          {t('navbar.search.empty')}
+        </div>
+      ) : null}
+    </span>
   );
 }
 

@@ -126,6 +126,7 @@ export function TabBar() {
             <Trigger
               key={tab.path}
               trigger="contextMenu"
+              escToClose
               alignPoint
               position="bl"
               popupVisible={menuFor === tab.path}
