@@ -17,20 +17,20 @@ export const rolePermissions: Record<Role, string[]> = {
 };
 
 export const telSchema = z
-  .string({ error: 'login.form.tel.errMsg' })
+  .string({ error: 'login.form.phone.errMsg' })
   .trim()
-  .min(1, 'login.form.tel.errMsg')
-  .regex(PHONE_PATTERN, 'login.form.tel.invalid');
+  .min(1, 'login.form.phone.errMsg')
+  .regex(PHONE_PATTERN, 'login.form.phone.invalid');
 
 export const passwordLoginSchema = z.object({
-  username: z.string({ error: 'login.form.userName.errMsg' }).trim().min(1, 'login.form.userName.errMsg').max(64, 'common.maxLength|{"n":64}'),
+  username: z.string({ error: 'login.form.username.errMsg' }).trim().min(1, 'login.form.username.errMsg').max(64, 'common.maxLength|{"n":64}'),
   password: z.string({ error: 'login.form.password.errMsg' }).min(1, 'login.form.password.errMsg').max(128, 'common.maxLength|{"n":128}'),
   captchaId: z.string().max(64).optional(),
   captcha: z.string().max(16).optional(),
 });
 export const phoneLoginSchema = z.object({
   tel: telSchema,
-  code: z.string({ error: 'login.form.code.errMsg' }).trim().min(1, 'login.form.code.errMsg').regex(SMS_CODE_PATTERN, 'login.form.code.invalid'),
+  code: z.string({ error: 'login.form.smsCode.errMsg' }).trim().min(1, 'login.form.smsCode.errMsg').regex(SMS_CODE_PATTERN, 'login.form.smsCode.invalid'),
 });
 // Account first: an empty body then reports the account fields (the default tab).
 export const loginBodySchema = z.union([passwordLoginSchema.strict(), phoneLoginSchema.strict()]);

@@ -292,7 +292,7 @@ describe('SMS sign-in (end to end through the outbox file)', () => {
     const login = await t.request({ method: 'POST', url: '/api/user/login', body: { tel: '', code: '' }, locale: 'en-US' });
     expect(login.body.data.details).toEqual([
       { path: 'tel', message: 'Phone number is required' },
-      { path: 'code', message: 'Verification code is required' },
+      { path: 'code', message: 'Please enter the SMS code' },
     ]);
   });
 });
