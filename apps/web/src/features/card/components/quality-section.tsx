@@ -36,7 +36,7 @@ function QualityItem({ card, admin }: { card: QualityCard; admin: boolean }) {
     { label: t('cardList.content.data.pendingSampling'), value: value('pendingSampling').toLocaleString(locale) },
   ];
   return (
-    <Card bordered={false} hoverable className={styles.card} title={card.title}>
+    <Card bordered={false} hoverable className={styles.card} title={card.title} data-card="quality">
       <div className={styles.meta}>{t('cardList.content.createdAt', { time: formatDateTime(card.description) })}</div>
       <Descriptions layout="inline-horizontal" column={2} data={data} className={styles.descriptions} />
       {admin && (

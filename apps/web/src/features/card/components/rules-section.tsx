@@ -33,7 +33,7 @@ function RuleItem({ card, admin }: { card: RuleCard; admin: boolean }) {
     />
   );
   return (
-    <Card bordered={false} hoverable className={styles.card}>
+    <Card bordered={false} hoverable className={styles.card} data-card="rule">
       <div className={styles.cardHead}>
         <span className={styles.cardTitle}>{card.title}</span>
         {checked && <Tag color="green">{t('cardList.preset.tag')}</Tag>}

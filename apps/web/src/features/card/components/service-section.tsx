@@ -55,7 +55,7 @@ function ServiceItem({ card, admin }: { card: ServiceCard; admin: boolean }) {
   }
 
   return (
-    <Card bordered={false} hoverable className={styles.card}>
+    <Card bordered={false} hoverable className={styles.card} data-card="service">
       <div className={styles.cardHead}>
         <Avatar size={24} className={styles.serviceAvatar}>
           {card.icon}

@@ -106,7 +106,7 @@ export function ShortcutsPanel() {
       {shown.length === 0 ? (
         <Empty description={t('common.noData')} />
       ) : (
-        <div className={styles.tiles}>
+        <div className={styles.tiles} data-testid="shortcuts">
           {shown.map((s) => (
             <Tile key={s.key} icon={s.icon} label={t(s.labelKey)} onClick={() => navigate(s.to)} />
           ))}
@@ -119,7 +119,7 @@ export function ShortcutsPanel() {
       {recent.length === 0 ? (
         <Empty description={t('common.noData')} />
       ) : (
-        <div className={styles.tiles}>
+        <div className={styles.tiles} data-testid="recent-pages">
           {recent.map(({ page, route, group }) => (
             <Tile key={page.path} icon={groupIcons[group?.icon ?? ''] ?? IconFile} label={t(route.titleKey ?? '')} onClick={() => navigate(page.url)} />
           ))}
