@@ -140,7 +140,7 @@ async function seedPolicies(db) {
            'Bench collection ' || g,
            (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
            (array['artificial','rules'])[1 + g % 2],
-           (g * 7919) % 100000,
+           ((g::bigint * 7919) % 100000)::int,
            (array['online','offline'])[1 + (g / 3) % 2],
            now() - make_interval(secs => g * 30),
            now()
