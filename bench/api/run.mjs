@@ -187,6 +187,15 @@ async function measureEngine(engine) {
       await c.end();
     };
   }
+  try {
+    return await seedAndMeasure(engine, dataDir, dbUrl);
+  } finally {
+    await dropDb();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function seedAndMeasure(engine, dataDir, dbUrl) {
   const handle = await openDatabase({ databaseUrl: dbUrl, dataDir });
   await migrateDatabase(handle);
   await seedDatabase(handle.db, { nodeEnv: 'development' });
@@ -217,8 +226,6 @@ async function measureEngine(engine) {
       await server.stop();
     }
   }
-  await dropDb();
-  rmSync(dataDir, { recursive: true, force: true });
   return results;
 }
 
