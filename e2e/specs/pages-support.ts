@@ -35,9 +35,10 @@ export async function choose(page: Page, scope: Locator, option: string): Promis
   await page.locator('.arco-select-popup:visible').getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The form item whose label is `label`, inside `scope`. */
+/** The form item whose label is exactly `label` (the required mark aside), inside `scope`. */
 export function field(scope: Locator, label: string): Locator {
-  return scope.locator('.arco-form-item').filter({ has: scope.page().locator('.arco-form-label-item', { hasText: label }) }).first();
+  const exact = new RegExp(`^[\\s*]*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*:：]*$`);
+  return scope.locator('.arco-form-item').filter({ has: scope.page().locator('.arco-form-label-item', { hasText: exact }) }).first();
 }
 
 export function visibleModal(page: Page): Locator {

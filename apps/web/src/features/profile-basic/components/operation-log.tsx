@@ -47,7 +47,7 @@ export function OperationLog() {
 
   const changed = open ? changedRows(open.before, open.after) : [];
   return (
-    <Card bordered={false} title={t('basicProfile.title.operationLog')}>
+    <Card bordered={false} title={t('basicProfile.title.operationLog')} data-testid="operation-log">
       <Table<OperationLogRow>
         rowKey="key"
         border={false}
