@@ -175,7 +175,11 @@ export function PhoneDialog({ visible, onClose }: DialogProps) {
         if (values) bind.mutate(values);
       }}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
+      afterClose={() => {
+        form.resetFields();
+        // The server limits codes per number; a new dialog may ask for another number at once.
+        setLeft(0);
+      }}
       unmountOnExit
     >
       <Form form={form} layout="vertical" autoComplete="off">
