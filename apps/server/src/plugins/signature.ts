@@ -12,6 +12,7 @@ import {
 import { readLimited } from '../http/body.ts';
 import { AppError } from '../http/errors.ts';
 import { NonceStore } from './nonce-store.ts';
+import { nodeSigningPrimitives } from './node-signing.ts';
 
 const NONCE_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -83,7 +84,7 @@ async function verify(req: FastifyRequest, keyring: Map<string, SigningCredentia
     headers,
     signedHeaders: auth.signedHeaders,
     body: req.rawBody,
-  });
+  }, nodeSigningPrimitives);
   if (!timingSafeEqualHex(parts.signature, auth.signature)) throw invalid('signature-mismatch');
 
   if (Math.abs(now.getTime() - date.getTime()) > SIGNATURE_WINDOW_SECONDS * 1000) {
