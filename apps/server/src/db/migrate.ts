@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { MigrationConfig, MigrationMeta } from 'drizzle-orm/migrator';
 import type { DbHandle } from './client.ts';
+import { installListGenerations } from './list-generations.ts';
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -29,6 +30,7 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
       migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
     });
     await makeReplayStoreUnlogged(handle);
+    await installListGenerations(handle.db);
   };
   if (!handle.pool) return run();
   // Replicas starting together on one PostgreSQL: one migrates, the others wait and then find nothing to do.

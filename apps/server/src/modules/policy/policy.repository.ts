@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PolicyFilter, PolicyForm, PolicyPatch } from '@atrium/contracts/calls/policy';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { generationOf } from '../../db/list-generations.ts';
 import { policies } from '../../db/schema/content.ts';
+import { totalCacheFor } from '../shared/total-cache.ts';
 import { nextDay, startOfDay } from '../shared/zoned-time.ts';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -30,12 +32,49 @@ export function filterWhere(filter: PolicyFilter, timeZone: string): SQL | undef
 /** Newest first, then id: the one order of the list and the export (indexed). */
 const listOrder = [desc(policies.createdTime), asc(policies.id)] as const;
 
-export async function listPolicies(db: Db, where: SQL | undefined, offset: number, limit: number): Promise<{ rows: PolicyRow[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(policies).where(where).orderBy(...listOrder).limit(limit).offset(offset),
-    db.select({ n: count() }).from(policies).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+/** The cache key of a filter: what filterWhere() reads, with the zone that turns days into instants. */
+export function filterKey(filter: PolicyFilter, timeZone: string): string {
+  const { number, name, contentType, filterType, status, createdTime } = filter;
+  return JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
+}
+
+const policyColumns = getTableColumns(policies);
+const policiesGeneration = generationOf('policies');
+
+async function countPolicies(db: Db, where: SQL | undefined): Promise<{ total: number; generation: string | null }> {
+  // One statement: the count and the generation it belongs to come from one snapshot.
+  const [row] = await db.select({ n: count(), generation: policiesGeneration }).from(policies).where(where);
+  return { total: Number(row?.n ?? 0), generation: row?.generation ?? null };
+}
+
+/**
+ * One page and the filter's exact total. The page query also reads the table's write generation; the
+ * total comes from the per-filter cache when it was counted at that generation, so a repeated filter costs
+ * one indexed page read instead of a count over every matching row (~13 ms at 100k rows, ~500 ms at 1M).
+ * A filter not seen before is counted beside the page; a moved generation counts again.
+ */
+export async function listPolicies(
+  db: Db,
+  key: string,
+  where: SQL | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ rows: PolicyRow[]; total: number }> {
+  const cache = totalCacheFor(db, 'policies');
+  const page = db.select({ ...policyColumns, generation: policiesGeneration }).from(policies).where(where).orderBy(...listOrder).limit(limit).offset(offset);
+  if (!cache.has(key)) {
+    const [rows, counted] = await Promise.all([page, countPolicies(db, where)]);
+    cache.set(key, counted.generation, counted.total);
+    return { rows, total: counted.total };
+  }
+  const rows = await page;
+  // An empty first page is an exact total of 0; an empty later page has no generation to check.
+  if (rows.length === 0 && offset === 0) return { rows, total: 0 };
+  const cached = rows.length > 0 ? cache.get(key, rows[0]!.generation) : undefined;
+  if (cached !== undefined) return { rows, total: cached };
+  const counted = await countPolicies(db, where);
+  cache.set(key, counted.generation, counted.total);
+  return { rows, total: counted.total };
 }
 
 export async function findPolicy(db: Db, id: number): Promise<PolicyRow | undefined> {

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { rowsOf, type Db } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { filterKey, filterWhere, listPolicies } from './policy.repository.ts';
+
+/** Exact totals with the per-filter total cache (db/list-generations.ts, modules/shared/total-cache.ts). */
+describe('collection totals stay exact while cached', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login('admin');
+  });
+  afterAll(() => t?.close());
+
+  const total = async (query: string) => {
+    const res = await t.request({ url: `/api/list/policy?${query}`, token: admin });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.total as number;
+  };
+  const counted = async (where: string) => Number(rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from policies where ${where}`)))[0]!.n);
+  const generation = async () => rowsOf<{ g: string }>(await t.db.execute(sql`select generation::text as g from list_generations where name = 'policies'`))[0]?.g;
+  const create = async (status: 'online' | 'offline') => {
+    const res = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: 'Totals probe', contentType: 'img', filterType: 'rules', count: 1, status } });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.id as number;
+  };
+
+  it('follows creates, edits and deletes through the API for a repeated filter', async () => {
+    const online = await counted(`status = 'online'`);
+    expect(await total('status=online')).toBe(online);
+    expect(await total('status=online&current=2')).toBe(online); // same filter, cached
+    const id = await create('online');
+    expect(await total('status=online')).toBe(online + 1);
+    await t.request({ method: 'PATCH', url: `/api/list/policy/${id}`, token: admin, body: { status: 'offline' } });
+    expect(await total('status=online')).toBe(online);
+    expect(await total('status=offline')).toBe(await counted(`status = 'offline'`));
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${id}`, token: admin });
+    expect(await total('status=offline')).toBe(await counted(`status = 'offline'`));
+    expect(await total('')).toBe(await counted('true'));
+  });
+
+  it('follows writes made outside the server (SQL), and ignores rolled-back ones', async () => {
+    const before = await total('contentType=img');
+    await t.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+      values ('99999901', 'outside', 'img', 'rules', 1, 'online', now(), now())`);
+    expect(await total('contentType=img')).toBe(before + 1);
+    const generationBefore = await generation();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from policies where number = '99999901'`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await generation()).toBe(generationBefore);
+    expect(await total('contentType=img')).toBe(before + 1);
+    await t.db.execute(sql`delete from policies where number = '99999901'`);
+    expect(await total('contentType=img')).toBe(before);
+  });
+
+  it('serves the cached total while the generation stands (the cache is real, the trigger is what keeps it exact)', async () => {
+    const before = await total('filterType=artificial');
+    await t.db.execute(sql`alter table policies disable trigger policies_list_generation`);
+    try {
+      await t.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        values ('99999902', 'unseen', 'img', 'artificial', 1, 'online', now(), now())`);
+      expect(await total('filterType=artificial')).toBe(before); // no generation bump: the cached total answers
+    } finally {
+      await t.db.execute(sql`alter table policies enable trigger policies_list_generation`);
+    }
+    await t.db.execute(sql`update policies set count = 2 where number = '99999902'`); // bumps the generation
+    expect(await total('filterType=artificial')).toBe(before + 1);
+    await t.db.execute(sql`delete from policies where number = '99999902'`);
+    expect(await total('filterType=artificial')).toBe(before);
+  });
+
+  it('answers exact totals for empty pages and filters that match nothing', async () => {
+    const all = await total('');
+    const last = Math.ceil(all / 10);
+    expect(await total(`current=${last + 3}`)).toBe(all);
+    expect(await total('name=no-such-collection-name')).toBe(0);
+    expect(await total('name=no-such-collection-name')).toBe(0);
+  });
+
+  it('a second server on the same database (its own cache) sees the first one\'s writes', async () => {
+    // A second drizzle instance over the same database: another process's cache, as on a replica.
+    const replica = (t.handle.pool ? drizzlePg({ client: t.handle.pool, schema }) : drizzlePglite({ client: t.handle.pglite!, schema })) as unknown as Db;
+    const filter = { status: 'online' as const };
+    const read = () => listPolicies(replica, filterKey(filter, t.config.timeZone), filterWhere(filter, t.config.timeZone), 0, 10);
+    const before = (await read()).total;
+    expect((await read()).total).toBe(before);
+    const id = await create('online'); // written through the first server
+    expect((await read()).total).toBe(before + 1);
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${id}`, token: admin });
+    expect((await read()).total).toBe(before);
+  });
+});
