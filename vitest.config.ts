@@ -1,13 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// The server suites run a second time on PostgreSQL (project server-pg) when TEST_DATABASE_URL is set.
-const serverOnPostgres = process.env.TEST_DATABASE_URL
-  ? [{ extends: './apps/server/vitest.config.ts', root: './apps/server', test: { name: 'server-pg', env: { ATRIUM_TEST_ENGINE: 'postgres' } } }]
-  : [];
-
 // One vitest run covers every workspace; each app keeps its own environment in its project config.
+// The server suites (two workers each, a PGlite or PostgreSQL database per test app) run in groups of
+// their own after the light projects: vitest requires that for projects with their own maxWorkers, and
+// it keeps the two engines' suites from competing for the machine's two cores and memory.
+const server = (name: string, groupOrder: number, env: Record<string, string> = {}) => ({
+  extends: './apps/server/vitest.config.ts',
+  root: './apps/server',
+  test: { name, env, sequence: { groupOrder } },
+});
+
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web', 'tests/independent-client', ...serverOnPostgres],
+    projects: [
+      'packages/contracts',
+      'apps/web',
+      'tests/independent-client',
+      server('server', 1),
+      // The server suites run a second time on PostgreSQL when TEST_DATABASE_URL is set.
+      ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 2, { ATRIUM_TEST_ENGINE: 'postgres' })] : []),
+    ],
   },
 });
