@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -50,7 +51,7 @@ export function visibleDrawer(page: Page): Locator {
 }
 
 const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
+let axeSource: string | null = null;
 
 export interface AxeViolation {
   id: string;
@@ -59,15 +60,22 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
+/**
+ * Runs axe-core in the page and returns the serious and critical violations, within `include`
+ * (a CSS selector; default the whole document) and outside `exclude`. Hidden panes never count.
+ */
+export async function seriousViolations(page: Page, include?: string, exclude: string[] = []): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    // Evaluated through the DevTools protocol: the console's CSP forbids injected script tags.
+    axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+  }
+  const violations = await page.evaluate(async ([scope, skip]) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    // Hidden panes of other tabs are not what the user sees.
-    const result = await axe.run({ exclude: [['[data-tab-pane][hidden]']] }, { resultTypes: ['violations'] });
+    const context = { ...(scope ? { include: [[scope]] } : {}), exclude: [['[data-tab-pane][hidden]'], ...skip.map((s) => [s])] };
+    const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
+  }, [include ?? null, exclude] as const);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 

@@ -1,7 +1,8 @@
 import { Card, Input, Tabs } from '@arco-design/web-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
+import '../workplace/page-contrast.css';
 import styles from './card-page.module.css';
 import { QualitySection } from './components/quality-section';
 import { RulesSection } from './components/rules-section';
@@ -18,41 +19,54 @@ const tabTitles: Record<Tab, string> = {
 
 /**
  * 卡片列表 (pages.md §6). The tab lives in the URL (`?tab=`, omitted for 全部) so the workplace
- * shortcuts can open a section; each section loads when it is first shown.
+ * shortcuts can open a section; each section loads when it is first shown (hidden panes unmount,
+ * their data stays in the query cache).
  */
 export default function CardPage() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'all';
   const [search, setSearch] = useState('');
-  const show = (section: Tab) => tab === 'all' || tab === section;
+  const root = useRef<HTMLDivElement>(null);
+
+  // Arco's tab headers carry role="tab" without a tablist around them: complete the ARIA pattern.
+  useEffect(() => {
+    root.current?.querySelectorAll('.arco-tabs-header').forEach((el) => el.setAttribute('role', 'tablist'));
+  });
+
+  const sections = (key: Tab) => (
+    <div className={styles.sections}>
+      {(key === 'all' || key === 'quality') && <QualitySection search={search} />}
+      {(key === 'all' || key === 'service') && <ServiceSection search={search} />}
+      {(key === 'all' || key === 'rules') && <RulesSection search={search} />}
+    </div>
+  );
 
   return (
     <Card bordered={false} title={t('menu.list.cardList')}>
-      <div className={styles.toolbar}>
+      <div ref={root}>
         <Tabs
           type="rounded"
           activeTab={tab}
+          destroyOnHide
           onChange={(key) => setParams(key === 'all' ? {} : { tab: key })}
-          className={styles.tabs}
+          extra={
+            <Input.Search
+              allowClear
+              className={styles.search}
+              placeholder={t('cardList.searchInput.placeholder')}
+              aria-label={t('cardList.searchInput.placeholder')}
+              value={search}
+              onChange={setSearch}
+            />
+          }
         >
           {tabs.map((key) => (
-            <Tabs.TabPane key={key} title={t(tabTitles[key])} />
+            <Tabs.TabPane key={key} title={t(tabTitles[key])}>
+              {sections(key)}
+            </Tabs.TabPane>
           ))}
         </Tabs>
-        <Input.Search
-          allowClear
-          className={styles.search}
-          placeholder={t('cardList.searchInput.placeholder')}
-          aria-label={t('cardList.searchInput.placeholder')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <div className={styles.sections}>
-        {show('quality') && <QualitySection search={search} />}
-        {show('service') && <ServiceSection search={search} />}
-        {show('rules') && <RulesSection search={search} />}
       </div>
     </Card>
   );

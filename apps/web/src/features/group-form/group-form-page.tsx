@@ -19,6 +19,7 @@ import { useT } from '../../lib/i18n';
 import { basicProfileQuery, profileKeys, submitGroupForm } from './api/group-form-queries';
 import styles from './group-form.module.css';
 import { fieldSchema, sameParameters } from './lib/fields';
+import '../workplace/page-contrast.css';
 
 type Range = { min: number; max: number };
 
@@ -86,7 +87,15 @@ export default function GroupFormPage() {
     <Select placeholder={t('groupForm.placeholder.select')} options={values.map((value) => ({ value, label: translate ? translate(String(value)) : String(value) }))} />
   );
   const number = (range: Range, suffix: string) => (
-    <InputNumber precision={0} suffix={suffix} placeholder={t('groupForm.placeholder.range', { min: range.min, max: range.max })} />
+    // No min/max props: they would clamp silently, while the rule explains the range. The ARIA range is
+    // given explicitly (Arco would announce ±Infinity).
+    <InputNumber
+      precision={0}
+      suffix={suffix}
+      placeholder={t('groupForm.placeholder.range', { min: range.min, max: range.max })}
+      aria-valuemin={range.min}
+      aria-valuemax={range.max}
+    />
   );
   const modes = (v: string) => t(`groupForm.option.mode.${v}`);
 

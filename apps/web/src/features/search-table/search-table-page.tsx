@@ -2,7 +2,7 @@ import { Badge, Button, Card, Divider, Table, Tooltip, type TableColumnProps } f
 import { IconImage, IconMobile, IconVideoCamera } from '@arco-design/web-react/icon';
 import type { ContentType, Policy } from '@atrium/contracts/calls/policy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../app/permission';
 import { formatDateTime } from '../../lib/format';
@@ -18,6 +18,7 @@ import { densityToSize, type ColumnKey } from './lib/columns';
 import { contentTypeKey, filterTypeKey, statusKey } from './lib/labels';
 import { pageSizes, parseTableUrl, tableStateToParams, type PolicyFilters, type TableUrlState } from './lib/url-state';
 import styles from './search-table.module.css';
+import '../workplace/page-contrast.css';
 
 const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horizontalVideo: IconVideoCamera, verticalVideo: IconMobile };
 
@@ -39,6 +40,12 @@ export default function SearchTablePage() {
   const [downloading, setDownloading] = useState(false);
   const queryClient = useQueryClient();
   const closeDetail = useCallback(() => setDetailId(null), []);
+  const root = useRef<HTMLDivElement>(null);
+
+  // Arco labels the page-size changer's wrapper div without giving it a role; a group may carry a label.
+  useEffect(() => {
+    root.current?.querySelectorAll('.arco-pagination-option[aria-label]').forEach((el) => el.setAttribute('role', 'group'));
+  });
 
   const go = useCallback(
     (next: TableUrlState, replace = false) => setSearchParams(tableStateToParams(next), { replace }),
@@ -74,7 +81,6 @@ export default function SearchTablePage() {
     name: {
       title: t('searchTable.columns.name'),
       dataIndex: 'name',
-      ellipsis: true,
       render: (name: string) => (
         <Tooltip content={name}>
           <span className={styles.ellipsis}>{name}</span>
@@ -129,7 +135,7 @@ export default function SearchTablePage() {
   };
 
   return (
-    <Card title={t('menu.list.searchTable')} bordered={false}>
+    <Card title={t('menu.list.searchTable')} bordered={false} ref={root}>
       <FilterForm
         applied={state.filters}
         onSearch={(filters: PolicyFilters) => {

@@ -1,5 +1,6 @@
 import { Card, Form, Tabs } from '@arco-design/web-react';
 import type { SaveInfoInput } from '@atrium/contracts/calls/user-setting';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { BasicInfoForm } from './components/basic-info-form';
@@ -7,6 +8,7 @@ import { CertificationTab } from './components/certification-tab';
 import { SecuritySettings } from './components/security-settings';
 import { UserPanel } from './components/user-panel';
 import styles from './user-setting.module.css';
+import '../workplace/page-contrast.css';
 
 const tabs = ['basic', 'security', 'certification'] as const;
 type Tab = (typeof tabs)[number];
@@ -23,6 +25,12 @@ export default function UserSettingPage() {
   const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'basic';
   const [basicForm] = Form.useForm<SaveInfoInput>();
   const select = (key: string) => setParams(key === 'basic' ? {} : { tab: key });
+  const tabsRoot = useRef<HTMLDivElement>(null);
+
+  // Arco's tab headers carry role="tab" without a tablist around them: complete the ARIA pattern.
+  useEffect(() => {
+    tabsRoot.current?.querySelectorAll('.arco-tabs-header').forEach((el) => el.setAttribute('role', 'tablist'));
+  });
 
   const editEmail = () => {
     select('basic');
@@ -34,6 +42,7 @@ export default function UserSettingPage() {
     <div className={styles.page}>
       <UserPanel />
       <Card bordered={false} className={styles.tabsCard}>
+        <div ref={tabsRoot}>
         <Tabs type="rounded" activeTab={tab} onChange={select} lazyload>
           {tabs.map((key) => (
             <Tabs.TabPane key={key} title={t(titles[key])}>
@@ -45,6 +54,7 @@ export default function UserSettingPage() {
             </Tabs.TabPane>
           ))}
         </Tabs>
+        </div>
       </Card>
     </div>
   );

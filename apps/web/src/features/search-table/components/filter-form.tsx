@@ -2,7 +2,7 @@ import { Button, DatePicker, Divider, Form, Grid, Input, Select } from '@arco-de
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useEffect } from 'react';
 import { formatDate } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
 import { compactFilters, contentTypes, filterTypes, statuses, type PolicyFilters } from '../lib/url-state';
 import styles from '../search-table.module.css';
@@ -23,6 +23,8 @@ const today = () => formatDate(new Date());
  */
 export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
   const t = useT();
+  // English labels are longer: they get a wider label column rather than wrapping.
+  const wide = useLocale() !== 'zh-CN';
   const [form] = Form.useForm<PolicyFilters>();
 
   useEffect(() => {
@@ -39,8 +41,8 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
         form={form}
         className={styles.filterForm}
         labelAlign="left"
-        labelCol={{ span: 6 }}
-        wrapperCol={{ span: 18 }}
+        labelCol={{ span: wide ? 8 : 6 }}
+        wrapperCol={{ span: wide ? 16 : 18 }}
         onSubmit={submit}
         aria-label={t('searchTable.form.search')}
       >

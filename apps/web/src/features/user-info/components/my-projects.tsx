@@ -41,7 +41,7 @@ export function MyProjects() {
                 <div className={styles.projectName}>{project.name}</div>
                 <div className={styles.projectDescription}>{project.description}</div>
                 <div className={styles.projectPeople}>
-                  <Avatar.Group size={24} maxCount={3}>
+                  <Avatar.Group size={24} maxCount={3} maxStyle={{ backgroundColor: '#4e5969', color: '#fff' }}>
                     {project.contributors.map((c) => (
                       <Tooltip key={c.email || c.name} content={c.name}>
                         <Avatar size={24}>{c.avatar ? <img src={c.avatar} alt={c.name} /> : c.name.slice(0, 1)}</Avatar>

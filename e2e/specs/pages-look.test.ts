@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
+import { pane, seriousViolations, type AxeViolation } from './pages-support';
+
+/**
+ * Every page of pages.md §4–§14 in both themes and both languages: a screenshot saved as a CI
+ * artefact, and axe-core finding no serious or critical violation in the page's content (the shell
+ * around it is the shell suite's; its findings are written to the artefacts for information).
+ */
+const pages: { name: string; url: string }[] = [
+  { name: 'workplace', url: '/workplace' },
+  { name: 'search-table', url: '/list/search-table' },
+  { name: 'card', url: '/list/card' },
+  { name: 'step-form', url: '/form/step' },
+  { name: 'group-form', url: '/form/group' },
+  { name: 'profile-basic', url: '/profile/basic' },
+  { name: 'result-success', url: '/result/success' },
+  { name: 'result-error', url: '/result/error' },
+  { name: 'user-info', url: '/user/info' },
+  { name: 'user-setting', url: '/user/setting' },
+  { name: 'user-setting-security', url: '/user/setting?tab=security' },
+  { name: 'user-setting-certification', url: '/user/setting?tab=certification' },
+];
+
+const variants = [
+  { theme: 'light', locale: 'zh-CN' },
+  { theme: 'dark', locale: 'zh-CN' },
+  { theme: 'light', locale: 'en-US' },
+  { theme: 'dark', locale: 'en-US' },
+] as const;
+
+describe.each(variants)('pages in $theme theme, $locale', ({ theme, locale }) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ theme, locale, width: 1440, height: 900 });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('look right and have no serious or critical accessibility violation', { timeout: 300_000 }, async () => {
+    const page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    const found: Record<string, AxeViolation[]> = {};
+    const shell: Record<string, AxeViolation[]> = {};
+    for (const { name, url } of pages) {
+      await page.goto(`${baseUrl}${url}`);
+      const p = pane(page, new URL(url, baseUrl).pathname);
+      await p.waitFor({ state: 'visible' });
+      // Data arrived: no skeleton left (the workplace also waits for its lazily loaded charts).
+      await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
+      if (name === 'workplace') await expect.poll(() => p.locator('canvas').count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+      await page.waitForTimeout(1700); // count-up statistics and chart animations settle
+      await screenshot(page, `pages-${name}-${theme}-${locale}`);
+      // The breadcrumb is the shell's (its colours are pages.md §2.4's); the shell suite owns it.
+      const violations = await seriousViolations(page, '[data-tab-pane]:not([hidden])', ['.arco-breadcrumb']);
+      if (violations.length) found[name] = violations;
+      const everywhere = await seriousViolations(page);
+      if (everywhere.length) shell[name] = everywhere;
+    }
+    // The full report stays beside the screenshots for whoever fixes a finding.
+    writeFileSync(join(artifactsDir, `pages-axe-${theme}-${locale}.json`), JSON.stringify({ pages: found, wholeDocument: shell }, null, 2));
+    expect(found).toEqual({});
+    expect(page.errors).toEqual([]);
+  });
+});
