@@ -88,7 +88,7 @@ describe('card list', () => {
     const before = await rule.getAttribute('aria-checked');
     await rule.click();
     await expectToast(page, before === 'true' ? '规则已停用' : '规则已启用');
-    await page.reload();
+    // A full page load: the state comes back from the server.
     p = await open(page, '/list/card?tab=rules');
     await expect.poll(() => p.getByRole('switch').first().getAttribute('aria-checked')).toBe(before === 'true' ? 'false' : 'true');
     await p.getByRole('switch').first().click();
@@ -119,7 +119,7 @@ describe('card list', () => {
     }
     expect(busyTitle).not.toBe('');
     await expectToast(page, '质检完成，待质检内容已转入抽检');
-    await page.reload();
+    // A full page load: the state comes back from the server.
     p = await open(page, '/list/card?tab=quality');
     await expect.poll(() => p.locator('[data-card=quality]').filter({ hasText: busyTitle }).textContent()).toContain('待质检数0');
 
