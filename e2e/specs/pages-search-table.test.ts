@@ -57,9 +57,10 @@ describe('search table', () => {
     await p.locator('.arco-pagination-option .arco-select-view').click();
     await page.getByRole('option', { name: '20 条/页' }).click();
     await page.waitForURL(`**${PATH}?status=online&pageSize=20`);
-    await p.getByRole('button', { name: '重置', exact: true }).click();
-    await page.waitForURL(`**${PATH}?pageSize=20`);
     await expect.poll(() => rows(p).count()).toBe(20);
+    await p.getByRole('button', { name: '重置', exact: true }).click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl}${PATH}?pageSize=20`);
+    await expect.poll(async () => new Set(await cellTexts(p, 7))).toEqual(new Set(['已上线', '已下线']));
     await page.goBack();
     await page.waitForURL(`**${PATH}?status=online&pageSize=20`);
     await expect.poll(async () => new Set(await cellTexts(p, 7))).toEqual(new Set(['已上线']));

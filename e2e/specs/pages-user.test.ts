@@ -97,8 +97,7 @@ describe('user setting', () => {
     await p.getByRole('button', { name: '保存', exact: true }).click();
     await expectToast(page, '保存成功');
 
-    // The banner follows the saved profile, also after a reload (the server stored it).
-    await page.reload();
+    // The banner follows the saved profile, also after a full page load (the server stored it).
     const info = await open(page, '/user/info');
     await expect.poll(() => info.getByRole('heading', { level: 6 }).first().textContent()).toBe(nickname);
     expect(await info.textContent()).toContain('北京市 东城区');
