@@ -1,6 +1,7 @@
 import type { CallDef, Locale, Role } from '@atrium/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { SessionWithUser } from '../modules/auth/session.repository.ts';
 
 /** The signed-in caller as resolved by the session plugin. */
 export interface SessionInfo {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     session: SessionInfo | null;
     /** X-Fingerprint header ('' when absent). */
     fingerprint: string;
+    /** The Access-Token's session, read by the signature check together with the nonce (null: not read). */
+    sessionPreload: { session: SessionWithUser | undefined } | null;
   }
   interface FastifyContextConfig {
     /** The contract call a route serves; drives signing, session and role checks. */

@@ -14,7 +14,7 @@ export function registerSession(app: FastifyInstance): void {
     const raw = req.headers['access-token'];
     const token = Array.isArray(raw) ? raw[0] : raw;
     if (!token) throw new AppError('AUTH_REQUIRED');
-    req.session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now());
+    req.session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined);
     if (call.access === 'admin' && req.session.role !== 'admin') throw new AppError('FORBIDDEN');
   });
 }

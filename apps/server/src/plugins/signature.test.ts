@@ -122,6 +122,21 @@ describe('signature check (api.md §3)', () => {
     expectKey(await send('GET', '/api/user/preferences', again), 400, 'REPLAYED');
   });
 
+  it('records the nonce before the session is judged, for calls with and without a session', async () => {
+    // a signed call with a token nobody holds: the nonce and the (missing) session come from one statement
+    const stranger = await signed(t, { method: 'GET', url: '/api/user/menu', token: 'x'.repeat(43) });
+    expectKey(await send('GET', '/api/user/menu', stranger), 401, 'SESSION_EXPIRED');
+    expectKey(await send('GET', '/api/user/menu', stranger), 400, 'REPLAYED');
+    // a replayed nonce answers REPLAYED even when the token is good
+    const nonce = randomNonce();
+    expect((await send('GET', '/api/user/menu', await signed(t, { method: 'GET', url: '/api/user/menu', token: 'y'.repeat(43), nonce }))).statusCode).toBe(401);
+    expectKey(await send('GET', '/api/user/menu', await signed(t, { method: 'GET', url: '/api/user/menu', token, nonce })), 400, 'REPLAYED');
+    // a public call (no session read) keeps its own replay check; its token is ignored
+    const captcha = await signed(t, { method: 'GET', url: '/auth/captcha', token });
+    expect((await send('GET', '/auth/captcha', captcha)).statusCode).toBe(200);
+    expectKey(await send('GET', '/auth/captcha', captcha), 400, 'REPLAYED');
+  });
+
   it('rejects an unknown key id', async () => {
     const headers = await signed(t, { method: 'GET', url: '/api/user/menu', token, credential: { keyId: 'nobody', secret: TEST_CREDENTIAL.secret } });
     expectKey(await send('GET', '/api/user/menu', headers), 400, 'SIGNATURE_INVALID');

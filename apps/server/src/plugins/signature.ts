@@ -11,6 +11,7 @@ import {
 } from '@atrium/contracts';
 import { readLimited } from '../http/body.ts';
 import { AppError } from '../http/errors.ts';
+import { hashToken, isPlausibleToken } from '../modules/auth/session.service.ts';
 import { NonceStore } from './nonce-store.ts';
 import { nodeSigningPrimitives } from './node-signing.ts';
 
@@ -90,5 +91,22 @@ async function verify(req: FastifyRequest, keyring: Map<string, SigningCredentia
   if (Math.abs(now.getTime() - date.getTime()) > SIGNATURE_WINDOW_SECONDS * 1000) {
     throw new AppError('REQUEST_EXPIRED', { details: { serverTime: now.toISOString() } });
   }
-  if (!(await nonceStore.remember(auth.keyId, nonce))) throw new AppError('REPLAYED');
+  // A call that needs a session reads it in the nonce's round trip (the session plugin checks it).
+  const token = sessionToken(req);
+  if (token !== undefined) {
+    const { fresh, session } = await nonceStore.rememberAndFindSession(auth.keyId, nonce, hashToken(token));
+    if (!fresh) throw new AppError('REPLAYED');
+    req.sessionPreload = { session };
+  } else if (!(await nonceStore.remember(auth.keyId, nonce))) {
+    throw new AppError('REPLAYED');
+  }
+}
+
+/** The Access-Token worth looking up for this call (signed or admin access, plausible length). */
+function sessionToken(req: FastifyRequest): string | undefined {
+  const call = req.routeOptions.config.call;
+  if (!call || call.access === 'public') return undefined;
+  const raw = req.headers['access-token'];
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  return token && isPlausibleToken(token) ? token : undefined;
 }

@@ -10,6 +10,7 @@ export function registerTrace(app: FastifyInstance): void {
   app.decorateRequest('rawBody', null as unknown as Buffer);
   app.decorateRequest('session', null);
   app.decorateRequest('fingerprint', '');
+  app.decorateRequest('sessionPreload', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Trace-Id', req.id);
     req.locale = pickLocale(req.headers['accept-language']);

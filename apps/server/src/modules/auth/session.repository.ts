@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/auth.ts';
+import { prepared, runPrepared } from '../../db/prepared.ts';
+import { sessions } from '../../db/schema/auth.ts';
 
 export interface SessionWithUser {
   id: number;
@@ -14,24 +15,47 @@ export interface SessionWithUser {
   roles: string[];
 }
 
+/** The session columns and the account's roles, as the raw row of the statements below. */
+export const sessionColumns = `s.id, s.user_id, s.active_role, s.fingerprint, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.roles`;
+
+export interface SessionRow {
+  id: number | null;
+  user_id: number;
+  active_role: string;
+  fingerprint: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  roles: string[];
+}
+
+/** A row of `sessionColumns` (null columns when no session matched). */
+export function toSessionWithUser(row: SessionRow | undefined): SessionWithUser | undefined {
+  if (!row || row.id === null) return undefined;
+  const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    activeRole: row.active_role,
+    fingerprint: row.fingerprint,
+    createdAt: date(row.created_at),
+    lastSeenAt: date(row.last_seen_at),
+    expiresAt: date(row.expires_at),
+    revokedAt: row.revoked_at === null ? null : date(row.revoked_at),
+    roles: row.roles,
+  };
+}
+
+// Every signed-in request reads this: a prepared statement (db/prepared.ts).
+const sessionByTokenHash = prepared(
+  'session_by_token_hash',
+  `select ${sessionColumns} from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
+);
+
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      activeRole: sessions.activeRole,
-      fingerprint: sessions.fingerprint,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      roles: users.roles,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return rows[0];
+  const [row] = await runPrepared<SessionRow>(db, sessionByTokenHash, [tokenHash]);
+  return toSessionWithUser(row);
 }
 
 export async function insertSession(

@@ -4,13 +4,18 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionInfo } from '../../http/context.ts';
-import { findSessionByTokenHash, insertSession, touchSession } from './session.repository.ts';
+import { findSessionByTokenHash, insertSession, touchSession, type SessionWithUser } from './session.repository.ts';
 
 /** last_seen_at is written at most this often, so busy sessions do not write on every request. */
 const TOUCH_INTERVAL_MS = 30_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Tokens are 43 characters; anything far off is refused without a lookup. */
+export function isPlausibleToken(token: string): boolean {
+  return token.length >= 16 && token.length <= 256;
 }
 
 export function toRoles(values: string[]): Role[] {
@@ -48,10 +53,18 @@ export function sessionDeadline(config: AppConfig, s: { lastSeenAt: Date; expire
  * Resolves a token to the caller. Unknown, revoked, expired (idle or absolute) tokens and tokens presented
  * from another device fingerprint all answer 401 SESSION_EXPIRED: the console then shows its one modal.
  */
-export async function resolveSession(db: Db, config: AppConfig, token: string, fingerprint: string, now: Date): Promise<SessionInfo> {
+export async function resolveSession(
+  db: Db,
+  config: AppConfig,
+  token: string,
+  fingerprint: string,
+  now: Date,
+  /** The token's session as already read with the request's nonce (plugins/signature.ts). */
+  preloaded?: { session: SessionWithUser | undefined },
+): Promise<SessionInfo> {
   const expired = () => new AppError('SESSION_EXPIRED');
-  if (token.length < 16 || token.length > 256) throw expired();
-  const s = await findSessionByTokenHash(db, hashToken(token));
+  if (!isPlausibleToken(token)) throw expired();
+  const s = preloaded ? preloaded.session : await findSessionByTokenHash(db, hashToken(token));
   if (!s || s.revokedAt) throw expired();
   if (sessionDeadline(config, s).getTime() <= now.getTime()) throw expired();
   if (s.fingerprint !== fingerprint) throw expired();

@@ -1,0 +1,40 @@
+import type { Db } from './client.ts';
+
+/**
+ * A fixed SQL text for the per-request hot path (signature nonce, session). On PostgreSQL it runs as a
+ * named prepared statement: parsed and planned once per pooled connection instead of on every request.
+ * On PGlite, as a parameterised query. Either way drizzle's query building (~30-60 µs a query here) is
+ * skipped. Only for statements whose plan does not depend on the parameter values (equality lookups).
+ */
+export interface Prepared {
+  readonly name: string;
+  readonly text: string;
+}
+
+export function prepared(name: string, text: string): Prepared {
+  return { name: `atrium_${name}`, text };
+}
+
+interface PoolLike {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface PgliteLike {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+/** The driver under a drizzle database (drizzle sets `$client` for node-postgres and PGlite alike). */
+function clientOf(db: Db): PoolLike | PgliteLike {
+  const client = (db as unknown as { $client?: PoolLike | PgliteLike }).$client;
+  if (!client) throw new Error('prepared statements need the database itself, not a transaction');
+  return client;
+}
+
+export async function runPrepared<Row>(db: Db, statement: Prepared, values: unknown[]): Promise<Row[]> {
+  const client = clientOf(db);
+  const result =
+    'exec' in client && typeof client.exec === 'function'
+      ? await (client as PgliteLike).query(statement.text, values)
+      : await (client as PoolLike).query({ name: statement.name, text: statement.text, values });
+  return result.rows as Row[];
+}
