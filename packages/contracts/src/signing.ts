@@ -70,6 +70,8 @@ export function parseXDate(value: string): Date | null {
 
 /** Decodes `%XX` byte sequences (malformed ones stay literal); `+` stays a literal plus. */
 export function percentDecode(value: string): string {
+  // Plain ASCII without escapes decodes to itself (the usual query value): skip the byte-wise walk.
+  if (!/[^\x20-\x24\x26-\x7e]/.test(value)) return value;
   const bytes: number[] = [];
   for (let i = 0; i < value.length; i++) {
     const ch = value[i]!;

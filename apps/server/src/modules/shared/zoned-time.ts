@@ -27,11 +27,24 @@ function offsetAt(ms: number, timeZone: string): number {
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
+const dayStarts = new Map<string, number>();
+
 /**
  * The instant a calendar day (`YYYY-MM-DD`) starts in a time zone. Date filters are inclusive days in the
  * server's configured zone (pages.md §17.2), so `[start, end]` becomes `[startOf(start), startOf(end + 1))`.
  */
 export function startOfDay(day: string, timeZone: string): Date {
+  // Date filters repeat (the console keeps them in the URL): remember the last days asked for.
+  const id = `${timeZone} ${day}`;
+  const known = dayStarts.get(id);
+  if (known !== undefined) return new Date(known);
+  const start = computeStartOfDay(day, timeZone);
+  if (dayStarts.size >= 1000) dayStarts.delete(dayStarts.keys().next().value!);
+  dayStarts.set(id, start.getTime());
+  return start;
+}
+
+function computeStartOfDay(day: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const guess = Date.UTC(y, m - 1, d);
   // Two passes settle days whose offset differs from the guess's (daylight-saving changes).
