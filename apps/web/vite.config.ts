@@ -2,12 +2,13 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { arcoStylePlugin } from './arco-style-plugin.ts';
+import { precompressPlugin } from './precompress-plugin.ts';
 
 // The dev server proxies the API to a running Atrium server (npm run dev -w @atrium/server).
 const apiTarget = process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [arcoStylePlugin(), react()],
+  plugins: [arcoStylePlugin(), react(), precompressPlugin()],
   resolve: {
     alias: {
       // Every supported browser has ResizeObserver; Arco's polyfill would add 8 KiB to the first load.
