@@ -5,7 +5,16 @@
 // beside a bare Fastify hello-world in the same run. Prints req/s, p50/p99 and the ratio to hello-world.
 //
 //   npm run bench:api [-- --rows 1000000] [--seconds 10] [--connections 10] [--engines pglite,postgres]
+//                        [--modes signed,unsigned] [--scenarios menu,first,deep,filtered] [--node-env production]
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
+//   BENCH_SERVER_NODE_FLAGS="..."                              (extra node flags for the server process)
+//
+// Like for like: the server runs as `npm start` runs it (node --import tsx src/main.ts), in production
+// mode by default (NODE_ENV=production: no response-contract check, as deployed; the demo accounts are
+// seeded by this script before the server starts), and both it and the hello-world log through Fastify's
+// pino logger at LOG_LEVEL=warn (no line per request; `--log-level info` to measure request logging).
+// The server is measured once it is idle after start-up: it compresses the built console in the
+// background when it starts, which is start-up work, not the cost of a request.
 //
 // Signing: every request needs a fresh nonce and the contracts' signing code is asynchronous, while
 // autocannon's setupRequest hook is synchronous. So the benchmark signs a pool of requests (one nonce
@@ -13,7 +22,7 @@
 // The pool size is a short probe's rate times `--seconds`. A second column runs the same calls on a
 // server with SIGNATURE_MODE=off (unsigned). req/s = requests sent / wall time of the run.
 import { fork, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { cpus, tmpdir } from 'node:os';
@@ -36,6 +45,11 @@ const rows = Number(arg('rows', 100_000));
 const seconds = Number(arg('seconds', 10));
 const connections = Number(arg('connections', 10));
 const engines = String(arg('engines', 'pglite,postgres')).split(',');
+const modes = String(arg('modes', 'signed,unsigned')).split(',');
+const scenarioNames = arg('scenarios', undefined)?.split(',');
+const nodeEnv = String(arg('node-env', 'production'));
+const logLevel = String(arg('log-level', 'warn'));
+const serverFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const credential = { keyId: 'bench', secret: 'bench-api-secret-0123456789abcdef' };
 const fingerprint = 'bench-api';
@@ -63,19 +77,46 @@ async function waitReady(port, child, output) {
   throw new Error(`server not ready:\n${output()}`);
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux /proc). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Waits until the process uses under 5 % of a core for a second (at most 120 s); returns the seconds waited. */
+async function waitIdle(pid) {
+  const start = performance.now();
+  let last = cpuSeconds(pid);
+  if (Number.isNaN(last)) return 0;
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuSeconds(pid);
+    if (now - last < 0.05) break;
+    last = now;
+  }
+  return Math.round((performance.now() - start) / 100) / 10;
+}
+
 async function startServer(env) {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...serverFlags, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, ...env },
+    env: { ...process.env, NODE_ENV: nodeEnv, LOG_LEVEL: logLevel, HOST: '127.0.0.1', PORT: String(port), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   await waitReady(port, child, () => out);
+  const idleAfter = await waitIdle(child.pid);
   return {
     port,
+    pid: child.pid,
+    idleAfter,
     stop: () =>
       new Promise((ok) => {
         child.once('exit', ok);
@@ -85,9 +126,9 @@ async function startServer(env) {
 }
 
 async function startHello() {
-  const child = fork(join(root, 'bench/api/hello.mjs'), [], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(join(root, 'bench/api/hello.mjs'), [], { cwd: root, execArgv: serverFlags, env: { ...process.env, LOG_LEVEL: logLevel }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const port = await new Promise((ok) => child.once('message', (m) => ok(m.port)));
-  return { port, stop: () => new Promise((ok) => (child.once('exit', ok), child.kill('SIGTERM'))) };
+  return { port, pid: child.pid, stop: () => new Promise((ok) => (child.once('exit', ok), child.kill('SIGTERM'))) };
 }
 
 async function signed(method, url, { body, token } = {}) {
@@ -151,15 +192,21 @@ async function seedPolicies(db) {
 }
 
 function scenarios() {
+  const all = allScenarios();
+  return scenarioNames ? all.filter((s) => scenarioNames.includes(s.key)) : all;
+}
+
+function allScenarios() {
   const deepPage = Math.max(1, Math.floor(rows / 10 / 2)); // the middle of the list, 10 per page
   const day = (ms) => new Date(ms).toISOString().slice(0, 10);
   const now = Date.now();
   return [
     // the pipeline alone (signature, nonce, session, role) on a call that reads almost nothing
-    { name: 'menu (pipeline only)', path: '/api/user/menu' },
-    { name: 'first page', path: '/api/list/policy?current=1&pageSize=10' },
-    { name: `deep page (${deepPage})`, path: `/api/list/policy?current=${deepPage}&pageSize=10` },
+    { key: 'menu', name: 'menu (pipeline only)', path: '/api/user/menu' },
+    { key: 'first', name: 'first page', path: '/api/list/policy?current=1&pageSize=10' },
+    { key: 'deep', name: `deep page (${deepPage})`, path: `/api/list/policy?current=${deepPage}&pageSize=10` },
     {
+      key: 'filtered',
       name: 'filtered first page',
       path: `/api/list/policy?current=1&pageSize=10&status=online&contentType=horizontalVideo&createdTime=${day(now - 30 * 86400_000)}&createdTime=${day(now)}`,
     },
@@ -205,22 +252,28 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
 
   const env = { DATA_DIR: dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) };
   const results = [];
-  for (const mode of ['signed', 'unsigned (SIGNATURE_MODE=off)']) {
-    const server = await startServer({ ...env, SIGNATURE_MODE: mode === 'signed' ? 'enforce' : 'off' });
+  for (const mode of modes) {
+    const isSigned = mode === 'signed';
+    const label = isSigned ? 'signed' : 'unsigned (SIGNATURE_MODE=off)';
+    // production refuses SIGNATURE_MODE=off: the unsigned column runs in development mode
+    const server = await startServer({ ...env, SIGNATURE_MODE: isSigned ? 'enforce' : 'off', ...(isSigned ? {} : { NODE_ENV: 'development' }) });
+    if (server.idleAfter > 1.5) console.log(`    (server busy with start-up work for ${server.idleAfter} s before measuring)`);
     try {
-      const token = await login(server.port, mode === 'signed');
+      const token = await login(server.port, isSigned);
       for (const s of scenarios()) {
         const plain = { 'Access-Token': token, 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' };
         const sign = async (n) => Promise.all(Array.from({ length: n }, () => signed('GET', s.path, { token })));
         // warm-up and probe: plans, caches, JIT; its rate sizes the signed pool of the measured run
-        const probeN = 300;
-        const probePool = mode === 'signed' ? await sign(probeN) : [];
-        const probe = await cannon(server.port, s.path, (i) => (mode === 'signed' ? probePool[i] : plain), probeN);
+        const probeN = 2000;
+        const probePool = isSigned ? await sign(probeN) : [];
+        const probe = await cannon(server.port, s.path, (i) => (isSigned ? probePool[i] : plain), probeN);
         const amount = Math.min(60_000, Math.max(300, Math.round((probe.requests.total / probe.duration) * seconds)));
-        const pool = mode === 'signed' ? await sign(amount) : [];
-        const r = await cannon(server.port, s.path, (i) => (mode === 'signed' ? pool[i] : plain), mode === 'signed' ? amount : undefined);
-        results.push({ engine, mode, scenario: s.name, path: s.path, ...summary(r) });
-        console.log(`    ${mode.padEnd(30)} ${s.name.padEnd(24)} ${String(summary(r).reqPerSec).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non2xx ${r.non2xx}`);
+        const pool = isSigned ? await sign(amount) : [];
+        const cpuBefore = cpuSeconds(server.pid);
+        const r = await cannon(server.port, s.path, (i) => (isSigned ? pool[i] : plain), isSigned ? amount : undefined);
+        const cpuUsPerReq = Math.round(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / Math.max(1, r.requests.total));
+        results.push({ engine, mode: label, scenario: s.name, path: s.path, ...summary(r), cpuUsPerReq });
+        console.log(`    ${label.padEnd(30)} ${s.name.padEnd(24)} ${String(summary(r).reqPerSec).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  server CPU ${cpuUsPerReq} µs/req  non2xx ${r.non2xx}`);
       }
     } finally {
       await server.stop();
@@ -234,31 +287,33 @@ console.log(`bench/api: ${rows} collections, ~${seconds} s per line, ${connectio
 const hello = await startHello();
 let helloResult;
 try {
-  await cannon(hello.port, '/', () => ({}), 2000);
-  helloResult = summary(await cannon(hello.port, '/', () => ({})));
+  await cannon(hello.port, '/', () => ({}), 5000);
+  const cpuBefore = cpuSeconds(hello.pid);
+  const r = await cannon(hello.port, '/', () => ({}));
+  helloResult = { ...summary(r), cpuUsPerReq: Math.round(((cpuSeconds(hello.pid) - cpuBefore) * 1e6) / Math.max(1, r.requests.total)) };
 } finally {
   await hello.stop();
 }
-console.log(`  hello-world: ${helloResult.reqPerSec} req/s, p50 ${helloResult.p50} ms, p99 ${helloResult.p99} ms`);
+console.log(`  hello-world: ${helloResult.reqPerSec} req/s, p50 ${helloResult.p50} ms, p99 ${helloResult.p99} ms, server CPU ${helloResult.cpuUsPerReq} µs/req`);
 
 const all = [];
 for (const engine of engines) all.push(...(await measureEngine(engine)));
 
 const rowsOut = all.map((r) => ({ ...r, ratio: r.reqPerSec / helloResult.reqPerSec }));
 const lines = [
-  `| engine | mode | call | req/s | p50 ms | p99 ms | vs hello-world | non-2xx |`,
-  `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |`,
-  `| – | – | Fastify hello-world | ${helloResult.reqPerSec} | ${helloResult.p50} | ${helloResult.p99} | 100 % | ${helloResult.non2xx} |`,
-  ...rowsOut.map((r) => `| ${r.engine} | ${r.mode} | ${r.scenario} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${Math.round(r.ratio * 100)} % | ${r.non2xx} |`),
+  `| engine | mode | call | req/s | p50 ms | p99 ms | vs hello-world | server CPU µs/req | non-2xx |`,
+  `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  `| – | – | Fastify hello-world | ${helloResult.reqPerSec} | ${helloResult.p50} | ${helloResult.p99} | 100 % | ${helloResult.cpuUsPerReq} | ${helloResult.non2xx} |`,
+  ...rowsOut.map((r) => `| ${r.engine} | ${r.mode} | ${r.scenario} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${Math.round(r.ratio * 100)} % | ${r.cpuUsPerReq} | ${r.non2xx} |`),
 ];
 const loadAfter = (await import('node:os')).loadavg()[0].toFixed(1);
-console.log(`\n${rows} rows, ${connections} connections, ~${seconds} s per line, load average ${load} before / ${loadAfter} after\n`);
+console.log(`\n${rows} rows, ${connections} connections, ~${seconds} s per line, NODE_ENV=${nodeEnv} (unsigned: development), LOG_LEVEL=${logLevel} on both servers, load average ${load} before / ${loadAfter} after\n`);
 console.log(lines.join('\n'));
 
 const outDir = join(root, 'bench/results');
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(join(outDir, `api-${rows}-${stamp}.json`), JSON.stringify({ rows, seconds, connections, loadBefore: load, loadAfter, node: process.version, cpus: cpus().length, hello: helloResult, results: rowsOut }, null, 2));
+writeFileSync(join(outDir, `api-${rows}-${stamp}.json`), JSON.stringify({ rows, seconds, connections, nodeEnv, logLevel, serverFlags, loadBefore: load, loadAfter, node: process.version, cpus: cpus().length, hello: helloResult, results: rowsOut }, null, 2));
 writeFileSync(join(outDir, `api-${rows}-${stamp}.md`), `${lines.join('\n')}\n`);
 console.log(`\nsaved bench/results/api-${rows}-${stamp}.{json,md}`);
 if (rowsOut.some((r) => r.non2xx > 0 || r.errors > 0)) {
