@@ -23,6 +23,7 @@ import {
   deletePolicy,
   exportBatch,
   filterKey,
+  filterValues,
   filterWhere,
   findPolicy,
   insertPolicies,
@@ -47,7 +48,7 @@ function toPolicy(row: PolicyRow): Policy {
 const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedAt: row.updatedAt.toISOString() });
 
 export async function listPage(db: Db, query: PolicyListQuery, timeZone: string) {
-  const { rows, total } = await listPolicies(db, filterKey(query, timeZone), filterWhere(query, timeZone), (query.current - 1) * query.pageSize, query.pageSize);
+  const { rows, total } = await listPolicies(db, filterKey(query, timeZone), filterValues(query, timeZone), (query.current - 1) * query.pageSize, query.pageSize);
   return { list: rows.map(toPolicy), total, current: query.current, pageSize: query.pageSize };
 }
 
