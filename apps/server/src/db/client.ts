@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -26,19 +25,6 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export function pgliteHandle(client: PGlite): DbHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
-    db,
-    engine: 'pglite',
-    schemaName: 'public',
-    pglite: client,
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
-}
-
 export function postgresHandle(connectionString: string, opts: { schemaName?: string; max?: number } = {}): DbHandle {
   const schemaName = opts.schemaName ?? 'public';
   const pool = new pg.Pool({
@@ -58,9 +44,9 @@ export async function openDatabase(config: { databaseUrl: string | undefined; da
   if (config.databaseUrl) return postgresHandle(config.databaseUrl, { schemaName: config.databaseSchema });
   const dir = join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
-  await client.waitReady;
-  return pgliteHandle(client);
+  // Loaded only for the embedded engine: the WASM PostgreSQL module alone holds ~40 MB of a server's RSS.
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(dir);
 }
 
 /** Rows of a `db.execute()` result; both drivers answer `{ rows }`. */
