@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
@@ -48,6 +48,27 @@ describe('the built console on the API port', () => {
     expect(plain.body).toBe(script);
     const again = await get('/assets/app-1a2b.js', { 'if-none-match': String(br.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('serves compressed files written beside the build (npm start), and recompresses a file rebuilt since', async () => {
+    const { precompressDir } = await import('./web-compress.ts');
+    const other = 'y'.repeat(4000);
+    writeFileSync(join(dist, 'assets/lazy-9z.js'), other);
+    expect(await precompressDir(dist)).toBeGreaterThanOrEqual(2); // index.html is small: app and lazy chunks
+    expect(await precompressDir(dist)).toBe(0); // nothing stale
+    expect(brotliDecompressSync(readFileSync(join(dist, 'assets/lazy-9z.js.br'))).toString()).toBe(other);
+    // a sibling older than its file is stale: the server compresses the new content itself
+    writeFileSync(join(dist, 'assets/lazy-9z.js.br'), brotliCompressSync('stale'));
+    utimesSync(join(dist, 'assets/lazy-9z.js.br'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const res = await get('/assets/lazy-9z.js', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(other);
+    // a fresh sibling is served as it is, not compressed again
+    writeFileSync(join(dist, 'assets/pre-1.js'), 'z'.repeat(3000));
+    writeFileSync(join(dist, 'assets/pre-1.js.br'), brotliCompressSync('from disk'));
+    writeFileSync(join(dist, 'assets/pre-1.js.gz'), gzipSync('from disk'));
+    const fromDisk = await get('/assets/pre-1.js', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(fromDisk.rawPayload).toString()).toBe('from disk');
   });
 
   it('never serves a file outside the build folder', async () => {

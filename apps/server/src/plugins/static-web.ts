@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { sendError } from './error-handler.ts';
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
+import { compressBody, compressible, freshSibling, isCompressible } from './web-compress.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,7 +28,6 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
 };
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.svg', '.txt', '.ico', '.ttf']);
 
 interface Entry {
   body: Buffer;
@@ -67,10 +62,13 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     const body = await readFile(file);
     const ext = extname(file).toLowerCase();
     const entry: Entry = { body, key, type: types[ext] ?? 'application/octet-stream', etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
-    if (compressible.has(ext) && body.length > 1024) {
-      // Build output may ship its own .br/.gz next to the file; otherwise compress once here.
-      entry.br = existsSync(`${file}.br`) ? await readFile(`${file}.br`) : await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-      entry.gzip = existsSync(`${file}.gz`) ? await readFile(`${file}.gz`) : await gz(body, { level: 9 });
+    if (isCompressible(file, body.length)) {
+      // `npm start` writes .br/.gz beside the build (cli/precompress-web.ts); otherwise compress once here.
+      const br = await freshSibling(file, info.mtimeMs, '.br');
+      const gzip = await freshSibling(file, info.mtimeMs, '.gz');
+      const made = br && gzip ? undefined : await compressBody(body);
+      entry.br = br ?? made!.br;
+      entry.gzip = gzip ?? made!.gzip;
     }
     cache.set(file, entry);
     return entry;
@@ -114,7 +112,8 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     return send(req, reply, index, 'no-cache');
   });
 
-  // Compress the current build in the background so the first visitor does not wait for brotli.
+  // Load (and compress, unless `npm start` did) the current build in the background so the first visitor
+  // does not wait for brotli.
   app.addHook('onReady', async () => {
     if (!existsSync(root)) return;
     const files = readdirSync(root, { recursive: true })
