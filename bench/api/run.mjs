@@ -21,7 +21,7 @@
 // each) before the run and `setupRequest` hands them out one by one; the run sends exactly that many.
 // The pool size is a short probe's rate times `--seconds`. A second column runs the same calls on a
 // server with SIGNATURE_MODE=off (unsigned). req/s = requests sent / wall time of the run.
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -281,6 +281,9 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
   }
   return results;
 }
+
+// as `npm start` does before the server starts: the console's compressed files beside the build
+spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/cli/precompress-web.ts')], { cwd: root, stdio: 'inherit' });
 
 const load = (await import('node:os')).loadavg()[0].toFixed(1);
 console.log(`bench/api: ${rows} collections, ~${seconds} s per line, ${connections} connections, ${cpus().length} CPUs, load average ${load}, Node ${process.version}`);

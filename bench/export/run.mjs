@@ -15,7 +15,7 @@
 //
 // PostgreSQL only: the embedded PGlite engine lives inside the server process and alone takes
 // 300-550 MB of RSS, so a memory ceiling for the export code is only meaningful with an outside database.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { clearInterval, setInterval } from 'node:timers';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -97,6 +97,8 @@ async function signedFetch(base, method, path, { query = '', body, token } = {})
 let server;
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-export-'));
 try {
+  // as `npm start` does before the server starts: the console's compressed files beside the build
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/precompress-web.ts'], { cwd: root, stdio: 'inherit' });
   await withClient(adminUrl, (c) => c.query(`create database ${dbName}`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
