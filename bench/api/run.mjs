@@ -125,8 +125,9 @@ async function startServer(env) {
   };
 }
 
-async function startHello() {
-  const child = fork(join(root, 'bench/api/hello.mjs'), [], { cwd: root, execArgv: serverFlags, env: { ...process.env, LOG_LEVEL: logLevel }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+async function startHello(pgUrl) {
+  const env = { ...process.env, LOG_LEVEL: logLevel, ...(pgUrl ? { HELLO_PG_URL: pgUrl } : {}) };
+  const child = fork(join(root, 'bench/api/hello.mjs'), [], { cwd: root, execArgv: serverFlags, env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const port = await new Promise((ok) => child.once('message', (m) => ok(m.port)));
   return { port, pid: child.pid, stop: () => new Promise((ok) => (child.once('exit', ok), child.kill('SIGTERM'))) };
 }
@@ -287,17 +288,21 @@ spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/cli/
 
 const load = (await import('node:os')).loadavg()[0].toFixed(1);
 console.log(`bench/api: ${rows} collections, ~${seconds} s per line, ${connections} connections, ${cpus().length} CPUs, load average ${load}, Node ${process.version}`);
-const hello = await startHello();
-let helloResult;
-try {
-  await cannon(hello.port, '/', () => ({}), 5000);
-  const cpuBefore = cpuSeconds(hello.pid);
-  const r = await cannon(hello.port, '/', () => ({}));
-  helloResult = { ...summary(r), cpuUsPerReq: Math.round(((cpuSeconds(hello.pid) - cpuBefore) * 1e6) / Math.max(1, r.requests.total)) };
-} finally {
-  await hello.stop();
+async function measureHello(pgUrl) {
+  const hello = await startHello(pgUrl);
+  try {
+    await cannon(hello.port, '/', () => ({}), 5000);
+    const cpuBefore = cpuSeconds(hello.pid);
+    const r = await cannon(hello.port, '/', () => ({}));
+    return { ...summary(r), cpuUsPerReq: Math.round(((cpuSeconds(hello.pid) - cpuBefore) * 1e6) / Math.max(1, r.requests.total)) };
+  } finally {
+    await hello.stop();
+  }
 }
+const helloResult = await measureHello();
 console.log(`  hello-world: ${helloResult.reqPerSec} req/s, p50 ${helloResult.p50} ms, p99 ${helloResult.p99} ms, server CPU ${helloResult.cpuUsPerReq} µs/req`);
+const helloPg = engines.includes('postgres') ? await measureHello(adminUrl) : undefined;
+if (helloPg) console.log(`  hello-world + 1 PostgreSQL query: ${helloPg.reqPerSec} req/s, p50 ${helloPg.p50} ms, p99 ${helloPg.p99} ms, server CPU ${helloPg.cpuUsPerReq} µs/req`);
 
 const all = [];
 for (const engine of engines) all.push(...(await measureEngine(engine)));
@@ -307,6 +312,9 @@ const lines = [
   `| engine | mode | call | req/s | p50 ms | p99 ms | vs hello-world | server CPU µs/req | non-2xx |`,
   `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
   `| – | – | Fastify hello-world | ${helloResult.reqPerSec} | ${helloResult.p50} | ${helloResult.p99} | 100 % | ${helloResult.cpuUsPerReq} | ${helloResult.non2xx} |`,
+  ...(helloPg
+    ? [`| postgres | – | hello-world + 1 query (\`select 1\`) | ${helloPg.reqPerSec} | ${helloPg.p50} | ${helloPg.p99} | ${Math.round((helloPg.reqPerSec / helloResult.reqPerSec) * 100)} % | ${helloPg.cpuUsPerReq} | ${helloPg.non2xx} |`]
+    : []),
   ...rowsOut.map((r) => `| ${r.engine} | ${r.mode} | ${r.scenario} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${Math.round(r.ratio * 100)} % | ${r.cpuUsPerReq} | ${r.non2xx} |`),
 ];
 const loadAfter = (await import('node:os')).loadavg()[0].toFixed(1);
@@ -316,7 +324,7 @@ console.log(lines.join('\n'));
 const outDir = join(root, 'bench/results');
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(join(outDir, `api-${rows}-${stamp}.json`), JSON.stringify({ rows, seconds, connections, nodeEnv, logLevel, serverFlags, loadBefore: load, loadAfter, node: process.version, cpus: cpus().length, hello: helloResult, results: rowsOut }, null, 2));
+writeFileSync(join(outDir, `api-${rows}-${stamp}.json`), JSON.stringify({ rows, seconds, connections, nodeEnv, logLevel, serverFlags, loadBefore: load, loadAfter, node: process.version, cpus: cpus().length, hello: helloResult, helloPg, results: rowsOut }, null, 2));
 writeFileSync(join(outDir, `api-${rows}-${stamp}.md`), `${lines.join('\n')}\n`);
 console.log(`\nsaved bench/results/api-${rows}-${stamp}.{json,md}`);
 if (rowsOut.some((r) => r.non2xx > 0 || r.errors > 0)) {
