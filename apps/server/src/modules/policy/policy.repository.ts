@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { ContentType, FilterType, PolicyFilter, PolicyForm, PolicyPatch, PolicyStatus } from '@atrium/contracts/calls/policy';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { generationOf } from '../../db/list-generations.ts';
@@ -80,34 +80,38 @@ async function countPolicies(db: Db, values: FilterValues): Promise<{ total: num
 
 const filterNames = ['numberPrefix', 'nameLike', 'contentType', 'filterType', 'status', 'createdFrom', 'createdTo'] as const;
 
-function listStatement(db: Db, values: FilterValues, present: string) {
-  return db
-    .select({ ...policyColumns, generation: policiesGeneration })
-    .from(policies)
-    .where(whereOf(values, true))
-    .orderBy(...listOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`atrium_policy_list_${present}`);
+/** Pages from this offset on read the skipped keys from the index alone (a "deferred join"). */
+const DEEP_OFFSET = 1000;
+
+function listStatement(db: Db, values: FilterValues, name: string, deep: boolean) {
+  const where = whereOf(values, true);
+  const base = db.select({ ...policyColumns, generation: policiesGeneration }).from(policies);
+  if (!deep) return base.where(where).orderBy(...listOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
+  // Deep pages: the ids of the page come from the (created_time desc, id) index, an index-only scan
+  // when the visibility map allows (~5 ms instead of ~17 ms for offset 50 000 of 100 000 here);
+  // only the 10 rows shown are read from the table.
+  const ids = db.select({ id: policies.id }).from(policies).where(where).orderBy(...listOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+  return base.where(inArray(policies.id, ids)).orderBy(...listOrder).prepare(name);
 }
 type ListStatement = ReturnType<typeof listStatement>;
 
-// Built once per database and filter shape (which filters are set: at most 2^7): drizzle's query
+// Built once per database and filter shape (which filters are set: at most 2^7, twice): drizzle's query
 // building costs more CPU than the page read itself (~130 µs against ~150 µs here). On PostgreSQL the
 // statement is also prepared by name; its plans stay custom where the values matter (LIKE prefixes),
 // because PostgreSQL only switches to a generic plan that does not cost more.
 const listStatements = new WeakMap<Db, Map<string, ListStatement>>();
 
 function pageOf(db: Db, values: FilterValues, offset: number, limit: number) {
-  const present = filterNames.map((name) => (values[name] === undefined ? '0' : '1')).join('');
-  let byShape = listStatements.get(db);
-  if (!byShape) listStatements.set(db, (byShape = new Map()));
-  let statement = byShape.get(present);
-  if (!statement) byShape.set(present, (statement = listStatement(db, values, present)));
+  const deep = offset >= DEEP_OFFSET;
+  const name = `atrium_policy_list_${deep ? 'deep_' : ''}${filterNames.map((f) => (values[f] === undefined ? '0' : '1')).join('')}`;
+  let byName = listStatements.get(db);
+  if (!byName) listStatements.set(db, (byName = new Map()));
+  let statement = byName.get(name);
+  if (!statement) byName.set(name, (statement = listStatement(db, values, name, deep)));
   const bound: Record<string, unknown> = { limit, offset };
-  for (const name of filterNames) {
-    const value = values[name];
-    if (value !== undefined) bound[name] = value instanceof Date ? value.toISOString() : value;
+  for (const key of filterNames) {
+    const value = values[key];
+    if (value !== undefined) bound[key] = value instanceof Date ? value.toISOString() : value;
   }
   return statement.execute(bound);
 }

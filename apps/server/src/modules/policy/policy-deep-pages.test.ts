@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+/** Pages past the deep-offset threshold take another statement (ids from the index first): same answers. */
+describe('collection list: deep pages', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.login('user');
+    // 2 400 more rows, many sharing one created time (the id breaks the tie), some online, some offline
+    await t.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+      select (30000000 + g)::text, 'Deep ' || g, (array['img','horizontalVideo','verticalVideo'])[1 + g % 3], (array['artificial','rules'])[1 + g % 2],
+             g, (array['online','offline'])[1 + g % 2], timestamptz '2026-01-01 00:00:00+00' - make_interval(secs => (g / 4) * 60), now()
+        from generate_series(1, 2400) as g`);
+  });
+  afterAll(() => t?.close());
+
+  const expected = async (where: string, offset: number, limit: number) =>
+    rowsOf<{ id: number }>(await t.db.execute(sql.raw(`select id from policies where ${where} order by created_time desc, id limit ${limit} offset ${offset}`))).map((r) => Number(r.id));
+  const page = async (query: string) => {
+    const res = await t.request({ url: `/api/list/policy?${query}`, token });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data as { list: Array<{ id: number }>; total: number };
+  };
+
+  it('answers the same rows in the same order on both sides of the threshold, with and without filters', async () => {
+    for (const [filter, where] of [
+      ['', 'true'],
+      ['&status=online', `status = 'online'`],
+      ['&contentType=img&status=offline', `content_type = 'img' and status = 'offline'`],
+    ] as const) {
+      for (const [current, pageSize] of [[10, 100], [11, 100], [12, 100], [99, 10], [100, 10], [101, 10], [120, 20], [24, 100]]) {
+        const got = await page(`current=${current}&pageSize=${pageSize}${filter}`);
+        expect([filter, current, pageSize, got.list.map((r) => r.id)]).toEqual([filter, current, pageSize, await expected(where, (current - 1) * pageSize, pageSize)]);
+      }
+    }
+  });
+
+  it('answers an empty page beyond the end with the exact total', async () => {
+    const total = Number(rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from policies`))[0]!.n);
+    const beyond = await page(`current=${Math.ceil(total / 10) + 5}&pageSize=10`);
+    expect(beyond).toMatchObject({ list: [], total });
+  });
+});
