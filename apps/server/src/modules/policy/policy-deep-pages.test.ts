@@ -32,7 +32,8 @@ describe('collection list: deep pages', () => {
       ['&status=online', `status = 'online'`],
       ['&contentType=img&status=offline', `content_type = 'img' and status = 'offline'`],
     ] as const) {
-      for (const [current, pageSize] of [[10, 100], [11, 100], [12, 100], [99, 10], [100, 10], [101, 10], [120, 20], [24, 100]]) {
+      const pages: Array<[number, number]> = [[10, 100], [11, 100], [12, 100], [99, 10], [100, 10], [101, 10], [120, 20], [24, 100]];
+      for (const [current, pageSize] of pages) {
         const got = await page(`current=${current}&pageSize=${pageSize}${filter}`);
         expect([filter, current, pageSize, got.list.map((r) => r.id)]).toEqual([filter, current, pageSize, await expected(where, (current - 1) * pageSize, pageSize)]);
       }

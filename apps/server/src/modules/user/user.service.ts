@@ -62,11 +62,20 @@ function toMenuItem(node: RouteNode): MenuItem {
   return item;
 }
 
+// The route table is fixed at build time: one menu per role, built on first use.
+const menus = new Map<Role, readonly MenuItem[]>();
+
 /** The route table filtered by the session's active role, in menu order (GET /api/user/menu). */
 export function menuFor(role: Role): MenuItem[] {
-  return filterRoutesByRole(routeTable, role)
-    .filter((n) => !n.hideInMenu)
-    .map(toMenuItem);
+  let menu = menus.get(role);
+  if (!menu) {
+    menu = filterRoutesByRole(routeTable, role)
+      .filter((n) => !n.hideInMenu)
+      .map(toMenuItem);
+    menus.set(role, menu);
+  }
+  // A copy of the list: a caller may reorder or extend it; the items are only ever serialized.
+  return [...menu];
 }
 
 export async function switchRole(db: Db, session: SessionInfo, role: Role): Promise<UserInfo> {
