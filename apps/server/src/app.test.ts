@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { createTestApp, testConfig, type TestApp } from './test/harness.ts';
+
+describe('access log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t?.close());
+
+  async function logged(level: string): Promise<Array<Record<string, unknown>>> {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await buildApp(testConfig(), { db: t.db, logger: { level, stream } });
+    try {
+      await app.inject({ method: 'GET', url: '/healthz' });
+      await app.inject({ method: 'GET', url: '/api/nope?x=1' });
+    } finally {
+      await app.close();
+    }
+    return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
+  it('writes one line per request at info, with the trace id, method, path, status and time', async () => {
+    const lines = (await logged('info')).filter((l) => l.msg === 'request');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ method: 'GET', url: '/healthz', statusCode: 200, reqId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(lines[1]).toMatchObject({ method: 'GET', url: '/api/nope?x=1', statusCode: 404 });
+    expect(typeof lines[0]!.ms).toBe('number');
+    expect((await logged('info')).some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+  });
+
+  it('writes nothing per request above info', async () => {
+    expect(await logged('warn')).toEqual([]);
+  });
+});
