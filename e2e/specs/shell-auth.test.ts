@@ -18,6 +18,23 @@ async function token(p: Page): Promise<string | null> {
   return p.evaluate(() => localStorage.getItem('token'));
 }
 
+/**
+ * Submits the account form and waits until the page has handled the answer. The response listener is
+ * armed before the click (a fast answer, such as CAPTCHA_REQUIRED, can arrive before click() returns),
+ * and the wait ends on the page's own state (button idle; password cleared or captcha row shown), not
+ * on the response event: the page handles the answer later, and a field filled before that is wiped.
+ */
+async function submitAndSettle(p: Page): Promise<void> {
+  const answered = p.waitForResponse((r) => r.url().endsWith('/api/user/login') && r.request().method() === 'POST');
+  await p.locator('[data-testid=login-submit]').click();
+  await answered;
+  await p.waitForFunction(() => {
+    const button = document.querySelector('[data-testid=login-submit]');
+    const password = document.querySelector<HTMLInputElement>('input[name=password]');
+    return !!button && !button.classList.contains('arco-btn-loading') && (password?.value === '' || !!document.querySelector('input[name=captcha]'));
+  });
+}
+
 describe('sign-in', () => {
   it('signs in with the account tab, remembers only the username, and lands on the workplace', async () => {
     await loginAs(page, 'admin');
@@ -79,9 +96,7 @@ describe('sign-in', () => {
     page.on('request', (r) => r.url().endsWith('/api/user/login') && logins.push(r));
     for (let i = 0; i < 4 && !(await page.locator('input[name=captcha]').isVisible()); i++) {
       await page.locator('input[name=password]').fill('wrong123');
-      await page.locator('[data-testid=login-submit]').click();
-      await page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
-      await page.waitForTimeout(200);
+      await submitAndSettle(page);
     }
     await page.waitForSelector('input[name=captcha]');
     await page.waitForSelector('[data-testid=captcha-image] img');
@@ -91,8 +106,7 @@ describe('sign-in', () => {
     await screenshot(page, 'login-captcha');
     await page.locator('input[name=password]').fill('wrong123');
     await page.locator('input[name=captcha]').fill('zzzz');
-    await page.locator('[data-testid=login-submit]').click();
-    await page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
+    await submitAndSettle(page);
     const body = JSON.parse(logins.at(-1)!.postData() ?? '{}') as Record<string, string>;
     expect(body).toMatchObject({ username, captcha: 'zzzz' });
     expect(body.captchaId).toBeTruthy();
@@ -133,15 +147,41 @@ describe('redirects and logout', () => {
 
   it('shows exactly one session-expired dialog when the session is revoked on the server', async () => {
     await loginAs(page, 'admin');
+    // Every dialog ever opened is counted, not only those still open at the end.
+    await page.evaluate(() => {
+      const w = window as unknown as { openedDialogs: number };
+      w.openedDialogs = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node instanceof Element) w.openedDialogs += (node.matches('.arco-modal') ? 1 : 0) + node.querySelectorAll('.arco-modal').length;
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const pending = new Set<Request>();
+    const rejected: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/') && pending.add(r));
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
+    page.on('response', (r) => r.status() === 401 && rejected.push(new URL(r.url()).pathname));
     const [tok, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
     const revoked = await signedCall('POST', '/api/user/logout', { token: tok, fingerprint });
     expect(revoked.status).toBe(200);
-    // Several calls fail at once: the reloaded workplace's own calls and the message list of the bell.
-    await page.locator('[data-testid=navbar-reload]').click();
-    await page.locator('[data-testid=message-bell]').click({ timeout: 3000 }).catch(() => undefined);
+    // Several calls fail at once: the reloaded workplace's calls and the message list of the bell.
+    // Calls of the workplace still on their way when the session was revoked (a loaded machine) may
+    // already have opened the dialog, whose mask covers the navbar: the two buttons are therefore
+    // clicked through DOM events, so the burst happens whether or not the dialog is up.
+    await page.locator('[data-testid=navbar-reload]').dispatchEvent('click');
+    await page.locator('[data-testid=message-bell]').dispatchEvent('click');
     await page.waitForSelector('.session-expired-modal');
-    await page.waitForTimeout(1500);
+    // At least two calls were refused, so the single dialog is the client's doing, not a single failure.
+    await expect.poll(() => rejected.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => pending.size, { timeout: 20_000 }).toBe(0);
+    // The page handles each answer a moment after it arrives: look again once that has surely happened.
+    await page.waitForTimeout(1000);
     expect(await page.locator('.session-expired-modal').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { openedDialogs: number }).openedDialogs)).toBe(1);
     expect(await page.locator('.session-expired-modal .arco-modal-title').textContent()).toBe('登录信息已过期');
     await screenshot(page, 'session-expired');
     // not closable by Esc

@@ -20,8 +20,15 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   emitRouteChange(target);
   let decision = decide(target, currentState());
   if (decision.type === 'needUser') {
-    const loaded = await useSession.getState().load();
-    if (!loaded) {
+    const outcome = await useSession.getState().load();
+    if (outcome.type === 'unreachable') {
+      // No answer is not a refused session. In particular, the browser cancels this call when the
+      // document is left during start-up (a reload, or another URL opened); logging out here would
+      // revoke the session on the server that the next document is about to use.
+      if (target.pathname === LOGIN_PATH) return null;
+      throw outcome.error;
+    }
+    if (outcome.type === 'rejected') {
       await logout();
       if (target.pathname === LOGIN_PATH) return null;
       throw redirect(loginRedirectUrl(target));

@@ -1,10 +1,12 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
 import type { Role } from '@atrium/contracts/routes';
 import { create } from 'zustand';
-import { api } from '../lib/api-client';
+import { api, isApiError } from '../lib/api-client';
 import { clearToken } from '../lib/token';
 
 export type { UserInfo };
+
+export type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
 
 interface SessionState {
   user: UserInfo | null;
@@ -13,8 +15,13 @@ interface SessionState {
   /** Paths the server's menu allows (pages.md §2.3.1 step 3); null when unknown or the call failed. */
   serverMenuPaths: Set<string> | null;
   setUser: (user: UserInfo) => void;
-  /** Guard step 3: user info, then the server's menu. Resolves false when the info call fails. */
-  load: () => Promise<boolean>;
+  /**
+   * Guard step 3: user info, then the server's menu. `rejected`: the server answered the info call
+   * with an error (the session is unusable); `unreachable`: no answer arrived (network down, timeout,
+   * or the request was cancelled because the document is being left), which says nothing about the
+   * session.
+   */
+  load: () => Promise<LoadOutcome>;
   loadMenu: () => Promise<void>;
   switchRole: (role: Role) => Promise<UserInfo>;
   /** Clears profile and token locally (after logout or an expired session). */
@@ -45,11 +52,11 @@ export const useSession = create<SessionState>((set, get) => ({
     try {
       const user = await api.post<UserInfo>('/api/user/info', undefined, { silent: true, cache: false });
       get().setUser(user);
-    } catch {
-      return false;
+    } catch (error) {
+      return isApiError(error) && error.httpStatus === 0 ? { type: 'unreachable', error } : { type: 'rejected' };
     }
     await get().loadMenu();
-    return true;
+    return { type: 'loaded' };
   },
   loadMenu: async () => {
     try {

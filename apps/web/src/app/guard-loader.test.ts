@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
+
+const { guardLoader } = await import('./guard-loader');
+const { resetApiClient } = await import('../lib/api-client');
+const { useSession } = await import('../stores/session');
+
+type Answer = { status: number; body: unknown } | 'network-failure';
+
+let answers: Record<string, Answer>;
+let calls: string[];
+
+const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
+const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '' };
+
+beforeEach(() => {
+  resetApiClient();
+  useSession.setState({ user: null, role: '', serverMenuPaths: null });
+  localStorage.clear();
+  localStorage.setItem('fingerprint', 'fp-guard');
+  localStorage.setItem('token', 'tok-guard');
+  calls = [];
+  answers = { '/api/user/menu': { status: 200, body: envelope([]) }, '/api/user/logout': { status: 200, body: envelope(null) } };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      const path = input.split('?')[0]!;
+      calls.push(path);
+      const answer = answers[path] ?? { status: 404, body: {} };
+      // What fetch does when the browser cancels a request (for instance because the page is being left).
+      if (answer === 'network-failure') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function run(url: string): Promise<unknown> {
+  return guardLoader({ request: new Request(`http://localhost${url}`), params: {}, context: undefined } as Parameters<typeof guardLoader>[0]).then(
+    (value) => ({ value }),
+    (thrown: unknown) => ({ thrown }),
+  );
+}
+
+describe('guard loader, start-up with a token (pages.md §1.2 step 3)', () => {
+  it('loads user info and the menu, then lets the page open', async () => {
+    answers['/api/user/info'] = { status: 200, body: envelope(user) };
+    expect(await run('/list/card')).toEqual({ value: null });
+    expect(calls).toEqual(['/api/user/info', '/api/user/menu']);
+    expect(useSession.getState().role).toBe('admin');
+  });
+
+  it('logs out and goes to login when the server refuses the session', async () => {
+    answers['/api/user/info'] = { status: 401, body: { status: 'error', code: 401, message: 'expired', data: { error: 'SESSION_EXPIRED' }, traceId: 't' } };
+    const result = (await run('/list/card?tab=quality')) as { thrown: Response };
+    expect(result.thrown.status).toBe(302);
+    expect(result.thrown.headers.get('Location')).toBe('/login?redirect=Card&tab=quality');
+    expect(calls).toEqual(['/api/user/info', '/api/user/logout']);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('neither logs out nor drops the token when the info call gets no answer (cancelled by leaving the page)', async () => {
+    answers['/api/user/info'] = 'network-failure';
+    const result = (await run('/list/card?tab=quality')) as { thrown: unknown };
+    expect(result.thrown).toMatchObject({ httpStatus: 0 });
+    expect(calls).toEqual(['/api/user/info']);
+    expect(localStorage.getItem('token')).toBe('tok-guard');
+  });
+
+  it('still shows the sign-in page when no answer comes on /login', async () => {
+    answers['/api/user/info'] = 'network-failure';
+    expect(await run('/login')).toEqual({ value: null });
+    expect(calls).toEqual(['/api/user/info']);
+    expect(localStorage.getItem('token')).toBe('tok-guard');
+  });
+});
