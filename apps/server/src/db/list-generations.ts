@@ -9,7 +9,7 @@ import type { Db } from './client.ts';
  * generation (same snapshot when both are read in one statement), a rolled-back write leaves the number
  * as it was, and every committed state of the table has its own generation. Any writer counts: the
  * server's calls, another replica, an import, an operator in psql. Readers keep `(filter, generation) ->
- * total` in memory and count again only when the generation moved (modules/shared/total-cache.ts).
+ * total` in memory and count again only when the generation moved (modules/shared/list-cache.ts).
  *
  * drizzle-kit cannot declare triggers, so this is an idempotent step after the generated migrations
  * (run on every start, under the migration lock on PostgreSQL), like the replay store's UNLOGGED.

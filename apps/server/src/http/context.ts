@@ -2,6 +2,7 @@ import type { CallDef, Locale, Role } from '@atrium/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionWithUser } from '../modules/auth/session.repository.ts';
+import type { ListGenerations } from '../plugins/nonce-store.ts';
 
 /** The signed-in caller as resolved by the session plugin. */
 export interface SessionInfo {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     fingerprint: string;
     /** The Access-Token's session, read by the signature check together with the nonce (null: not read). */
     sessionPreload: { session: SessionWithUser | undefined } | null;
+    /** The list tables' write generations read with the nonce (null: not read, e.g. signatures off). */
+    listGenerations: ListGenerations | null;
   }
   interface FastifyContextConfig {
     /** The contract call a route serves; drives signing, session and role checks. */

@@ -1,59 +1,154 @@
 import { lt } from 'drizzle-orm';
 import { NONCE_TTL_SECONDS } from '@atrium/contracts';
 import type { Db } from '../db/client.ts';
+import { generationTables, type GenerationTable } from '../db/list-generations.ts';
 import { prepared, runPrepared } from '../db/prepared.ts';
 import { nonces } from '../db/schema/auth.ts';
 import { sessionColumns, toSessionWithUser, type SessionRow, type SessionWithUser } from '../modules/auth/session.repository.ts';
 
-// (keyId, nonce) is new, or its earlier sighting is older than the TTL: then it is (re)recorded and the
-// RETURNING row says "fresh". A data-modifying CTE runs whether or not the outer query reads it.
-const rememberNonce = `insert into nonces (key_id, nonce, seen_at) values ($1, $2, $3::timestamptz)
-  on conflict (key_id, nonce) do update set seen_at = excluded.seen_at where nonces.seen_at < $4::timestamptz
-  returning 1`;
+/** Write generations of the list tables as one signed request saw them (db/list-generations.ts). */
+export type ListGenerations = Partial<Record<GenerationTable, string>>;
 
-const nonceOnly = prepared('nonce_remember', rememberNonce);
+export interface GateResult {
+  /** The (keyId, nonce) pair had not been seen within the TTL (and is now recorded). */
+  fresh: boolean;
+  /** The session of the token hash asked for (undefined: none asked, or none matches). */
+  session: SessionWithUser | undefined;
+  /** The list tables' write generations in the same snapshot. */
+  generations: ListGenerations;
+}
 
-// The nonce and the caller's session in one round trip: a signed call with Access-Token needs both, and
-// the session plugin then reads the row from the request instead of asking again.
-const nonceAndSession = prepared(
-  'nonce_remember_session',
-  `with fresh as (${rememberNonce})
-   select (select count(*) from fresh)::int as fresh, ${sessionColumns}
-     from (select 1) as one
-     left join (sessions s join users u on u.id = s.user_id) on s.token_hash = $5`,
+interface Pending {
+  keyId: string;
+  nonce: string;
+  tokenHash: string | null;
+  resolve: (result: GateResult) => void;
+  reject: (error: unknown) => void;
+}
+
+const generationColumns = generationTables.map((t) => `(select generation::text from list_generations where name = '${t}') as "g_${t}"`).join(', ');
+
+// Every request of a batch: its nonce is recorded when it is new, or when its earlier sighting is older than
+// the TTL (then the RETURNING row says "fresh"); its session is read by token hash; and the list tables'
+// generations come with it. Rows are inserted in (key_id, nonce) order so two batches that meet on the same
+// keys (a replay sent to two replicas at once) lock them in one order and cannot deadlock. A data-modifying
+// CTE runs whether or not the outer query reads it, and its RETURNING rows are what the outer query sees.
+const gateStatement = prepared(
+  'request_gate',
+  `with input as (
+     select * from unnest($1::text[], $2::text[], $3::text[]) with ordinality as t(key_id, nonce, token_hash, i)
+   ), fresh as (
+     insert into nonces (key_id, nonce, seen_at)
+     select key_id, nonce, $4::timestamptz from input order by key_id, nonce
+     on conflict (key_id, nonce) do update set seen_at = excluded.seen_at where nonces.seen_at < $5::timestamptz
+     returning key_id, nonce
+   )
+   select input.i::int as i, (fresh.nonce is not null) as fresh, ${sessionColumns}, ${generationColumns}
+     from input
+     left join fresh on fresh.key_id = input.key_id and fresh.nonce = input.nonce
+     left join (sessions s join users u on u.id = s.user_id) on s.token_hash = input.token_hash`,
 );
 
+type GateRow = SessionRow & { i: number; fresh: boolean } & Record<`g_${GenerationTable}`, string | null>;
+
+/** Requests checked in one statement at most (the arrays' size stays modest under any burst). */
+const MAX_BATCH = 256;
+
 /**
- * Replay store in the database, so every replica on one PostgreSQL sees every nonce.
- * A (keyId, nonce) pair is accepted when it is new, or when its earlier sighting is older than the TTL.
+ * The replay store in the database (every replica on one PostgreSQL sees every nonce), read together with
+ * the caller's session and the list generations: one statement per signed request at most.
+ *
+ * Requests that arrive while an earlier batch is on its way to the database wait for it and then go
+ * together in the next one (group commit): under load each request no longer pays a statement of its own
+ * (driver, protocol, executor, commit), and with little load a request goes alone in the same turn of the
+ * event loop, so it waits for nothing.
  */
 export class NonceStore {
   private lastCleanup = 0;
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  private scheduled = false;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    /** Batches on their way to the database at once. */
+    private readonly maxInFlight = 1,
   ) {}
+
+  /** Records (keyId, nonce) and reads the session of `tokenHash` (when given) and the list generations. */
+  check(keyId: string, nonce: string, tokenHash?: string): Promise<GateResult> {
+    return new Promise<GateResult>((resolve, reject) => {
+      this.queue.push({ keyId, nonce, tokenHash: tokenHash ?? null, resolve, reject });
+      this.schedule();
+    });
+  }
 
   /** True when the pair had not been seen within the TTL (and records it). */
   async remember(keyId: string, nonce: string): Promise<boolean> {
-    const { now, cutoff } = this.window();
-    const rows = await runPrepared(this.db, nonceOnly, [keyId, nonce, now.toISOString(), cutoff.toISOString()]);
-    this.maybeCleanup(now, cutoff);
-    return rows.length > 0;
+    return (await this.check(keyId, nonce)).fresh;
   }
 
-  /** remember() and the session of `tokenHash` (undefined when none) from one statement. */
-  async rememberAndFindSession(keyId: string, nonce: string, tokenHash: string): Promise<{ fresh: boolean; session: SessionWithUser | undefined }> {
-    const { now, cutoff } = this.window();
-    const [row] = await runPrepared<SessionRow & { fresh: number }>(this.db, nonceAndSession, [keyId, nonce, now.toISOString(), cutoff.toISOString(), tokenHash]);
-    this.maybeCleanup(now, cutoff);
-    return { fresh: Number(row?.fresh ?? 0) > 0, session: toSessionWithUser(row) };
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
+    this.scheduled = true;
+    // After the I/O callbacks of this turn: every request that arrived in it goes in the same batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
   }
 
-  private window(): { now: Date; cutoff: Date } {
+  private flush(): void {
+    if (this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, MAX_BATCH);
+    // The same pair twice in one batch: the second is a replay of the first (one statement cannot insert a
+    // key twice).
+    const seen = new Set<string>();
+    const sent: Pending[] = [];
+    for (const p of batch) {
+      const id = `${p.keyId}\u0000${p.nonce}`;
+      if (seen.has(id)) p.resolve({ fresh: false, session: undefined, generations: {} });
+      else {
+        seen.add(id);
+        sent.push(p);
+      }
+    }
+    this.inFlight++;
+    this.run(sent).finally(() => {
+      this.inFlight--;
+      this.schedule();
+    });
+    this.schedule();
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
     const now = this.now();
-    return { now, cutoff: new Date(now.getTime() - NONCE_TTL_SECONDS * 1000) };
+    const cutoff = new Date(now.getTime() - NONCE_TTL_SECONDS * 1000);
+    try {
+      const rows = await runPrepared<GateRow>(this.db, gateStatement, [
+        batch.map((p) => p.keyId),
+        batch.map((p) => p.nonce),
+        batch.map((p) => p.tokenHash),
+        now.toISOString(),
+        cutoff.toISOString(),
+      ]);
+      const byIndex = new Map<number, GateRow>();
+      for (const row of rows) byIndex.set(Number(row.i), row);
+      batch.forEach((p, index) => {
+        const row = byIndex.get(index + 1);
+        if (!row) return p.reject(new Error('request gate: no row for a request'));
+        const generations: ListGenerations = {};
+        for (const table of generationTables) {
+          const value = row[`g_${table}`];
+          if (value !== null && value !== undefined) generations[table] = String(value);
+        }
+        p.resolve({ fresh: row.fresh === true || String(row.fresh) === 't', session: p.tokenHash === null ? undefined : toSessionWithUser(row), generations });
+      });
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+    this.maybeCleanup(now, cutoff);
   }
 
   /** Deletes expired nonces at most once a minute per process; failures only delay the cleanup. */

@@ -91,15 +91,13 @@ async function verify(req: FastifyRequest, keyring: Map<string, SigningCredentia
   if (Math.abs(now.getTime() - date.getTime()) > SIGNATURE_WINDOW_SECONDS * 1000) {
     throw new AppError('REQUEST_EXPIRED', { details: { serverTime: now.toISOString() } });
   }
-  // A call that needs a session reads it in the nonce's round trip (the session plugin checks it).
+  // A call that needs a session reads it in the nonce's round trip (the session plugin checks it), with the
+  // list generations that let a list answer from its cache (modules/shared/list-cache.ts).
   const token = sessionToken(req);
-  if (token !== undefined) {
-    const { fresh, session } = await nonceStore.rememberAndFindSession(auth.keyId, nonce, hashToken(token));
-    if (!fresh) throw new AppError('REPLAYED');
-    req.sessionPreload = { session };
-  } else if (!(await nonceStore.remember(auth.keyId, nonce))) {
-    throw new AppError('REPLAYED');
-  }
+  const gate = await nonceStore.check(auth.keyId, nonce, token === undefined ? undefined : hashToken(token));
+  if (!gate.fresh) throw new AppError('REPLAYED');
+  if (token !== undefined) req.sessionPreload = { session: gate.session };
+  req.listGenerations = gate.generations;
 }
 
 /** The Access-Token worth looking up for this call (signed or admin access, plausible length). */

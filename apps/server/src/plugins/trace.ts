@@ -14,6 +14,7 @@ export function registerTrace(app: FastifyInstance): void {
   app.decorateRequest('session', null);
   app.decorateRequest('fingerprint', '');
   app.decorateRequest('sessionPreload', null);
+  app.decorateRequest('listGenerations', null);
   // Callback style: nothing here waits, and a hook without a promise is cheaper on every request.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Trace-Id', req.id);

@@ -7,7 +7,7 @@ import * as schema from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { filterKey, filterValues, listPolicies } from './policy.repository.ts';
 
-/** Exact totals with the per-filter total cache (db/list-generations.ts, modules/shared/total-cache.ts). */
+/** Exact totals with the per-filter total cache (db/list-generations.ts, modules/shared/list-cache.ts). */
 describe('collection totals stay exact while cached', () => {
   let t: TestApp;
   let admin: string;

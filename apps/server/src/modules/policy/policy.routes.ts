@@ -5,7 +5,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { createPolicy, exportPolicies, getPolicy, importPolicies, listPage, patchPolicy, removePolicy } from './policy.service.ts';
 
 export function registerPolicyRoutes(app: FastifyInstance): void {
-  registerCall(app, policyCalls.list, ({ db, query, config }) => listPage(db, query, config.timeZone));
+  registerCall(app, policyCalls.list, ({ db, req, query, config }) => listPage(db, query, config.timeZone, req.listGenerations?.policies));
   registerCall(app, policyCalls.export, ({ db, reply, query, locale, config, now }) => exportPolicies(db, reply, query, locale, config.timeZone, now()));
   registerCall(app, policyCalls.import, ({ db, req, locale, now }) => importPolicies(db, parseMultipart(req), locale, now()));
   registerCall(app, policyCalls.get, ({ db, params }) => getPolicy(db, params.id));

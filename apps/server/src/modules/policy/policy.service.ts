@@ -47,8 +47,10 @@ function toPolicy(row: PolicyRow): Policy {
 }
 const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedAt: row.updatedAt.toISOString() });
 
-export async function listPage(db: Db, query: PolicyListQuery, timeZone: string) {
-  const { rows, total } = await listPolicies(db, filterKey(query, timeZone), filterValues(query, timeZone), (query.current - 1) * query.pageSize, query.pageSize);
+/** `generation`: the collections' write generation the request read with its nonce, when it did. */
+export async function listPage(db: Db, query: PolicyListQuery, timeZone: string, generation?: string) {
+  const offset = (query.current - 1) * query.pageSize;
+  const { rows, total } = await listPolicies(db, filterKey(query, timeZone), filterValues(query, timeZone), offset, query.pageSize, generation);
   return { list: rows.map(toPolicy), total, current: query.current, pageSize: query.pageSize };
 }
 

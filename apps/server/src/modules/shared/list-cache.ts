@@ -1,0 +1,82 @@
+import type { Db } from '../../db/client.ts';
+import type { GenerationTable } from '../../db/list-generations.ts';
+
+interface Entry<T> {
+  generation: string;
+  value: T;
+  /** What the entry counts against the cache's budget. */
+  weight: number;
+}
+
+/**
+ * Values of a list valid for one write generation of its table (db/list-generations.ts): a value is served
+ * only when the generation the caller read equals the one the value was read at, so answers stay exact after
+ * any write, on any replica, by any writer. Least recently used entries go first beyond the budget. Per
+ * database object: two databases (tests, or replicas in one process) never share entries.
+ */
+export class GenerationCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private used = 0;
+
+  constructor(
+    /** Total weight kept (entries for totals weigh 1; pages weigh their row count). */
+    private readonly budget: number,
+  ) {}
+
+  get(key: string, generation: string | null | undefined): T | undefined {
+    if (generation === null || generation === undefined) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || entry.generation !== generation) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Whether an entry exists at all (a stale one still says the key is asked again). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  set(key: string, generation: string | null | undefined, value: T, weight = 1): void {
+    if (generation === null || generation === undefined) return;
+    this.drop(key);
+    if (weight > this.budget) return;
+    while (this.used + weight > this.budget) this.drop(this.entries.keys().next().value!);
+    this.entries.set(key, { generation, value, weight });
+    this.used += weight;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.used -= entry.weight;
+  }
+}
+
+/** Distinct filters whose totals are remembered per list. */
+const TOTALS_BUDGET = 1000;
+/** Rows of list pages remembered per list (about 3 MB of collections). */
+const PAGE_ROWS_BUDGET = 10_000;
+
+interface ListCaches {
+  /** Filter key -> exact total. */
+  totals: GenerationCache<number>;
+  /** Filter, offset and page size -> the page's rows. */
+  pages: GenerationCache<unknown[]>;
+}
+
+const caches = new WeakMap<Db, Map<GenerationTable, ListCaches>>();
+
+export function listCachesFor(db: Db, table: GenerationTable): ListCaches {
+  let lists = caches.get(db);
+  if (!lists) caches.set(db, (lists = new Map()));
+  let cache = lists.get(table);
+  if (!cache) lists.set(table, (cache = { totals: new GenerationCache(TOTALS_BUDGET), pages: new GenerationCache(PAGE_ROWS_BUDGET) }));
+  return cache;
+}
