@@ -151,6 +151,7 @@ async function login(port, sign) {
 
 function cannon(port, path, headersFor, amount) {
   let i = 0;
+  const started = performance.now();
   return new Promise((ok, fail) => {
     autocannon(
       {
@@ -159,13 +160,14 @@ function cannon(port, path, headersFor, amount) {
         ...(amount ? { amount } : { duration: seconds }),
         requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: headersFor(i++) }) }],
       },
-      (err, result) => (err ? fail(err) : ok(result)),
+      // autocannon's own `duration` is rounded to whole seconds: the rate is taken over the measured wall time.
+      (err, result) => (err ? fail(err) : ok({ ...result, wallSeconds: (performance.now() - started) / 1000 })),
     );
   });
 }
 
 const summary = (r) => ({
-  reqPerSec: Math.round(r.requests.total / r.duration),
+  reqPerSec: Math.round(r.requests.total / r.wallSeconds),
   p50: r.latency.p50,
   p99: r.latency.p99,
   non2xx: r.non2xx,
@@ -271,7 +273,7 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
         const probeN = 2000;
         const probePool = isSigned ? await sign(probeN) : [];
         const probe = await cannon(server.port, s.path, (i) => (isSigned ? probePool[i] : plain), probeN);
-        const amount = Math.min(60_000, Math.max(300, Math.round((probe.requests.total / probe.duration) * seconds)));
+        const amount = Math.min(60_000, Math.max(300, Math.round((probe.requests.total / probe.wallSeconds) * seconds)));
         const pool = isSigned ? await sign(amount) : [];
         const cpuBefore = cpuSeconds(server.pid);
         const r = await cannon(server.port, s.path, (i) => (isSigned ? pool[i] : plain), isSigned ? amount : undefined);

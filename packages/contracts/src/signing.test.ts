@@ -66,6 +66,9 @@ describe('headers and dates', () => {
     expect(parseXDate('20261121T093015Z')?.getTime()).toBe(d.getTime());
     expect(parseXDate('20261340T093015Z')).toBeNull();
     expect(parseXDate('2026-11-21T09:30:15Z')).toBeNull();
+    // fields that a Date would silently roll over
+    for (const bad of ['20260230T093015Z', '20261121T243015Z', '20261121T096015Z', '20261121T093060Z', '00991121T093015Z']) expect(parseXDate(bad), bad).toBeNull();
+    expect(parseXDate('20240229T235959Z')?.toISOString()).toBe('2024-02-29T23:59:59.000Z');
   });
   it('parses a well-formed Authorization header and rejects others', () => {
     const sig = 'a'.repeat(64);

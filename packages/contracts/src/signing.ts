@@ -11,10 +11,12 @@ export const NONCE_TTL_SECONDS = 600;
 
 const encoder = new TextEncoder();
 
+const HEX_BYTES = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 function hex(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let out = '';
-  for (const b of view) out += b.toString(16).padStart(2, '0');
+  for (let i = 0; i < view.length; i++) out += HEX_BYTES[view[i]!];
   return out;
 }
 
@@ -63,9 +65,12 @@ export function formatXDate(date: Date): string {
 export function parseXDate(value: string): Date | null {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
-  return Number.isNaN(date.getTime()) || formatXDate(date) !== value ? null : date;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  // Every field must survive the round trip: no 30 February, hour 24, second 60 or two-digit year.
+  const exact =
+    date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi && date.getUTCSeconds() === s;
+  return exact ? date : null;
 }
 
 /** Decodes `%XX` byte sequences (malformed ones stay literal); `+` stays a literal plus. */
@@ -158,16 +163,75 @@ export interface SigningPrimitives {
   hmacSha256(key: Uint8Array, data: string): Uint8Array | Promise<Uint8Array>;
 }
 
+/** Primitives that answer at once: computeSignatureSync() runs the algorithm without a single await. */
+export interface SyncSigningPrimitives extends SigningPrimitives {
+  sha256Hex(data: string | Uint8Array): string;
+  hmacSha256(key: Uint8Array, data: string): Uint8Array;
+}
+
+/** SHA-256 of no bytes: the body hash of every request without a body (GET, DELETE). */
+export const EMPTY_BODY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+// The steps of api.md §3 as pure string builders, shared by the asynchronous and the synchronous entry
+// points: the only difference between them is how a hash is computed.
+
+interface Prepared {
+  xDate: string;
+  fingerprint: string;
+  day: string;
+  signedHeaderNames: string[];
+  /** The canonical request without its last line (the body hash). */
+  canonicalHead: string;
+}
+
+function prepareSigning(req: SigningRequest): Prepared {
+  const xDate = req.headers['x-date'] ?? '';
+  const fingerprint = req.headers['x-fingerprint'] ?? '';
+  const signedHeaderNames = [...new Set(req.signedHeaders.map((h) => h.toLowerCase()))].sort();
+  const canonicalHeaders = signedHeaderNames.map((name) => `${name}:${canonicalHeaderValue(req.headers[name] ?? '')}`);
+  const canonicalHead = [req.method.toUpperCase(), req.path, canonicalQuery(req.query), ...canonicalHeaders, signedHeaderNames.join(';')].join('\n');
+  return { xDate, fingerprint, day: xDate.slice(0, 8), signedHeaderNames, canonicalHead };
+}
+
+const bodyLength = (body: string | Uint8Array) => (typeof body === 'string' ? body.length : body.byteLength);
+
+function stringToSignOf(p: Prepared, canonicalRequestHash: string): string {
+  return [SIGNING_ALGORITHM, p.xDate, `${p.day}/${p.fingerprint}/${SIGNING_SCOPE_TERMINATOR}`, canonicalRequestHash].join('\n');
+}
+
+function partsOf(credential: SigningCredential, p: Prepared, canonicalRequest: string, stringToSign: string, signature: string): SignatureParts {
+  const signedHeaders = p.signedHeaderNames.join(';');
+  const authorization = `${SIGNING_ALGORITHM} Credential=${credential.keyId}/${p.day}/${p.fingerprint}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+  return { canonicalRequest, stringToSign, signature, authorization, signedHeaders };
+}
+
 // kSign bytes per primitives and (secret, day, fingerprint), as signingKey() does for WebCrypto keys.
 const derivedKeys = new WeakMap<SigningPrimitives, Map<string, Uint8Array>>();
-async function derivedSigningKey(p: SigningPrimitives, secret: string, day: string, fingerprint: string): Promise<Uint8Array> {
+function derivedKeyCache(p: SigningPrimitives): Map<string, Uint8Array> {
   let cache = derivedKeys.get(p);
   if (!cache) derivedKeys.set(p, (cache = new Map()));
-  const id = `${secret}\u0000${day}\u0000${fingerprint}`;
+  if (cache.size >= 10_000) cache.clear();
+  return cache;
+}
+const derivedKeyId = (secret: string, day: string, fingerprint: string) => `${secret}\u0000${day}\u0000${fingerprint}`;
+
+async function derivedSigningKey(p: SigningPrimitives, secret: string, day: string, fingerprint: string): Promise<Uint8Array> {
+  const cache = derivedKeyCache(p);
+  const id = derivedKeyId(secret, day, fingerprint);
   let key = cache.get(id);
   if (!key) {
-    if (cache.size >= 10_000) cache.clear();
     key = await p.hmacSha256(await p.hmacSha256(await p.hmacSha256(encoder.encode(secret), day), fingerprint), SIGNING_SCOPE_TERMINATOR);
+    cache.set(id, key);
+  }
+  return key;
+}
+
+function derivedSigningKeySync(p: SyncSigningPrimitives, secret: string, day: string, fingerprint: string): Uint8Array {
+  const cache = derivedKeyCache(p);
+  const id = derivedKeyId(secret, day, fingerprint);
+  let key = cache.get(id);
+  if (!key) {
+    key = p.hmacSha256(p.hmacSha256(p.hmacSha256(encoder.encode(secret), day), fingerprint), SIGNING_SCOPE_TERMINATOR);
     cache.set(id, key);
   }
   return key;
@@ -175,27 +239,24 @@ async function derivedSigningKey(p: SigningPrimitives, secret: string, day: stri
 
 export async function computeSignature(credential: SigningCredential, req: SigningRequest, primitives?: SigningPrimitives): Promise<SignatureParts> {
   const digestHex = primitives ? (data: string | Uint8Array) => primitives.sha256Hex(data) : sha256Hex;
-  const xDate = req.headers['x-date'] ?? '';
-  const fingerprint = req.headers['x-fingerprint'] ?? '';
-  const day = xDate.slice(0, 8);
-  const signedHeaderNames = [...new Set(req.signedHeaders.map((h) => h.toLowerCase()))].sort();
-  const canonicalHeaders = signedHeaderNames.map((name) => `${name}:${canonicalHeaderValue(req.headers[name] ?? '')}`);
-  const canonicalRequest = [
-    req.method.toUpperCase(),
-    req.path,
-    canonicalQuery(req.query),
-    ...canonicalHeaders,
-    signedHeaderNames.join(';'),
-    await digestHex(req.body),
-  ].join('\n');
-  const scope = `${day}/${fingerprint}/${SIGNING_SCOPE_TERMINATOR}`;
-  const stringToSign = [SIGNING_ALGORITHM, xDate, scope, await digestHex(canonicalRequest)].join('\n');
+  const p = prepareSigning(req);
+  const bodyHash = bodyLength(req.body) === 0 ? EMPTY_BODY_SHA256 : await digestHex(req.body);
+  const canonicalRequest = `${p.canonicalHead}\n${bodyHash}`;
+  const stringToSign = stringToSignOf(p, await digestHex(canonicalRequest));
   const signature = primitives
-    ? hex(await primitives.hmacSha256(await derivedSigningKey(primitives, credential.secret, day, fingerprint), stringToSign))
-    : hex(new Uint8Array(await crypto.subtle.sign('HMAC', await signingKey(credential.secret, day, fingerprint), toBytes(stringToSign))));
-  const signedHeaders = signedHeaderNames.join(';');
-  const authorization = `${SIGNING_ALGORITHM} Credential=${credential.keyId}/${day}/${fingerprint}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-  return { canonicalRequest, stringToSign, signature, authorization, signedHeaders };
+    ? hex(await primitives.hmacSha256(await derivedSigningKey(primitives, credential.secret, p.day, p.fingerprint), stringToSign))
+    : hex(new Uint8Array(await crypto.subtle.sign('HMAC', await signingKey(credential.secret, p.day, p.fingerprint), toBytes(stringToSign))));
+  return partsOf(credential, p, canonicalRequest, stringToSign, signature);
+}
+
+/** computeSignature() with synchronous primitives, for a server that verifies every request it gets. */
+export function computeSignatureSync(credential: SigningCredential, req: SigningRequest, primitives: SyncSigningPrimitives): SignatureParts {
+  const p = prepareSigning(req);
+  const bodyHash = bodyLength(req.body) === 0 ? EMPTY_BODY_SHA256 : primitives.sha256Hex(req.body);
+  const canonicalRequest = `${p.canonicalHead}\n${bodyHash}`;
+  const stringToSign = stringToSignOf(p, primitives.sha256Hex(canonicalRequest));
+  const signature = hex(primitives.hmacSha256(derivedSigningKeySync(primitives, credential.secret, p.day, p.fingerprint), stringToSign));
+  return partsOf(credential, p, canonicalRequest, stringToSign, signature);
 }
 
 export interface ParsedAuthorization {

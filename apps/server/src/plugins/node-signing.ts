@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { SigningPrimitives } from '@atrium/contracts';
+import type { SyncSigningPrimitives } from '@atrium/contracts';
 
 /**
  * The signing algorithm's two hash primitives on node:crypto, for the server's verification of every
@@ -7,7 +7,7 @@ import type { SigningPrimitives } from '@atrium/contracts';
  * contracts' one implementation; only the hashing moves off WebCrypto, whose every call is a thread-pool
  * job costing ~20x the CPU of a synchronous hash of a few hundred bytes.
  */
-export const nodeSigningPrimitives: SigningPrimitives = {
+export const nodeSigningPrimitives: SyncSigningPrimitives = {
   sha256Hex: (data) => createHash('sha256').update(data).digest('hex'),
   hmacSha256: (key, data) => createHmac('sha256', key).update(data, 'utf8').digest(),
 };

@@ -28,14 +28,18 @@ const securityHeaders = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+/**
+ * Sets the headers when the request arrives (onRequest), not in an onSend hook: any onSend hook puts every
+ * response through Fastify's hook runner, and these headers do not depend on the answer. A handler that
+ * needs another Cache-Control (a download, a static asset) sets its own later, which replaces this one;
+ * error answers keep them.
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   // Callback style: nothing here waits, and a hook without a promise is cheaper on every request.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
     // API answers are personal and signed per request: never cache them.
-    if ((req.url.startsWith('/api/') || req.url.startsWith('/auth/')) && !reply.hasHeader('Cache-Control')) {
-      reply.header('Cache-Control', 'no-store');
-    }
-    done(null, payload);
+    if (req.url.startsWith('/api/') || req.url.startsWith('/auth/')) reply.header('Cache-Control', 'no-store');
+    done();
   });
 }

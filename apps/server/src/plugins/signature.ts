@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   SIGNATURE_WINDOW_SECONDS,
-  computeSignature,
+  computeSignatureSync,
   parseAuthorization,
   parseXDate,
   requiredSignedHeaders,
@@ -65,20 +65,21 @@ async function verify(req: FastifyRequest, keyring: Map<string, SigningCredentia
   if (!date) throw invalid('malformed-date');
   if (auth.date !== xDate.slice(0, 8) || auth.fingerprint !== fingerprint) throw invalid('credential-mismatch');
 
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    const v = headerValue(value);
-    if (v !== undefined) headers[name.toLowerCase()] = v;
-  }
+  // Node lower-cases header names; only the signed ones enter the canonical request.
   const signed = new Set(auth.signedHeaders);
-  for (const name of requiredSignedHeaders(Object.keys(headers), req.rawBody.length > 0)) {
+  for (const name of requiredSignedHeaders(Object.keys(req.headers), req.rawBody.length > 0)) {
     if (!signed.has(name)) throw invalid('unsigned-required-header');
   }
-  for (const name of signed) if (headers[name] === undefined) throw invalid('signed-header-missing');
+  const headers: Record<string, string> = {};
+  for (const name of signed) {
+    const value = headerValue(req.headers[name]);
+    if (value === undefined) throw invalid('signed-header-missing');
+    headers[name] = value;
+  }
 
   const rawUrl = req.raw.url ?? req.url;
   const q = rawUrl.indexOf('?');
-  const parts = await computeSignature(key, {
+  const parts = computeSignatureSync(key, {
     method: req.method,
     path: q === -1 ? rawUrl : rawUrl.slice(0, q),
     query: q === -1 ? '' : rawUrl.slice(q + 1),

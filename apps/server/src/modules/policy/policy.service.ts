@@ -45,13 +45,21 @@ function toPolicy(row: PolicyRow): Policy {
     createdTime: row.createdTime.toISOString(),
   };
 }
+// A cached page (policy.repository.ts) is the same array on every hit: it is mapped once.
+const mappedPages = new WeakMap<PolicyRow[], Policy[]>();
+function toPolicies(rows: PolicyRow[]): Policy[] {
+  let list = mappedPages.get(rows);
+  if (!list) mappedPages.set(rows, (list = rows.map(toPolicy)));
+  return list;
+}
+
 const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedAt: row.updatedAt.toISOString() });
 
 /** `generation`: the collections' write generation the request read with its nonce, when it did. */
 export async function listPage(db: Db, query: PolicyListQuery, timeZone: string, generation?: string) {
   const offset = (query.current - 1) * query.pageSize;
   const { rows, total } = await listPolicies(db, filterKey(query, timeZone), filterValues(query, timeZone), offset, query.pageSize, generation);
-  return { list: rows.map(toPolicy), total, current: query.current, pageSize: query.pageSize };
+  return { list: toPolicies(rows), total, current: query.current, pageSize: query.pageSize };
 }
 
 export async function getPolicy(db: Db, id: number): Promise<PolicyDetail> {
