@@ -137,6 +137,30 @@ describe('signature check (api.md §3)', () => {
     expectKey(await send('GET', '/auth/captcha', captcha), 400, 'REPLAYED');
   });
 
+  it('checks requests that arrive together in one batch, each with its own answer', async () => {
+    // Sent at once, these reach the replay store in the same batch (plugins/nonce-store.ts).
+    const good = await Promise.all(Array.from({ length: 12 }, () => signed(t, { method: 'GET', url: '/api/user/menu', token })));
+    const stranger = await signed(t, { method: 'GET', url: '/api/user/menu', token: 'z'.repeat(43) });
+    const publicCall = await signed(t, { method: 'GET', url: '/auth/captcha' });
+    const twice = await signed(t, { method: 'GET', url: '/api/user/menu', token });
+    const answers = await Promise.all([
+      ...good.map((h) => send('GET', '/api/user/menu', h)),
+      send('GET', '/api/user/menu', stranger),
+      send('GET', '/auth/captcha', publicCall),
+      send('GET', '/api/user/menu', twice),
+      send('GET', '/api/user/menu', twice),
+    ]);
+    expect(answers.slice(0, 12).map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    expectKey(answers[12]!, 401, 'SESSION_EXPIRED');
+    expect(answers[13]!.statusCode).toBe(200);
+    // the same nonce twice in one batch: exactly one passes
+    const pair = answers.slice(14).map((a) => a.statusCode).sort();
+    expect(pair).toEqual([200, 400]);
+    expect(JSON.parse(answers.slice(14).find((a) => a.statusCode === 400)!.body).data.error).toBe('REPLAYED');
+    // and every nonce of the batch is remembered
+    for (const h of [good[0]!, stranger, publicCall]) expectKey(await send('GET', h === publicCall ? '/auth/captcha' : '/api/user/menu', h), 400, 'REPLAYED');
+  });
+
   it('rejects an unknown key id', async () => {
     const headers = await signed(t, { method: 'GET', url: '/api/user/menu', token, credential: { keyId: 'nobody', secret: TEST_CREDENTIAL.secret } });
     expectKey(await send('GET', '/api/user/menu', headers), 400, 'SIGNATURE_INVALID');

@@ -78,6 +78,35 @@ describe('collection totals stay exact while cached', () => {
     expect(await total('filterType=artificial')).toBe(before);
   });
 
+  const firstPage = async (query: string) => {
+    const res = await t.request({ url: `/api/list/policy?${query}`, token: admin });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.list as { id: number; name: string; count: number }[];
+  };
+
+  it('answers a repeated page from its cache while the generation stands, and exactly after any write', async () => {
+    const query = 'current=1&pageSize=10&contentType=verticalVideo';
+    const [top] = await firstPage(query);
+    expect(top).toBeDefined();
+    // Without the trigger the generation does not move: the cached page is what answers (the cache is real).
+    await t.db.execute(sql`alter table policies disable trigger policies_list_generation`);
+    try {
+      await t.db.execute(sql`update policies set name = 'renamed unseen' where id = ${top!.id}`);
+      expect((await firstPage(query))[0]).toMatchObject({ id: top!.id, name: top!.name });
+    } finally {
+      await t.db.execute(sql`alter table policies enable trigger policies_list_generation`);
+    }
+    // A write made outside the server moves the generation: the page is read again.
+    await t.db.execute(sql`update policies set count = count + 1 where id = ${top!.id}`);
+    expect((await firstPage(query))[0]).toMatchObject({ id: top!.id, name: 'renamed unseen', count: top!.count + 1 });
+    // And through the API.
+    const patched = await t.request({ method: 'PATCH', url: `/api/list/policy/${top!.id}`, token: admin, body: { name: top!.name } });
+    expect(patched.status, patched.text).toBe(200);
+    expect((await firstPage(query))[0]).toMatchObject({ id: top!.id, name: top!.name });
+    // Another page size or offset of the same filter is its own entry.
+    expect((await firstPage('current=2&pageSize=10&contentType=verticalVideo'))[0]!.id).not.toBe(top!.id);
+  });
+
   it('answers exact totals for empty pages and filters that match nothing', async () => {
     const all = await total('');
     const last = Math.ceil(all / 10);
@@ -90,7 +119,7 @@ describe('collection totals stay exact while cached', () => {
     // A second drizzle instance over the same database: another process's cache, as on a replica.
     const replica = (t.handle.pool ? drizzlePg({ client: t.handle.pool, schema }) : drizzlePglite({ client: t.handle.pglite!, schema })) as unknown as Db;
     const filter = { status: 'online' as const };
-    const read = () => listPolicies(replica, filterKey(filter, t.config.timeZone), filterValues(filter, t.config.timeZone), 0, 10);
+    const read = () => listPolicies(replica, filterKey(filter, t.config.timeZone), () => filterValues(filter, t.config.timeZone), 0, 10);
     const before = (await read()).total;
     expect((await read()).total).toBe(before);
     const id = await create('online'); // written through the first server

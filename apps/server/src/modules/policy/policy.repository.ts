@@ -129,7 +129,8 @@ function pageOf(db: Db, values: FilterValues, offset: number, limit: number) {
 export async function listPolicies(
   db: Db,
   key: string,
-  values: FilterValues,
+  /** The statements' values of the filter (computed only when the database is asked). */
+  valuesOf: () => FilterValues,
   offset: number,
   limit: number,
   knownGeneration?: string,
@@ -139,6 +140,7 @@ export async function listPolicies(
   const cachedRows = pages.get(pageKey, knownGeneration) as PolicyRow[] | undefined;
   const cachedTotal = totals.get(key, knownGeneration);
   if (cachedRows !== undefined && cachedTotal !== undefined) return { rows: cachedRows, total: cachedTotal };
+  const values = valuesOf();
 
   const answer = (rows: PolicyRow[], total: number, generation: string | null | undefined) => {
     pages.set(pageKey, generation, rows, Math.max(1, rows.length));

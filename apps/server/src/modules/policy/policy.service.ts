@@ -58,7 +58,7 @@ const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedA
 /** `generation`: the collections' write generation the request read with its nonce, when it did. */
 export async function listPage(db: Db, query: PolicyListQuery, timeZone: string, generation?: string) {
   const offset = (query.current - 1) * query.pageSize;
-  const { rows, total } = await listPolicies(db, filterKey(query, timeZone), filterValues(query, timeZone), offset, query.pageSize, generation);
+  const { rows, total } = await listPolicies(db, filterKey(query, timeZone), () => filterValues(query, timeZone), offset, query.pageSize, generation);
   return { list: toPolicies(rows), total, current: query.current, pageSize: query.pageSize };
 }
 
