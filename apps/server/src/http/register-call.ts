@@ -7,7 +7,7 @@ import { mediaType } from './body.ts';
 import type { SessionInfo } from './context.ts';
 import { successEnvelope } from './envelope.ts';
 import { AppError } from './errors.ts';
-import { parseWith } from './validation.ts';
+import { parseWith, type ParseOutcome } from './validation.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -49,6 +49,7 @@ export function registerCall<C extends CallDef>(
 ): void {
   const multipart = call.requestKind === 'multipart';
   const checkResponse = app.config.nodeEnv !== 'production' && call.response !== undefined && (call.responseKind ?? 'json') === 'json';
+  const queryMemo = call.query ? new QueryMemo() : undefined;
   app.route({
     method: call.method,
     url: call.path,
@@ -63,7 +64,7 @@ export function registerCall<C extends CallDef>(
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = call[part];
         if (!schema || (part === 'body' && multipart)) continue;
-        const outcome = parseWith(schema, req[part]);
+        const outcome = part === 'query' && queryMemo ? queryMemo.parse(schema, req) : parseWith(schema, req[part]);
         if (outcome.ok) parsed[part] = outcome.data;
         else details.push(...outcome.details);
       }
@@ -93,4 +94,36 @@ export function registerCall<C extends CallDef>(
       return reply.type('application/json; charset=utf-8').send(successEnvelope(data, req.id, req.locale));
     },
   });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * A query string's parse, remembered per call: the same list URL (a page reloaded, a tab reopened) is
+ * parsed once. The parse is a pure function of the raw query (no schema reads the clock), only successful
+ * parses are kept, and they are frozen so no handler can change what the next request receives.
+ */
+class QueryMemo {
+  private static readonly MAX = 500;
+  private readonly parsed = new Map<string, ParseOutcome<unknown>>();
+
+  parse(schema: z.ZodType, req: FastifyRequest): ParseOutcome<unknown> {
+    const url = req.raw.url ?? req.url;
+    const q = url.indexOf('?');
+    const raw = q === -1 ? '' : url.slice(q + 1);
+    const known = this.parsed.get(raw);
+    if (known) return known;
+    const outcome = parseWith(schema, req.query);
+    if (outcome.ok) {
+      if (this.parsed.size >= QueryMemo.MAX) this.parsed.delete(this.parsed.keys().next().value!);
+      this.parsed.set(raw, deepFreeze(outcome));
+    }
+    return outcome;
+  }
 }
