@@ -5,7 +5,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mediaType } from './body.ts';
 import type { SessionInfo } from './context.ts';
-import { successEnvelope } from './envelope.ts';
+import { JsonText, successEnvelope, successEnvelopeText } from './envelope.ts';
 import { AppError } from './errors.ts';
 import { parseWith, type ParseOutcome } from './validation.ts';
 
@@ -26,7 +26,8 @@ export interface CallContext<C extends CallDef> {
 }
 
 /** What a handler returns: the envelope's `data`, or the reply itself when it answered directly (CSV, files). */
-export type CallResult<C extends CallDef> = (C['response'] extends z.ZodType ? z.input<C['response']> : unknown) | FastifyReply;
+type ResponseData<C extends CallDef> = C['response'] extends z.ZodType ? z.input<C['response']> : unknown;
+export type CallResult<C extends CallDef> = ResponseData<C> | JsonText<ResponseData<C>> | FastifyReply;
 
 export interface RegisterOptions {
   /** Body limit in bytes for this route (default: config.bodyLimit; multipart: 2 MiB + 64 KiB). */
@@ -83,17 +84,25 @@ export function registerCall<C extends CallDef>(
         now: app.now,
       });
       if (result === reply || reply.sent) return reply;
+      if (result instanceof JsonText) {
+        if (checkResponse) checkContract(call, JSON.parse(result.text));
+        return reply.type('application/json; charset=utf-8').send(successEnvelopeText(result, req.id, req.locale));
+      }
       const data = result === undefined ? null : result;
       if (checkResponse) {
-        // Outside production a handler that drifts from its contract fails loudly instead of shipping it.
-        const check = call.response!.safeParse(data);
-        if (!check.success) {
-          throw new AppError('INTERNAL', { cause: new Error(`response of ${call.method} ${call.path} breaks its contract: ${check.error.message}`) });
-        }
+        checkContract(call, data);
       }
       return reply.type('application/json; charset=utf-8').send(successEnvelope(data, req.id, req.locale));
     },
   });
+}
+
+/** Outside production a handler that drifts from its contract fails loudly instead of shipping it. */
+function checkContract(call: CallDef, data: unknown): void {
+  const check = call.response!.safeParse(data);
+  if (!check.success) {
+    throw new AppError('INTERNAL', { cause: new Error(`response of ${call.method} ${call.path} breaks its contract: ${check.error.message}`) });
+  }
 }
 
 function deepFreeze<T>(value: T): T {

@@ -79,6 +79,7 @@ export const policyListQuerySchema = policyFilterSchema.extend({
 export type PolicyListQuery = z.infer<typeof policyListQuerySchema>;
 
 export const policyListSchema = z.object({ list: z.array(policySchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
+export type PolicyList = z.infer<typeof policyListSchema>;
 
 /** The collection form (pages.md §5.7): the same schema validates the console form, create and import rows. */
 export const policyFormSchema = z.object({

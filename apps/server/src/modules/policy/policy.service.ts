@@ -11,10 +11,12 @@ import {
   type PolicyFilter,
   type PolicyForm,
   type PolicyImportResult,
+  type PolicyList,
   type PolicyListQuery,
   type PolicyPatch,
 } from '@atrium/contracts/calls/policy';
 import type { Db } from '../../db/client.ts';
+import { jsonText, type JsonText } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { csvLine } from './csv.ts';
@@ -45,12 +47,16 @@ function toPolicy(row: PolicyRow): Policy {
     createdTime: row.createdTime.toISOString(),
   };
 }
-// A cached page (policy.repository.ts) is the same array on every hit: it is mapped once.
-const mappedPages = new WeakMap<PolicyRow[], Policy[]>();
-function toPolicies(rows: PolicyRow[]): Policy[] {
-  let list = mappedPages.get(rows);
-  if (!list) mappedPages.set(rows, (list = rows.map(toPolicy)));
-  return list;
+// A cached page (policy.repository.ts) is the same array on every hit: it is mapped and serialized once
+// (per total and paging, which a hit at the same generation repeats).
+const servedPages = new WeakMap<PolicyRow[], Map<string, JsonText<PolicyList>>>();
+function pageText(rows: PolicyRow[], total: number, current: number, pageSize: number): JsonText<PolicyList> {
+  let texts = servedPages.get(rows);
+  if (!texts) servedPages.set(rows, (texts = new Map()));
+  const key = `${total}:${current}:${pageSize}`;
+  let text = texts.get(key);
+  if (!text) texts.set(key, (text = jsonText<PolicyList>({ list: rows.map(toPolicy), total, current, pageSize })));
+  return text;
 }
 
 const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedAt: row.updatedAt.toISOString() });
@@ -59,7 +65,7 @@ const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedA
 export async function listPage(db: Db, query: PolicyListQuery, timeZone: string, generation?: string) {
   const offset = (query.current - 1) * query.pageSize;
   const { rows, total } = await listPolicies(db, filterKey(query, timeZone), () => filterValues(query, timeZone), offset, query.pageSize, generation);
-  return { list: toPolicies(rows), total, current: query.current, pageSize: query.pageSize };
+  return pageText(rows, total, query.current, query.pageSize);
 }
 
 export async function getPolicy(db: Db, id: number): Promise<PolicyDetail> {
