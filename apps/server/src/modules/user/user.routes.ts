@@ -11,7 +11,7 @@ import {
   changePassword,
   checkNewPhone,
   getUserInfo,
-  menuFor,
+  menuTextFor,
   readPreferences,
   savePreferences,
   setSecurityQuestion,
@@ -22,7 +22,7 @@ export function registerUserModule(app: FastifyInstance): void {
   const smsLimiter = new RateLimiter(app.config.rateLimits.sms, 60_000, app.now);
 
   registerCall(app, authCalls.info, ({ db, session }) => getUserInfo(db, session));
-  registerCall(app, authCalls.menu, ({ session }) => menuFor(session.role));
+  registerCall(app, authCalls.menu, ({ session }) => menuTextFor(session.role));
   registerCall(app, authCalls.switchRole, ({ db, session, body }) => switchRole(db, session, body.role));
 
   registerCall(app, preferencesCalls.get, ({ db, session }) => readPreferences(db, session.userId));

@@ -16,6 +16,7 @@ import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.t
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { toRoles } from '../auth/session.service.ts';
 import { findUserById, getPreferences, phoneTakenByOther, putPreferences, updateUser } from './user.repository.ts';
+import { jsonText, type JsonText } from '../../http/envelope.ts';
 
 export function toUserInfo(user: UserRow, role: Role): UserInfo {
   return {
@@ -76,6 +77,15 @@ export function menuFor(role: Role): MenuItem[] {
   }
   // A copy of the list: a caller may reorder or extend it; the items are only ever serialized.
   return [...menu];
+}
+
+const menuTexts = new Map<Role, JsonText<MenuItem[]>>();
+
+/** menuFor() serialized once per role: what the menu call sends (every page load of the console asks). */
+export function menuTextFor(role: Role): JsonText<MenuItem[]> {
+  let text = menuTexts.get(role);
+  if (!text) menuTexts.set(role, (text = jsonText(menuFor(role))));
+  return text;
 }
 
 export async function switchRole(db: Db, session: SessionInfo, role: Role): Promise<UserInfo> {
