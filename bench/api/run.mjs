@@ -5,7 +5,7 @@
 // beside a bare Fastify hello-world in the same run. Prints req/s, p50/p99 and the ratio to hello-world.
 //
 //   npm run bench:api [-- --rows 1000000] [--seconds 10] [--connections 10] [--engines pglite,postgres]
-//                        [--modes signed,unsigned] [--scenarios menu,first,deep,filtered] [--node-env production]
+//                        [--modes signed,unsigned] [--scenarios menu,first,deep,filtered,uncached] [--node-env production]
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
 //   BENCH_SERVER_NODE_FLAGS="..."                              (extra node flags for the server process)
 //
@@ -149,7 +149,9 @@ async function login(port, sign) {
   return json.data.token;
 }
 
+/** `path`: one path for every request, or a function of the request's index. */
 function cannon(port, path, headersFor, amount) {
+  const pathFor = typeof path === 'function' ? path : () => path;
   let i = 0;
   let first = 0;
   let last = 0;
@@ -162,10 +164,11 @@ function cannon(port, path, headersFor, amount) {
         requests: [
           {
             method: 'GET',
-            path,
+            path: pathFor(0),
             setupRequest: (req) => {
               if (first === 0) first = performance.now();
-              return { ...req, headers: headersFor(i++) };
+              const index = i++;
+              return { ...req, path: pathFor(index), headers: headersFor(index) };
             },
             onResponse: () => {
               last = performance.now();
@@ -230,6 +233,15 @@ function allScenarios() {
       name: 'filtered first page',
       path: `/api/list/policy?current=1&pageSize=10&status=online&contentType=horizontalVideo&createdTime=${day(now - 30 * 86400_000)}&createdTime=${day(now)}`,
     },
+    // Every request a page not read recently (the pages of `status=online` in turn, 5 000 of them, more
+    // than the server's page cache keeps), so each one is read from the database: the cost of a list
+    // call whose answer is not cached.
+    {
+      key: 'uncached',
+      name: 'uncached pages (status=online)',
+      path: '/api/list/policy?current=1&pageSize=10&status=online',
+      pathAt: (i) => `/api/list/policy?current=${1 + (i % 5000)}&pageSize=10&status=online`,
+    },
   ];
 }
 
@@ -282,15 +294,17 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
       const token = await login(server.port, isSigned);
       for (const s of scenarios()) {
         const plain = { 'Access-Token': token, 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' };
-        const sign = async (n) => Promise.all(Array.from({ length: n }, () => signed('GET', s.path, { token })));
+        // The measured run continues the probe's sequence of paths (where the scenario varies them).
+        const pathAt = (from) => (s.pathAt ? (i) => s.pathAt(from + i) : () => s.path);
+        const sign = async (n, from) => Promise.all(Array.from({ length: n }, (_, i) => signed('GET', pathAt(from)(i), { token })));
         // warm-up and probe: plans, caches, JIT; its rate sizes the signed pool of the measured run
         const probeN = 2000;
-        const probePool = isSigned ? await sign(probeN) : [];
-        const probe = await cannon(server.port, s.path, (i) => (isSigned ? probePool[i] : plain), probeN);
+        const probePool = isSigned ? await sign(probeN, 0) : [];
+        const probe = await cannon(server.port, pathAt(0), (i) => (isSigned ? probePool[i] : plain), probeN);
         const amount = Math.min(60_000, Math.max(300, Math.round((probe.requests.total / probe.wallSeconds) * seconds)));
-        const pool = isSigned ? await sign(amount) : [];
+        const pool = isSigned ? await sign(amount, probeN) : [];
         const cpuBefore = cpuSeconds(server.pid);
-        const r = await cannon(server.port, s.path, (i) => (isSigned ? pool[i] : plain), isSigned ? amount : undefined);
+        const r = await cannon(server.port, pathAt(probeN), (i) => (isSigned ? pool[i] : plain), isSigned ? amount : undefined);
         const cpuUsPerReq = Math.round(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / Math.max(1, r.requests.total));
         results.push({ engine, mode: label, scenario: s.name, path: s.path, ...summary(r), cpuUsPerReq });
         console.log(`    ${label.padEnd(30)} ${s.name.padEnd(24)} ${String(summary(r).reqPerSec).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  server CPU ${cpuUsPerReq} µs/req  non2xx ${r.non2xx}`);
