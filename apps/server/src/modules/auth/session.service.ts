@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { roles as knownRoles, type Role } from '@atrium/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { findSessionByTokenHash, insertSession, touchSession, type SessionWithUs
 const TOUCH_INTERVAL_MS = 30_000;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Tokens are 43 characters; anything far off is refused without a lookup. */
