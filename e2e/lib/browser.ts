@@ -91,22 +91,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** The latest SMS code the development provider wrote for a phone number. */
-export function readSmsCode(tel: string): string | null {
+/**
+ * The latest SMS code the development provider wrote for a phone number; with `after` (epoch ms), only a
+ * code sent from then on, so a code left by an earlier scenario is never taken for the new one.
+ */
+export function readSmsCode(tel: string, after = 0): string | null {
   let text = '';
   try {
     text = readFileSync(smsOutbox, 'utf8');
   } catch {
     return null;
   }
-  const lines = text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { tel: string; code: string });
-  return lines.filter((l) => l.tel === tel).pop()?.code ?? null;
+  const lines = text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { tel: string; code: string; sentAt: string });
+  return lines.filter((l) => l.tel === tel && Date.parse(l.sentAt) >= after).pop()?.code ?? null;
 }
 
-export async function waitForSmsCode(tel: string, timeoutMs = 10_000): Promise<string> {
+export async function waitForSmsCode(tel: string, after = 0, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const code = readSmsCode(tel);
+    const code = readSmsCode(tel, after);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }

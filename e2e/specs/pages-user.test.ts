@@ -158,9 +158,10 @@ describe('user setting', () => {
     await modal.getByRole('button', { name: '获取验证码' }).click();
     await expect.poll(() => field(modal, '新手机号').locator('.arco-form-message').textContent()).toBe('新手机号不能与当前手机号相同');
     await field(modal, '新手机号').locator('input').fill(tel);
+    let sentFrom = Date.now();
     await modal.getByRole('button', { name: '获取验证码' }).click();
     await expect.poll(() => modal.getByRole('button', { name: /重新获取 \d+ s/ }).count()).toBe(1);
-    await modal.locator('input[autocomplete=one-time-code]').fill(await waitForSmsCode(tel));
+    await modal.locator('input[autocomplete=one-time-code]').fill(await waitForSmsCode(tel, sentFrom));
     await modal.getByRole('button', { name: '确定', exact: true }).click();
     await expectToast(page, '手机号已更新');
     await expect.poll(() => p.locator('li', { hasText: '安全手机' }).textContent()).toContain('137****5678');
@@ -169,8 +170,9 @@ describe('user setting', () => {
     await p.getByRole('button', { name: /^安全手机/ }).click();
     modal = visibleModal(page);
     await field(modal, '新手机号').locator('input').fill(restore);
+    sentFrom = Date.now();
     await modal.getByRole('button', { name: '获取验证码' }).click();
-    await modal.locator('input[autocomplete=one-time-code]').fill(await waitForSmsCode(restore));
+    await modal.locator('input[autocomplete=one-time-code]').fill(await waitForSmsCode(restore, sentFrom));
     await modal.getByRole('button', { name: '确定', exact: true }).click();
     await expect.poll(() => p.locator('li', { hasText: '安全手机' }).textContent()).toContain('139****0000');
 
