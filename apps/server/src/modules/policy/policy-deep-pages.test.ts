@@ -10,9 +10,10 @@ describe('collection list: deep pages', () => {
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.login('user');
-    // 2 400 more rows, many sharing one created time (the id breaks the tie), some online, some offline
+    // 2 400 more rows, many sharing one created time (the id breaks the tie), some online, some offline;
+    // numbers below 10 000 000, which the seed never draws
     await t.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-      select (30000000 + g)::text, 'Deep ' || g, (array['img','horizontalVideo','verticalVideo'])[1 + g % 3], (array['artificial','rules'])[1 + g % 2],
+      select '07' || lpad(g::text, 6, '0'), 'Deep ' || g, (array['img','horizontalVideo','verticalVideo'])[1 + g % 3], (array['artificial','rules'])[1 + g % 2],
              g, (array['online','offline'])[1 + g % 2], timestamptz '2026-01-01 00:00:00+00' - make_interval(secs => (g / 4) * 60), now()
         from generate_series(1, 2400) as g`);
   });

@@ -181,19 +181,21 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
 
     it('exports every row across keyset batches, also when many rows share one created time', async () => {
       // 2 500 rows with the same timestamp: the cursor must continue on the id inside one instant.
+      // Numbers below 10 000 000 ('09…'): the server and the seed draw theirs from 10 000 000 up, so these
+      // can never meet a collection created earlier in the file.
       await t.db.execute(sql`
         insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        select (90000000 + g)::text, 'batch ' || g, 'img', 'rules', g, 'offline', timestamptz '2026-01-15 10:00:00.123456+00', now()
+        select '09' || lpad(g::text, 6, '0'), 'batch ' || g, 'img', 'rules', g, 'offline', timestamptz '2026-01-15 10:00:00.123456+00', now()
         from generate_series(1, ${EXPORT_BATCH_ROWS * 2 + 500}) g`);
       const res = await exportCsv('name=batch');
       const parsed = parseCsv(res.text.slice(1));
       const numbers = parsed.ok ? parsed.records.slice(1).map((r) => r.fields[0]) : [];
       expect(numbers).toHaveLength(2500);
-      expect(numbers).toEqual(Array.from({ length: 2500 }, (_, i) => String(90000001 + i)));
+      expect(numbers).toEqual(Array.from({ length: 2500 }, (_, i) => `09${String(i + 1).padStart(6, '0')}`));
       const whole = await exportCsv('');
       const wholeParsed = parseCsv(whole.text.slice(1));
       expect(wholeParsed.ok && wholeParsed.records.length - 1).toBe(await total());
-      await t.db.execute(sql`delete from policies where number::bigint > 90000000`);
+      await t.db.execute(sql`delete from policies where number like '09%'`);
     });
 
     it('keeps a spreadsheet from running names as formulas', async () => {
@@ -214,7 +216,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
     it('streams over real HTTP in several chunks', async () => {
       await t.db.execute(sql`
         insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        select (91000000 + g)::text, 'stream ' || g, 'img', 'rules', g, 'online', now() - g * interval '1 second', now()
+        select '08' || lpad(g::text, 6, '0'), 'stream ' || g, 'img', 'rules', g, 'online', now() - g * interval '1 second', now()
         from generate_series(1, 5000) g`);
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const path = '/api/list/policy/export';
@@ -235,7 +237,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       }
       expect(chunks).toBeGreaterThan(1);
       expect(bytes).toBeGreaterThan(5000 * 20);
-      await t.db.execute(sql`delete from policies where number::bigint > 91000000`);
+      await t.db.execute(sql`delete from policies where number like '08%'`);
     });
   });
 });
