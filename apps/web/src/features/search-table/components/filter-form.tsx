@@ -27,10 +27,13 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
   const wide = useLocale() !== 'zh-CN';
   const [form] = Form.useForm<PolicyFilters>();
 
+  // Only a change of the applied filters themselves (a search, a reset, back/forward) rewrites the fields:
+  // a re-render or a URL change that keeps them (paging, a normalised query) leaves what is being typed.
+  const appliedKey = JSON.stringify(applied);
   useEffect(() => {
     form.clearFields();
-    form.setFieldsValue(applied);
-  }, [applied, form]);
+    form.setFieldsValue(JSON.parse(appliedKey) as PolicyFilters);
+  }, [appliedKey, form]);
 
   const submit = () => onSearch(compactFilters(form.getFieldsValue() as PolicyFilters));
   const options = (values: readonly string[], key: (v: never) => string) => values.map((value) => ({ value, label: t(key(value as never)) }));
