@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { generationTables, type GenerationTable } from '../db/list-generations.ts';
 import { prepared, runPrepared } from '../db/prepared.ts';
 import { nonces } from '../db/schema/auth.ts';
-import type { SessionWithUser } from '../modules/auth/session.repository.ts';
+import { sessionFromJson, sessionJson, type SessionJson, type SessionWithUser } from '../modules/auth/session.repository.ts';
 
 /** Write generations of the list tables as one signed request saw them (db/list-generations.ts). */
 export type ListGenerations = Partial<Record<GenerationTable, string>>;
@@ -27,7 +27,6 @@ interface Pending {
 }
 
 const generationColumns = generationTables.map((t) => `(select generation::text from list_generations where name = '${t}') as "g_${t}"`).join(', ');
-const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
 // Every request of a batch: its nonce is recorded when it is new, or when its earlier sighting is older than
 // the TTL (then the RETURNING row says "fresh"); its session is read by token hash; and the list tables'
@@ -35,7 +34,7 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
 // keys (a replay sent to two replicas at once) lock them in one order and cannot deadlock. A data-modifying
 // CTE runs whether or not the outer query reads it, and its RETURNING rows are what the outer query sees.
 // The answer is one row: the batch as one JSON array (one column to describe and parse, whatever the
-// batch size; instants as epoch milliseconds) and the generations.
+// batch size; each session as sessionJson) and the generations.
 const gateStatement = prepared(
   'request_gate',
   `with input as (
@@ -46,34 +45,16 @@ const gateStatement = prepared(
      on conflict (key_id, nonce) do update set seen_at = excluded.seen_at where nonces.seen_at < $5::timestamptz
      returning key_id, nonce
    )
-   select coalesce(json_agg(json_build_array(
-            input.i, fresh.nonce is not null, s.id, s.user_id, s.active_role, s.fingerprint,
-            ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles
-          ) order by input.i), '[]'::json) as batch,
+   select coalesce(json_agg(json_build_array(input.i, fresh.nonce is not null, ${sessionJson}) order by input.i), '[]'::json) as batch,
           ${generationColumns}
      from input
      left join fresh on fresh.key_id = input.key_id and fresh.nonce = input.nonce
      left join (sessions s join users u on u.id = s.user_id) on s.token_hash = input.token_hash`,
 );
 
-/** One request's entry of the batch: [i, fresh, id, userId, activeRole, fingerprint, createdAt, lastSeenAt, expiresAt, revokedAt, roles]. */
-type GateEntry = [number, boolean, number | null, number, string, string, number, number, number, number | null, string[]];
+/** One request's entry of the batch: [i, fresh, session]. */
+type GateEntry = [number, boolean, SessionJson];
 type GateRow = { batch: GateEntry[] | string } & Record<`g_${GenerationTable}`, string | null>;
-
-function sessionOf(e: GateEntry): SessionWithUser | undefined {
-  if (e[2] === null) return undefined;
-  return {
-    id: Number(e[2]),
-    userId: Number(e[3]),
-    activeRole: e[4],
-    fingerprint: e[5],
-    createdAt: new Date(e[6]),
-    lastSeenAt: new Date(e[7]),
-    expiresAt: new Date(e[8]),
-    revokedAt: e[9] === null ? null : new Date(e[9]),
-    roles: e[10],
-  };
-}
 
 /** Requests checked in one statement at most (the arrays' size stays modest under any burst). */
 const MAX_BATCH = 256;
@@ -106,11 +87,6 @@ export class NonceStore {
       this.queue.push({ keyId, nonce, tokenHash: tokenHash ?? null, resolve, reject });
       this.schedule();
     });
-  }
-
-  /** True when the pair had not been seen within the TTL (and records it). */
-  async remember(keyId: string, nonce: string): Promise<boolean> {
-    return (await this.check(keyId, nonce)).fresh;
   }
 
   private schedule(): void {
@@ -167,7 +143,7 @@ export class NonceStore {
       batch.forEach((p, index) => {
         const entry = entries[index];
         if (!entry || Number(entry[0]) !== index + 1) return p.reject(new Error('request gate: no entry for a request'));
-        p.resolve({ fresh: entry[1] === true, session: p.tokenHash === null ? undefined : sessionOf(entry), generations });
+        p.resolve({ fresh: entry[1] === true, session: p.tokenHash === null ? undefined : sessionFromJson(entry[2]), generations });
       });
     } catch (error) {
       for (const p of batch) p.reject(error);

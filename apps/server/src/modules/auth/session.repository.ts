@@ -15,47 +15,43 @@ export interface SessionWithUser {
   roles: string[];
 }
 
-/** The session columns and the account's roles, as the raw row of the statements below. */
-export const sessionColumns = `s.id, s.user_id, s.active_role, s.fingerprint, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.roles`;
+const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
-export interface SessionRow {
-  id: number | null;
-  user_id: number;
-  active_role: string;
-  fingerprint: string;
-  created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-  roles: string[];
-}
+/**
+ * A session and its account's roles as one JSON array (`s` sessions, `u` users; null when no session
+ * matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read by the
+ * lookup below and by the batched request check (plugins/nonce-store.ts); sessionFromJson() reads it.
+ */
+export const sessionJson = `case when s.id is null then null else json_build_array(
+  s.id, s.user_id, s.active_role, s.fingerprint,
+  ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles) end`;
 
-/** A row of `sessionColumns` (null columns when no session matched). */
-export function toSessionWithUser(row: SessionRow | undefined): SessionWithUser | undefined {
-  if (!row || row.id === null) return undefined;
-  const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+export type SessionJson = [number, number, string, string, number, number, number, number | null, string[]] | null;
+
+export function sessionFromJson(e: SessionJson | undefined): SessionWithUser | undefined {
+  if (!e) return undefined;
   return {
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    activeRole: row.active_role,
-    fingerprint: row.fingerprint,
-    createdAt: date(row.created_at),
-    lastSeenAt: date(row.last_seen_at),
-    expiresAt: date(row.expires_at),
-    revokedAt: row.revoked_at === null ? null : date(row.revoked_at),
-    roles: row.roles,
+    id: Number(e[0]),
+    userId: Number(e[1]),
+    activeRole: e[2],
+    fingerprint: e[3],
+    createdAt: new Date(e[4]),
+    lastSeenAt: new Date(e[5]),
+    expiresAt: new Date(e[6]),
+    revokedAt: e[7] === null ? null : new Date(e[7]),
+    roles: e[8],
   };
 }
 
-// Every signed-in request reads this: a prepared statement (db/prepared.ts).
+// Every signed-in request without the batched check (signatures off) reads this: a prepared statement.
 const sessionByTokenHash = prepared(
   'session_by_token_hash',
-  `select ${sessionColumns} from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
+  `select ${sessionJson} as session from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
 );
 
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const [row] = await runPrepared<SessionRow>(db, sessionByTokenHash, [tokenHash]);
-  return toSessionWithUser(row);
+  const [row] = await runPrepared<{ session: SessionJson | string }>(db, sessionByTokenHash, [tokenHash]);
+  return sessionFromJson(typeof row?.session === 'string' ? (JSON.parse(row.session) as SessionJson) : row?.session);
 }
 
 export async function insertSession(

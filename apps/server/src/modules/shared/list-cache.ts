@@ -47,10 +47,6 @@ export class GenerationCache<T> {
     this.used += weight;
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   private drop(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;

@@ -63,25 +63,17 @@ function toMenuItem(node: RouteNode): MenuItem {
   return item;
 }
 
-// The route table is fixed at build time: one menu per role, built on first use.
-const menus = new Map<Role, readonly MenuItem[]>();
-
-/** The route table filtered by the session's active role, in menu order (GET /api/user/menu). */
+/** The route table filtered by the role, in menu order (GET /api/user/menu). */
 export function menuFor(role: Role): MenuItem[] {
-  let menu = menus.get(role);
-  if (!menu) {
-    menu = filterRoutesByRole(routeTable, role)
-      .filter((n) => !n.hideInMenu)
-      .map(toMenuItem);
-    menus.set(role, menu);
-  }
-  // A copy of the list: a caller may reorder or extend it; the items are only ever serialized.
-  return [...menu];
+  return filterRoutesByRole(routeTable, role)
+    .filter((n) => !n.hideInMenu)
+    .map(toMenuItem);
 }
 
+// The route table is fixed at build time: each role's menu is built and serialized once, on first use.
 const menuTexts = new Map<Role, JsonText<MenuItem[]>>();
 
-/** menuFor() serialized once per role: what the menu call sends (every page load of the console asks). */
+/** menuFor() as the menu call sends it (every page load of the console asks). */
 export function menuTextFor(role: Role): JsonText<MenuItem[]> {
   let text = menuTexts.get(role);
   if (!text) menuTexts.set(role, (text = jsonText(menuFor(role))));
