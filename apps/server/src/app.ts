@@ -14,10 +14,7 @@ import { devSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts
 import { randomCaptchaText } from './modules/auth/captcha-image.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebAndNotFound } from './plugins/static-web.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSession } from './plugins/session.ts';
-import { registerSignature } from './plugins/signature.ts';
-import { registerTrace } from './plugins/trace.ts';
+import { registerPipeline } from './plugins/pipeline.ts';
 
 export interface AppDeps {
   db: Db;
@@ -73,7 +70,7 @@ function infoEnabled(logger: boolean | Record<string, unknown>): boolean {
   return level === 'info' || level === 'debug' || level === 'trace';
 }
 
-/** Builds the Fastify app. Plugin order: trace id -> signature -> session -> role -> handler (api.md §3). */
+/** Builds the Fastify app. Pipeline: trace id -> signature -> session -> role -> handler (api.md §3, plugins/pipeline.ts). */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const loggerOptions = deps.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
   const tracePrefix = randomBytes(4).toString('hex');
@@ -108,10 +105,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // Multipart is parsed from req.rawBody by http/multipart.ts inside the handler.
   app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined));
 
-  registerTrace(app);
-  registerSignature(app);
-  registerSession(app);
-  registerSecurityHeaders(app);
+  registerPipeline(app);
   registerErrorHandler(app);
 
   registerHealthModule(app);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '@atrium/contracts';
 import { AppError } from '../http/errors.ts';
 import { registerCall } from '../http/register-call.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { apiContentSecurityPolicy, contentSecurityPolicy } from './security-headers.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 describe('error envelope, trace id and security headers', () => {
@@ -27,13 +27,24 @@ describe('error envelope, trace id and security headers', () => {
     expect((await t.request({ url: '/api/user/menu', headers: { 'Accept-Language': 'fr-FR,en;q=0.8' } })).body.message).toBe('Please sign in.');
   });
 
-  it('sends the security headers and no-store on API answers', async () => {
-    const res = await t.request({ url: '/healthz' });
-    expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy);
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect((await t.request({ url: '/api/user/menu' })).headers['cache-control']).toBe('no-store');
+  it("sends the SPA's security headers on documents and a nothing-allowed CSP with no-store on API answers", async () => {
+    const doc = await t.request({ url: '/healthz' });
+    expect(doc.headers['content-security-policy']).toBe(contentSecurityPolicy);
+    expect(doc.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(doc.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(doc.headers['permissions-policy']).toContain('camera=()');
+    for (const url of ['/api/user/menu', '/api/nope', '/auth/captcha']) {
+      const res = await t.request({ url });
+      expect([url, res.headers['content-security-policy']]).toEqual([url, apiContentSecurityPolicy]);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    for (const res of [doc, await t.request({ url: '/api/user/menu' })]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
   });
 });
 

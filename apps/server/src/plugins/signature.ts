@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   SIGNATURE_WINDOW_SECONDS,
@@ -9,11 +8,11 @@ import {
   timingSafeEqualHex,
   type SigningCredential,
 } from '@atrium/contracts';
-import { readLimited } from '../http/body.ts';
 import { AppError } from '../http/errors.ts';
 import { hashToken, isPlausibleToken } from '../modules/auth/session.service.ts';
 import { NonceStore } from './nonce-store.ts';
 import { nodeSigningPrimitives } from './node-signing.ts';
+import { accessToken, needsSession } from './session.ts';
 
 const NONCE_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -31,23 +30,29 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Buffers the body (bounded by the route's limit) and verifies ATRIUM-HMAC-SHA256 (api.md §3) before any
- * parser runs, so the signature covers the exact bytes. Runs at preParsing, after the trace id and before
- * the session. The buffered bytes stay on `req.rawBody` for the parsers.
+ * Verifies ATRIUM-HMAC-SHA256 (api.md §3) over the exact bytes of `req.rawBody`, then records the nonce in
+ * the shared replay store, reading the caller's session and the list generations in the same round trip.
+ * plugins/pipeline.ts calls it after the trace id and before the session check, once the body is buffered.
  */
-export function registerSignature(app: FastifyInstance): void {
-  const keyring = new Map<string, SigningCredential>(app.config.signingKeys.map((k) => [k.keyId, k]));
-  const nonceStore = new NonceStore(app.db, app.now);
-  const enforce = app.config.signatureMode === 'enforce';
+export class SignatureCheck {
+  private readonly keyring: Map<string, SigningCredential>;
+  private readonly nonceStore: NonceStore;
+  private readonly enforce: boolean;
 
-  app.addHook('preParsing', async (req, _reply, payload) => {
-    const hasBodyStage = req.method !== 'GET' && req.method !== 'HEAD';
-    const limit = req.routeOptions.bodyLimit ?? app.config.bodyLimit;
-    const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
-    req.rawBody = hasBodyStage ? await readLimited(payload, limit, Number.isFinite(declared) ? declared : undefined) : Buffer.alloc(0);
-    if (enforce && needsSignature(req)) await verify(req, keyring, nonceStore, app.now());
-    return hasBodyStage ? Readable.from([req.rawBody]) : payload;
-  });
+  constructor(private readonly app: FastifyInstance) {
+    this.keyring = new Map(app.config.signingKeys.map((k) => [k.keyId, k]));
+    this.nonceStore = new NonceStore(app.db, app.now);
+    this.enforce = app.config.signatureMode === 'enforce';
+  }
+
+  /** Whether this request must carry a valid signature. */
+  needed(req: FastifyRequest): boolean {
+    return this.enforce && needsSignature(req);
+  }
+
+  verify(req: FastifyRequest): Promise<void> {
+    return verify(req, this.keyring, this.nonceStore, this.app.now());
+  }
 }
 
 async function verify(req: FastifyRequest, keyring: Map<string, SigningCredential>, nonceStore: NonceStore, now: Date): Promise<void> {
@@ -103,9 +108,7 @@ async function verify(req: FastifyRequest, keyring: Map<string, SigningCredentia
 
 /** The Access-Token worth looking up for this call (signed or admin access, plausible length). */
 function sessionToken(req: FastifyRequest): string | undefined {
-  const call = req.routeOptions.config.call;
-  if (!call || call.access === 'public') return undefined;
-  const raw = req.headers['access-token'];
-  const token = Array.isArray(raw) ? raw[0] : raw;
+  if (!needsSession(req)) return undefined;
+  const token = accessToken(req);
   return token && isPlausibleToken(token) ? token : undefined;
 }

@@ -96,6 +96,18 @@ describe('bad input on every write call', () => {
     }
   });
 
+  it('checks signature and session before it reads a body: a stranger learns nothing about parsing', async () => {
+    const stranger = jsonCalls.filter((c) => c.access !== 'public');
+    expect(stranger.length).toBeGreaterThan(10);
+    for (const call of stranger) {
+      // malformed JSON, wrong content type: without a session the answer is 401, not 400 or 415
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), body: '{bad json}', contentType: 'application/json' }), 401, 'AUTH_REQUIRED');
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), body: '{}', contentType: 'text/plain' }), 401, 'AUTH_REQUIRED');
+      // unsigned: the signature answers first, whatever the token and the body
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, sign: false, body: '{bad json}', contentType: 'application/json' }), 400, 'SIGNATURE_INVALID');
+    }
+  });
+
   it('wrote nothing through any of it', async () => {
     expect(await snapshotDatabase(t.db)).toEqual(before);
   });

@@ -1,0 +1,63 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readLimited } from '../http/body.ts';
+import { setSecurityHeaders } from './security-headers.ts';
+import { checkAccess, needsSession } from './session.ts';
+import { SignatureCheck } from './signature.ts';
+import { decorateRequests, traceRequest } from './trace.ts';
+
+/** GET and HEAD carry no body; every other method's body is buffered before it is checked. */
+const hasBodyStage = (req: FastifyRequest): boolean => req.method !== 'GET' && req.method !== 'HEAD';
+
+/**
+ * The request pipeline of api.md §3, in this order: trace id (and security headers) -> signature check
+ * (nonce, with the session and list generations read in the same round trip) -> session -> role ->
+ * handler.
+ *
+ * Two Fastify hooks carry it, both callback style (a hook that returns no promise costs less on every
+ * request):
+ * - onRequest: the trace id and headers; for a request without a body, the checks too, so a GET goes from
+ *   its headers to its handler with no further hook;
+ * - preParsing: for a request with a body, the body is buffered (bounded by the route's limit) and then
+ *   checked, so the signature covers the exact bytes before any parser reads them. The parsers read
+ *   `req.rawBody`.
+ *
+ * The checks run before the body is parsed: a caller without a valid signature or session learns nothing
+ * about how its body would have been read.
+ */
+export function registerPipeline(app: FastifyInstance): void {
+  decorateRequests(app);
+  const signature = new SignatureCheck(app);
+
+  /** The checks a request needs; undefined when it needs none (public, exempt, unknown path). */
+  const check = (req: FastifyRequest): Promise<void> | undefined => {
+    const signed = signature.needed(req);
+    const session = needsSession(req);
+    if (!signed && !session) return undefined;
+    if (!signed) return checkAccess(app, req);
+    const verified = signature.verify(req);
+    return session ? verified.then(() => checkAccess(app, req)) : verified;
+  };
+
+  app.addHook('onRequest', (req, reply, done) => {
+    traceRequest(req, reply);
+    setSecurityHeaders(req, reply);
+    if (hasBodyStage(req)) return done();
+    const pending = check(req);
+    if (pending === undefined) return done();
+    pending.then(() => done(), done);
+  });
+
+  app.addHook('preParsing', (req, _reply, payload, done) => {
+    if (!hasBodyStage(req)) return done(null, payload);
+    const limit = req.routeOptions.bodyLimit ?? app.config.bodyLimit;
+    const length = req.headers['content-length'];
+    const declared = length === undefined ? undefined : Number(length);
+    readLimited(payload, limit, Number.isFinite(declared) ? declared : undefined)
+      .then((body) => {
+        req.rawBody = body;
+        return check(req);
+      })
+      .then(() => done(null, Readable.from([req.rawBody])), (error: Error) => done(error));
+  });
+}
