@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalQuery,
+  rfc3986Encode,
   computeSignature,
   formatXDate,
   parseAuthorization,
@@ -52,6 +53,16 @@ describe('canonical query', () => {
   });
   it('keeps malformed percent sequences literal', () => {
     expect(canonicalQuery('a=%zz')).toBe('a=%25zz');
+  });
+  it('encodes every character but the unreserved ones, the same with or without the fast path', () => {
+    expect(rfc3986Encode('AZaz09-._~')).toBe('AZaz09-._~');
+    expect(rfc3986Encode('')).toBe('');
+    for (let code = 0x20; code < 0x7f; code++) {
+      const ch = String.fromCharCode(code);
+      const expected = /[A-Za-z0-9\-._~]/.test(ch) ? ch : `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
+      expect([ch, rfc3986Encode(`a${ch}b`)]).toEqual([ch, `a${expected}b`]);
+    }
+    expect(rfc3986Encode('中')).toBe('%E4%B8%AD');
   });
 });
 

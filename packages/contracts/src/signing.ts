@@ -92,8 +92,12 @@ export function percentDecode(value: string): string {
   return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+
 /** RFC 3986 encoding: unreserved `A-Za-z0-9-._~` stay, everything else `%XX` upper-case. */
 export function rfc3986Encode(value: string): string {
+  // Names and most values are unreserved characters only (the server encodes every query it verifies).
+  if (UNRESERVED_ONLY.test(value)) return value;
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

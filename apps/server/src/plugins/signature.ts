@@ -55,8 +55,9 @@ export class SignatureCheck {
   }
 }
 
+const invalid = (reason: string) => new AppError('SIGNATURE_INVALID', { details: { reason } });
+
 async function verify(req: FastifyRequest, keyring: Map<string, SigningCredential>, nonceStore: NonceStore, now: Date): Promise<void> {
-  const invalid = (reason: string) => new AppError('SIGNATURE_INVALID', { details: { reason } });
   const auth = parseAuthorization(headerValue(req.headers.authorization));
   if (!auth) throw invalid('malformed-authorization');
   const key = keyring.get(auth.keyId);

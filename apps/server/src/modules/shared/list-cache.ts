@@ -6,6 +6,8 @@ interface Entry<T> {
   value: T;
   /** What the entry counts against the cache's budget. */
   weight: number;
+  /** The cache's move count when the entry was last put at the newest end. */
+  moved: number;
 }
 
 /**
@@ -17,6 +19,8 @@ interface Entry<T> {
 export class GenerationCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private used = 0;
+  /** Entries put at the newest end so far (inserts and moves). */
+  private moves = 0;
 
   constructor(
     /** Total weight kept (entries for totals weigh 1; pages weigh their row count). */
@@ -27,9 +31,14 @@ export class GenerationCache<T> {
     if (generation === null || generation === undefined) return undefined;
     const entry = this.entries.get(key);
     if (!entry || entry.generation !== generation) return undefined;
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Most recently used last. An entry moved there fewer than half the cache's size of moves ago is still
+    // in the newer half, so it is left where it is: a hot page is not re-queued on every hit (each move is a
+    // delete and an insert in the map).
+    if (this.moves - entry.moved > this.entries.size / 2) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      entry.moved = ++this.moves;
+    }
     return entry.value;
   }
 
@@ -43,7 +52,7 @@ export class GenerationCache<T> {
     this.drop(key);
     if (weight > this.budget) return;
     while (this.used + weight > this.budget) this.drop(this.entries.keys().next().value!);
-    this.entries.set(key, { generation, value, weight });
+    this.entries.set(key, { generation, value, weight, moved: ++this.moves });
     this.used += weight;
   }
 
