@@ -63,10 +63,18 @@ export function filterWhere(filter: PolicyFilter, timeZone: string): SQL | undef
 /** Newest first, then id: the one order of the list and the export (indexed). */
 const listOrder = [desc(policies.createdTime), asc(policies.id)] as const;
 
+// A repeated list URL hands the handler the same frozen parse (http/register-call.ts, QueryMemo), so its
+// key is built once per parse and zone.
+const filterKeys = new WeakMap<PolicyFilter, { timeZone: string; key: string }>();
+
 /** The cache key of a filter: what filterWhere() reads, with the zone that turns days into instants. */
 export function filterKey(filter: PolicyFilter, timeZone: string): string {
+  const known = filterKeys.get(filter);
+  if (known && known.timeZone === timeZone) return known.key;
   const { number, name, contentType, filterType, status, createdTime } = filter;
-  return JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
+  const key = JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
+  if (Object.isFrozen(filter)) filterKeys.set(filter, { timeZone, key });
+  return key;
 }
 
 const policyColumns = getTableColumns(policies);
