@@ -29,32 +29,36 @@ interface Pending {
 const generationColumns = generationTables.map((t) => `(select generation::text from list_generations where name = '${t}') as "g_${t}"`).join(', ');
 
 // Every request of a batch: its nonce is recorded when it is new, or when its earlier sighting is older than
-// the TTL (then the RETURNING row says "fresh"); its session is read by token hash; and the list tables'
-// generations come with it. Rows are inserted in (key_id, nonce) order so two batches that meet on the same
-// keys (a replay sent to two replicas at once) lock them in one order and cannot deadlock. A data-modifying
-// CTE runs whether or not the outer query reads it, and its RETURNING rows are what the outer query sees.
-// The answer is one row: the batch as one JSON array (one column to describe and parse, whatever the
-// batch size; each session as sessionJson) and the generations.
+// the TTL (then the RETURNING row says "fresh"). The sessions are read once per distinct token hash of the
+// batch (a console page fires several calls at once with one token), and the list tables' generations come
+// with them. Rows are inserted in (key_id, nonce) order so two batches that meet on the same keys (a replay
+// sent to two replicas at once) lock them in one order and cannot deadlock. A data-modifying CTE runs
+// exactly once whether or not the outer query reads it, and its RETURNING rows are what the query sees.
+// The answer is one row: the requests' fresh flags and the sessions as two JSON arrays (two columns to
+// describe and parse, whatever the batch size; each session as sessionJson) and the generations.
 const gateStatement = prepared(
   'request_gate',
   `with input as (
-     select * from unnest($1::text[], $2::text[], $3::text[]) with ordinality as t(key_id, nonce, token_hash, i)
+     select * from unnest($1::text[], $2::text[]) with ordinality as t(key_id, nonce, i)
    ), fresh as (
      insert into nonces (key_id, nonce, seen_at)
      select key_id, nonce, $4::timestamptz from input order by key_id, nonce
      on conflict (key_id, nonce) do update set seen_at = excluded.seen_at where nonces.seen_at < $5::timestamptz
      returning key_id, nonce
+   ), tokens as (
+     select * from unnest($3::text[]) with ordinality as t(token_hash, j)
    )
-   select coalesce(json_agg(json_build_array(input.i, fresh.nonce is not null, ${sessionJson}) order by input.i), '[]'::json) as batch,
-          ${generationColumns}
-     from input
-     left join fresh on fresh.key_id = input.key_id and fresh.nonce = input.nonce
-     left join (sessions s join users u on u.id = s.user_id) on s.token_hash = input.token_hash`,
+   select (select coalesce(json_agg(json_build_array(input.i, fresh.nonce is not null) order by input.i), '[]'::json)
+             from input left join fresh on fresh.key_id = input.key_id and fresh.nonce = input.nonce) as batch,
+          (select coalesce(json_agg(json_build_array(tokens.j, ${sessionJson}) order by tokens.j), '[]'::json)
+             from tokens left join (sessions s join users u on u.id = s.user_id) on s.token_hash = tokens.token_hash) as sessions,
+          ${generationColumns}`,
 );
 
-/** One request's entry of the batch: [i, fresh, session]. */
-type GateEntry = [number, boolean, SessionJson];
-type GateRow = { batch: GateEntry[] | string } & Record<`g_${GenerationTable}`, string | null>;
+/** One request's entry of the batch: [i, fresh]; one token's: [j, session]. */
+type GateEntry = [number, boolean];
+type TokenEntry = [number, SessionJson];
+type GateRow = { batch: GateEntry[] | string; sessions: TokenEntry[] | string } & Record<`g_${GenerationTable}`, string | null>;
 
 /** Requests checked in one statement at most (the arrays' size stays modest under any burst). */
 const MAX_BATCH = 256;
@@ -125,25 +129,41 @@ export class NonceStore {
   private async run(batch: Pending[]): Promise<void> {
     const now = this.now();
     const cutoff = new Date(now.getTime() - NONCE_TTL_SECONDS * 1000);
+    // Each distinct token hash once; tokenAt[k] is request k's place in `hashes` (-1: no session asked).
+    const hashes: string[] = [];
+    const places = new Map<string, number>();
+    const tokenAt = batch.map((p) => {
+      if (p.tokenHash === null) return -1;
+      let place = places.get(p.tokenHash);
+      if (place === undefined) places.set(p.tokenHash, (place = hashes.push(p.tokenHash) - 1));
+      return place;
+    });
     try {
       const [row] = await runPrepared<GateRow>(this.db, gateStatement, [
         batch.map((p) => p.keyId),
         batch.map((p) => p.nonce),
-        batch.map((p) => p.tokenHash),
+        hashes,
         now.toISOString(),
         cutoff.toISOString(),
       ]);
       if (!row) throw new Error('request gate: no answer');
       const entries = typeof row.batch === 'string' ? (JSON.parse(row.batch) as GateEntry[]) : row.batch;
+      const tokens = typeof row.sessions === 'string' ? (JSON.parse(row.sessions) as TokenEntry[]) : row.sessions;
+      if (entries.length !== batch.length || tokens.length !== hashes.length) throw new Error('request gate: answer does not match the batch');
+      const sessions = tokens.map((t, j) => {
+        if (Number(t[0]) !== j + 1) throw new Error('request gate: tokens out of order');
+        return sessionFromJson(t[1]);
+      });
       const generations: ListGenerations = {};
       for (const table of generationTables) {
         const value = row[`g_${table}`];
         if (value !== null && value !== undefined) generations[table] = String(value);
       }
       batch.forEach((p, index) => {
-        const entry = entries[index];
-        if (!entry || Number(entry[0]) !== index + 1) return p.reject(new Error('request gate: no entry for a request'));
-        p.resolve({ fresh: entry[1] === true, session: p.tokenHash === null ? undefined : sessionFromJson(entry[2]), generations });
+        const entry = entries[index]!;
+        if (Number(entry[0]) !== index + 1) return p.reject(new Error('request gate: no entry for a request'));
+        const place = tokenAt[index]!;
+        p.resolve({ fresh: entry[1] === true, session: place === -1 ? undefined : sessions[place], generations });
       });
     } catch (error) {
       for (const p of batch) p.reject(error);

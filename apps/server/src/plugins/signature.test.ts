@@ -143,20 +143,30 @@ describe('signature check (api.md §3)', () => {
     const stranger = await signed(t, { method: 'GET', url: '/api/user/menu', token: 'z'.repeat(43) });
     const publicCall = await signed(t, { method: 'GET', url: '/auth/captcha' });
     const twice = await signed(t, { method: 'GET', url: '/api/user/menu', token });
+    // a second account in the same batch: the sessions are read once per token, and each request gets its own
+    const adminToken = await t.login('admin');
+    const admin = await Promise.all(Array.from({ length: 3 }, () => signed(t, { method: 'GET', url: '/api/user/menu', token: adminToken })));
     const answers = await Promise.all([
       ...good.map((h) => send('GET', '/api/user/menu', h)),
       send('GET', '/api/user/menu', stranger),
       send('GET', '/auth/captcha', publicCall),
       send('GET', '/api/user/menu', twice),
       send('GET', '/api/user/menu', twice),
+      ...admin.map((h) => send('GET', '/api/user/menu', h)),
     ]);
     expect(answers.slice(0, 12).map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    const adminAnswers = answers.slice(16);
+    expect(adminAnswers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const menuOf = (a: (typeof answers)[number]) => JSON.stringify(JSON.parse(a.body).data);
+    expect(new Set(answers.slice(0, 12).map(menuOf)).size).toBe(1);
+    expect(new Set(adminAnswers.map(menuOf)).size).toBe(1);
+    expect(menuOf(adminAnswers[0]!)).not.toBe(menuOf(answers[0]!)); // the admin's menu holds the admin pages
     expectKey(answers[12]!, 401, 'SESSION_EXPIRED');
     expect(answers[13]!.statusCode).toBe(200);
     // the same nonce twice in one batch: exactly one passes
-    const pair = answers.slice(14).map((a) => a.statusCode).sort();
+    const pair = answers.slice(14, 16).map((a) => a.statusCode).sort();
     expect(pair).toEqual([200, 400]);
-    expect(JSON.parse(answers.slice(14).find((a) => a.statusCode === 400)!.body).data.error).toBe('REPLAYED');
+    expect(JSON.parse(answers.slice(14, 16).find((a) => a.statusCode === 400)!.body).data.error).toBe('REPLAYED');
     // and every nonce of the batch is remembered
     for (const h of [good[0]!, stranger, publicCall]) expectKey(await send('GET', h === publicCall ? '/auth/captcha' : '/api/user/menu', h), 400, 'REPLAYED');
   });
