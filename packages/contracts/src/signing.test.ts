@@ -54,6 +54,14 @@ describe('canonical query', () => {
   it('keeps malformed percent sequences literal', () => {
     expect(canonicalQuery('a=%zz')).toBe('a=%25zz');
   });
+  it('answers a repeated query the same, and a long one (not remembered) correctly', () => {
+    for (let i = 0; i < 3; i++) expect(canonicalQuery('b=2&a=%7e&a=1+1&c')).toBe('a=1%2B1&a=~&b=2&c=');
+    const long = `z=${'%41'.repeat(300)}&a=1`;
+    expect(canonicalQuery(long)).toBe(`a=1&z=${'A'.repeat(300)}`);
+    expect(canonicalQuery(long)).toBe(`a=1&z=${'A'.repeat(300)}`);
+    // more distinct queries than are remembered: each still exact
+    for (let i = 0; i < 1100; i++) expect(canonicalQuery(`p=${i}&o=x`)).toBe(`o=x&p=${i}`);
+  });
   it('encodes every character but the unreserved ones, the same with or without the fast path', () => {
     expect(rfc3986Encode('AZaz09-._~')).toBe('AZaz09-._~');
     expect(rfc3986Encode('')).toBe('');
