@@ -272,7 +272,8 @@ const signPool = (s, token, from, n) => Promise.all(Array.from({ length: n }, (_
  * `rounds` slices of the call, each followed by a slice of the hello-world at the same connection count.
  */
 async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
-  const plain = { 'Access-Token': token, 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' };
+  // the reference servers get no headers at all, like the hello-world beside every line
+  const plain = token ? { 'Access-Token': token, 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' } : {};
   const probeN = 2000;
   // `cursor`: where the scenario's sequence of paths is (it goes on from one connection count to the next)
   const run = async (n) => {
@@ -398,7 +399,7 @@ try {
     const helloPg = await startHello(adminUrl);
     try {
       for (const c of connectionCounts) {
-        const line = await measureLine(helloPg, { name: 'hello-world + 1 query (`select 1`)', path: '/' }, c, undefined, '');
+        const line = await measureLine(helloPg, { name: 'hello-world + 1 query (`select 1`)', path: '/' }, c, undefined, undefined);
         all.push({ engine: 'postgres', mode: '–', scenario: 'hello-world + 1 query (`select 1`)', path: '/', ...line });
         console.log(`  hello-world + 1 PostgreSQL query  c=${c}: ${line.reqPerSec} req/s, p99 ${line.p99} ms, ${line.cpuUsPerReq} µs/req, machine idle ${Math.round(line.idle * 100)} % (hello-world beside it: ${line.helloBeside} req/s, idle ${Math.round(line.helloIdle * 100)} %)`);
       }

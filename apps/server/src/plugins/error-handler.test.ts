@@ -33,7 +33,7 @@ describe('error envelope, trace id and security headers', () => {
     expect(doc.headers['content-security-policy']).toContain("script-src 'self'");
     expect(doc.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(doc.headers['permissions-policy']).toContain('camera=()');
-    for (const url of ['/api/user/menu', '/api/nope', '/auth/captcha']) {
+    for (const url of ['/api/user/menu', '/api/nope', '/api', '/auth/captcha']) {
       const res = await t.request({ url });
       expect([url, res.headers['content-security-policy']]).toEqual([url, apiContentSecurityPolicy]);
       expect(res.headers['cache-control']).toBe('no-store');

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../http/paths.ts';
 
 /**
  * CSP for the SPA: scripts only from this origin; inline styles allowed because Arco and the theme
@@ -50,8 +51,6 @@ const apiHeaders = {
   'Content-Security-Policy': apiContentSecurityPolicy,
   'Cache-Control': 'no-store',
 };
-
-export const isApiPath = (url: string): boolean => url.startsWith('/api/') || url.startsWith('/auth/');
 
 /**
  * Set when the request arrives (plugins/pipeline.ts), not in an onSend hook: any onSend hook puts every

@@ -9,6 +9,7 @@ import {
   type SigningCredential,
 } from '@atrium/contracts';
 import { AppError } from '../http/errors.ts';
+import { isApiPath } from '../http/paths.ts';
 import { hashToken, isPlausibleToken } from '../modules/auth/session.service.ts';
 import { NonceStore } from './nonce-store.ts';
 import { nodeSigningPrimitives } from './node-signing.ts';
@@ -20,8 +21,7 @@ const NONCE_PATTERN = /^[0-9a-f]{32}$/;
 function needsSignature(req: FastifyRequest): boolean {
   const call = req.routeOptions.config.call;
   if (!call || call.signature === 'exempt') return false;
-  const url = req.url;
-  return url.startsWith('/api/') || url.startsWith('/auth/');
+  return isApiPath(req.url);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
+import { isApiPath } from '../http/paths.ts';
 import { sendError } from './error-handler.ts';
 import { compressBody, compressible, freshSibling, isCompressible } from './web-compress.ts';
 
@@ -91,8 +92,7 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = (req.raw.url ?? req.url).split('?')[0]!;
-    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/auth/');
-    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return sendError(req, reply, new AppError('NOT_FOUND'));
+    if (isApiPath(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return sendError(req, reply, new AppError('NOT_FOUND'));
     let decoded: string;
     try {
       decoded = decodeURIComponent(path);
