@@ -33,7 +33,12 @@
 // server that makes a database round trip per request leaves the machine partly idle (each answer waits
 // on a hand-off between three processes), so its rate there is latency times concurrency, not capacity.
 // The idle share of the machine is printed with every line to show which case a line is in
-// (docs/decisions/008-api-benchmark-method.md).
+// (docs/decisions/008-api-benchmark-method.md), taken up to the last answer (autocannon ends a run on its
+// once-a-second tick; the wait until then is nobody's).
+//
+// Where the machine's time goes: every line prints the CPU per answer of the three parties on the two
+// cores: the server, the load generator (this process; its work grows with the size of requests and
+// answers) and, on PostgreSQL, the database backends serving the server's pool.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -101,6 +106,20 @@ function cpuSeconds(pid) {
   }
 }
 
+/** PostgreSQL backends serving `database` (the server's pool), for their CPU time; not this query's own. */
+async function backendPids(database) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows: found } = await client.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+    return found.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+const sumCpuSeconds = (pids) => pids.reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
+
 /** Waits until the process uses under 5 % of a core for a second (at most 120 s); returns the seconds waited. */
 async function waitIdle(pid) {
   const start = performance.now();
@@ -143,7 +162,8 @@ async function startHello(pgUrl) {
   const env = { ...process.env, LOG_LEVEL: logLevel, ...(pgUrl ? { HELLO_PG_URL: pgUrl } : {}) };
   const child = fork(join(root, 'bench/api/hello.mjs'), [], { cwd: root, execArgv: serverFlags, env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const port = await new Promise((ok) => child.once('message', (m) => ok(m.port)));
-  return { port, pid: child.pid, stop: () => new Promise((ok) => (child.once('exit', ok), child.kill('SIGTERM'))) };
+  const dbPids = pgUrl ? () => backendPids(new URL(pgUrl).pathname.slice(1)) : undefined;
+  return { port, pid: child.pid, dbPids, stop: () => new Promise((ok) => (child.once('exit', ok), child.kill('SIGTERM'))) };
 }
 
 async function signed(method, url, { body, token } = {}) {
@@ -180,6 +200,10 @@ function cannon(port, path, headersFor, amount, durationSeconds, connections) {
   let i = 0;
   let first = 0;
   let last = 0;
+  let answered = 0;
+  // The machine's CPU times at the last answer: autocannon ends an `amount` run on its once-a-second tick,
+  // and the idle wait until then is not the call's.
+  let endTimes;
   return new Promise((ok, fail) => {
     autocannon(
       {
@@ -197,16 +221,20 @@ function cannon(port, path, headersFor, amount, durationSeconds, connections) {
             },
             onResponse: () => {
               last = performance.now();
+              if (++answered === amount) endTimes = cpuTimes();
             },
           },
         ],
       },
       // autocannon notices that `amount` requests are done on its once-a-second tick, and its `duration`
       // is whole seconds: the rate is taken from the first request sent to the last answer received.
-      (err, result) => (err ? fail(err) : ok({ ...result, wallSeconds: (last - first) / 1000 })),
+      (err, result) => (err ? fail(err) : ok({ ...result, wallSeconds: (last - first) / 1000, endTimes: endTimes ?? cpuTimes() })),
     );
   });
 }
+
+/** The other two parties' CPU per answer: the load generator (this process) and the database backends. */
+const cpuSplit = (line) => `client ${line.clientCpuUsPerReq}${line.dbCpuUsPerReq === undefined ? '' : `, database ${line.dbCpuUsPerReq}`}`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -276,8 +304,8 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
   const plain = token ? { 'Access-Token': token, 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' } : {};
   const probeN = 2000;
   // `cursor`: where the scenario's sequence of paths is (it goes on from one connection count to the next)
-  const run = async (n) => {
-    const pool = sign ? await sign(cursor.next, n) : [];
+  const run = async (n, signedPool) => {
+    const pool = signedPool ?? (sign ? await sign(cursor.next, n) : []);
     const r = await cannon(server.port, pathFrom(s, cursor.next), (i) => (sign ? pool[i] : plain), n, undefined, c);
     cursor.next += n;
     return r;
@@ -285,14 +313,21 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
   const probe = await run(probeN);
   const sliceSeconds = seconds / rounds;
   const amount = Math.min(60_000, Math.max(300, Math.round((probe.requests.total / probe.wallSeconds) * sliceSeconds)));
-  const call = { answers: 0, wall: 0, cpu: 0, idle: [], p50: [], p99: [], non2xx: 0, errors: 0 };
-  const hello = { answers: 0, wall: 0, idle: [] };
+  const call = { answers: 0, wall: 0, cpu: 0, clientCpu: 0, dbCpu: 0, idle: [], p50: [], p99: [], non2xx: 0, errors: 0 };
+  const hello = { answers: 0, wall: 0, clientCpu: 0, idle: [] };
   for (let round = 0; round < rounds; round++) {
+    const pool = sign ? await sign(cursor.next, amount) : [];
+    const dbPids = server.dbPids ? await server.dbPids() : [];
+    const dbBefore = sumCpuSeconds(dbPids);
     const cpuBefore = cpuSeconds(server.pid);
+    const clientBefore = process.cpuUsage();
     const t0 = cpuTimes();
-    const r = await run(amount);
-    call.idle.push(idleShare(t0, cpuTimes()));
+    const r = await run(amount, pool);
+    call.idle.push(idleShare(t0, r.endTimes));
+    const client = process.cpuUsage(clientBefore);
+    call.clientCpu += (client.user + client.system) / 1e6;
     call.cpu += cpuSeconds(server.pid) - cpuBefore;
+    call.dbCpu += sumCpuSeconds(dbPids) - dbBefore;
     call.answers += r.requests.total;
     call.wall += r.wallSeconds;
     call.p50.push(r.latency.p50);
@@ -300,8 +335,11 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
     call.non2xx += r.non2xx;
     call.errors += r.errors;
     const h0 = cpuTimes();
+    const helloClientBefore = process.cpuUsage();
     const h = await cannon(helloServer.port, '/', () => ({}), undefined, Math.max(1, Math.round(sliceSeconds)), c);
-    hello.idle.push(idleShare(h0, cpuTimes()));
+    hello.idle.push(idleShare(h0, h.endTimes));
+    const helloClient = process.cpuUsage(helloClientBefore);
+    hello.clientCpu += (helloClient.user + helloClient.system) / 1e6;
     hello.answers += h.requests.total;
     hello.wall += h.wallSeconds;
   }
@@ -314,9 +352,12 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
     errors: call.errors,
     sent: call.answers,
     cpuUsPerReq: Math.round((call.cpu * 1e6) / Math.max(1, call.answers)),
+    clientCpuUsPerReq: Math.round((call.clientCpu * 1e6) / Math.max(1, call.answers)),
+    dbCpuUsPerReq: server.dbPids ? Math.round((call.dbCpu * 1e6) / Math.max(1, call.answers)) : undefined,
     idle: median(call.idle),
     helloBeside: Math.round(hello.answers / hello.wall),
     helloIdle: median(hello.idle),
+    helloClientCpuUsPerReq: Math.round((hello.clientCpu * 1e6) / Math.max(1, hello.answers)),
   };
 }
 
@@ -364,6 +405,7 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
     const label = isSigned ? 'signed' : 'unsigned (SIGNATURE_MODE=off)';
     // production refuses SIGNATURE_MODE=off: the unsigned column runs in development mode
     const server = await startServer({ ...env, SIGNATURE_MODE: isSigned ? 'enforce' : 'off', ...(isSigned ? {} : { NODE_ENV: 'development' }) });
+    if (dbUrl) server.dbPids = () => backendPids(new URL(dbUrl).pathname.slice(1));
     if (server.idleAfter > 1.5) console.log(`    (server busy with start-up work for ${server.idleAfter} s before measuring)`);
     try {
       const token = await login(server.port, isSigned);
@@ -373,7 +415,7 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
           const line = await measureLine(server, s, c, isSigned ? (from, n) => signPool(s, token, from, n) : undefined, token, cursor);
           results.push({ engine, mode: label, scenario: s.name, path: s.path, ...line });
           console.log(
-            `    ${label.padEnd(30)} ${s.name.padEnd(24)} c=${String(c).padEnd(3)} ${String(line.reqPerSec).padStart(6)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  server CPU ${line.cpuUsPerReq} µs/req  machine idle ${Math.round(line.idle * 100)} %  non2xx ${line.non2xx}  (hello-world beside it: ${line.helloBeside} req/s, idle ${Math.round(line.helloIdle * 100)} %)`,
+            `    ${label.padEnd(30)} ${s.name.padEnd(24)} c=${String(c).padEnd(3)} ${String(line.reqPerSec).padStart(6)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}  machine idle ${Math.round(line.idle * 100)} %  non2xx ${line.non2xx}  (hello-world beside it: ${line.helloBeside} req/s, client ${line.helloClientCpuUsPerReq} µs/req, idle ${Math.round(line.helloIdle * 100)} %)`,
           );
         }
       }
@@ -401,7 +443,7 @@ try {
       for (const c of connectionCounts) {
         const line = await measureLine(helloPg, { name: 'hello-world + 1 query (`select 1`)', path: '/' }, c, undefined, undefined);
         all.push({ engine: 'postgres', mode: '–', scenario: 'hello-world + 1 query (`select 1`)', path: '/', ...line });
-        console.log(`  hello-world + 1 PostgreSQL query  c=${c}: ${line.reqPerSec} req/s, p99 ${line.p99} ms, ${line.cpuUsPerReq} µs/req, machine idle ${Math.round(line.idle * 100)} % (hello-world beside it: ${line.helloBeside} req/s, idle ${Math.round(line.helloIdle * 100)} %)`);
+        console.log(`  hello-world + 1 PostgreSQL query  c=${c}: ${line.reqPerSec} req/s, p99 ${line.p99} ms, CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}, machine idle ${Math.round(line.idle * 100)} % (hello-world beside it: ${line.helloBeside} req/s, client ${line.helloClientCpuUsPerReq} µs/req, idle ${Math.round(line.helloIdle * 100)} %)`);
       }
     } finally {
       await helloPg.stop();
@@ -415,11 +457,11 @@ try {
 const pct = (x) => `${Math.round(x * 100)} %`;
 const rowsOut = all.map((r) => ({ ...r, ratio: r.reqPerSec / r.helloBeside }));
 const lines = [
-  `| engine | mode | call | connections | req/s | p50 ms | p99 ms | server CPU µs/req | machine idle | hello-world beside it, req/s | its machine idle | vs hello-world | non-2xx |`,
-  `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  `| engine | mode | call | connections | req/s | p50 ms | p99 ms | server CPU µs/req | client CPU µs/req | database CPU µs/req | machine idle | hello-world beside it, req/s | its client CPU µs/req | its machine idle | vs hello-world | non-2xx |`,
+  `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   ...rowsOut.map(
     (r) =>
-      `| ${r.engine} | ${r.mode} | ${r.scenario} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.cpuUsPerReq} | ${pct(r.idle)} | ${r.helloBeside} | ${pct(r.helloIdle)} | ${pct(r.ratio)} | ${r.non2xx} |`,
+      `| ${r.engine} | ${r.mode} | ${r.scenario} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.cpuUsPerReq} | ${r.clientCpuUsPerReq} | ${r.dbCpuUsPerReq ?? '–'} | ${pct(r.idle)} | ${r.helloBeside} | ${r.helloClientCpuUsPerReq} | ${pct(r.helloIdle)} | ${pct(r.ratio)} | ${r.non2xx} |`,
   ),
 ];
 const loadAfter = (await import('node:os')).loadavg()[0].toFixed(1);
