@@ -118,7 +118,22 @@ async function backendPids(database) {
   }
 }
 
-const sumCpuSeconds = (pids) => pids.reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
+/** CPU seconds of each of these processes so far. */
+const cpuByPid = (pids) => new Map(pids.map((pid) => [pid, cpuSeconds(pid) || 0]));
+
+/**
+ * CPU seconds the backends used since `before`: the pool opens and closes connections as it likes, so the
+ * backends are listed again; one that is new counts whole (it started during the slice), one that has
+ * exited is lost (an undercount; a pool closes a connection only after seconds idle).
+ */
+async function backendCpuSince(listPids, before) {
+  let sum = 0;
+  for (const pid of await listPids()) {
+    const now = cpuSeconds(pid);
+    if (!Number.isNaN(now)) sum += now - (before.get(pid) ?? 0);
+  }
+  return sum;
+}
 
 /** Waits until the process uses under 5 % of a core for a second (at most 120 s); returns the seconds waited. */
 async function waitIdle(pid) {
@@ -317,8 +332,7 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
   const hello = { answers: 0, wall: 0, clientCpu: 0, idle: [] };
   for (let round = 0; round < rounds; round++) {
     const pool = sign ? await sign(cursor.next, amount) : [];
-    const dbPids = server.dbPids ? await server.dbPids() : [];
-    const dbBefore = sumCpuSeconds(dbPids);
+    const dbBefore = cpuByPid(server.dbPids ? await server.dbPids() : []);
     const cpuBefore = cpuSeconds(server.pid);
     const clientBefore = process.cpuUsage();
     const t0 = cpuTimes();
@@ -327,7 +341,7 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
     const client = process.cpuUsage(clientBefore);
     call.clientCpu += (client.user + client.system) / 1e6;
     call.cpu += cpuSeconds(server.pid) - cpuBefore;
-    call.dbCpu += sumCpuSeconds(dbPids) - dbBefore;
+    if (server.dbPids) call.dbCpu += await backendCpuSince(server.dbPids, dbBefore);
     call.answers += r.requests.total;
     call.wall += r.wallSeconds;
     call.p50.push(r.latency.p50);
