@@ -4,6 +4,7 @@ import { pageRoutes } from '../app/page-routes';
 import { useSettings } from '../stores/settings';
 import { useTabs, visitTabs, type Tab } from '../stores/tabs';
 import styles from './page-host.module.css';
+import './page-contrast.css';
 
 /** Renders the page routes for one location; inside, useLocation/useSearchParams see that location. */
 function RoutePane({ location }: { location: Partial<Location> & { pathname: string } }) {

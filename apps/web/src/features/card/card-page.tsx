@@ -2,7 +2,6 @@ import { Card, Input, Tabs } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
-import '../workplace/page-contrast.css';
 import styles from './card-page.module.css';
 import { QualitySection } from './components/quality-section';
 import { RulesSection } from './components/rules-section';

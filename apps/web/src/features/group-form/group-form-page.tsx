@@ -19,7 +19,6 @@ import { useT } from '../../lib/i18n';
 import { basicProfileQuery, profileKeys, submitGroupForm } from './api/group-form-queries';
 import styles from './group-form.module.css';
 import { fieldSchema, sameParameters } from './lib/fields';
-import '../workplace/page-contrast.css';
 
 type Range = { min: number; max: number };
 

@@ -8,7 +8,6 @@ import { OperationLog } from './components/operation-log';
 import { ParamDescriptions } from './components/param-descriptions';
 import { audioRows, videoRows } from './lib/params';
 import styles from './profile-basic.module.css';
-import '../workplace/page-contrast.css';
 
 type StepStatus = 'wait' | 'process' | 'finish' | 'error';
 

@@ -2,7 +2,6 @@ import { Button, Card, Result, Typography } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
 import styles from './result.module.css';
-import '../workplace/page-contrast.css';
 
 interface Failure {
   source?: string;

@@ -7,7 +7,6 @@ import { useT } from '../../lib/i18n';
 import { channelProgressQuery } from './api/result-queries';
 import { stageViews } from './lib/progress';
 import styles from './result.module.css';
-import '../workplace/page-contrast.css';
 
 /** Vertical steps below 768 px (pages.md §10.1). */
 function useNarrow(): boolean {

@@ -18,7 +18,6 @@ import { densityToSize, type ColumnKey } from './lib/columns';
 import { contentTypeKey, filterTypeKey, statusKey } from './lib/labels';
 import { pageSizes, parseTableUrl, tableStateToParams, type PolicyFilters, type TableUrlState } from './lib/url-state';
 import styles from './search-table.module.css';
-import '../workplace/page-contrast.css';
 
 const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horizontalVideo: IconVideoCamera, verticalVideo: IconMobile };
 

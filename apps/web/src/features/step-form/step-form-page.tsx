@@ -11,7 +11,6 @@ import { StepOne } from './components/step-one';
 import { StepTwo } from './components/step-two';
 import { clearDraft, emptyDraft, readDraft, stepOfField, writeDraft, type StepValues } from './lib/draft';
 import styles from './step-form.module.css';
-import '../workplace/page-contrast.css';
 
 type Step = 0 | 1 | 2;
 

@@ -4,7 +4,6 @@ import { MyTeams } from './components/my-teams';
 import { Notices } from './components/notices';
 import { UserBanner } from './components/user-banner';
 import styles from './user-info.module.css';
-import '../workplace/page-contrast.css';
 
 /** 用户信息 (pages.md §13): banner, then projects and activity beside teams and notices. */
 export default function UserInfoPage() {

@@ -8,7 +8,6 @@ import { CertificationTab } from './components/certification-tab';
 import { SecuritySettings } from './components/security-settings';
 import { UserPanel } from './components/user-panel';
 import styles from './user-setting.module.css';
-import '../workplace/page-contrast.css';
 
 const tabs = ['basic', 'security', 'certification'] as const;
 type Tab = (typeof tabs)[number];

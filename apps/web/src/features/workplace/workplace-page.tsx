@@ -7,7 +7,6 @@ import { PopularContent } from './components/popular-content';
 import { ShortcutsPanel } from './components/shortcuts-panel';
 import { installRecentPages } from './lib/recent-pages';
 import styles from './workplace.module.css';
-import './page-contrast.css';
 
 // The shell preloads this module right after sign-in, so visits are recorded from the first page on.
 installRecentPages();
