@@ -21,9 +21,14 @@ export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsPro
   const visibleCount = columns.filter((c) => c.visible).length;
   const listRef = useRef<HTMLUListElement>(null);
   const focusKey = useRef<ColumnKey | null>(null);
-  // Rapid key presses can outrun a re-render: moves always start from the latest order.
+  // Rapid clicks and key presses can outrun a re-render (the preferences cache tells the table on a
+  // timer): every change starts from the latest settings, including changes not rendered yet.
   const latest = useRef(columns);
   latest.current = columns;
+  const change = (next: ColumnSetting[]) => {
+    latest.current = next;
+    onChange(next);
+  };
 
   // After a keyboard move the row re-renders elsewhere: put the focus back on its handle.
   useEffect(() => {
@@ -32,13 +37,13 @@ export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsPro
     focusKey.current = null;
   }, [columns]);
 
-  const toggle = (index: number, visible: boolean) => onChange(columns.map((c, i) => (i === index ? { ...c, visible } : c)));
+  const toggle = (key: ColumnKey, visible: boolean) => change(latest.current.map((c) => (c.key === key ? { ...c, visible } : c)));
 
   const onDragOver = (event: DragEvent, index: number) => {
     if (dragging === null) return;
     event.preventDefault();
     if (dragging !== index) {
-      onChange(moveColumn(columns, dragging, index));
+      change(moveColumn(latest.current, dragging, index));
       setDragging(index);
     }
   };
@@ -50,10 +55,8 @@ export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsPro
     const index = latest.current.findIndex((c) => c.key === key);
     const to = index + step;
     if (index < 0 || to < 0 || to >= latest.current.length) return;
-    const next = moveColumn(latest.current, index, to);
-    latest.current = next;
     focusKey.current = key;
-    onChange(next);
+    change(moveColumn(latest.current, index, to));
   };
 
   const content = (
@@ -85,14 +88,14 @@ export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsPro
               >
                 <IconDragArrow />
               </button>
-              <Checkbox checked={column.visible} disabled={column.visible && visibleCount === 1} onChange={(checked) => toggle(index, checked)}>
+              <Checkbox checked={column.visible} disabled={column.visible && visibleCount === 1} onChange={(checked) => toggle(column.key, checked)}>
                 {title}
               </Checkbox>
             </li>
           );
         })}
       </ul>
-      <Link className={styles.columnReset} onClick={() => onChange(defaultColumns)}>
+      <Link className={styles.columnReset} onClick={() => change(defaultColumns)}>
         {t('searchTable.actions.columnSetting.reset')}
       </Link>
     </div>
