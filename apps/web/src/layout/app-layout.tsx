@@ -5,8 +5,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { preloadWorkplace } from '../app/route-components';
 import { AppFooter } from '../components/app-footer';
-import { api } from '../lib/api-client';
 import { useT } from '../lib/i18n';
+import { preferencesQuery } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { applyColorWeak } from '../lib/theme';
 import { onSessionEnd } from '../stores/session';
@@ -22,8 +22,6 @@ preloadWorkplace();
 
 // The drawer (colour picker, palette generator) loads on first use, not with the shell.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
-
-export const preferencesKey = ['user', 'preferences'] as const;
 
 const COLLAPSED_WIDTH = 48;
 
@@ -43,7 +41,7 @@ function Shell() {
   useEffect(() => onSessionEnd(() => queryClient.clear()), []);
   useEffect(() => {
     // Shared by the workplace and the search table (pages.md §2.9).
-    void queryClient.prefetchQuery({ queryKey: preferencesKey, queryFn: () => api.get('/api/user/preferences') });
+    void queryClient.prefetchQuery(preferencesQuery());
   }, []);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 

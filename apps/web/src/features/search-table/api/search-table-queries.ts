@@ -1,5 +1,4 @@
 import type { Policy, PolicyDetail, PolicyForm, PolicyImportResult, PolicyPatch } from '@atrium/contracts/calls/policy';
-import type { Preferences } from '@atrium/contracts/calls/preferences';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { filtersToParams, tableStateToQuery, type PolicyFilters, type TableUrlState } from '../lib/url-state';
@@ -16,16 +15,6 @@ export const policyKeys = {
   list: (state: TableUrlState) => [...policyKeys.lists(), tableStateToQuery(state)] as const,
   detail: (id: number) => [...policyKeys.all, 'detail', id] as const,
 };
-
-/** Shared with the shell and the workplace: the caller's UI preferences (pages.md §17). */
-export const preferencesKey = ['user', 'preferences'] as const;
-
-export const preferencesQuery = () =>
-  queryOptions({
-    queryKey: preferencesKey,
-    queryFn: () => api.get<Preferences>('/api/user/preferences'),
-    staleTime: Infinity,
-  });
 
 export const policyListQuery = (state: TableUrlState) =>
   queryOptions({
@@ -46,7 +35,6 @@ export const policyDetailQuery = (id: number) =>
 export const createPolicy = (body: PolicyForm) => api.post<PolicyDetail>('/api/list/policy', body, { cache: false });
 export const updatePolicy = (id: number, body: PolicyPatch) => api.patch<PolicyDetail>(`/api/list/policy/${id}`, body, { cache: false });
 export const deletePolicy = (id: number) => api.delete<{ id: number }>(`/api/list/policy/${id}`, { cache: false });
-export const savePreferences = (body: Preferences) => api.post<Preferences>('/api/user/preferences', body, { cache: false });
 
 export function importPolicies(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
   const form = new FormData();

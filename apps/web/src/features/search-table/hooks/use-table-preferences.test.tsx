@@ -7,10 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 /** Each save waits until the test answers it, as a slow network would. */
 const saves: { body: Preferences; answer: (stored: Preferences) => void }[] = [];
 
-vi.mock('../api/search-table-queries', () => ({
-  preferencesKey: ['user', 'preferences'],
-  preferencesQuery: () => ({ queryKey: ['user', 'preferences'], queryFn: () => new Promise<Preferences>(() => {}), staleTime: Infinity }),
-  savePreferences: (body: Preferences) => new Promise<Preferences>((answer) => saves.push({ body, answer })),
+// The transport: the preferences are never fetched here (the cache is set by the test), and every save
+// is held until the test answers it.
+vi.mock('../../../lib/api-client', () => ({
+  api: {
+    get: () => new Promise<Preferences>(() => {}),
+    post: (_path: string, body: Preferences) => new Promise<Preferences>((answer) => saves.push({ body, answer })),
+  },
 }));
 
 const { useTablePreferences } = await import('./use-table-preferences');

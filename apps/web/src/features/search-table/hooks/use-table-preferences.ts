@@ -1,7 +1,7 @@
 import type { Preferences } from '@atrium/contracts/calls/preferences';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { preferencesKey, preferencesQuery, savePreferences } from '../api/search-table-queries';
+import { preferencesKey, preferencesQuery, savePreferences } from '../../../lib/preferences';
 import { DEFAULT_DENSITY, mergeColumns, type ColumnSetting, type Density } from '../lib/columns';
 
 const SAVE_DELAY_MS = 500;
@@ -9,33 +9,24 @@ const SAVE_DELAY_MS = 500;
 /**
  * Density and column settings, kept per user on the server (pages.md §5.4, §5.6). The cached
  * preferences are updated at once, so the table follows immediately; column changes are saved 500 ms
- * after the last one, density changes right away.
- *
- * A save answers with everything the server holds, which becomes the cache, unless the user changed
- * something after that save was sent: then the answer is older than the screen (a density saved, then a
- * column hidden before the answer came back) and the change's own save brings the newer state.
+ * after the last one, density changes right away. A save's answer becomes the cache only if nothing
+ * changed while it was on its way (lib/preferences.ts).
  */
 export function useTablePreferences() {
   const queryClient = useQueryClient();
   const { data } = useQuery(preferencesQuery());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** Local changes so far: a save's answer is applied only if none came after it was sent. */
-  const changes = useRef(0);
 
   const patchCache = useCallback(
-    (patch: NonNullable<Preferences['searchTable']>) => {
-      changes.current += 1;
-      queryClient.setQueryData<Preferences>(preferencesKey, (old) => ({ ...old, searchTable: { ...old?.searchTable, ...patch } }));
-    },
+    (patch: NonNullable<Preferences['searchTable']>) =>
+      queryClient.setQueryData<Preferences>(preferencesKey, (old) => ({ ...old, searchTable: { ...old?.searchTable, ...patch } })),
     [queryClient],
   );
 
   const persist = useCallback(
     async (body: Preferences) => {
-      const sentAfter = changes.current;
       try {
-        const saved = await savePreferences(body);
-        if (changes.current === sentAfter) queryClient.setQueryData(preferencesKey, saved);
+        await savePreferences(queryClient, body);
       } catch {
         // The transport toasted the failure; the next visit reads what the server really holds.
         void queryClient.invalidateQueries({ queryKey: preferencesKey });

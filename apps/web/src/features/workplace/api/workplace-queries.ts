@@ -1,4 +1,3 @@
-import type { Preferences } from '@atrium/contracts/calls/preferences';
 import type { Announcement, Categories, ContentPoint, Overview, PopularItem } from '@atrium/contracts/calls/workplace';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -15,12 +14,6 @@ export const workplaceKeys = {
 };
 
 export type PopularType = 'text' | 'image' | 'video';
-
-/** Shared with the shell (which prefetches it) and the search table. */
-export const preferencesKey = ['user', 'preferences'] as const;
-
-export const preferencesQuery = () =>
-  queryOptions({ queryKey: preferencesKey, queryFn: () => api.get<Preferences>('/api/user/preferences'), staleTime: Infinity });
 
 export const overviewQuery = () => queryOptions({ queryKey: workplaceKeys.overview(), queryFn: () => api.get<Overview>('/api/workplace/overview') });
 
@@ -65,4 +58,3 @@ export const runtimeConfigQuery = () =>
     staleTime: Infinity,
   });
 
-export const savePreferences = (body: Preferences) => api.post<Preferences>('/api/user/preferences', body, { cache: false });

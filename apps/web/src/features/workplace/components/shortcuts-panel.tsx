@@ -1,13 +1,12 @@
 import { Checkbox, Divider, Empty, Link, Message, Modal, Typography } from '@arco-design/web-react';
 import { IconCheckCircle, IconExclamationCircle, IconFile, IconFire, IconList, IconMobile, IconSettings, IconStorage, IconUser } from '@arco-design/web-react/icon';
-import type { Preferences } from '@atrium/contracts/calls/preferences';
 import { findRouteByPath, isRouteAllowed } from '@atrium/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
+import { preferencesQuery, savePreferences } from '../../../lib/preferences';
 import { useSession } from '../../../stores/session';
-import { preferencesKey, preferencesQuery, savePreferences } from '../api/workplace-queries';
 import { onRecentChange, readRecent, visibleRecent } from '../lib/recent-pages';
 import styles from '../workplace.module.css';
 
@@ -77,10 +76,9 @@ export function ShortcutsPanel() {
     // Tiles the role may not open keep their saved state, so an admin's choice survives a role switch.
     mutationFn: (keys: ShortcutKey[]) => {
       const hidden = (saved ?? shortcuts.map((s) => s.key)).filter((k) => !allowed.some((a) => a.key === k)) as ShortcutKey[];
-      return savePreferences({ workplace: { shortcuts: [...keys, ...hidden] } });
+      return savePreferences(queryClient, { workplace: { shortcuts: [...keys, ...hidden] } });
     },
-    onSuccess: (merged: Preferences) => {
-      queryClient.setQueryData(preferencesKey, merged);
+    onSuccess: () => {
       Message.success(t('common.saveSuccess'));
       setManaging(false);
     },

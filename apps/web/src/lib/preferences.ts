@@ -1,0 +1,25 @@
+import type { Preferences } from '@atrium/contracts/calls/preferences';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/**
+ * The caller's UI preferences (pages.md §17): one cache entry, prefetched by the shell and read and saved
+ * by the workplace (shortcuts) and the search table (density, columns).
+ */
+export const preferencesKey = ['user', 'preferences'] as const;
+
+export const preferencesQuery = () =>
+  queryOptions({ queryKey: preferencesKey, queryFn: () => api.get<Preferences>('/api/user/preferences'), staleTime: Infinity });
+
+/**
+ * Saves a part of the preferences (the server deep-merges it into what it holds) and returns everything the
+ * server holds, which becomes the cache, unless the cache changed while the save was on its way. Then the
+ * answer is older than the screen (a density saved, then a column hidden before the answer came back),
+ * and the later change's own save brings the newer state.
+ */
+export async function savePreferences(queryClient: QueryClient, body: Preferences): Promise<Preferences> {
+  const sent = queryClient.getQueryData(preferencesKey);
+  const saved = await api.post<Preferences>('/api/user/preferences', body, { cache: false });
+  if (queryClient.getQueryData(preferencesKey) === sent) queryClient.setQueryData(preferencesKey, saved);
+  return saved;
+}
