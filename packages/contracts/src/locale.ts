@@ -1,22 +1,15 @@
+import { memoizeShort } from './memo.ts';
+
 export const locales = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'zh-CN';
 
-// A server reads the header on every request, and browsers send a handful of distinct values: short ones
-// are remembered (bounded).
-const picked = new Map<string, Locale>();
+// A server reads the header on every request, and browsers send a handful of distinct values.
+const rankRemembered = memoizeShort(rankLocale, { entries: 200, maxLength: 256 });
 
 /** Picks zh-CN or en-US from an Accept-Language header (q-values honoured); zh-CN when nothing matches. */
 export function pickLocale(acceptLanguage: string | undefined | null): Locale {
-  if (!acceptLanguage) return defaultLocale;
-  const known = picked.get(acceptLanguage);
-  if (known !== undefined) return known;
-  const locale = rankLocale(acceptLanguage);
-  if (acceptLanguage.length <= 256) {
-    if (picked.size >= 200) picked.clear();
-    picked.set(acceptLanguage, locale);
-  }
-  return locale;
+  return acceptLanguage ? rankRemembered(acceptLanguage) : defaultLocale;
 }
 
 function rankLocale(acceptLanguage: string): Locale {

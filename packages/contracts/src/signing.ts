@@ -2,6 +2,8 @@
  * ATRIUM-HMAC-SHA256 request signing (api.md §3), implemented once on WebCrypto so that the browser,
  * the server and the tests share it. Pure functions; no Node or DOM APIs beyond `crypto.subtle`.
  */
+import { memoizeShort } from './memo.ts';
+
 export const SIGNING_ALGORITHM = 'ATRIUM-HMAC-SHA256';
 export const SIGNING_SCOPE_TERMINATOR = 'atrium_request';
 /** Largest accepted distance between X-Date and the server clock. */
@@ -101,21 +103,12 @@ export function rfc3986Encode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-// A server verifies the same list URLs over and over (a page reloaded, a tab reopened): the canonical form
-// of a short query is remembered. Bounded in entries and in the length of what is kept.
-const canonicalQueries = new Map<string, string>();
-const CANONICAL_QUERY_MEMO = { entries: 1000, maxLength: 512 };
+// A server verifies the same list URLs over and over (a page reloaded, a tab reopened).
+const canonicalRemembered = memoizeShort(canonicalQueryOf, { entries: 1000, maxLength: 512 });
 
 /** Canonical query of api.md §3 step 3, from the raw query string (without `?`). */
 export function canonicalQuery(rawQuery: string): string {
-  const known = canonicalQueries.get(rawQuery);
-  if (known !== undefined) return known;
-  const canonical = canonicalQueryOf(rawQuery);
-  if (rawQuery.length <= CANONICAL_QUERY_MEMO.maxLength) {
-    if (canonicalQueries.size >= CANONICAL_QUERY_MEMO.entries) canonicalQueries.clear();
-    canonicalQueries.set(rawQuery, canonical);
-  }
-  return canonical;
+  return canonicalRemembered(rawQuery);
 }
 
 function canonicalQueryOf(rawQuery: string): string {
