@@ -164,6 +164,7 @@ async function startServer(env) {
   return {
     port,
     pid: child.pid,
+    dbPids: env.DATABASE_URL ? () => backendPids(new URL(env.DATABASE_URL).pathname.slice(1)) : undefined,
     idleAfter,
     stop: () =>
       new Promise((ok) => {
@@ -198,7 +199,7 @@ async function login(port, sign) {
   return json.data.token;
 }
 
-/** Share of the machine's CPU time spent idle between two readings of /proc/stat (NaN off Linux). */
+/** The machine's idle and total CPU time so far, from /proc/stat (NaN off Linux). */
 function cpuTimes() {
   try {
     const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -207,6 +208,7 @@ function cpuTimes() {
     return { idle: NaN, total: NaN };
   }
 }
+/** Share of the machine's CPU time spent idle between two readings of cpuTimes(). */
 const idleShare = (a, b) => (b.idle - a.idle) / (b.total - a.total);
 
 /** `path`: one path for every request, or a function of the request's index. */
@@ -248,8 +250,18 @@ function cannon(port, path, headersFor, amount, durationSeconds, connections) {
   });
 }
 
+/** CPU seconds this process used since a process.cpuUsage() reading. */
+const ownCpuSince = (before) => {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
+};
+const usPer = (cpu, answers) => Math.round((cpu * 1e6) / Math.max(1, answers));
+
 /** The other two parties' CPU per answer: the load generator (this process) and the database backends. */
 const cpuSplit = (line) => `client ${line.clientCpuUsPerReq}${line.dbCpuUsPerReq === undefined ? '' : `, database ${line.dbCpuUsPerReq}`}`;
+/** What a printed line says of the machine and of the hello-world slices beside it. */
+const besideText = (line) =>
+  `machine idle ${Math.round(line.idle * 100)} %  (hello-world beside it: ${line.helloBeside} req/s, client ${line.helloClientCpuUsPerReq} µs/req, idle ${Math.round(line.helloIdle * 100)} %)`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -319,27 +331,26 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
   const plain = token ? { 'Access-Token': token, 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US' } : {};
   const probeN = 2000;
   // `cursor`: where the scenario's sequence of paths is (it goes on from one connection count to the next)
-  const run = async (n, signedPool) => {
-    const pool = signedPool ?? (sign ? await sign(cursor.next, n) : []);
+  const poolFor = async (n) => (sign ? sign(cursor.next, n) : []);
+  const run = async (n, pool) => {
     const r = await cannon(server.port, pathFrom(s, cursor.next), (i) => (sign ? pool[i] : plain), n, undefined, c);
     cursor.next += n;
     return r;
   };
-  const probe = await run(probeN);
+  const probe = await run(probeN, await poolFor(probeN));
   const sliceSeconds = seconds / rounds;
   const amount = Math.min(60_000, Math.max(300, Math.round((probe.requests.total / probe.wallSeconds) * sliceSeconds)));
   const call = { answers: 0, wall: 0, cpu: 0, clientCpu: 0, dbCpu: 0, idle: [], p50: [], p99: [], non2xx: 0, errors: 0 };
   const hello = { answers: 0, wall: 0, clientCpu: 0, idle: [] };
   for (let round = 0; round < rounds; round++) {
-    const pool = sign ? await sign(cursor.next, amount) : [];
+    const pool = await poolFor(amount);
     const dbBefore = cpuByPid(server.dbPids ? await server.dbPids() : []);
     const cpuBefore = cpuSeconds(server.pid);
     const clientBefore = process.cpuUsage();
     const t0 = cpuTimes();
     const r = await run(amount, pool);
     call.idle.push(idleShare(t0, r.endTimes));
-    const client = process.cpuUsage(clientBefore);
-    call.clientCpu += (client.user + client.system) / 1e6;
+    call.clientCpu += ownCpuSince(clientBefore);
     call.cpu += cpuSeconds(server.pid) - cpuBefore;
     if (server.dbPids) call.dbCpu += await backendCpuSince(server.dbPids, dbBefore);
     call.answers += r.requests.total;
@@ -352,8 +363,7 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
     const helloClientBefore = process.cpuUsage();
     const h = await cannon(helloServer.port, '/', () => ({}), undefined, Math.max(1, Math.round(sliceSeconds)), c);
     hello.idle.push(idleShare(h0, h.endTimes));
-    const helloClient = process.cpuUsage(helloClientBefore);
-    hello.clientCpu += (helloClient.user + helloClient.system) / 1e6;
+    hello.clientCpu += ownCpuSince(helloClientBefore);
     hello.answers += h.requests.total;
     hello.wall += h.wallSeconds;
   }
@@ -365,13 +375,13 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
     non2xx: call.non2xx,
     errors: call.errors,
     sent: call.answers,
-    cpuUsPerReq: Math.round((call.cpu * 1e6) / Math.max(1, call.answers)),
-    clientCpuUsPerReq: Math.round((call.clientCpu * 1e6) / Math.max(1, call.answers)),
-    dbCpuUsPerReq: server.dbPids ? Math.round((call.dbCpu * 1e6) / Math.max(1, call.answers)) : undefined,
+    cpuUsPerReq: usPer(call.cpu, call.answers),
+    clientCpuUsPerReq: usPer(call.clientCpu, call.answers),
+    dbCpuUsPerReq: server.dbPids ? usPer(call.dbCpu, call.answers) : undefined,
     idle: median(call.idle),
     helloBeside: Math.round(hello.answers / hello.wall),
     helloIdle: median(hello.idle),
-    helloClientCpuUsPerReq: Math.round((hello.clientCpu * 1e6) / Math.max(1, hello.answers)),
+    helloClientCpuUsPerReq: usPer(hello.clientCpu, hello.answers),
   };
 }
 
@@ -419,7 +429,6 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
     const label = isSigned ? 'signed' : 'unsigned (SIGNATURE_MODE=off)';
     // production refuses SIGNATURE_MODE=off: the unsigned column runs in development mode
     const server = await startServer({ ...env, SIGNATURE_MODE: isSigned ? 'enforce' : 'off', ...(isSigned ? {} : { NODE_ENV: 'development' }) });
-    if (dbUrl) server.dbPids = () => backendPids(new URL(dbUrl).pathname.slice(1));
     if (server.idleAfter > 1.5) console.log(`    (server busy with start-up work for ${server.idleAfter} s before measuring)`);
     try {
       const token = await login(server.port, isSigned);
@@ -427,9 +436,9 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
         const cursor = { next: 0 };
         for (const c of connectionCounts) {
           const line = await measureLine(server, s, c, isSigned ? (from, n) => signPool(s, token, from, n) : undefined, token, cursor);
-          results.push({ engine, mode: label, scenario: s.name, path: s.path, ...line });
+          results.push({ engine, mode: label, key: s.key, scenario: s.name, path: s.path, ...line });
           console.log(
-            `    ${label.padEnd(30)} ${s.name.padEnd(24)} c=${String(c).padEnd(3)} ${String(line.reqPerSec).padStart(6)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}  machine idle ${Math.round(line.idle * 100)} %  non2xx ${line.non2xx}  (hello-world beside it: ${line.helloBeside} req/s, client ${line.helloClientCpuUsPerReq} µs/req, idle ${Math.round(line.helloIdle * 100)} %)`,
+            `    ${label.padEnd(30)} ${s.name.padEnd(24)} c=${String(c).padEnd(3)} ${String(line.reqPerSec).padStart(6)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}  non2xx ${line.non2xx}  ${besideText(line)}`,
           );
         }
       }
@@ -456,8 +465,8 @@ try {
     try {
       for (const c of connectionCounts) {
         const line = await measureLine(helloPg, { name: 'hello-world + 1 query (`select 1`)', path: '/' }, c, undefined, undefined);
-        all.push({ engine: 'postgres', mode: '–', scenario: 'hello-world + 1 query (`select 1`)', path: '/', ...line });
-        console.log(`  hello-world + 1 PostgreSQL query  c=${c}: ${line.reqPerSec} req/s, p99 ${line.p99} ms, CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}, machine idle ${Math.round(line.idle * 100)} % (hello-world beside it: ${line.helloBeside} req/s, client ${line.helloClientCpuUsPerReq} µs/req, idle ${Math.round(line.helloIdle * 100)} %)`);
+        all.push({ engine: 'postgres', mode: '–', key: 'select1', scenario: 'hello-world + 1 query (`select 1`)', path: '/', ...line });
+        console.log(`  hello-world + 1 PostgreSQL query  c=${c}: ${line.reqPerSec} req/s, p99 ${line.p99} ms, CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}  ${besideText(line)}`);
       }
     } finally {
       await helloPg.stop();
@@ -487,11 +496,11 @@ console.log(lines.join('\n'));
 const most = Math.max(...connectionCounts);
 const pgSigned = rowsOut.filter((r) => r.engine === 'postgres' && r.mode === 'signed');
 if (pgSigned.length > 0) {
-  const filtered = pgSigned.filter((r) => r.scenario === 'filtered first page');
+  const filtered = pgSigned.filter((r) => r.key === 'filtered');
   const checks = [
     ...filtered.map((r) => `p99 of a filtered first page at ${r.connections} connections: ${r.p99} ms (target <= 20 ms) ${r.p99 <= 20 ? 'met' : 'NOT met'}`),
     ...pgSigned
-      .filter((r) => r.connections === most && r.scenario !== 'uncached pages (status=online)')
+      .filter((r) => r.connections === most && r.key !== 'uncached')
       .map((r) => `throughput of ${r.scenario} at ${most} connections: ${pct(r.ratio)} of the hello-world (target >= 30 %) ${r.ratio >= 0.3 ? 'met' : 'NOT met'}`),
   ];
   console.log(`\ntargets (PostgreSQL, signed):\n${checks.map((c) => `  ${c}`).join('\n')}`);
