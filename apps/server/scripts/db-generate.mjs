@@ -1,13 +1,18 @@
-// Regenerates the single migration set from the whole schema: wipes ./drizzle and writes 0000_init.
-// The project keeps one migration until its first release, so every schema change reruns this script.
+// Adds a migration for the schema's changes since the last one: `npm run db:generate -- <name>`.
+// Migrations are added, never rewritten: a database made by an earlier version of Atrium (an embedded
+// data directory, a PostgreSQL in use) must upgrade by applying only what is new. Until 2026-11-21 this
+// script regenerated one 0000_init migration from scratch on every change.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const name = process.argv[2];
+if (!name || !/^[a-z0-9_]+$/.test(name)) {
+  console.error('usage: npm run db:generate -- <name in lower_snake_case>');
+  process.exit(2);
+}
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-rmSync(resolve(serverDir, 'drizzle'), { recursive: true, force: true });
-const result = spawnSync('npx', ['drizzle-kit', 'generate', '--name', 'init', '--config', 'drizzle.config.ts'], {
+const result = spawnSync('npx', ['drizzle-kit', 'generate', '--name', name, '--config', 'drizzle.config.ts'], {
   cwd: serverDir,
   stdio: 'inherit',
 });

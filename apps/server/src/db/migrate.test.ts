@@ -1,8 +1,12 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from './client.ts';
-import { migrateDatabase } from './migrate.ts';
-import { createTestApp } from '../test/harness.ts';
+import { migrateDatabase, migrationsFolder } from './migrate.ts';
+import { seedDatabase } from './seed/index.ts';
+import { createTestApp, openEmptyTestDatabase } from '../test/harness.ts';
 
 describe('migrations', () => {
   it('are idempotent and keep the replay store unlogged (no WAL flush per signed request)', async () => {
@@ -16,6 +20,32 @@ describe('migrations', () => {
       expect(await t.count('users')).toBe(0);
     } finally {
       await t.close();
+    }
+  });
+
+  it('upgrade a database made by the first migration alone, keeping its data', async () => {
+    // the migration folder as the first landed version of Atrium shipped it: 0000_init only
+    const first = mkdtempSync(join(tmpdir(), 'atrium-migrations-'));
+    const handle = await openEmptyTestDatabase();
+    try {
+      cpSync(migrationsFolder, first, { recursive: true });
+      const journal = JSON.parse(readFileSync(join(first, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+      expect(journal.entries.length).toBeGreaterThan(1);
+      writeFileSync(join(first, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+      await migrateDatabase(handle, first);
+      await seedDatabase(handle.db, { nodeEnv: 'test' });
+      const tables = async () =>
+        rowsOf<{ name: string }>(await handle.db.execute(sql`select table_name as name from information_schema.tables where table_schema = current_schema()`)).map((r) => r.name);
+      expect(await tables()).not.toContain('rate_limits');
+
+      await migrateDatabase(handle); // the next start, with every migration of this version
+      expect(await tables()).toContain('rate_limits');
+      const [users] = rowsOf<{ n: number | string }>(await handle.db.execute(sql`select count(*) as n from users`));
+      expect(Number(users?.n)).toBe(2);
+      await handle.db.execute(sql`insert into rate_limits (bucket, key, window_start, hits) values ('login', '127.0.0.1', now(), 1)`);
+    } finally {
+      await handle.close();
+      rmSync(first, { recursive: true, force: true });
     }
   });
 });

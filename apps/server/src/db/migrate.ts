@@ -17,8 +17,8 @@ interface DialectLike {
  * engines). drizzle-kit qualifies foreign keys with "public"; a test database living in its own schema
  * gets those references rewritten so the same SQL lands in that schema.
  */
-export async function migrateDatabase(handle: DbHandle): Promise<void> {
-  const migrations = readMigrationFiles({ migrationsFolder });
+export async function migrateDatabase(handle: DbHandle, folder = migrationsFolder): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
   const schemaName = handle.schemaName;
   if (schemaName !== 'public') {
     for (const m of migrations) m.sql = m.sql.map((s) => s.replaceAll('"public".', `"${schemaName}".`));
@@ -26,7 +26,7 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   const internals = handle.db as unknown as { dialect: DialectLike; session: unknown };
   const run = async () => {
     await internals.dialect.migrate(migrations, internals.session, {
-      migrationsFolder,
+      migrationsFolder: folder,
       migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
     });
     await makeReplayStoreUnlogged(handle);

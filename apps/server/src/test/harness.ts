@@ -177,18 +177,9 @@ async function pgliteTemplate(): Promise<Buffer> {
   return templatePromise;
 }
 
-async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle> {
-  if (engine === 'pglite') {
-    if (!seed) {
-      const handle = pgliteHandle(new PGlite());
-      await migrateDatabase(handle);
-      return handle;
-    }
-    const template = await pgliteTemplate();
-    const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(template)]) });
-    await client.waitReady;
-    return pgliteHandle(client);
-  }
+/** A database with nothing in it (no migrations): PGlite in memory, or a fresh schema dropped on close. */
+export async function openEmptyTestDatabase(engine: Engine = defaultEngine()): Promise<DbHandle> {
+  if (engine === 'pglite') return pgliteHandle(new PGlite());
   const url = process.env.TEST_DATABASE_URL!;
   const schemaName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -196,8 +187,6 @@ async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle
   await admin.query(`create schema "${schemaName}"`);
   await admin.end();
   const handle = postgresHandle(url, { schemaName, max: 5 });
-  await migrateDatabase(handle);
-  if (seed) await seedDatabase(handle.db, { nodeEnv: 'test' });
   const closePool = handle.close;
   handle.close = async () => {
     await closePool();
@@ -206,6 +195,19 @@ async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle
     await dropper.query(`drop schema if exists "${schemaName}" cascade`);
     await dropper.end();
   };
+  return handle;
+}
+
+async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle> {
+  if (engine === 'pglite' && seed) {
+    const template = await pgliteTemplate();
+    const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(template)]) });
+    await client.waitReady;
+    return pgliteHandle(client);
+  }
+  const handle = await openEmptyTestDatabase(engine);
+  await migrateDatabase(handle);
+  if (seed) await seedDatabase(handle.db, { nodeEnv: 'test' });
   return handle;
 }
 

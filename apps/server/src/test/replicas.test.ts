@@ -59,6 +59,17 @@ async function scenario(a: Caller, b: Caller) {
   expect(onA.body.data.error).toBe('SESSION_EXPIRED');
 }
 
+/** The per-IP limits are counted in the database: three captchas a minute in all, whichever replica serves them. */
+async function sharedRateLimit(a: Caller, b: Caller) {
+  expect((await a('GET', '/auth/captcha')).status).toBe(200);
+  expect((await a('GET', '/auth/captcha')).status).toBe(200);
+  expect((await b('GET', '/auth/captcha')).status).toBe(200);
+  const onB = await b('GET', '/auth/captcha');
+  expect(onB.status).toBe(429);
+  expect(onB.body.data.error).toBe('RATE_LIMITED');
+  expect((await a('GET', '/auth/captcha')).status).toBe(429);
+}
+
 const engine = defaultEngine();
 
 describe(`two servers on one database (${engine})`, () => {
@@ -70,7 +81,7 @@ describe(`two servers on one database (${engine})`, () => {
   });
 
   if (engine === 'postgres') {
-    it('shares sessions and revocation between two server processes, which shut down cleanly', async () => {
+    it('shares sessions, revocation, the replay store and the rate limits between two server processes, which shut down cleanly', async () => {
       const url = process.env.TEST_DATABASE_URL!;
       const schema = `r_${Date.now().toString(36)}_${process.pid}`;
       const dataDir = mkdtempSync(join(tmpdir(), 'atrium-replicas-'));
@@ -96,6 +107,7 @@ describe(`two servers on one database (${engine})`, () => {
             DATABASE_URL: url,
             DATABASE_SCHEMA: schema,
             SIGNING_KEYS: `${TEST_CREDENTIAL.keyId}:${TEST_CREDENTIAL.secret}`,
+            RATE_LIMIT_CAPTCHA: '3',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -124,6 +136,7 @@ describe(`two servers on one database (${engine})`, () => {
       const replay = await fetch(`http://127.0.0.1:${s2.port}/api/user/menu`, req);
       expect(replay.status).toBe(400);
       expect(((await replay.json()) as { data: { error: string } }).data.error).toBe('REPLAYED');
+      await sharedRateLimit(httpCaller(s1.port), httpCaller(s2.port));
 
       for (const s of [s1, s2]) {
         const exited = new Promise<number | null>((r) => s.child.once('exit', (code) => r(code)));
@@ -132,8 +145,8 @@ describe(`two servers on one database (${engine})`, () => {
       }
     });
   } else {
-    it('shares sessions and revocation between two app instances on one database', async () => {
-      const t = await createTestApp();
+    it('shares sessions, revocation, the replay store and the rate limits between two app instances on one database', async () => {
+      const t = await createTestApp({ config: { rateLimits: { login: 10_000, captcha: 3, sms: 10_000 } } });
       cleanups.push(() => t.close());
       const second = await buildApp(t.config, { db: t.db, logger: false });
       cleanups.push(() => second.close());
@@ -149,6 +162,7 @@ describe(`two servers on one database (${engine})`, () => {
       const req = await signedInit('GET', '/api/user/menu', { token: login.body.data.token as string });
       expect((await t.app.inject({ method: 'GET', url: '/api/user/menu', headers: req.headers })).statusCode).toBe(200);
       expect((await second.inject({ method: 'GET', url: '/api/user/menu', headers: req.headers })).json().data.error).toBe('REPLAYED');
+      await sharedRateLimit(injectCaller(t.app), injectCaller(second));
     });
   }
 });

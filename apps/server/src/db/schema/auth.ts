@@ -1,4 +1,4 @@
-// Accounts, sessions, nonces, login attempts, captchas, SMS codes, preferences (server-core owner).
+// Accounts, sessions, nonces, rate limits, login attempts, captchas, SMS codes, preferences (server-core owner).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -77,6 +77,18 @@ export const nonces = pgTable(
     seenAt: ts('seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index('nonces_seen_idx').on(t.seenAt)],
+);
+
+/** Fixed-window hit counters of the per-IP rate limits (http/rate-limit.ts), shared by every replica. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
 /** Failed (and successful) sign-ins, for the adaptive captcha and the lockout. */

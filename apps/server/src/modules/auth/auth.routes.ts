@@ -10,16 +10,16 @@ function authEnv(app: FastifyInstance, req: FastifyRequest): AuthEnv {
   return { db: app.db, config: app.config, now: app.now(), ip: req.ip, fingerprint: req.fingerprint, userAgent: req.headers['user-agent'] ?? '' };
 }
 
-export function limitOrThrow(limiter: RateLimiter, key: string): void {
-  const wait = limiter.hit(key);
+export async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {
+  const wait = await limiter.hit(key);
   if (wait > 0) throw new AppError('RATE_LIMITED', { message: 'login.error.rateLimited', headers: { 'Retry-After': String(wait) }, details: { retryAfter: wait } });
 }
 
 export function registerAuthModule(app: FastifyInstance): void {
   const { rateLimits } = app.config;
-  const loginLimiter = new RateLimiter(rateLimits.login, 60_000, app.now);
-  const captchaLimiter = new RateLimiter(rateLimits.captcha, 60_000, app.now);
-  const smsLimiter = new RateLimiter(rateLimits.sms, 60_000, app.now);
+  const loginLimiter = new RateLimiter(app.db, 'login', rateLimits.login, 60_000, app.now);
+  const captchaLimiter = new RateLimiter(app.db, 'captcha', rateLimits.captcha, 60_000, app.now);
+  const smsLimiter = new RateLimiter(app.db, 'sms-login', rateLimits.sms, 60_000, app.now);
 
   registerCall(app, authCalls.clientConfig, ({ config, now }) => {
     const key = config.signingKeys[0]!;
@@ -27,18 +27,18 @@ export function registerAuthModule(app: FastifyInstance): void {
   });
 
   registerCall(app, authCalls.captcha, async ({ req }) => {
-    limitOrThrow(captchaLimiter, req.ip);
+    await limitOrThrow(captchaLimiter, req.ip);
     return issueCaptcha({ db: app.db, now: app.now() }, app.captchaText());
   });
 
   registerCall(app, authCalls.login, async ({ req, body }) => {
-    limitOrThrow(loginLimiter, req.ip);
+    await limitOrThrow(loginLimiter, req.ip);
     const env = authEnv(app, req);
     return phoneLoginSchema.safeParse(body).success ? loginWithPhone(env, body as PhoneLogin) : loginWithPassword(env, body as PasswordLogin);
   });
 
   registerCall(app, authCalls.smsCode, async ({ req, body }) => {
-    limitOrThrow(smsLimiter, req.ip);
+    await limitOrThrow(smsLimiter, req.ip);
     return sendLoginCode({ db: app.db, now: app.now(), sms: app.sms }, body.tel);
   });
 

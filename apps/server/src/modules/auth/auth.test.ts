@@ -189,6 +189,32 @@ describe('CAPTCHA=off and per-IP rate limit', () => {
   });
 });
 
+describe('per-IP rate limit window', () => {
+  let t: TestApp;
+  let now = new Date('2026-11-21T08:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => now, config: { rateLimits: { login: 10_000, captcha: 2, sms: 10_000 } } });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses until the window ends, says how long in Retry-After, and counts again from one after it', async () => {
+    expect((await t.request({ url: '/auth/captcha' })).status).toBe(200);
+    expect((await t.request({ url: '/auth/captcha' })).status).toBe(200);
+    const first = await t.request({ url: '/auth/captcha' });
+    expect(first.status).toBe(429);
+    expect(first.headers['retry-after']).toBe('60');
+    expect(first.body.data.details).toEqual({ retryAfter: 60 });
+    now = new Date(now.getTime() + 45_000);
+    const later = await t.request({ url: '/auth/captcha' });
+    expect(later.status).toBe(429);
+    expect(later.headers['retry-after']).toBe('15');
+    now = new Date(now.getTime() + 15_000);
+    expect((await t.request({ url: '/auth/captcha' })).status).toBe(200);
+    expect((await t.request({ url: '/auth/captcha' })).status).toBe(200);
+    expect((await t.request({ url: '/auth/captcha' })).status).toBe(429);
+  });
+});
+
 describe('SMS sign-in (end to end through the outbox file)', () => {
   let t: TestApp;
   let now = new Date('2026-11-21T08:00:00Z');

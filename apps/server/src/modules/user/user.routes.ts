@@ -19,7 +19,7 @@ import {
 } from './user.service.ts';
 
 export function registerUserModule(app: FastifyInstance): void {
-  const smsLimiter = new RateLimiter(app.config.rateLimits.sms, 60_000, app.now);
+  const smsLimiter = new RateLimiter(app.db, 'sms-bind', app.config.rateLimits.sms, 60_000, app.now);
 
   registerCall(app, authCalls.info, ({ db, session }) => getUserInfo(db, session));
   registerCall(app, authCalls.menu, ({ session }) => menuTextFor(session.role));
@@ -39,7 +39,7 @@ export function registerUserModule(app: FastifyInstance): void {
     return null;
   });
   registerCall(app, authCalls.phoneCode, async ({ req, db, session, body, now }) => {
-    limitOrThrow(smsLimiter, req.ip);
+    await limitOrThrow(smsLimiter, req.ip);
     await checkNewPhone(db, session, body.tel);
     return sendSmsCode({ db, now: now(), sms: app.sms }, body.tel, 'bind', session.userId);
   });
