@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
+import { seriousViolations } from './pages-support';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
@@ -87,6 +88,20 @@ describe('tab bar', () => {
     await page.waitForSelector('[data-tab="/list/card"]');
     expect(await page.locator('[data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')))).toEqual(['/workplace', '/list/search-table', '/list/card']);
     expect(page.url()).toContain(`${baseUrl}/list/search-table`);
+    // every tab but the first has a close button for the mouse, beside the tab and hidden from assistive
+    // technology (the keyboard closes with Delete or the tab menu); axe finds nothing serious in the tab
+    // bar or the navbar
+    expect(await page.locator('[data-tab-item] button').count()).toBe(2);
+    expect(await page.locator('[role=tab] button').count()).toBe(0);
+    expect(await seriousViolations(page, '[data-testid=tab-bar]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid=navbar]')).toEqual([]);
+    await page.locator('[data-tab-item="/list/card"] button').click();
+    await expect.poll(() => page.locator('[data-tab]').count()).toBe(2);
+    expect(page.url()).toContain(`${baseUrl}/list/search-table`);
+    await page.goto(`${baseUrl}/list/card`);
+    await page.waitForSelector('[data-tab="/list/card"]');
+    await page.locator('[data-tab="/list/search-table"]').click();
+    await page.waitForURL('**/list/search-table');
 
     // keyboard: focus the card tab, open its menu with Shift+F10, close it
     await page.locator('[data-tab="/list/card"]').focus();
@@ -102,7 +117,7 @@ describe('tab bar', () => {
     await page.locator('[data-testid=tab-menu] [data-command=closeAll]').click();
     await page.waitForURL('**/workplace');
     expect(await page.locator('[data-tab]').count()).toBe(1);
-    expect(await page.locator('[data-tab="/workplace"] button').count()).toBe(0);
+    expect(await page.locator('[data-tab-item="/workplace"] button').count()).toBe(0);
   });
 
   it('reloads a page through /redirect with a fresh state', async () => {

@@ -122,6 +122,7 @@ export function TabBar() {
           const route = findRouteByPath(tab.path);
           const title = route?.titleKey ? t(route.titleKey) : tab.path;
           const active = tab.path === pathname;
+          const closable = index > 0 && route?.closable !== false;
           return (
             <Trigger
               key={tab.path}
@@ -133,26 +134,32 @@ export function TabBar() {
               onVisibleChange={(visible) => setMenuFor(visible ? tab.path : null)}
               popup={() => <TabMenu tab={tab} tabs={tabs} activePath={pathname} onRun={(c) => run(tab, c)} onClose={() => closeMenu(tab.path)} />}
             >
-              <div
-                ref={(node) => {
-                  if (node) refs.current.set(tab.path, node);
-                  else refs.current.delete(tab.path);
-                }}
-                role="tab"
-                tabIndex={active ? 0 : -1}
-                aria-selected={active}
-                className={`${styles.tag} ${active ? styles.active : ''}`}
-                onClick={() => navigate(tab.url)}
-                onKeyDown={(e) => onTagKeyDown(e, tab, index)}
-                data-tab={tab.path}
-              >
-                <span className={styles.dot} />
-                <span>{title}</span>
-                {index > 0 && route?.closable !== false ? (
+              {/* The close button is the mouse's way to close a tab: it sits beside the tab (a control inside a
+                  tab is lost to assistive technology) and is hidden from it (a tab list may hold only tabs).
+                  The keyboard's ways are on the tab itself: Delete, and the tab menu (Shift+F10). */}
+              <div className={`${styles.tag} ${active ? styles.active : ''}`} onClick={() => navigate(tab.url)} data-tab-item={tab.path}>
+                <div
+                  ref={(node) => {
+                    if (node) refs.current.set(tab.path, node);
+                    else refs.current.delete(tab.path);
+                  }}
+                  role="tab"
+                  tabIndex={active ? 0 : -1}
+                  aria-selected={active}
+                  aria-keyshortcuts={closable ? 'Delete Shift+F10' : 'Shift+F10'}
+                  className={styles.label}
+                  onKeyDown={(e) => onTagKeyDown(e, tab, index)}
+                  data-tab={tab.path}
+                >
+                  <span className={styles.dot} />
+                  <span>{title}</span>
+                </div>
+                {closable ? (
                   <button
                     type="button"
                     className={styles.close}
-                    aria-label={`${t('tabBar.close')} ${title}`}
+                    aria-hidden
+                    title={t('tabBar.close')}
                     tabIndex={-1}
                     onClick={(e) => {
                       e.stopPropagation();
