@@ -6,6 +6,7 @@ import { useT } from '../lib/i18n';
 import { useSession } from '../stores/session';
 import { useTabs } from '../stores/tabs';
 import { buildMenu, parentOf } from './menu-model';
+import styles from './app-menu.module.css';
 import { routeIcon } from './route-icons';
 
 export function useMenuTree(): RouteNode[] {
@@ -55,6 +56,7 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
 
   return (
     <Menu
+      className={styles.menu}
       mode={mode === 'horizontal' ? 'horizontal' : 'vertical'}
       collapse={collapsed}
       selectedKeys={[pathname]}
