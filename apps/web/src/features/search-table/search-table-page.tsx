@@ -76,7 +76,7 @@ export default function SearchTablePage() {
       width: 70,
       render: (_: unknown, __: Policy, index: number) => (state.current - 1) * state.pageSize + index + 1,
     },
-    number: { title: t('searchTable.columns.number'), dataIndex: 'number' },
+    number: { title: t('searchTable.columns.number'), dataIndex: 'number', width: 110 },
     name: {
       title: t('searchTable.columns.name'),
       dataIndex: 'name',
@@ -89,6 +89,8 @@ export default function SearchTablePage() {
     contentType: {
       title: t('searchTable.columns.contentType'),
       dataIndex: 'contentType',
+      // sized for the longest label with its icon: "Landscape short video", 横版短视频
+      width: locale === 'en-US' ? 210 : 150,
       render: (value: ContentType) => {
         const Icon = typeIcons[value];
         return (
@@ -99,12 +101,13 @@ export default function SearchTablePage() {
         );
       },
     },
-    filterType: { title: t('searchTable.columns.filterType'), dataIndex: 'filterType', render: (value: Policy['filterType']) => t(filterTypeKey(value)) },
-    count: { title: t('searchTable.columns.count'), dataIndex: 'count', align: 'right', render: (value: number) => value.toLocaleString(locale) },
-    createdTime: { title: t('searchTable.columns.createdTime'), dataIndex: 'createdTime', render: (value: string) => <span className={styles.nowrap}>{formatDateTime(value)}</span> },
+    filterType: { title: t('searchTable.columns.filterType'), dataIndex: 'filterType', width: 120, render: (value: Policy['filterType']) => t(filterTypeKey(value)) },
+    count: { title: t('searchTable.columns.count'), dataIndex: 'count', align: 'right', width: 100, render: (value: number) => value.toLocaleString(locale) },
+    createdTime: { title: t('searchTable.columns.createdTime'), dataIndex: 'createdTime', width: 180, render: (value: string) => <span className={styles.nowrap}>{formatDateTime(value)}</span> },
     status: {
       title: t('searchTable.columns.status'),
       dataIndex: 'status',
+      width: 110,
       render: (value: Policy['status']) => <Badge status={value === 'online' ? 'success' : 'default'} text={t(statusKey(value))} />,
     },
   };
@@ -114,6 +117,7 @@ export default function SearchTablePage() {
     columns.push({
       key: 'operations',
       title: t('searchTable.columns.operations'),
+      width: 90,
       render: (_: unknown, row: Policy) => (
         <Button type="text" size="small" onClick={() => setDetailId(row.id)}>
           {t('searchTable.columns.operations.view')}
@@ -121,6 +125,10 @@ export default function SearchTablePage() {
       ),
     });
   }
+
+  // Columns keep their widths (the name takes what is left, at least 150 px); a narrower pane scrolls the
+  // table sideways instead of breaking numbers and labels mid-word.
+  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0);
 
   const download = async () => {
     setDownloading(true);
@@ -167,7 +175,7 @@ export default function SearchTablePage() {
         loading={list.isFetching}
         columns={columns}
         data={list.data?.list ?? []}
-        scroll={{ x: true }}
+        scroll={{ x: tableMinWidth }}
         pagination={{
           current: state.current,
           pageSize: state.pageSize,
