@@ -1,6 +1,7 @@
 import { lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prepared, runPrepared } from '../db/prepared.ts';
+import { Sweeper } from '../db/sweep.ts';
 import { rateLimits } from '../db/schema/auth.ts';
 
 // One hit: a new key, or a key whose window has ended, starts a window with this hit; otherwise the hit is
@@ -21,7 +22,7 @@ const hitStatement = prepared(
  * captcha, one SMS per 60 s) are separate and live in the database too.
  */
 export class RateLimiter {
-  private lastSweep = 0;
+  private readonly sweeper: Sweeper;
 
   constructor(
     private readonly db: Db,
@@ -30,7 +31,9 @@ export class RateLimiter {
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.sweeper = new Sweeper(windowMs);
+  }
 
   /** Counts a hit; resolves to the seconds to wait when over the limit, else 0. */
   async hit(key: string): Promise<number> {
@@ -43,22 +46,10 @@ export class RateLimiter {
       ended.toISOString(),
     ]);
     if (!row) throw new Error('rate limit: no answer');
-    this.maybeSweep(now, ended);
+    // ended windows go at most once a window per process
+    this.sweeper.maybe(now, () => this.db.delete(rateLimits).where(lte(rateLimits.windowStart, ended)));
     if (Number(row.hits) <= this.limit) return 0;
     const start = new Date(row.window_start).getTime();
     return Math.max(1, Math.ceil((start + this.windowMs - now.getTime()) / 1000));
-  }
-
-  /** Deletes ended windows at most once per window per process; a failure only delays the sweep. */
-  private maybeSweep(now: Date, ended: Date): void {
-    if (now.getTime() - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now.getTime();
-    this.db
-      .delete(rateLimits)
-      .where(lte(rateLimits.windowStart, ended))
-      .then(
-      () => undefined,
-      () => undefined,
-    );
   }
 }

@@ -3,6 +3,7 @@ import { NONCE_TTL_SECONDS } from '@atrium/contracts';
 import type { Db } from '../db/client.ts';
 import { generationTables, type GenerationTable } from '../db/list-generations.ts';
 import { prepared, runPrepared } from '../db/prepared.ts';
+import { Sweeper } from '../db/sweep.ts';
 import { nonces } from '../db/schema/auth.ts';
 import { sessionFromJson, sessionJson, type SessionJson, type SessionWithUser } from '../modules/auth/session.repository.ts';
 
@@ -73,7 +74,8 @@ const MAX_BATCH = 256;
  * event loop, so it waits for nothing.
  */
 export class NonceStore {
-  private lastCleanup = 0;
+  /** Expired nonces go at most once a minute per process. */
+  private readonly cleanup = new Sweeper(60_000);
   private queue: Pending[] = [];
   /** A batch is on its way to the database (one at a time: more measured no faster; decision 008). */
   private inFlight = false;
@@ -166,19 +168,6 @@ export class NonceStore {
     } catch (error) {
       for (const p of batch) p.reject(error);
     }
-    this.maybeCleanup(now, cutoff);
-  }
-
-  /** Deletes expired nonces at most once a minute per process; failures only delay the cleanup. */
-  private maybeCleanup(now: Date, cutoff: Date): void {
-    if (now.getTime() - this.lastCleanup < 60_000) return;
-    this.lastCleanup = now.getTime();
-    this.db
-      .delete(nonces)
-      .where(lt(nonces.seenAt, cutoff))
-      .then(
-        () => undefined,
-        () => undefined,
-      );
+    this.cleanup.maybe(now, () => this.db.delete(nonces).where(lt(nonces.seenAt, cutoff)));
   }
 }
