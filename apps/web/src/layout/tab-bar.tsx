@@ -109,7 +109,7 @@ export function TabBar() {
       event.preventDefault();
       const next = tabs[index + (event.key === 'ArrowRight' ? 1 : -1)];
       if (next) refs.current.get(next.path)?.focus();
-    } else if (event.key === 'Delete' && index > 0) {
+    } else if (event.key === 'Delete' && commandEnabled(tabs, 'closeCurrent', tab.path, pathname)) {
       event.preventDefault();
       run(tab, 'closeCurrent');
     }
@@ -122,7 +122,8 @@ export function TabBar() {
           const route = findRouteByPath(tab.path);
           const title = route?.titleKey ? t(route.titleKey) : tab.path;
           const active = tab.path === pathname;
-          const closable = index > 0 && route?.closable !== false;
+          // the store's rule, as for the menu and the Delete key (the workplace never closes)
+          const closable = commandEnabled(tabs, 'closeCurrent', tab.path, pathname);
           return (
             <Trigger
               key={tab.path}
