@@ -32,7 +32,7 @@
 // and again. A signed call needs a per-request hook in the load generator (its own nonce and signature),
 // which costs the generator about a third of its rate at hello-world speed; the first lines of a run show
 // the hello-world both ways. (Until 2026-11-21 the hello-world went through the same hook, which measured
-// the generator more than the hello-world: decision 008, third addendum.)
+// the generator more than the hello-world: decision 008, fifth round's addendum.)
 //
 // Floors: on PostgreSQL, two more reference servers run the same way: the hello-world after one
 // `select 1`, and the hello-world after recording a fresh nonce (grouped like Atrium's gate), which is all
@@ -245,11 +245,11 @@ function cannon(port, { path, headersFor, headers = {}, amount, durationSeconds,
   const request = perRequest
     ? {
         method: 'GET',
-        path: typeof path === 'function' ? path(0) : path,
+        path: pathOf(path, 0),
         setupRequest: (req) => {
           if (first === 0) first = performance.now();
           const index = i++;
-          return { ...req, path: typeof path === 'function' ? path(index) : path, headers: headersFor ? headersFor(index) : headers };
+          return { ...req, path: pathOf(path, index), headers: headersFor ? headersFor(index) : headers };
         },
         onResponse,
       }
@@ -339,8 +339,10 @@ function allScenarios() {
 }
 
 /** The measured run continues the probe's sequence of paths (where the scenario varies them). */
-const pathFrom = (s, from) => (s.pathAt ? (i) => s.pathAt(from + i) : () => s.path);
-const signPool = (s, token, from, n) => Promise.all(Array.from({ length: n }, (_, i) => signed('GET', pathFrom(s, from)(i), { token })));
+const pathFrom = (s, from) => (s.pathAt ? (i) => s.pathAt(from + i) : s.path);
+/** Request `i`'s path, from one path for every request or a function of the request's index. */
+const pathOf = (path, i) => (typeof path === 'function' ? path(i) : path);
+const signPool = (s, token, from, n) => Promise.all(Array.from({ length: n }, (_, i) => signed('GET', pathOf(pathFrom(s, from), i), { token })));
 
 /**
  * One call at one connection count: a probe (warm-up: plans, caches, JIT; its rate sizes the slices), then
@@ -353,7 +355,7 @@ async function measureLine(server, s, c, sign, token, cursor = { next: 0 }) {
   // `cursor`: where the scenario's sequence of paths is (it goes on from one connection count to the next)
   const poolFor = async (n) => (sign ? sign(cursor.next, n) : []);
   const run = async (n, pool) => {
-    const path = s.pathAt ? pathFrom(s, cursor.next) : s.path;
+    const path = pathFrom(s, cursor.next);
     const r = await cannon(server.port, sign ? { path, headersFor: (i) => pool[i], amount: n, connections: c } : { path, headers: plain, amount: n, connections: c });
     cursor.next += n;
     return r;
