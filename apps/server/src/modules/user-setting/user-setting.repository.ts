@@ -15,9 +15,16 @@ export async function emailTakenByOther(db: Db, email: string, userId: number): 
   return rows.length > 0;
 }
 
-export async function avatarOf(db: Db, userId: number): Promise<string | undefined> {
-  const rows = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.avatar;
+/**
+ * Sets the user's avatar and returns the one it replaced. The row is locked while it is read, so of two
+ * uploads at once each learns the avatar the other replaced and no replaced file is left behind.
+ */
+export function replaceAvatar(db: Db, userId: number, avatar: string): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.update(users).set({ avatar, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    return rows[0]?.avatar;
+  });
 }
 
 export function certificationsOf(db: Db, userId: number): Promise<CertificationRow[]> {

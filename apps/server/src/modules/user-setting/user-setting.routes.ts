@@ -7,14 +7,28 @@ import { AppError } from '../../http/errors.ts';
 import { parseMultipart } from '../../http/multipart.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { imageMime, UPLOAD_NAME_PATTERN, type ImageExt } from './avatar.ts';
+import { sweepStaleTempFiles } from './upload-store.ts';
 import { applyCertification, certificationOf, saveInfo, uploadAvatar, withdraw } from './user-setting.service.ts';
+
+/** A temporary upload file older than this was left by a process that stopped while writing it. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
 
 export function registerUserSettingRoutes(app: FastifyInstance): void {
   registerCall(app, userSettingCalls.saveInfo, ({ db, session, body }) => saveInfo(db, session, body));
-  registerCall(app, userSettingCalls.upload, ({ db, session, req, config }) => uploadAvatar(db, session, config.uploadsDir, parseMultipart(req)));
+  registerCall(app, userSettingCalls.upload, ({ db, session, req, config }) =>
+    uploadAvatar(db, session, config.uploadsDir, parseMultipart(req), req.log),
+  );
   registerCall(app, userSettingCalls.certification, ({ db, session }) => certificationOf(db, session.userId));
   registerCall(app, userSettingCalls.certificationApply, ({ db, session, body, now }) => applyCertification(db, session.userId, body, now()));
   registerCall(app, userSettingCalls.certificationWithdraw, ({ db, session, params, now }) => withdraw(db, session.userId, params.id, now()));
+
+  app.addHook('onReady', async () => {
+    const removed = await sweepStaleTempFiles(app.config.uploadsDir, STALE_TEMP_MS).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not sweep the uploads folder');
+      return 0;
+    });
+    if (removed > 0) app.log.info({ removed }, 'removed unfinished uploads');
+  });
 
   // Uploaded avatars: static files under names the server chose (a UUID), so they never change and can
   // be cached for a year; anything else is not found (no path can escape the uploads folder).

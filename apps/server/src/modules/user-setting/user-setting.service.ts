@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { UserInfo } from '@atrium/contracts';
 import {
   AVATAR_MAX_BYTES,
@@ -17,14 +16,15 @@ import { updateUser } from '../user/user.repository.ts';
 import { getUserInfo } from '../user/user.service.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
 import { areaName } from './area.ts';
-import { sniffImage, UPLOAD_NAME_PATTERN, UPLOADS_URL_PREFIX } from './avatar.ts';
+import { checkImage, UPLOAD_NAME_PATTERN, UPLOADS_URL_PREFIX } from './avatar.ts';
+import { discardUpload, storeUpload } from './upload-store.ts';
 import {
-  avatarOf,
   certificationsOf,
   emailTakenByOther,
   findOwnCertification,
   insertCertification,
   pendingCertification,
+  replaceAvatar,
   withdrawCertification,
   type CertificationRow,
 } from './user-setting.repository.ts';
@@ -54,24 +54,40 @@ export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo): Pr
 
 /**
  * Stores an avatar under `<uploadsDir>/<uuid>.<ext>` and makes it the caller's avatar. The type comes from
- * the file's leading bytes only; the client's file name and declared type are ignored.
+ * the file's leading bytes only (the client's file name and declared type are ignored) and its
+ * dimensions from its header, both checked before anything is written. Either the file is stored and
+ * the avatar points to it, or neither: a storage failure answers UNAVAILABLE and a failed database
+ * update removes the new file again. The replaced upload is removed only once nothing refers to it.
  */
-export async function uploadAvatar(db: Db, session: SessionInfo, uploadsDir: string, body: MultipartBody): Promise<{ url: string }> {
+export async function uploadAvatar(
+  db: Db,
+  session: SessionInfo,
+  uploadsDir: string,
+  body: MultipartBody,
+  log?: FastifyBaseLogger,
+): Promise<{ url: string }> {
   const file = body.files.find((f) => f.field === 'file');
   if (!file || file.data.length === 0) throw fieldError('file', 'userSetting.avatar.required');
   if (file.data.length > AVATAR_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', { message: 'userSetting.avatar.size' });
-  const ext = sniffImage(file.data);
-  if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'userSetting.avatar.type' });
+  const image = checkImage(file.data);
+  if (!image.ok && image.reason === 'type') throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'userSetting.avatar.type' });
+  if (!image.ok) {
+    throw new AppError('VALIDATION_FAILED', { message: 'userSetting.avatar.dimensions', details: [{ path: 'file', message: 'userSetting.avatar.dimensions' }] });
+  }
 
-  const name = `${randomUUID()}.${ext}`;
-  await mkdir(uploadsDir, { recursive: true });
-  await writeFile(join(uploadsDir, name), file.data, { flag: 'wx' });
-  const previous = await avatarOf(db, session.userId);
+  const name = `${randomUUID()}.${image.ext}`;
+  await storeUpload(uploadsDir, name, file.data);
   const url = `${UPLOADS_URL_PREFIX}${name}`;
-  await updateUser(db, session.userId, { avatar: url });
+  let previous: string | undefined;
+  try {
+    previous = await replaceAvatar(db, session.userId, url);
+  } catch (err) {
+    await discardUpload(uploadsDir, name, log);
+    throw err;
+  }
   // The replaced upload is no longer referenced by anyone: remove it (seeded or external avatars stay).
   const previousName = previous?.startsWith(UPLOADS_URL_PREFIX) ? previous.slice(UPLOADS_URL_PREFIX.length) : undefined;
-  if (previousName && UPLOAD_NAME_PATTERN.test(previousName)) await rm(join(uploadsDir, previousName), { force: true });
+  if (previousName && UPLOAD_NAME_PATTERN.test(previousName)) await discardUpload(uploadsDir, previousName, log);
   return { url };
 }
 

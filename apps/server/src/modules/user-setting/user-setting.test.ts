@@ -1,9 +1,91 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signHeaders } from '@atrium/contracts';
 import { buildMultipart } from '../../http/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, TEST_CREDENTIAL, TEST_FINGERPRINT, type TestApp } from '../../test/harness.ts';
+import { sweepStaleTempFiles } from './upload-store.ts';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(32, 1)]);
+/**
+ * Storage faults for the upload tests: the real file system, except that a file's flush or a rename can
+ * be made to fail (a full disk or an I/O error after the temporary file was written).
+ */
+const fault = vi.hoisted(() => ({ sync: undefined as (() => Error) | undefined, rename: undefined as (() => Error) | undefined }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof FsPromises>();
+  const open = (async (...args: Parameters<typeof real.open>) => {
+    const handle = await real.open(...args);
+    const failure = fault.sync;
+    if (failure) handle.sync = () => Promise.reject(failure());
+    return handle;
+  }) as typeof real.open;
+  const rename = (async (...args: Parameters<typeof real.rename>) => {
+    if (fault.rename) throw fault.rename();
+    return real.rename(...args);
+  }) as typeof real.rename;
+  return { ...real, default: { ...real, open, rename }, open, rename };
+});
+const ioError = (code: string) => () => Object.assign(new Error(`${code}: simulated`), { code });
+
+// ---- images built byte by byte: only their headers matter to the server ------------------------------
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(8 + data.length + 4);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+}
+/** A PNG whose IHDR claims width x height (8-bit RGBA) with valid CRCs; `idat` is its image data. */
+function png(width: number, height: number, idat = deflateSync(Buffer.alloc(4))): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+}
+/** A baseline JPEG: JFIF segment, then a start-of-frame with the dimensions. */
+function jpg(width: number, height: number): Buffer {
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  const app0 = Buffer.from('ffe000104a46494600010100000100010000', 'hex');
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+}
+/** A GIF with a logical screen of width x height and one frame (the screen's size unless given). */
+function gif(width: number, height: number, frame = { width, height }): Buffer {
+  const head = Buffer.alloc(13);
+  head.write('GIF89a', 0, 'latin1');
+  head.writeUInt16LE(width, 6);
+  head.writeUInt16LE(height, 8);
+  const descriptor = Buffer.alloc(10);
+  descriptor[0] = 0x2c;
+  descriptor.writeUInt16LE(frame.width, 5);
+  descriptor.writeUInt16LE(frame.height, 7);
+  return Buffer.concat([head, descriptor, Buffer.from([0x02, 0x02, 0x4c, 0x01, 0x00, 0x3b])]);
+}
+/** An extended WebP (VP8X), whose header stores width - 1 and height - 1 in 24 bits each. */
+function webp(width: number, height: number): Buffer {
+  const vp8x = Buffer.alloc(10);
+  vp8x.writeUIntLE(width - 1, 4, 3);
+  vp8x.writeUIntLE(height - 1, 7, 3);
+  const chunk = Buffer.concat([Buffer.from('VP8X', 'latin1'), Buffer.from([10, 0, 0, 0]), vp8x]);
+  const riff = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.alloc(4), Buffer.from('WEBP', 'latin1'), chunk]);
+  riff.writeUInt32LE(riff.length - 8, 4);
+  return riff;
+}
+
+const PNG = png(16, 16);
+const GIF = gif(16, 16);
+/** The tester's file: 69 bytes whose IHDR (valid CRC) claims 100000 x 100000 pixels. */
+const PNG_BOMB = png(100_000, 100_000, deflateSync(Buffer.alloc(4)));
 const apply = {
   enterpriseName: '上海测试有限公司',
   enterpriseCertificateType: 'businessLicense',
@@ -113,6 +195,169 @@ describe('user setting: basic information, avatar, certification', () => {
         expect((await t.request({ url, sign: false })).status, url).toBe(404);
       }
     });
+
+    /** What the uploads folder holds (temporary files included). */
+    const stored = () => (existsSync(t.config.uploadsDir) ? readdirSync(t.config.uploadsDir).sort() : []);
+    /** The avatar, which must be an upload here, and that it is still there and served. */
+    const currentUpload = async () => {
+      const avatar = (await info(user)).avatar as string;
+      expect(avatar).toMatch(/^\/uploads\//);
+      expect((await t.request({ url: avatar, sign: false })).status).toBe(200);
+      return avatar;
+    };
+
+    it('refuses the 69-byte PNG that claims 100000 x 100000 pixels, in both languages, storing nothing', async () => {
+      expect(PNG_BOMB.length).toBe(69);
+      const avatar = await currentUpload();
+      const before = stored();
+      const zh = await upload(PNG_BOMB, { locale: 'zh-CN' });
+      expect(zh.status).toBe(400);
+      expect(zh.body.data.error).toBe('VALIDATION_FAILED');
+      expect(zh.body.message).toBe('图片尺寸不能超过 4096×4096 像素');
+      expect(zh.body.data.details).toEqual([{ path: 'file', message: '图片尺寸不能超过 4096×4096 像素' }]);
+      const en = await upload(PNG_BOMB, { locale: 'en-US' });
+      expect(en.body.message).toBe('The image must be at most 4096 × 4096 pixels');
+      expect(stored()).toEqual(before);
+      expect(await currentUpload()).toBe(avatar);
+    });
+
+    it.each([
+      ['png', png],
+      ['jpg', jpg],
+      ['gif', (w: number, h: number) => gif(w, h)],
+      ['webp', webp],
+    ] as const)('accepts a %s of 4096 x 4096 pixels and refuses one pixel more either way', async (ext, make) => {
+      for (const [w, h] of [[4097, 4096], [4096, 4097]] as const) {
+        const before = stored();
+        const res = await upload(make(w, h), { locale: 'en-US' });
+        expect(res.status, `${w}x${h}`).toBe(400);
+        expect(res.body.message).toBe('The image must be at most 4096 × 4096 pixels');
+        expect(stored()).toEqual(before);
+      }
+      const ok = await upload(make(4096, 4096));
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.data.url).toMatch(new RegExp(`\\.${ext}$`));
+      // The replaced upload is gone: the folder holds the new avatar only.
+      expect(stored()).toEqual([ok.body.data.url.slice('/uploads/'.length)]);
+    });
+
+    it('refuses a GIF whose frame is larger than its screen (browsers grow the picture to it)', async () => {
+      const before = stored();
+      const res = await upload(gif(16, 16, { width: 5000, height: 16 }));
+      expect(res.status).toBe(400);
+      expect(res.body.data.error).toBe('VALIDATION_FAILED');
+      expect(stored()).toEqual(before);
+    });
+
+    it('refuses an image header that cannot be read as the invalid image it is', async () => {
+      const before = stored();
+      for (const data of [Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]), Buffer.from('ffd8ffe0', 'hex'), png(0, 16), gif(0, 0)]) {
+        const res = await upload(data, { locale: 'en-US' });
+        expect(res.status, data.toString('hex')).toBe(415);
+        expect(res.body.message).toBe('Only PNG, JPEG, WebP or GIF images are allowed');
+      }
+      expect(stored()).toEqual(before);
+    });
+
+    it.each([
+      ['the temporary file cannot be flushed (full disk)', () => (fault.sync = ioError('ENOSPC'))],
+      ['the file cannot be renamed into place', () => (fault.rename = ioError('EIO'))],
+    ])('answers 503 and leaves nothing when %s', async (_, inject) => {
+      const avatar = await currentUpload();
+      const before = stored();
+      inject();
+      try {
+        const res = await upload(PNG, { locale: 'en-US' });
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ status: 'error', code: 503, data: { error: 'UNAVAILABLE' } });
+      } finally {
+        fault.sync = undefined;
+        fault.rename = undefined;
+      }
+      expect(stored()).toEqual(before);
+      expect(await currentUpload()).toBe(avatar);
+    });
+
+    it('answers 503 and leaves nothing on a really full disk (a 16 KiB tmpfs as the uploads folder)', async ({ skip }) => {
+      const avatar = await currentUpload();
+      const dir = t.config.uploadsDir;
+      try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', dir], { stdio: 'ignore' });
+      } catch {
+        skip('mounting a tmpfs needs root in a machine that allows it');
+      }
+      try {
+        expect(readdirSync(dir)).toEqual([]);
+        const big = Buffer.concat([PNG, Buffer.alloc(256 * 1024, 1)]);
+        const res = await upload(big, { locale: 'zh-CN' });
+        expect(res.status).toBe(503);
+        expect(res.body.data.error).toBe('UNAVAILABLE');
+        expect(res.body.message).toBe('服务暂不可用，请稍后再试');
+        expect(readdirSync(dir)).toEqual([]);
+      } finally {
+        execFileSync('umount', [dir]);
+      }
+      expect(await currentUpload()).toBe(avatar);
+    });
+
+    it('removes the new file again when the database refuses the update, keeping the old avatar', async () => {
+      const avatar = await currentUpload();
+      const before = stored();
+      await t.db.execute(`alter table users add constraint test_no_new_avatar check (avatar = '${avatar}' or avatar not like '/uploads/%') not valid`);
+      try {
+        const res = await upload(PNG);
+        expect(res.status).toBeGreaterThanOrEqual(500);
+        expect(res.body.status).toBe('error');
+      } finally {
+        await t.db.execute('alter table users drop constraint test_no_new_avatar');
+      }
+      expect(stored()).toEqual(before);
+      expect(await currentUpload()).toBe(avatar);
+    });
+
+    it('stores nothing for an upload the client aborts halfway', async () => {
+      const avatar = await currentUpload();
+      const before = stored();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const m = buildMultipart([{ name: 'file', filename: 'me.png', contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(512 * 1024, 1)]) }]);
+      const headers = await signHeaders(TEST_CREDENTIAL, {
+        method: 'POST',
+        path: '/api/user/upload',
+        query: '',
+        headers: { 'X-Fingerprint': TEST_FINGERPRINT, 'Access-Token': user, 'Content-Type': m.contentType },
+        body: new Uint8Array(m.body),
+      });
+      const received = new Promise<void>((resolve) => t.app.server.once('request', (req) => req.once('close', () => resolve())));
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const head = [`POST /api/user/upload HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Content-Length: ${m.body.length}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(`${head.join('\r\n')}\r\n\r\n`);
+      socket.write(m.body.subarray(0, m.body.length / 2));
+      socket.destroy();
+      await received; // the server saw the request end without its body
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stored()).toEqual(before);
+      expect(await currentUpload()).toBe(avatar);
+    });
+  });
+
+  it('sweeps only old temporary upload files (left by a process stopped mid-write)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atrium-uploads-'));
+    try {
+      const now = Date.now();
+      const files = { old: '.0b8f7c4e-0000-4000-8000-000000000000.png.tmp', young: '.1b8f7c4e-0000-4000-8000-000000000000.png.tmp', kept: '2b8f7c4e-0000-4000-8000-000000000000.png' };
+      for (const name of Object.values(files)) writeFileSync(join(dir, name), 'x');
+      utimesSync(join(dir, files.old), new Date(now - 2 * 3600_000), new Date(now - 2 * 3600_000));
+      utimesSync(join(dir, files.kept), new Date(now - 2 * 3600_000), new Date(now - 2 * 3600_000));
+      mkdirSync(join(dir, '.folder.tmp'));
+      utimesSync(join(dir, '.folder.tmp'), new Date(now - 2 * 3600_000), new Date(now - 2 * 3600_000));
+      expect(await sweepStaleTempFiles(dir, 3600_000, now)).toBe(1);
+      expect(readdirSync(dir).sort()).toEqual([files.young, '.folder.tmp', files.kept].sort());
+      expect(await sweepStaleTempFiles(join(dir, 'missing'), 0, now)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('certification', () => {
