@@ -25,18 +25,62 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export function postgresHandle(connectionString: string, opts: { schemaName?: string; max?: number } = {}): DbHandle {
+/**
+ * How long a query waits for a connection (a free slot in the pool, or a new connection) before failing.
+ * While PostgreSQL is down or unreachable the request then answers 503 instead of hanging; a refused
+ * connection fails at once anyway, a silent network does not.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export function postgresHandle(connectionString: string, opts: { schemaName?: string; max?: number; connectTimeoutMs?: number } = {}): DbHandle {
   const schemaName = opts.schemaName ?? 'public';
   const pool = new pg.Pool({
     connectionString,
     max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // Notices a peer that vanished without closing the connection (host down, network cut).
+    keepAlive: true,
     // A private schema (tests) is selected per connection, so every query and the migrator see it.
     options: schemaName === 'public' ? undefined : `-c search_path=${schemaName}`,
   });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  guardPool(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { db, engine: 'postgres', schemaName, pool, close: () => pool.end() };
+}
+
+/**
+ * No lost connection may end the process. node-postgres emits 'error' on a client whose connection drops
+ * (the server restarted, crashed, or ended the backend), and an 'error' event nobody listens to throws.
+ * The pool listens only while a client is idle (it drops the client and re-emits on itself); a client
+ * checked out with `pool.connect()` (drizzle's transactions, the migration lock) has no listener of its own.
+ * So: the pool's re-emitted errors are expected (the next checkout connects anew), every client gets a
+ * listener for its whole life, and a checked-out client that loses its connection goes back to the pool at
+ * once as broken, so the pool destroys it and frees its slot. drizzle does not release a client whose
+ * BEGIN failed; without this the pool would fill with dead clients and never serve again. The holder's
+ * own release() later is then a no-op, and its pending and later queries fail (the transaction is rolled
+ * back by the server, nothing of it is acknowledged).
+ */
+function guardPool(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | void;
+  pool.connect = ((callback?: Callback) => (callback ? connect(callback) : (connect() as Promise<pg.PoolClient>).then(guardCheckout))) as typeof pool.connect;
+}
+
+function guardCheckout(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const done = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('error', lost);
+    release(err);
+  };
+  const lost = (err: Error) => done(err);
+  client.on('error', lost);
+  client.release = done;
+  return client;
 }
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in `<dataDir>/pgdata`. */

@@ -40,8 +40,14 @@ export async function migrateDatabase(handle: DbHandle, folder = migrationsFolde
     if (schemaName !== 'public') await lockClient.query(`create schema if not exists "${schemaName}"`);
     await run();
   } finally {
-    await lockClient.query('select pg_advisory_unlock(hashtext($1))', [`atrium-migrate:${schemaName}`]).catch(() => undefined);
-    lockClient.release();
+    // A connection whose unlock failed may still hold the lock (a session lock lives as long as the
+    // connection): released with the error, the pool closes it and the lock goes with it. A connection
+    // lost meanwhile was already handed back by the pool guard (db/client.ts); this release is then a no-op.
+    const unlocked = await lockClient.query('select pg_advisory_unlock(hashtext($1))', [`atrium-migrate:${schemaName}`]).then(
+      () => undefined,
+      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+    );
+    lockClient.release(unlocked);
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCall } from '@atrium/contracts';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { AppError } from '../http/errors.ts';
 import { registerCall } from '../http/register-call.ts';
 import { apiContentSecurityPolicy, contentSecurityPolicy } from './security-headers.ts';
@@ -81,6 +82,58 @@ describe('5xx answers never leak internals', () => {
       const c = await app.inject({ method: 'GET', url: '/api/test-only/conflict' });
       expect(c.statusCode).toBe(409);
       expect(c.json().message).toBe('操作过于频繁，请稍后再试');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a database that cannot serve answers 503 UNAVAILABLE, with one warning', () => {
+  let t: TestApp;
+  const diskFull = defineCall({ method: 'GET', path: '/api/test-only/disk-full', access: 'public', signature: 'exempt', summary: 'write on a full disk', response: z.null() });
+  const restarting = defineCall({ method: 'GET', path: '/api/test-only/restarting', access: 'public', signature: 'exempt', summary: 'server shutting down', response: z.null() });
+  const broken = defineCall({ method: 'GET', path: '/api/test-only/broken-sql', access: 'public', signature: 'exempt', summary: 'a bad statement', response: z.null() });
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t?.close());
+
+  it('maps connection-class errors (through drizzle) to the 503 envelope, warns once for a burst, and leaves other database errors 500', async () => {
+    const lines: Array<{ level: number; msg: string; err?: { code?: string } }> = [];
+    const { buildApp } = await import('../app.ts');
+    const app = await buildApp(t.config, { db: t.db, logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
+    const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+    registerCall(app, diskFull, () => {
+      throw new DrizzleQueryError('insert into "policies" values ($1)', ['secret-param'], pgError('53100', 'could not extend file "base/5/16385": No space left on device'));
+    });
+    registerCall(app, restarting, () => {
+      throw new AppError('UNAVAILABLE', { cause: new DrizzleQueryError('select 1', [], pgError('57P01', 'terminating connection due to administrator command')) });
+    });
+    registerCall(app, broken, () => {
+      throw new DrizzleQueryError('selec 1', [], pgError('42601', 'syntax error at or near "selec"'));
+    });
+    await app.ready();
+    try {
+      for (let i = 0; i < 5; i++) {
+        for (const url of ['/api/test-only/disk-full', '/api/test-only/restarting']) {
+          const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en-US' } });
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toMatchObject({ status: 'error', code: 503, message: 'The service is unavailable. Please try again later.', data: { error: 'UNAVAILABLE' } });
+          expect(res.body).not.toContain('secret-param');
+          expect(res.body).not.toContain('policies');
+        }
+      }
+      const zh = await app.inject({ method: 'GET', url: '/api/test-only/disk-full' });
+      expect(zh.json().message).toBe('服务暂不可用，请稍后再试');
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+      const warnings = lines.filter((l) => l.level === 40);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ msg: 'database unavailable: answering 503 UNAVAILABLE', err: { code: '53100' } });
+      // not every database error is an outage
+      const bad = await app.inject({ method: 'GET', url: '/api/test-only/broken-sql' });
+      expect(bad.statusCode).toBe(500);
+      expect(bad.json().data.error).toBe('INTERNAL');
+      expect(lines.filter((l) => l.level >= 50)).toHaveLength(1);
     } finally {
       await app.close();
     }

@@ -2,8 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorKey } from '@atrium/contracts';
 import { errorEnvelope } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
+import { databaseUnavailableCause } from '../modules/shared/db-errors.ts';
 
-/** Fastify's own errors mapped to the stable keys of api.md §1. */
+/** Fastify's own errors mapped to the stable error keys of the envelope. */
 const fastifyCodes: Record<string, ErrorKey> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
@@ -35,11 +36,38 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
     .send(errorEnvelope(err.key, err.status, req.id, req.locale, { messageKey: err.messageKey, details: err.details }));
 }
 
-/** One error handler: every failure becomes the envelope; 5xx never say more than "internal error". */
+/**
+ * While the database is down every request fails the same way: one warning per interval says so (with how
+ * many answers it stands for), instead of an error-level log line per request.
+ */
+export const OUTAGE_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * One error handler: every failure becomes the envelope; 5xx never say more than "internal error". A
+ * database that cannot serve (unreachable, restarting, out of connections, disk full: see
+ * databaseUnavailableCause) answers 503 UNAVAILABLE, which a client retries, instead of 500.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  let lastWarning = -Infinity;
+  let unlogged = 0;
+  const databaseUnavailable = (req: FastifyRequest, cause: object) => {
+    const now = Date.now();
+    if (now - lastWarning < OUTAGE_LOG_INTERVAL_MS) {
+      unlogged++;
+      return;
+    }
+    req.log.warn({ err: cause, traceId: req.id, alsoUnavailableSinceLastWarning: unlogged }, 'database unavailable: answering 503 UNAVAILABLE');
+    lastWarning = now;
+    unlogged = 0;
+  };
+
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) req.log.error({ err: error.cause ?? error, traceId: req.id }, error.message);
+      if (error.status >= 500) {
+        const cause = error.key === 'UNAVAILABLE' ? databaseUnavailableCause(error.cause) : undefined;
+        if (cause) databaseUnavailable(req, cause);
+        else req.log.error({ err: error.cause ?? error, traceId: req.id }, error.message);
+      }
       return sendError(req, reply, error);
     }
     const fe = error as FastifyError;
@@ -49,6 +77,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'common.required' : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'validation.invalidJson' : 'validation.invalidValue';
       const details = key === 'VALIDATION_FAILED' ? [{ path: '', message: detailMessage }] : undefined;
       return sendError(req, reply, new AppError(key, { details, status: fe.statusCode && fe.statusCode < 500 ? fe.statusCode : undefined }));
+    }
+    const unavailable = databaseUnavailableCause(error);
+    if (unavailable) {
+      databaseUnavailable(req, unavailable);
+      return sendError(req, reply, new AppError('UNAVAILABLE', { cause: error }));
     }
     req.log.error({ err: error, traceId: req.id }, 'unhandled error');
     return sendError(req, reply, new AppError('INTERNAL'));

@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { signHeaders } from '@atrium/contracts';
 import { buildApp } from '../app.ts';
-import { createTestApp, defaultEngine, TEST_CREDENTIAL, TEST_FINGERPRINT } from './harness.ts';
+import { createTestApp, defaultEngine } from './harness.ts';
+import { httpCaller, signedInit, startServer, type Caller } from './server-process.ts';
 
 /**
  * Sessions live in the database, so replicas share them: sign in on one server, use the token on the
@@ -16,36 +14,6 @@ import { createTestApp, defaultEngine, TEST_CREDENTIAL, TEST_FINGERPRINT } from 
  * (`tsx src/main.ts`) on one fresh schema; on PGlite (one process per data dir by design) it runs two
  * app instances on one database.
  */
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-type Caller = (method: 'GET' | 'POST', path: string, opts?: { body?: unknown; token?: string }) => Promise<{ status: number; body: { data: Record<string, unknown> } }>;
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function signedInit(method: string, path: string, opts: { body?: unknown; token?: string }) {
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string> = { 'X-Fingerprint': TEST_FINGERPRINT };
-  if (body) headers['Content-Type'] = 'application/json';
-  if (opts.token) headers['Access-Token'] = opts.token;
-  return { method, headers: await signHeaders(TEST_CREDENTIAL, { method, path, query: '', headers, body: body ?? '' }), body };
-}
-
-function httpCaller(port: number): Caller {
-  return async (method, path, opts = {}) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, await signedInit(method, path, opts));
-    return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-  };
-}
-
 async function scenario(a: Caller, b: Caller) {
   const login = await a('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } });
   expect(login.status).toBe(200);
@@ -92,39 +60,7 @@ describe(`two servers on one database (${engine})`, () => {
         await c.end();
         rmSync(dataDir, { recursive: true, force: true });
       });
-      const start = async (): Promise<{ port: number; child: ChildProcess; log: () => string }> => {
-        const port = await freePort();
-        let out = '';
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-          cwd: serverDir,
-          env: {
-            ...process.env,
-            NODE_ENV: 'development',
-            LOG_LEVEL: 'warn',
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            DATABASE_URL: url,
-            DATABASE_SCHEMA: schema,
-            SIGNING_KEYS: `${TEST_CREDENTIAL.keyId}:${TEST_CREDENTIAL.secret}`,
-            RATE_LIMIT_CAPTCHA: '3',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        children.push(child);
-        child.stdout!.on('data', (d) => (out += d));
-        child.stderr!.on('data', (d) => (out += d));
-        for (let i = 0; i < 200; i++) {
-          if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-          try {
-            if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { port, child, log: () => out };
-          } catch {
-            // not listening yet
-          }
-          await new Promise((r) => setTimeout(r, 150));
-        }
-        throw new Error(`server did not become ready:\n${out}`);
-      };
+      const start = () => startServer({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema, RATE_LIMIT_CAPTCHA: '3' }, children);
       // both start at once: one migrates and seeds, the other waits on the advisory locks
       const [s1, s2] = await Promise.all([start(), start()]);
       await scenario(httpCaller(s1.port), httpCaller(s2.port));
