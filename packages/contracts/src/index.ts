@@ -3,6 +3,7 @@ export * from './locale.ts';
 export * from './messages/errors.ts';
 export * from './messages/validation.ts';
 export * from './signing.ts';
+export * from './text.ts';
 export * from './routes.ts';
 export * from './call.ts';
 export * from './calls/index.ts';

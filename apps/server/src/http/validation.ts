@@ -1,4 +1,5 @@
-import { msg, type FieldIssue } from '@atrium/contracts';
+import type { IncomingHttpHeaders } from 'node:http';
+import { isStorableText, msg, type FieldIssue } from '@atrium/contracts';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -75,4 +76,18 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   const outcome = parseWith(schema, input);
   if (!outcome.ok) throw new AppError('VALIDATION_FAILED', { details: outcome.details });
   return outcome.data;
+}
+
+/**
+ * Header values with bytes that cannot be stored (NUL, lone surrogates), refused like any other field of
+ * the request (the call schemas carry the contracts' storable-text rule). Node's HTTP parser already
+ * refuses NUL in a header; this holds for every other way a request reaches a handler.
+ */
+export function headerProblems(headers: IncomingHttpHeaders): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value) ? !value.every(isStorableText) : !isStorableText(value)) out.push({ path: `headers.${name}`, message: 'validation.invalidCharacters' });
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
 export const healthSchema = z.object({ status: z.literal('ok'), uptime: z.number() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
 /** Message box entries (seed-spec §3, pages.md §2.8). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
 /** Workplace shortcut tiles (pages.md §4.6) and search-table columns (§5.5) a user can arrange. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
 /** User centre lists (pages.md §13), per signed-in user; seeded texts in the caller's language. */

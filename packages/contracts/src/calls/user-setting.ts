@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { userInfoSchema } from './auth.ts';

@@ -1,0 +1,20 @@
+import { refine } from 'zod';
+
+// NUL, a high surrogate without its low half, or a low surrogate without its high half. No `u` flag: the
+// pattern reads UTF-16 code units, which is what a lone surrogate is.
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether a string can be stored and sent on as it is: no NUL (PostgreSQL refuses it in text) and no lone
+ * UTF-16 surrogate (refused in jsonb, and not encodable as UTF-8). No person types either on purpose.
+ */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/**
+ * The one rule every string of the contracts carries (src/zod.ts adds it to `z.string()`), so the console's
+ * forms and the server refuse such input alike, before anything reads or stores it. It runs before the
+ * string's own rules and stops them: the field reports this problem only.
+ */
+export const storableText = refine<string>(isStorableText, { message: 'validation.invalidCharacters', abort: true });
