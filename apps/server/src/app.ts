@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import './http/context.ts';
 import type { Clock } from './http/context.ts';
 import { AppError } from './http/errors.ts';
+import { parseQueryString } from './http/validation.ts';
 import * as dataModules from './modules/data-modules.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerHealthModule } from './modules/health/health.routes.ts';
@@ -84,6 +85,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     logController: new AccessLog(infoEnabled(loggerOptions)),
+    // `+` is a literal plus, as the request signature reads it (not a space, as HTML forms write it).
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.decorate('config', config);
   app.decorate('db', deps.db);

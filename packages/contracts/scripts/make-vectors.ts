@@ -40,6 +40,14 @@ const cases = [
     headers: { ...base, 'access-token': 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCD' },
     body: '',
   },
+  {
+    name: 'GET where + and %2B are both a literal plus and %20 is a space',
+    method: 'GET',
+    path: '/api/list/policy',
+    query: 'name=a+b&name=a%2Bb&number=a%20b',
+    headers: { ...base, 'access-token': 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCD' },
+    body: '',
+  },
 ];
 
 const vectors = [];

@@ -111,18 +111,25 @@ export function canonicalQuery(rawQuery: string): string {
   return canonicalRemembered(rawQuery);
 }
 
+/**
+ * A raw query's key and value pairs, still encoded, in order: split on `&` (empty parts dropped), then on
+ * the first `=` (none: the value is empty). The canonical query and the server's query parser both read a
+ * query through this split; each then percent-decodes with `+` a literal plus, never a space.
+ */
+export function queryPairs(rawQuery: string): Array<[key: string, value: string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const part of rawQuery.split('&')) {
+    if (part.length === 0) continue;
+    const eq = part.indexOf('=');
+    pairs.push(eq === -1 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+  }
+  return pairs;
+}
+
 function canonicalQueryOf(rawQuery: string): string {
   const query = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;
   if (!query) return '';
-  const pairs = query
-    .split('&')
-    .filter((part) => part.length > 0)
-    .map((part) => {
-      const eq = part.indexOf('=');
-      const key = eq === -1 ? part : part.slice(0, eq);
-      const value = eq === -1 ? '' : part.slice(eq + 1);
-      return [rfc3986Encode(percentDecode(key)), rfc3986Encode(percentDecode(value))] as const;
-    });
+  const pairs = queryPairs(query).map(([key, value]) => [rfc3986Encode(percentDecode(key)), rfc3986Encode(percentDecode(value))] as const);
   pairs.sort(([ka, va], [kb, vb]) => (ka < kb ? -1 : ka > kb ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
   return pairs.map(([k, v]) => `${k}=${v}`).join('&');
 }

@@ -7,7 +7,7 @@ import { mediaType } from './body.ts';
 import type { SessionInfo } from './context.ts';
 import { JsonText, successEnvelope, successEnvelopeText } from './envelope.ts';
 import { AppError } from './errors.ts';
-import { headerProblems, parseWith, type ParseOutcome } from './validation.ts';
+import { headerProblems, parseWith, queryProblems, type ParseOutcome } from './validation.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -60,7 +60,7 @@ export function registerCall<C extends CallDef>(
       if (call.body && !multipart && req.rawBody.length > 0 && mediaType(req.headers['content-type']) !== 'application/json') {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       }
-      const details = headerProblems(req.headers);
+      const details = [...queryProblems(req.query), ...headerProblems(req.headers)];
       const parsed: Record<'params' | 'query' | 'body', unknown> = { params: undefined, query: undefined, body: undefined };
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = call[part];

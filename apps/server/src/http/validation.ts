@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isStorableText, msg, type FieldIssue } from '@atrium/contracts';
+import { isStorableText, msg, queryPairs, type FieldIssue } from '@atrium/contracts';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -90,4 +90,50 @@ export function headerProblems(headers: IncomingHttpHeaders): FieldIssue[] {
     if (Array.isArray(value) ? !value.every(isStorableText) : !isStorableText(value)) out.push({ path: `headers.${name}`, message: 'validation.invalidCharacters' });
   }
   return out;
+}
+
+const undecodable = Symbol('undecodable query keys');
+
+/** A parsed query: one string per key, an array for a repeated key; what did not decode is kept aside. */
+export type ParsedQuery = Record<string, string | string[]> & { [undecodable]?: string[] };
+
+function decodeComponent(text: string): string | undefined {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server's query parser (Fastify's `querystringParser`), reading a query as the request signature's
+ * canonical query does: the same split (queryPairs), each key and value percent-decoded as UTF-8 with `+`
+ * a literal plus, so `a+b` and `a%2Bb` mean "a+b" and `a%20b` means "a b". A repeated key gives an array
+ * in order. A pair whose escapes do not decode (`%zz`, bytes that are not UTF-8, an encoded surrogate) is
+ * set aside for queryProblems() to answer VALIDATION_FAILED: this runs while Fastify routes, so it must not
+ * throw.
+ */
+export function parseQueryString(raw: string): ParsedQuery {
+  const query: ParsedQuery = Object.create(null) as ParsedQuery;
+  if (raw.length === 0) return query;
+  for (const [rawKey, rawValue] of queryPairs(raw)) {
+    const key = decodeComponent(rawKey);
+    const value = decodeComponent(rawValue);
+    if (key === undefined || value === undefined) {
+      (query[undecodable] ??= []).push(key ?? rawKey);
+      continue;
+    }
+    const seen = query[key];
+    if (seen === undefined) query[key] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else query[key] = [seen, value];
+  }
+  return query;
+}
+
+/** Query parts that did not decode (see parseQueryString): no call reads a query it cannot decode. */
+export function queryProblems(query: unknown): FieldIssue[] {
+  const keys = query && typeof query === 'object' ? (query as ParsedQuery)[undecodable] : undefined;
+  return (keys ?? []).map((key) => ({ path: key, message: 'validation.invalidValue' }));
 }

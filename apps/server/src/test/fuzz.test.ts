@@ -118,8 +118,8 @@ function withValue(base: unknown, path: Path, value: unknown): unknown {
 const badBytes = ['a\u0000', '\u0000', '管理员\u0000x', '\ud800', 'x\udc00y', 'ok\ud83d', '\udbff\u0000z'];
 /** Surrogates percent-encoded as UTF-8 would encode them: no valid UTF-8, so they do not decode at all. */
 const undecodable = ['%ED%A0%80', 'x%ED%B0%80y'];
-/** The same in a query: NUL. */
-const badEscapes = ['%00', 'a%00b'];
+/** The same in a query: NUL, and the undecodable surrogates. */
+const badEscapes = ['%00', 'a%00b', ...undecodable];
 
 const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: [deep(depth - 1)] });
 const junkValues: unknown[] = [
