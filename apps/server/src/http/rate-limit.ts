@@ -18,8 +18,9 @@ const hitStatement = prepared(
 /**
  * Fixed-window counter per key, kept in the database so that every replica counts into the same window
  * (two replicas behind one address must not each allow the whole limit). Used per client IP on the
- * sign-in, captcha and SMS calls as a first wall; the per-account and per-phone rules (lockout, adaptive
- * captcha, one SMS per 60 s) are separate and live in the database too.
+ * sign-in, captcha and SMS calls as a first wall. The sign-in failure rules (per username and device, per
+ * username, per device and per address: captcha, lockout, throttling; modules/auth/auth.service.ts) and
+ * the one-SMS-per-60-s rule are separate and live in the database too.
  */
 export class RateLimiter {
   private readonly sweeper: Sweeper;

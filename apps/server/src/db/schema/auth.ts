@@ -1,4 +1,4 @@
-// Accounts, sessions, nonces, rate limits, login attempts, captchas, SMS codes, preferences (server-core owner).
+// Accounts, sessions, nonces, rate limits, login attempts, known devices, captchas, SMS codes, preferences (server-core owner).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -91,7 +91,10 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
-/** Failed (and successful) sign-ins, for the adaptive captcha and the lockout. */
+/**
+ * Failed password sign-ins (and ones in flight: a row is written before the password is checked and
+ * removed if it was not a failure), counted per username and device, per device, per address.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -102,7 +105,29 @@ export const loginAttempts = pgTable(
     success: boolean('success').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('login_attempts_username_idx').on(t.username, t.at), index('login_attempts_fingerprint_idx').on(t.fingerprint, t.at), index('login_attempts_at_idx').on(t.at)],
+  (t) => [
+    index('login_attempts_username_idx').on(t.username, t.at),
+    index('login_attempts_fingerprint_idx').on(t.fingerprint, t.at),
+    index('login_attempts_ip_idx').on(t.ip, t.at),
+    index('login_attempts_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * Devices that signed in to an account: failures from other devices never lock them out nor ask them
+ * for a captcha. The fingerprint is kept as a SHA-256 hash; a device is forgotten after a while unused.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fingerprintHash: text('fingerprint_hash').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fingerprintHash] }), index('login_devices_last_seen_idx').on(t.lastSeenAt)],
 );
 
 /** Image captchas: answer stored hashed, single use. */

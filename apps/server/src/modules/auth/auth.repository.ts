@@ -1,30 +1,105 @@
-import { and, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { captchas, loginAttempts, smsCodes } from '../../db/schema/auth.ts';
+import { captchas, loginAttempts, loginDevices, smsCodes, users } from '../../db/schema/auth.ts';
 
-export async function countRecentFailures(db: Db, username: string, fingerprint: string, since: Date): Promise<{ byUser: number; byFingerprint: number; oldestUserFailure: Date | null }> {
-  const [byUser] = await db
-    .select({ n: count(), oldest: sql<Date | null>`min(${loginAttempts.at})` })
+/** Failures in the window around one sign-in attempt, and whether its device is known to the account. */
+export interface LoginRisk {
+  /** For this username from this device. */
+  pair: number;
+  /** For this username from any device. */
+  user: number;
+  /** From this device for any username. */
+  device: number;
+  /** From this client address for any username. */
+  address: number;
+  oldestPair: Date | null;
+  oldestUser: Date | null;
+  oldestAddress: Date | null;
+  /** The device signed in to the account of this username since `knownSince`. */
+  knownDevice: boolean;
+}
+
+const asDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+
+/**
+ * One statement: the four failure counts (an index per key: username, fingerprint, ip) and the
+ * known-device lookup. An empty fingerprint (a client that sent none) is never a known device.
+ */
+export async function loginRisk(
+  db: Db,
+  q: { username: string; fingerprint: string; fingerprintHash: string; ip: string; since: Date; knownSince: Date },
+): Promise<LoginRisk> {
+  const forUser = eq(loginAttempts.username, q.username);
+  const forDevice = eq(loginAttempts.fingerprint, q.fingerprint);
+  const forAddress = eq(loginAttempts.ip, q.ip);
+  const forPair = and(forUser, forDevice);
+  const known = q.fingerprint
+    ? sql<boolean>`exists (select 1 from ${loginDevices} join ${users} on ${users.id} = ${loginDevices.userId}
+        where ${users.username} = ${q.username} and ${loginDevices.fingerprintHash} = ${q.fingerprintHash} and ${loginDevices.lastSeenAt} >= ${q.knownSince})`
+    : sql<boolean>`false`;
+  const [row] = await db
+    .select({
+      pair: sql<number>`count(*) filter (where ${forPair})`,
+      user: sql<number>`count(*) filter (where ${forUser})`,
+      device: sql<number>`count(*) filter (where ${forDevice})`,
+      address: sql<number>`count(*) filter (where ${forAddress})`,
+      oldestPair: sql<Date | null>`min(${loginAttempts.at}) filter (where ${forPair})`,
+      oldestUser: sql<Date | null>`min(${loginAttempts.at}) filter (where ${forUser})`,
+      oldestAddress: sql<Date | null>`min(${loginAttempts.at}) filter (where ${forAddress})`,
+      known,
+    })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.username, username), eq(loginAttempts.success, false), gte(loginAttempts.at, since)));
-  const [byFp] = fingerprint
-    ? await db
-        .select({ n: count() })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.fingerprint, fingerprint), eq(loginAttempts.success, false), gte(loginAttempts.at, since)))
-    : [{ n: 0 }];
-  const oldest = byUser?.oldest ? new Date(byUser.oldest) : null;
-  return { byUser: Number(byUser?.n ?? 0), byFingerprint: Number(byFp?.n ?? 0), oldestUserFailure: oldest };
+    .where(and(eq(loginAttempts.success, false), gte(loginAttempts.at, q.since), or(forUser, forDevice, forAddress)));
+  return {
+    pair: Number(row?.pair ?? 0),
+    user: Number(row?.user ?? 0),
+    device: q.fingerprint ? Number(row?.device ?? 0) : 0,
+    address: Number(row?.address ?? 0),
+    oldestPair: asDate(row?.oldestPair),
+    oldestUser: asDate(row?.oldestUser),
+    oldestAddress: asDate(row?.oldestAddress),
+    knownDevice: row?.known === true,
+  };
 }
 
-export async function recordFailure(db: Db, row: { username: string; fingerprint: string; ip: string; at: Date }): Promise<void> {
-  await db.insert(loginAttempts).values({ ...row, success: false });
+/**
+ * Writes the attempt as a failure before its password is checked, and returns its id: concurrent
+ * attempts then count each other, so a burst cannot slip past the limits between a check and a write.
+ */
+export async function beginAttempt(db: Db, row: { username: string; fingerprint: string; ip: string; at: Date }): Promise<number> {
+  const [inserted] = await db
+    .insert(loginAttempts)
+    .values({ ...row, success: false })
+    .returning({ id: loginAttempts.id });
+  return inserted!.id;
 }
 
-/** A successful sign-in ends the adaptive captcha for that username and device (pages.md §3.2). */
-export async function clearFailures(db: Db, username: string, fingerprint: string, olderThan: Date): Promise<void> {
-  const who = fingerprint ? or(eq(loginAttempts.username, username), eq(loginAttempts.fingerprint, fingerprint)) : eq(loginAttempts.username, username);
-  await db.delete(loginAttempts).where(or(who, lt(loginAttempts.at, olderThan)));
+/** Removes an attempt that turned out not to be a failure (refused before the password, or signed in). */
+export async function dropAttempt(db: Db, id: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+}
+
+/**
+ * A successful sign-in ends the failures of that username from that device (and drops rows older than
+ * the window). Failures from other devices stay: they concern the devices that made them.
+ */
+export async function clearPairFailures(db: Db, username: string, fingerprint: string, olderThan: Date): Promise<void> {
+  await db.delete(loginAttempts).where(or(and(eq(loginAttempts.username, username), eq(loginAttempts.fingerprint, fingerprint)), lt(loginAttempts.at, olderThan)));
+}
+
+/** Records (or refreshes) a device that signed in to the account, and forgets the account's stale ones. */
+export async function rememberDevice(db: Db, userId: number, fingerprintHash: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .insert(loginDevices)
+    .values({ userId, fingerprintHash, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [loginDevices.userId, loginDevices.fingerprintHash], set: { lastSeenAt: now } });
+  await db.delete(loginDevices).where(and(eq(loginDevices.userId, userId), lt(loginDevices.lastSeenAt, staleBefore)));
+}
+
+/** Background clean-up: failures past the window, devices unused for too long. */
+export async function sweepLoginState(db: Db, failuresBefore: Date, devicesBefore: Date): Promise<void> {
+  await db.delete(loginAttempts).where(lt(loginAttempts.at, failuresBefore));
+  await db.delete(loginDevices).where(lt(loginDevices.lastSeenAt, devicesBefore));
 }
 
 export async function insertCaptcha(db: Db, row: { id: string; answerHash: string; expiresAt: Date }, now: Date): Promise<void> {

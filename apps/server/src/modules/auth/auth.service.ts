@@ -4,28 +4,46 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { findUserById, findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
+import { Sweeper } from '../../db/sweep.ts';
 import {
+  beginAttempt,
   bumpSmsAttempts,
-  clearFailures,
+  clearPairFailures,
   consumeSmsCode,
   deleteSmsCodesSentAt,
-  countRecentFailures,
+  dropAttempt,
   insertCaptcha,
   insertSmsCode,
   lastSmsSentAt,
   latestSmsCode,
   lockPhone,
-  recordFailure,
+  loginRisk,
+  rememberDevice,
+  sweepLoginState,
   takeCaptcha,
+  type LoginRisk,
 } from './auth.repository.ts';
 import { captchaDataUrl, randomCaptchaText } from './captcha-image.ts';
 import { contextHash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { createSession, toRoles } from './session.service.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
+// Sign-in failures count for 15 minutes, per key. The rules, for CAPTCHA=adaptive (see judgeSignIn):
+// - one username from one device: captcha after 3, locked out (ACCOUNT_LOCKED) after 10;
+// - a device the account has signed in from before answers to that rule only: failures from other
+//   devices and addresses neither lock it out nor ask it for a captcha;
+// - any other device also gets the captcha after 3 failures of the username (from anywhere), 3 of the
+//   device (any username) or 10 of its address; it is refused after 100 of the username or 30 of the
+//   address. The owner of an attacked username is asked for a captcha on a new device, not refused.
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 10;
+export const ADDRESS_CAPTCHA_AFTER_FAILURES = 10;
+export const ADDRESS_BLOCK_AFTER_FAILURES = 30;
+/** With a captcha in the way (adaptive, always); with CAPTCHA=off it is LOCK_AFTER_FAILURES. */
+export const UNKNOWN_DEVICE_LOCK_AFTER_FAILURES = 100;
+/** A device that has not signed in to the account for this long is unknown again. */
+export const KNOWN_DEVICE_DAYS = 90;
 export const CAPTCHA_TTL_SECONDS = 120;
 export const SMS_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
@@ -59,36 +77,74 @@ async function checkCaptcha(db: Db, id: string, answer: string, now: Date): Prom
   return equalHex(row.answerHash, contextHash(id, answer.trim().toLowerCase()));
 }
 
-export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Promise<{ token: string; expiresAt: string }> {
-  const { db, config, now } = env;
-  const username = body.username.trim().toLowerCase();
-  const failures = await countRecentFailures(db, username, env.fingerprint, new Date(now.getTime() - FAILURE_WINDOW_MS));
-  if (failures.byUser >= LOCK_AFTER_FAILURES) {
-    const until = (failures.oldestUserFailure?.getTime() ?? now.getTime()) + FAILURE_WINDOW_MS;
-    throw new AppError('ACCOUNT_LOCKED', {
-      message: 'login.error.accountLocked',
-      headers: { 'Retry-After': String(Math.max(1, Math.ceil((until - now.getTime()) / 1000))) },
-    });
-  }
-  const captchaRequired =
-    config.captcha === 'always' ||
-    (config.captcha === 'adaptive' && (failures.byUser >= CAPTCHA_AFTER_FAILURES || failures.byFingerprint >= CAPTCHA_AFTER_FAILURES));
-  if (captchaRequired) {
-    if (!body.captchaId || !body.captcha) throw new AppError('CAPTCHA_REQUIRED', { message: 'login.error.captchaRequired' });
-    if (!(await checkCaptcha(db, body.captchaId, body.captcha, now))) throw new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
-  }
+export type CaptchaMode = AppConfig['captcha'];
 
-  const user = await findUserByUsername(db, username);
-  const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
-  const roles = user ? toRoles(user.roles) : [];
-  if (!user || !ok || roles.length === 0) {
-    await recordFailure(db, { username, fingerprint: env.fingerprint, ip: env.ip, at: now });
-    const next = config.captcha === 'always' || (config.captcha === 'adaptive' && (failures.byUser + 1 >= CAPTCHA_AFTER_FAILURES || failures.byFingerprint + 1 >= CAPTCHA_AFTER_FAILURES));
-    throw new AppError('INVALID_CREDENTIALS', { message: 'login.error.invalidCredentials', details: { captchaRequired: next } });
+export interface SignInVerdict {
+  /** Refused before the password is looked at, and until when. */
+  refuse: { code: 'ACCOUNT_LOCKED' | 'RATE_LIMITED'; until: Date } | null;
+  captcha: boolean;
+}
+
+/** The rules above, over the failures before this attempt. */
+export function judgeSignIn(mode: CaptchaMode, risk: LoginRisk, now: Date): SignInVerdict {
+  const endOf = (oldest: Date | null) => new Date((oldest ?? now).getTime() + FAILURE_WINDOW_MS);
+  const stranger = !risk.knownDevice;
+  let refuse: SignInVerdict['refuse'] = null;
+  if (risk.pair >= LOCK_AFTER_FAILURES) refuse = { code: 'ACCOUNT_LOCKED', until: endOf(risk.oldestPair) };
+  else if (stranger && risk.user >= (mode === 'off' ? LOCK_AFTER_FAILURES : UNKNOWN_DEVICE_LOCK_AFTER_FAILURES)) refuse = { code: 'ACCOUNT_LOCKED', until: endOf(risk.oldestUser) };
+  else if (stranger && risk.address >= ADDRESS_BLOCK_AFTER_FAILURES) refuse = { code: 'RATE_LIMITED', until: endOf(risk.oldestAddress) };
+  const risky =
+    risk.pair >= CAPTCHA_AFTER_FAILURES ||
+    (stranger && (risk.user >= CAPTCHA_AFTER_FAILURES || risk.device >= CAPTCHA_AFTER_FAILURES || risk.address >= ADDRESS_CAPTCHA_AFTER_FAILURES));
+  return { refuse, captcha: mode === 'always' || (mode === 'adaptive' && risky) };
+}
+
+const deviceHash = (fingerprint: string) => contextHash('device', fingerprint);
+const sweepers = new WeakMap<Db, Sweeper>();
+
+export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Promise<{ token: string; expiresAt: string }> {
+  const { db, config, now, fingerprint } = env;
+  const username = body.username.trim().toLowerCase();
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const knownSince = new Date(now.getTime() - KNOWN_DEVICE_DAYS * 86_400_000);
+  if (!sweepers.has(db)) sweepers.set(db, new Sweeper(FAILURE_WINDOW_MS));
+  sweepers.get(db)!.maybe(now, () => sweepLoginState(db, since, knownSince));
+
+  // Counted before it is judged (see beginAttempt); removed again unless it ends as a wrong password.
+  const attemptId = await beginAttempt(db, { username, fingerprint, ip: env.ip, at: now });
+  let settled = false;
+  try {
+    const counted = await loginRisk(db, { username, fingerprint, fingerprintHash: deviceHash(fingerprint), ip: env.ip, since, knownSince });
+    // this attempt's own row matches every key
+    const before: LoginRisk = { ...counted, pair: counted.pair - 1, user: counted.user - 1, device: Math.max(0, counted.device - 1), address: counted.address - 1 };
+    const verdict = judgeSignIn(config.captcha, before, now);
+    if (verdict.refuse) {
+      const wait = Math.max(1, Math.ceil((verdict.refuse.until.getTime() - now.getTime()) / 1000));
+      const headers = { 'Retry-After': String(wait) };
+      if (verdict.refuse.code === 'ACCOUNT_LOCKED') throw new AppError('ACCOUNT_LOCKED', { message: 'login.error.accountLocked', headers });
+      throw new AppError('RATE_LIMITED', { message: 'login.error.rateLimited', headers, details: { retryAfter: wait } });
+    }
+    if (verdict.captcha) {
+      if (!body.captchaId || !body.captcha) throw new AppError('CAPTCHA_REQUIRED', { message: 'login.error.captchaRequired' });
+      if (!(await checkCaptcha(db, body.captchaId, body.captcha, now))) throw new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
+    }
+
+    const user = await findUserByUsername(db, username);
+    const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+    const roles = user ? toRoles(user.roles) : [];
+    if (!user || !ok || roles.length === 0) {
+      settled = true; // the row stays: a failure
+      const after: LoginRisk = { ...before, pair: before.pair + 1, user: before.user + 1, device: fingerprint ? before.device + 1 : 0, address: before.address + 1 };
+      throw new AppError('INVALID_CREDENTIALS', { message: 'login.error.invalidCredentials', details: { captchaRequired: judgeSignIn(config.captcha, after, now).captcha } });
+    }
+    await clearPairFailures(db, username, fingerprint, since); // this attempt's row with them
+    settled = true;
+    if (fingerprint) await rememberDevice(db, user.id, deviceHash(fingerprint), now, knownSince);
+    const session = await createSession(db, config, { userId: user.id, role: initialRole(roles), fingerprint, now, ip: env.ip, userAgent: env.userAgent });
+    return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+  } finally {
+    if (!settled) await dropAttempt(db, attemptId);
   }
-  await clearFailures(db, username, env.fingerprint, new Date(now.getTime() - FAILURE_WINDOW_MS));
-  const session = await createSession(db, config, { userId: user.id, role: initialRole(roles), fingerprint: env.fingerprint, now, ip: env.ip, userAgent: env.userAgent });
-  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }
 
 export async function loginWithPhone(env: AuthEnv, body: PhoneLogin): Promise<{ token: string; expiresAt: string }> {
@@ -98,6 +154,7 @@ export async function loginWithPhone(env: AuthEnv, body: PhoneLogin): Promise<{ 
   const roles = user ? toRoles(user.roles) : [];
   // The code was sent to this number for this account: if the number moved since, it no longer signs in.
   if (!user || user.phone !== body.tel || roles.length === 0) throw new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
+  if (env.fingerprint) await rememberDevice(db, user.id, deviceHash(env.fingerprint), now, new Date(now.getTime() - KNOWN_DEVICE_DAYS * 86_400_000));
   const session = await createSession(db, config, { userId: user.id, role: initialRole(roles), fingerprint: env.fingerprint, now, ip: env.ip, userAgent: env.userAgent });
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }
