@@ -18,6 +18,74 @@ async function token(p: Page): Promise<string | null> {
   return p.evaluate(() => localStorage.getItem('token'));
 }
 
+/** The page's calls to the server (not its static files): those still on their way, and each answered 401. */
+function watchApi(p: Page): { pending: Set<Request>; refused: string[] } {
+  const pending = new Set<Request>();
+  const refused: string[] = [];
+  p.on('request', (r) => isServerCall(r) && pending.add(r));
+  p.on('requestfinished', (r) => pending.delete(r));
+  p.on('requestfailed', (r) => pending.delete(r));
+  p.on('response', (r) => r.status() === 401 && refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`));
+  return { pending, refused };
+}
+
+function isServerCall(r: Request): boolean {
+  const { pathname } = new URL(r.url());
+  return pathname.startsWith('/api/') || pathname.startsWith('/auth/');
+}
+
+interface AfterLogout {
+  /** Every server call the page made after it sent the logout. */
+  calls: string[];
+}
+
+/**
+ * Signs out through the avatar menu, recording the calls sent after the logout call and counting every
+ * dialog that opens from then on, even one that closes again.
+ */
+async function signOut(p: Page): Promise<AfterLogout> {
+  const after: AfterLogout = { calls: [] };
+  let loggedOut = false;
+  p.on('request', (r) => {
+    if (!isServerCall(r)) return;
+    const call = `${r.method()} ${new URL(r.url()).pathname}`;
+    if (loggedOut) after.calls.push(call);
+    else if (call === 'POST /api/user/logout') loggedOut = true;
+  });
+  await p.evaluate(() => {
+    const w = window as unknown as { openedDialogs: number };
+    w.openedDialogs = 0;
+    const selector = '.arco-modal, [role=dialog], [role=alertdialog]';
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element) w.openedDialogs += (node.matches(selector) ? 1 : 0) + node.querySelectorAll(selector).length;
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await p.locator('[data-testid=avatar]').click();
+  await p.locator('[data-testid=logout]').click();
+  return after;
+}
+
+/**
+ * On the login page after a sign-out: the signed-out status is shown, and for two seconds no dialog
+ * opens (the session-expired one in particular) and the page sends nothing: the login page needs no
+ * call until the user acts, so "no call" is exact, not "no signed-in call".
+ */
+async function expectSignedOut(p: Page, after: AfterLogout, signedOutText: string, expiredTitle: string): Promise<void> {
+  const status = p.getByRole('status').filter({ hasText: signedOutText });
+  await status.waitFor({ state: 'visible', timeout: 8_000 });
+  await p.waitForTimeout(2000);
+  expect(await status.isVisible()).toBe(true);
+  expect(await p.locator('.arco-modal, [role=dialog], [role=alertdialog]').filter({ visible: true }).count()).toBe(0);
+  expect(await p.evaluate(() => (window as unknown as { openedDialogs: number }).openedDialogs)).toBe(0);
+  expect(await p.getByText(expiredTitle).count()).toBe(0);
+  expect(after.calls).toEqual([]);
+  expect(await token(p)).toBeNull();
+}
+
 /**
  * Submits the account form and waits until the page has handled the answer. The response listener is
  * armed before the click (a fast answer, such as CAPTCHA_REQUIRED, can arrive before click() returns),
@@ -139,14 +207,52 @@ describe('redirects and logout', () => {
     await page.waitForURL('**/list/search-table');
   });
 
-  it('logs out: token and tabs cleared, back to login without redirect', async () => {
-    await loginAs(page, 'user');
-    await page.locator('[data-testid=avatar]').click();
-    await page.locator('[data-testid=logout]').click();
+  it.each(['admin', 'user'] as const)('signs out as %s: back to login with 已退出登录, no call after the logout, no dialog', async (who) => {
+    const watch = watchApi(page);
+    await loginAs(page, who);
+    await page.waitForURL('**/workplace');
+    // The workplace has loaded: no call of its own is still on its way when the user signs out.
+    await expect.poll(() => watch.pending.size, { timeout: 20_000 }).toBe(0);
+    const after = await signOut(page);
     await page.waitForURL(`${baseUrl}/login`);
-    await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('登出成功');
-    expect(await token(page)).toBeNull();
+    await expectSignedOut(page, after, '已退出登录', '登录信息已过期');
+    expect(watch.refused).toEqual([]);
     expect(await page.evaluate(() => sessionStorage.getItem('tab-bar'))).toBe('[{"path":"/workplace","url":"/workplace"}]');
+    expect(page.errors).toEqual([]);
+    if (who === 'admin') await screenshot(page, 'signed-out-zh-CN');
+  });
+
+  it('signs out in en-US: "Signed out", no call after the logout, no dialog', async () => {
+    await browser.close();
+    browser = await launchBrowser({ locale: 'en-US' });
+    page = await newPage(browser.context);
+    const watch = watchApi(page);
+    await loginAs(page, 'admin');
+    await page.waitForURL('**/workplace');
+    await expect.poll(() => watch.pending.size, { timeout: 20_000 }).toBe(0);
+    const after = await signOut(page);
+    await page.waitForURL(`${baseUrl}/login`);
+    await expectSignedOut(page, after, 'Signed out', 'Session expired');
+    expect(watch.refused).toEqual([]);
+    await screenshot(page, 'signed-out-en-US');
+  });
+
+  it('a call still on its way at sign-out comes back 401 and opens no dialog', async () => {
+    // The workplace's overview is held in the browser until the server has revoked the session.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/workplace/overview', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const watch = watchApi(page);
+    await loginAs(page, 'admin');
+    await expect.poll(() => [...watch.pending].some((r) => r.url().endsWith('/api/workplace/overview'))).toBe(true);
+    const after = await signOut(page);
+    await page.waitForURL(`${baseUrl}/login`);
+    release();
+    await expect.poll(() => watch.refused).toContain('GET /api/workplace/overview');
+    await expectSignedOut(page, after, '已退出登录', '登录信息已过期');
   });
 
   it('shows exactly one session-expired dialog when the session is revoked on the server', async () => {

@@ -11,6 +11,15 @@ import {
 export const LOGIN_PATH = '/login';
 export const REDIRECT_PREFIX = '/redirect/';
 
+/** The login page's history state after a sign-out: the page says the user is signed out. */
+export interface LoginState {
+  signedOut?: boolean;
+}
+
+export function isSignedOutState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as LoginState).signedOut === true;
+}
+
 export interface GuardTarget {
   pathname: string;
   /** Query string with or without the leading `?`. */

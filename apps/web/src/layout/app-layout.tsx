@@ -15,6 +15,7 @@ import { AppMenu } from './app-menu';
 import styles from './app-layout.module.css';
 import { Navbar } from './navbar';
 import { PageHost } from './page-host';
+import { useSignOutWaitsForShell } from './sign-out';
 import { TabBar } from './tab-bar';
 import { useResponsive } from './use-responsive';
 
@@ -33,6 +34,7 @@ function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   useResponsive();
+  useSignOutWaitsForShell();
   useEffect(() => {
     if (settings.globalSettings) setSettingsLoaded(true);
   }, [settings.globalSettings]);

@@ -21,13 +21,14 @@ import { LogoMark } from '../components/logo-mark';
 import { useT } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { applyThemeMode } from '../lib/theme';
-import { logout, useSession } from '../stores/session';
+import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import { AppMenu, useMenuTree } from './app-menu';
 import { searchMenu } from './menu-model';
 import { MessageBox } from './message-box';
 import styles from './navbar.module.css';
+import { signOut } from './sign-out';
 
 function useFullscreen(): [boolean, (() => void) | null] {
   const [full, setFull] = useState(() => !!document.fullscreenElement);
@@ -104,14 +105,6 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
     update({ theme: next });
   };
 
-  const signOut = async () => {
-    await logout();
-    queryClient.clear();
-    useTabs.getState().reset();
-    Message.success(t('navbar.user.logoutSuccess'));
-    navigate('/login', { replace: true });
-  };
-
   const switchRole = async () => {
     const current = useSession.getState().role;
     const other = (user?.roles ?? []).find((r) => r !== current) as Role | undefined;
@@ -135,7 +128,7 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
     if (key === 'switchRoles') void switchRole();
     else if (key === 'userCenter') navigate('/user/info');
     else if (key === 'userSettings') navigate('/user/setting');
-    else if (key === 'logout') void signOut();
+    else if (key === 'logout') void signOut(navigate);
   };
 
   const userMenu = (

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('./feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
-const { api, apiHooks, ApiError, DEDUPE_WINDOW_MS, getClockOffset, resetApiClient, toastText } = await import('./api-client');
+const { api, apiHooks, ApiError, DEDUPE_WINDOW_MS, endSession, getClockOffset, resetApiClient, toastText } = await import('./api-client');
 const feedback = await import('./feedback');
 const { setLocale } = await import('./i18n');
 
@@ -24,7 +24,8 @@ interface Sent {
   body: string | undefined;
 }
 
-type Responder = (req: Sent) => { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> } | Promise<never>;
+type Answer = { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> };
+type Responder = (req: Sent) => Answer | Promise<Answer>;
 
 let sent: Sent[] = [];
 let responder: Responder;
@@ -270,5 +271,29 @@ describe('session expired', () => {
     responder = () => ({ status: 401, body: errorEnvelope(401, 'AUTH_REQUIRED', 'x') });
     await api.post('/api/user/info', undefined, { silent: true }).catch(() => undefined);
     expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
+  });
+
+  it('a session ended on purpose: its 401s open no dialog, until a call carries a new session', async () => {
+    localStorage.setItem('token', 'ended');
+    let answer!: () => void;
+    responder = (req) =>
+      req.url === '/api/slow'
+        ? new Promise<Answer>((resolve) => (answer = () => resolve({ status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', 'x') })))
+        : { status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', 'x') };
+    const onItsWay = api.get('/api/slow').catch((error: unknown) => error);
+    await vi.waitFor(() => expect(sent.map((r) => r.url)).toContain('/api/slow'));
+    endSession();
+    localStorage.removeItem('token');
+    answer();
+    // the call sent before, with the ended session's token, and one sent after, with none
+    expect(await onItsWay).toBeInstanceOf(ApiError);
+    await api.get('/api/after').catch(() => undefined);
+    expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
+    expect(feedback.toastError).not.toHaveBeenCalled();
+
+    // signed in again: the new session's 401 is an expiry again
+    localStorage.setItem('token', 'new-session');
+    await api.get('/api/later').catch(() => undefined);
+    expect(feedback.openSessionExpiredModal).toHaveBeenCalledTimes(1);
   });
 });

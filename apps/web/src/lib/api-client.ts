@@ -94,6 +94,12 @@ interface ClientConfig extends SigningCredential {
 let configPromise: Promise<ClientConfig> | null = null;
 let clockOffsetMs = 0;
 let sessionExpiredShown = false;
+/**
+ * The token of the session this tab ended on purpose (sign-out), '' if it had none, null otherwise. Until a
+ * call carries another token (a new session), every 401 is the expected answer for the ended session or
+ * for having none: no session-expired dialog.
+ */
+let endedToken: string | null = null;
 const recent = new Map<string, Promise<unknown>>();
 
 /** Resets module state; for tests only. */
@@ -101,6 +107,7 @@ export function resetApiClient(): void {
   configPromise = null;
   clockOffsetMs = 0;
   sessionExpiredShown = false;
+  endedToken = null;
   recent.clear();
 }
 
@@ -110,6 +117,14 @@ export function getClockOffset(): number {
 
 export function isSessionExpiredShown(): boolean {
   return sessionExpiredShown;
+}
+
+/**
+ * The session is being ended on purpose (sign-out): from now on a 401, from a call already on its way or
+ * from one sent later, opens no session-expired dialog, until a call carries a new session's token.
+ */
+export function endSession(): void {
+  endedToken = getToken();
 }
 
 function serverNow(): Date {
@@ -211,7 +226,7 @@ function fail(body: ErrorEnvelope, httpStatus: number, statusText: string, opts:
   const error = new ApiError(body, httpStatus);
   if (opts.silent) return error;
   if (httpStatus === 401 || body.code === 401) {
-    showSessionExpired();
+    if (endedToken === null) showSessionExpired();
     return error;
   }
   if (httpStatus === 403 || body.code === 403) apiHooks.onForbidden?.();
@@ -229,6 +244,7 @@ async function prepare(method: string, path: string, qs: string, body: string | 
   const headers: Record<string, string> = { 'X-Fingerprint': fingerprint };
   const token = opts.auth === false ? '' : getToken();
   if (token) headers['Access-Token'] = token;
+  if (token && token !== endedToken) endedToken = null; // a new session: its 401s mean it expired
   if (contentType) headers['Content-Type'] = contentType;
   const signed = await signHeaders(credential, { method, path, query: qs, headers, body, now: serverNow() });
   return { url: qs ? `${path}?${qs}` : path, headers: { ...signed, 'Accept-Language': getLocale() } };

@@ -1,7 +1,7 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
 import type { Role } from '@atrium/contracts/routes';
 import { create } from 'zustand';
-import { api, isApiError } from '../lib/api-client';
+import { api, endSession, isApiError } from '../lib/api-client';
 import { clearToken } from '../lib/token';
 
 export type { UserInfo };
@@ -79,13 +79,30 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 }));
 
-/** Logs out on the server, then always clears locally (pages.md §2.2). */
-export async function logout(): Promise<void> {
+/** What the caller does around the end of the session (the shell's sign-out: its queries and pages). */
+export interface LogoutSteps {
+  /** Before the server call: stop what still runs against the session. */
+  stop?: () => unknown;
+  /** Once the token is gone and before the profile is cleared: leave the signed-in pages. */
+  leave?: () => unknown;
+}
+
+/**
+ * The one way a session is ended on purpose: the navbar's sign-out (through the shell's signOut) and the
+ * guard when the server refuses the profile. Logs out on the server, then always clears locally. From
+ * the first step on, a 401 (a call still on its way, or one sent after) is expected and opens no
+ * session-expired dialog. The profile is cleared last: clearing it re-renders whatever still shows it.
+ */
+export async function logout(steps: LogoutSteps = {}): Promise<void> {
+  endSession();
+  await steps.stop?.();
   try {
     await api.post('/api/user/logout', undefined, { silent: true, cache: false });
   } catch {
     // revoked or unreachable: the local session ends anyway
   }
+  clearToken();
+  await steps.leave?.();
   useSession.getState().clear();
 }
 

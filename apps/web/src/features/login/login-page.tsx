@@ -1,7 +1,7 @@
-import { Button, Message } from '@arco-design/web-react';
+import { Alert, Button, Message } from '@arco-design/web-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { postLoginUrl } from '../../app/guard';
+import { isSignedOutState, postLoginUrl } from '../../app/guard';
 import { AppFooter } from '../../components/app-footer';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { LogoMark } from '../../components/logo-mark';
@@ -33,6 +33,8 @@ export function LoginPage() {
   const account = useRef<AccountFormHandle>(null);
   const phone = useRef<PhoneFormHandle>(null);
   const [rememberDefaults] = useState(readLoginConfig);
+  // Set by the sign-out; gone once the user signs in again (or tries to).
+  const [signedOut, setSignedOut] = useState(() => isSignedOutState(location.state));
 
   const onFailure = useCallback(
     (error: unknown, which: TabKey) => {
@@ -50,6 +52,7 @@ export function LoginPage() {
     const handle = which === 'account' ? account.current : phone.current;
     const values = handle?.validate();
     if (!values) return;
+    setSignedOut(false);
     setSubmitting(true);
     try {
       const body = { ...values };
@@ -92,6 +95,8 @@ export function LoginPage() {
           <h1 id="login-title" className={styles.title}>
             {t('login.title')}
           </h1>
+          {/* Alert says role="alert" (assertive) and passes other props on: a finished sign-out is a status. */}
+          {signedOut ? <Alert type="success" {...{ role: 'status' }} className={styles.notice} content={t('login.signedOut')} data-testid="signed-out" /> : null}
           <LoginTabs
             active={tab}
             onChange={setTab}

@@ -1,6 +1,7 @@
 export default {
   'login.pageTitle': 'Sign in',
   'login.title': 'Sign in to Atrium',
+  'login.signedOut': 'Signed out',
   'login.tab.account': 'Account',
   'login.tab.phone': 'Phone',
   'login.form.username.placeholder': 'Username',

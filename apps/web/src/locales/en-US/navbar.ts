@@ -10,6 +10,5 @@ export default {
   'navbar.user.userCenter': 'User center',
   'navbar.user.userSettings': 'User settings',
   'navbar.user.logout': 'Sign out',
-  'navbar.user.logoutSuccess': 'Signed out',
   'navbar.user.menu': 'User menu',
 } satisfies Record<string, string>;

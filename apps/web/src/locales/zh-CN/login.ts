@@ -1,6 +1,7 @@
 export default {
   'login.pageTitle': '登录',
   'login.title': '欢迎登录 Atrium',
+  'login.signedOut': '已退出登录',
   'login.tab.account': '账号登录',
   'login.tab.phone': '手机号登录',
   'login.form.username.placeholder': '用户名',

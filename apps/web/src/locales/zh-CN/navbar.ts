@@ -10,6 +10,5 @@ export default {
   'navbar.user.userCenter': '用户中心',
   'navbar.user.userSettings': '用户设置',
   'navbar.user.logout': '退出登录',
-  'navbar.user.logoutSuccess': '登出成功',
   'navbar.user.menu': '用户菜单',
 } satisfies Record<string, string>;
