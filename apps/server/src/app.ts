@@ -13,7 +13,7 @@ import { registerOpenApiModule } from './modules/openapi/openapi.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
 import { devSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { randomCaptchaText } from './modules/auth/captcha-image.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebAndNotFound } from './plugins/static-web.ts';
 import { registerPipeline } from './plugins/pipeline.ts';
 
@@ -87,6 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     logController: new AccessLog(infoEnabled(loggerOptions)),
     // `+` is a literal plus, as the request signature reads it (not a space, as HTML forms write it).
     routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors: frameworkError,
   });
   app.decorate('config', config);
   app.decorate('db', deps.db);

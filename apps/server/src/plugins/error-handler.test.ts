@@ -22,6 +22,16 @@ describe('error envelope, trace id and security headers', () => {
     }
   });
 
+  it('answers the router\'s own refusals (undecodable path escape, over-long path parameter) in the 400 envelope', async () => {
+    const token = await t.login('admin');
+    for (const url of ['/api/list/policy/%ED%A0%80', `/api/list/policy/${'9'.repeat(300)}`]) {
+      const res = await t.request({ url, token, locale: 'en-US' });
+      expect([url, res.status, res.body.data?.error]).toEqual([url, 400, 'VALIDATION_FAILED']);
+      expect(res.body.data.details).toEqual([{ path: 'url', message: 'Invalid value' }]);
+      expect(res.body.traceId).toBe(res.headers['x-trace-id']);
+    }
+  });
+
   it('translates messages from Accept-Language, zh-CN by default', async () => {
     expect((await t.request({ url: '/api/user/menu' })).body.message).toBe('请先登录');
     expect((await t.request({ url: '/api/user/menu', locale: 'en-US' })).body.message).toBe('Please sign in.');

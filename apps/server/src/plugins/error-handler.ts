@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorKey } from '@atrium/contracts';
 import { errorEnvelope } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
+import { traceRequest } from './trace.ts';
 import { databaseUnavailableCause } from '../modules/shared/db-errors.ts';
 
 /** Fastify's own errors mapped to the stable error keys of the envelope. */
@@ -41,6 +42,19 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
  * many answers it stands for), instead of an error-level log line per request.
  */
 export const OUTAGE_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * Errors the router raises before any hook runs (an undecodable escape in the path, a path parameter
+ * past the router's length limit) get the same envelope as every other bad input.
+ */
+export function frameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  traceRequest(req, reply);
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(req, reply, new AppError('VALIDATION_FAILED', { details: [{ path: 'url', message: 'validation.invalidValue' }] }));
+  }
+  req.log.error({ err: error, traceId: req.id }, 'router error');
+  return sendError(req, reply, new AppError('INTERNAL'));
+}
 
 /**
  * One error handler: every failure becomes the envelope; 5xx never say more than "internal error". A
