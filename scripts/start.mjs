@@ -1,8 +1,16 @@
 // `npm start`: builds the console when apps/web/dist is missing or older than its sources, then runs
-// the server (tsx, no build step) which serves the API and the built console on one port.
+// the server (tsx, no build step) which serves the API and the built console on one port. With WEB_DIST
+// set, the server serves that directory as it is: nothing is built (it is precompressed when present).
+//
+// Stopping: SIGINT/SIGTERM are passed on to the server, which drains and exits; this process exits with
+// its code. A signal sent to the whole process group reaches the server twice (directly and from here):
+// it counts copies arriving within half a second as one. When this process's parent goes away (npm killed
+// with SIGTERM takes its shell with it without passing the signal on), the server is stopped the same
+// way; and the server stops by itself when this process goes away (the IPC channel closes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,10 +37,11 @@ const sources = [
   ...readdirSync(webDir).filter((f) => /^vite\.config\./.test(f)).map((f) => join(webDir, f)),
   join(root, 'packages/contracts/src'),
 ];
+const customDist = process.env.WEB_DIST ? resolve(root, process.env.WEB_DIST) : undefined;
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map(newestMtime));
+const sourcesAt = customDist ? 0 : Math.max(...sources.map(newestMtime));
 
-if (builtAt === 0 || sourcesAt > builtAt) {
+if (!customDist && (builtAt === 0 || sourcesAt > builtAt)) {
   console.log(builtAt === 0 ? 'Building the console (apps/web/dist is missing)...' : 'Rebuilding the console (sources changed since the last build)...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
@@ -43,9 +52,32 @@ if (builtAt === 0 || sourcesAt > builtAt) {
 
 // Brotli/gzip files beside the build, once per build: servers then read them instead of compressing the
 // console at every start (seconds of CPU and tens of MB of memory per process). A no-op when up to date.
-const precompress = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/cli/precompress-web.ts'), join(webDir, 'dist')], { cwd: root, stdio: 'inherit' });
-if (precompress.status !== 0) console.warn('Could not precompress the console; the server compresses it at start instead.');
+const dist = customDist ?? join(webDir, 'dist');
+if (existsSync(dist)) {
+  const precompress = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/cli/precompress-web.ts'), dist], { cwd: root, stdio: 'inherit' });
+  if (precompress.status !== 0) console.warn('Could not precompress the console; the server compresses it at start instead.');
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+// Nothing is sent over the channel: it only lets the server notice this process is gone.
+server.channel?.unref();
+let signalled = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    signalled = true;
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+
+const parent = process.ppid;
+const watchParent = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watchParent);
+  if (signalled || server.exitCode !== null || server.signalCode !== null) return;
+  console.error(`npm start: the parent process (pid ${parent}) is gone; stopping the server.`);
+  signalled = true;
+  server.kill('SIGTERM');
+}, 250);
+watchParent.unref();
+
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DataDirError, loadConfig } from './config.ts';
+import { readOnlyDir } from './test/read-only-dir.ts';
 
 describe('configuration', () => {
   const dirs: string[] = [];
@@ -29,6 +30,7 @@ describe('configuration', () => {
       captcha: 'adaptive',
       smsOutbox: join(dir, 'sms-outbox.jsonl'),
       nodeEnv: 'development',
+      shutdownTimeoutSeconds: 30,
     });
   });
 
@@ -56,6 +58,68 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'SIGNATURE_MODE', 'CAPTCHA', 'DATABASE_URL', 'SIGNING_KEYS', 'TZ']) expect(problems).toContain(name);
     expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('requires SIGNING_KEYS in production, in one line: a key generated per data directory would differ between replicas', () => {
+    const dir = tmp();
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe('Invalid configuration: SIGNING_KEYS: required when NODE_ENV=production (set the same keyId:secret list on every replica)');
+    expect(existsSync(join(dir, 'signing-keys'))).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SIGNING_KEYS: '  ' })).toThrow(/SIGNING_KEYS: required/);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SIGNING_KEYS: 'k2026:secret-secret-secret-1' }).signingKeys.map((k) => k.keyId)).toEqual(['k2026']);
+    // development still generates one
+    expect(loadConfig({ DATA_DIR: dir }).signingKeys[0]!.keyId).toMatch(/^dev-/);
+  });
+
+  it('reads SHUTDOWN_TIMEOUT_SECONDS: an integer of 0 or more', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_SECONDS: '0' }).shutdownTimeoutSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_SECONDS: '45' }).shutdownTimeoutSeconds).toBe(45);
+    for (const bad of ['-1', '1.5', 'soon', '86401']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_SECONDS: bad })).toThrow(/^Invalid configuration: SHUTDOWN_TIMEOUT_SECONDS: must be an integer between 0 and 86400$/);
+    }
+  });
+
+  it('creates a missing DATA_DIR, and says in one line why one cannot be created or written', () => {
+    const nested = join(tmp(), 'a', 'b');
+    expect(loadConfig({ DATA_DIR: nested }).dataDir).toBe(nested);
+    expect(existsSync(join(nested, 'signing-keys'))).toBe(true);
+
+    const file = join(tmp(), 'somefile');
+    writeFileSync(file, '');
+    const problem = (dataDir: string) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir });
+      } catch (err) {
+        expect(err).toBeInstanceOf(DataDirError);
+        return (err as Error).message;
+      }
+      throw new Error('loadConfig accepted it');
+    };
+    expect(problem(join(file, 'data'))).toBe(`DATA_DIR ${join(file, 'data')} cannot be created (ENOTDIR: not a directory)`);
+    expect(problem(file)).toBe(`DATA_DIR ${file} is not a directory`);
+  });
+
+  it('refuses a DATA_DIR it cannot write in (read-only file system, immutable or not ours)', (ctx) => {
+    const ro = readOnlyDir();
+    if (!ro) return ctx.skip('cannot make a read-only directory here (root without mount or chattr)');
+    try {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: ro.dir });
+      } catch (err) {
+        expect(err).toBeInstanceOf(DataDirError);
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(new RegExp(`^DATA_DIR ${ro.dir} is not writable \\(${ro.code}: [a-z -]+\\)$`));
+    } finally {
+      ro.remove();
+    }
   });
 
   it('refuses SIGNATURE_MODE=off in production and an idle time longer than the lifetime', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,6 +33,11 @@ export interface AppConfig {
   webDist: string;
   /** Uploaded files (avatars) live here; served under /uploads/. */
   uploadsDir: string;
+  /**
+   * How long a stopping server lets running requests (an export, say) finish before it closes their
+   * connections; 0 closes them at once.
+   */
+  shutdownTimeoutSeconds: number;
 }
 
 const keyPairPattern = /^[A-Za-z0-9_.-]{1,64}:\S{16,}$/;
@@ -101,13 +106,59 @@ const envSchema = z.object({
   RATE_LIMIT_CAPTCHA: intIn(1, 100_000, 120),
   RATE_LIMIT_SMS: intIn(1, 100_000, 30),
   WEB_DIST: z.string().optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 86_400, 30),
 });
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One problem reads on one line; several are listed one per line.
+    super(problems.length === 1 ? `Invalid configuration: ${problems[0]}` : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** DATA_DIR cannot be created or written; the message is one line naming the directory and the cause. */
+export class DataDirError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataDirError';
+  }
+}
+
+/** `EROFS: read-only file system` out of `EROFS: read-only file system, open '/x/y'`. */
+function errnoText(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  if (!e?.code) return String((e as Error)?.message ?? err);
+  const head = String(e.message).split(', ')[0] ?? '';
+  return head.startsWith(`${e.code}:`) ? head : e.code;
+}
+
+/**
+ * Creates DATA_DIR when missing and checks that files can be written in it (a probe file, created and
+ * removed): a read-only mount or an immutable directory fails here with a one-line message instead of a
+ * stack trace from whichever later step (the key file, the lock, the database, an upload) hits it first.
+ */
+export function ensureWritableDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    const exists = (() => {
+      try {
+        return statSync(dir);
+      } catch {
+        return undefined;
+      }
+    })();
+    if (exists && !exists.isDirectory()) throw new DataDirError(`DATA_DIR ${dir} is not a directory`);
+    throw new DataDirError(`DATA_DIR ${dir} cannot be created (${errnoText(err)})`);
+  }
+  const probe = join(dir, `.write-check-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    writeFileSync(probe, '');
+  } catch (err) {
+    throw new DataDirError(`DATA_DIR ${dir} is not writable (${errnoText(err)})`);
+  }
+  rmSync(probe, { force: true });
 }
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -133,12 +184,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.SIGNATURE_MODE === 'off') {
     problems.push('SIGNATURE_MODE: "off" is not allowed when NODE_ENV=production');
   }
+  // A generated key is per data directory: replicas would each hand their console a key the others refuse.
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && Array.isArray(primary) && primary.length === 0) {
+    problems.push('SIGNING_KEYS: required when NODE_ENV=production (set the same keyId:secret list on every replica)');
+  }
   if (problems.length > 0 || !parsed.success || typeof primary === 'string' || typeof extra === 'string') {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
   // Unset: <repo>/data, so `npm start`, `npm run dev -w ...` and the CLI all use one directory.
   const dataDir = e.DATA_DIR ? resolve(e.DATA_DIR) : join(repoRoot, 'data');
+  ensureWritableDataDir(dataDir);
   const keys = primary.length > 0 ? primary : [loadOrCreateDevKey(dataDir)];
   const keyring = dedupeKeys([...keys, ...extra]);
   return {
@@ -160,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: { login: e.RATE_LIMIT_LOGIN, captcha: e.RATE_LIMIT_CAPTCHA, sms: e.RATE_LIMIT_SMS },
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     uploadsDir: join(dataDir, 'uploads'),
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }
 

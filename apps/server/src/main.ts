@@ -1,29 +1,129 @@
 /**
  * Server entry: config -> lock (PGlite) -> open database -> migrate -> seed when empty (not in production)
- * -> build app -> listen. SIGTERM/SIGINT: stop accepting, let running requests finish, close the
- * database, release the lock.
+ * -> build app -> listen.
+ *
+ * Stopping (SIGTERM, SIGINT, or the parent `scripts/start.mjs` gone): /readyz turns 503, no new
+ * connections, every running request gets its answer (an export streams to its end) within
+ * SHUTDOWN_TIMEOUT_SECONDS, then the database is closed, the lock released, exit 0. Copies of one signal
+ * (process group, start.mjs, npm) count once; a second signal is logged, a third exits at once (code 1).
  */
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DataDirError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DbHandle } from './db/client.ts';
 import { acquireLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
+import { drainApp, StopRequests } from './modules/health/shutdown.ts';
+
+/** Past the drain limit, closing the database gets this long before the process gives up on it. */
+const CLOSE_GRACE_MS = 10_000;
+
+let config: AppConfig | undefined;
+let lock: DirLock | undefined;
+let handle: DbHandle | undefined;
+let app: FastifyInstance | undefined;
+let listening = false;
+let stopReason: string | undefined;
+const stops = new StopRequests();
+
+function info(message: string, fields: Record<string, unknown> = {}): void {
+  if (app) app.log.info(fields, message);
+  else if (config?.logLevel !== 'silent') console.log(message);
+}
+
+function warn(message: string, fields: Record<string, unknown> = {}): void {
+  if (app) app.log.warn(fields, message);
+  else console.error(message);
+}
+
+/** Releases the lock, lets the logger write out what it holds (at most a second), and exits. */
+async function exit(code: number): Promise<never> {
+  lock?.release();
+  const log = app?.log as { flush?: (cb: () => void) => void } | undefined;
+  if (log?.flush) {
+    const flush = log.flush.bind(log);
+    await new Promise<void>((done) => {
+      setTimeout(done, 1000).unref();
+      flush(() => done());
+    });
+  }
+  process.exit(code);
+}
+
+async function shutdown(reason: string): Promise<never> {
+  const limitMs = (config?.shutdownTimeoutSeconds ?? 30) * 1000;
+  const guard = setTimeout(() => {
+    warn(`shutdown did not finish within ${(limitMs + CLOSE_GRACE_MS) / 1000} s; exiting`);
+    void exit(1);
+  }, limitMs + CLOSE_GRACE_MS);
+  guard.unref();
+  try {
+    if (app) {
+      info('shutting down: not ready, no new connections, finishing the running requests', { reason, drainLimitSeconds: limitMs / 1000 });
+      const { cut } = await drainApp(app, limitMs);
+      if (cut === 0) info('all requests answered');
+    }
+    await handle?.close();
+    lock?.release();
+    info('stopped');
+    return await exit(0);
+  } catch (err) {
+    warn('shutdown failed', { err });
+    return await exit(1);
+  }
+}
+
+/** A signal, or the parent gone. Before the server listens, the stop waits for the start-up step under way. */
+function requestStop(reason: string): void {
+  const verdict = stops.take();
+  if (verdict === 'duplicate') return;
+  if (verdict === 'again') {
+    warn(`${reason} received again: still finishing the running requests (a third signal exits at once)`);
+    return;
+  }
+  if (verdict === 'force') {
+    warn(`${reason} received a third time: exiting without finishing the running requests`);
+    void exit(1);
+    return;
+  }
+  stopReason = reason;
+  if (listening) void shutdown(reason);
+  else info(`${reason} received while starting: stopping once the current start-up step ends`);
+}
+
+process.on('SIGTERM', () => requestStop('SIGTERM'));
+process.on('SIGINT', () => requestStop('SIGINT'));
+// Started by scripts/start.mjs over an IPC channel: when that process goes away (killed, or its parent
+// npm gone), stop as if signalled, so no orphan keeps the port and the data directory.
+if (process.channel) {
+  process.channel.unref();
+  process.on('disconnect', () => {
+    if (!stops.stopping) requestStop('parent process gone');
+  });
+}
+
+/** When a stop arrived during start-up: closes what is open and exits. */
+async function stopIfRequested(): Promise<void> {
+  if (stopReason === undefined) return;
+  await app?.close();
+  await handle?.close();
+  info('stopped before listening');
+  await exit(0);
+}
 
 async function main(): Promise<void> {
-  let config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof DataDirError) {
       console.error(err.message);
       process.exit(2);
     }
     throw err;
   }
 
-  let lock: DirLock | undefined;
   if (!config.databaseUrl) {
     try {
       lock = acquireLock(join(config.dataDir, 'pgdata.lock'));
@@ -36,45 +136,32 @@ async function main(): Promise<void> {
     }
   }
 
-  let handle: DbHandle | undefined;
   try {
     handle = await openDatabase(config);
+    await stopIfRequested();
     await migrateDatabase(handle);
+    await stopIfRequested();
     const seed = await seedDatabase(handle.db, config);
-    const app = await buildApp(config, { db: handle.db, engine: handle.engine });
+    app = await buildApp(config, { db: handle.db, engine: handle.engine });
     if (seed.seeded) {
       app.log.info('Seeded demo data. Demo accounts (development only):');
       for (const a of seed.accounts) app.log.info(`  ${a.username} / ${a.password}  roles ${a.roles.join(', ')}  phone ${a.phone}`);
     }
-
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      app.log.info({ signal }, 'shutting down: no new connections, finishing running requests');
-      const force = setTimeout(() => {
-        app.log.error('shutdown took longer than 15 s; exiting');
-        process.exit(1);
-      }, 15_000);
-      force.unref();
-      try {
-        await app.close(); // stops listening, waits for in-flight requests
-        await handle?.close();
-      } finally {
-        lock?.release();
-      }
-      process.exit(0);
-    };
-    process.once('SIGTERM', () => void stop('SIGTERM'));
-    process.once('SIGINT', () => void stop('SIGINT'));
-
+    await stopIfRequested();
     const address = await app.listen({ port: config.port, host: config.host });
+    listening = true;
     app.log.info(`Atrium listening on ${address} (database: ${handle.engine === 'pglite' ? `PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL'})`);
+    if (stopReason !== undefined) void shutdown(stopReason);
   } catch (err) {
-    console.error(err);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      console.error(`Cannot listen on ${config.host}:${config.port} (${code}${code === 'EADDRINUSE' ? ': another process holds the port' : ''})`);
+    } else {
+      console.error(err);
+    }
+    await app?.close().catch(() => undefined);
     await handle?.close().catch(() => undefined);
-    lock?.release();
-    process.exit(1);
+    await exit(1);
   }
 }
 

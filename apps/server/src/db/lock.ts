@@ -23,10 +23,20 @@ function isRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** A killed server whose parent has not reaped it yet (an orphan under a slow init) still answers kill(pid, 0). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false; // no procfs (not Linux): trust kill()
   }
 }
 
@@ -35,6 +45,9 @@ export interface DirLock {
   release(): void;
 }
 
+/** Lock files this process holds: a lock naming our own pid but not in here is a stale one (see below). */
+const held = new Set<string>();
+
 export function acquireLock(file: string): DirLock {
   mkdirSync(dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -42,19 +55,22 @@ export function acquireLock(file: string): DirLock {
       const fd = openSync(file, 'wx', 0o644);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      held.add(file);
       let released = false;
-      return {
-        file,
-        release() {
-          if (released) return;
-          released = true;
-          try {
-            if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
-          } catch {
-            // already gone
-          }
-        },
+      const release = () => {
+        if (released) return;
+        released = true;
+        held.delete(file);
+        process.off('exit', release);
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+        } catch {
+          // already gone
+        }
       };
+      // However the process ends short of a kill (process.exit anywhere, an uncaught error), the lock goes with it.
+      process.on('exit', release);
+      return { file, release };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       let owner = NaN;
@@ -63,7 +79,9 @@ export function acquireLock(file: string): DirLock {
       } catch {
         continue; // removed between open and read: retry
       }
-      if (owner === process.pid || isRunning(owner)) throw new DataDirLockedError(file, owner);
+      // Our own pid in a lock we do not hold: left by an earlier process that had the same pid (containers
+      // restart with the same small pids), so stale like any other.
+      if (owner === process.pid ? held.has(file) : isRunning(owner)) throw new DataDirLockedError(file, owner);
       rmSync(file, { force: true }); // stale: its owner is gone
     }
   }

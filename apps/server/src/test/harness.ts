@@ -128,6 +128,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimits: { login: 10_000, captcha: 10_000, sms: 10_000 },
     webDist: join(dataDir, 'no-web-dist'),
     uploadsDir: join(dataDir, 'uploads'),
+    shutdownTimeoutSeconds: 30,
     ...overrides,
   };
 }

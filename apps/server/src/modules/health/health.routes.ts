@@ -3,10 +3,29 @@ import { sql } from 'drizzle-orm';
 import { healthCalls } from '@atrium/contracts/calls/health';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { trackConnections } from './shutdown.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when the server is stopping (modules/health/shutdown.ts): not ready, connections close after their answer. */
+    draining: boolean;
+  }
+}
 
 export function registerHealthModule(app: FastifyInstance): void {
+  app.decorate('draining', false);
+  trackConnections(app.server);
+  // While draining, each answer closes its connection once sent, so a keep-alive client opens a new one
+  // (to another replica) for its next request instead of having this one reset under it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (app.draining) reply.header('Connection', 'close');
+    done(null, payload);
+  });
+
   registerCall(app, healthCalls.healthz, () => ({ status: 'ok' as const, uptime: Math.round(process.uptime()) }));
   registerCall(app, healthCalls.readyz, async ({ db }) => {
+    // A stopping server takes no more work: the balancer moves its traffic before the connections close.
+    if (app.draining) throw new AppError('UNAVAILABLE');
     try {
       await db.execute(sql`select 1`);
     } catch (err) {

@@ -1,0 +1,524 @@
+/**
+ * Stopping a real server however it is asked to stop: SIGTERM to the server, SIGINT to the whole
+ * process group of `npm start` (twice), SIGTERM to npm, SIGTERM to scripts/start.mjs, start.mjs killed,
+ * a third signal, the drain limit. Under load: ~20 signed requests on kept-alive connections, a CSV export
+ * of ~50 000 rows streaming, and logins whose body is only half sent when the signal arrives (in flight
+ * for sure; the rest follows during the drain). Each case checks that every request got its complete
+ * answer (no reset, every CSV row), the exit code, that no process of the tree is left, that the port is
+ * free and the lock file gone; the cases run one after another on one data directory and one port, so
+ * each start also proves the previous server let go of them.
+ *
+ * PGlite (the `server` project) runs every case; the `server-pg` project runs the process-group case on
+ * PostgreSQL (a private schema) instead of repeating the rest.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_POLICY_COUNT } from '../db/seed/content.ts';
+import { TEST_CREDENTIAL, createTestApp, defaultEngine } from './harness.ts';
+import { freePort, serverDir, signedInit } from './server-process.ts';
+
+const repoRoot = resolve(serverDir, '../..');
+const engine = defaultEngine();
+// ~6 MB of CSV: more than a paused client's socket takes in, so the export waits on it (startExport)
+const EXTRA_ROWS = 50_000;
+
+// ---- processes -------------------------------------------------------------------------------------
+
+type Launcher = 'server' | 'start.mjs' | 'npm';
+
+interface Tree {
+  root: ChildProcess;
+  /** Every process of the tree (its own process group), found once the server answered. */
+  pids: number[];
+  serverPid: number;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  log: () => string;
+}
+
+function procStat(pid: number): { state: string; pgrp: number } | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, pgrp: Number(fields[2]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Alive: exists and is not a zombie waiting for its (possibly init) parent to reap it. */
+const alive = (pid: number) => {
+  const s = procStat(pid);
+  return s !== undefined && s.state !== 'Z';
+};
+
+function groupPids(pgid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => procStat(pid)?.pgrp === pgid && alive(pid));
+}
+
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+};
+
+const running: ChildProcess[] = [];
+let lastLog = () => '';
+const everyPid = new Set<number>();
+
+async function launch(how: Launcher, port: number, env: Record<string, string>): Promise<Tree> {
+  const [command, args, cwd] =
+    how === 'server'
+      ? [process.execPath, ['--import', 'tsx', 'src/main.ts'], serverDir]
+      : how === 'start.mjs'
+        ? [process.execPath, ['scripts/start.mjs'], repoRoot]
+        : ['npm', ['start'], repoRoot];
+  let out = '';
+  // detached: a process group of its own, like a terminal's job, so a group signal reaches only this tree
+  const root = spawn(command, args, {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SIGNING_KEYS: `${TEST_CREDENTIAL.keyId}:${TEST_CREDENTIAL.secret}`,
+      RATE_LIMIT_LOGIN: '10000',
+      // the console is not needed: with WEB_DIST set start.mjs builds nothing
+      WEB_DIST: join(tmpdir(), 'atrium-shutdown-no-console'),
+      DATABASE_URL: '',
+      ...env,
+    },
+  });
+  running.push(root);
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => root.once('exit', (code, signal) => ok({ code, signal })));
+  root.stdout!.on('data', (d) => (out += d));
+  root.stderr!.on('data', (d) => (out += d));
+  lastLog = () => out;
+  for (let i = 0; i < 400; i++) {
+    if (root.exitCode !== null) throw new Error(`${how} exited early:\n${out}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
+        const pids = groupPids(root.pid!);
+        for (const pid of pids) everyPid.add(pid);
+        const serverPid = pids.find((pid) => cmdline(pid).includes('main.ts'));
+        if (!serverPid) throw new Error(`no server process in ${pids.map(cmdline).join(' | ')}`);
+        return { root, pids, serverPid, exit, log: () => out };
+      }
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err; // fetch failed: not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${how} did not become ready:\n${out}`);
+}
+
+async function allGone(pids: number[], withinMs = 10_000): Promise<number[]> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const left = pids.filter(alive);
+    if (left.length === 0 || Date.now() > until) return left;
+    await sleep(50);
+  }
+}
+
+/** Resolves once the tree's output matches `pattern` (the server logged that it is draining, say). */
+async function logged(tree: Tree, pattern: RegExp, withinMs = 15_000): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (!pattern.test(tree.log())) {
+    if (Date.now() > until) throw new Error(`no ${pattern} in the output:\n${tree.log()}`);
+    await sleep(20);
+  }
+}
+
+const DRAINING = /"msg":"shutting down/;
+
+/** The export's access-log line (written when its last byte is sent) is not out yet: it ends during the drain. */
+function expectExportStillRunning(tree: Tree): void {
+  expect(tree.log()).toMatch(DRAINING);
+  expect(tree.log()).not.toContain('"url":"/api/list/policy/export"');
+}
+
+/** A new connection is refused (the server no longer listens), while it is still draining. */
+async function expectRefused(port: number): Promise<void> {
+  for (let i = 0; ; i++) {
+    const outcome = await new Promise<string>((ok) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        ok('connected');
+      });
+      socket.once('error', (err: NodeJS.ErrnoException) => ok(err.code ?? 'error'));
+    });
+    if (outcome === 'ECONNREFUSED') return;
+    if (i > 50) throw new Error(`a new connection still gets ${outcome}`);
+    await sleep(20);
+  }
+}
+
+async function portFree(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const srv = createServer();
+    srv.once('error', () => ok(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
+  });
+}
+
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_ok, fail) => (timer = setTimeout(() => fail(new Error(`${what}: nothing after ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([promise, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// ---- requests --------------------------------------------------------------------------------------
+
+async function call(port: number, method: 'GET' | 'POST', path: string, opts: { body?: unknown; token?: string } = {}) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, await signedInit(method, path, opts));
+  return { status: res.status, connection: res.headers.get('connection'), body: (await res.json()) as { data: Record<string, unknown> } };
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  error?: string;
+}
+
+/**
+ * A sign-in written over a raw socket up to half its body: the server has the request but not all of it.
+ * `finish()` writes the rest. The answer resolves when the server closes the connection.
+ */
+async function heldLogin(port: number) {
+  const init = await signedInit('POST', '/api/user/login', { body: { username: 'user', password: 'user123' } });
+  const body = Buffer.from(init.body as string);
+  const head =
+    `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\nContent-Length: ${body.length}\r\n` +
+    Object.entries(init.headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('') +
+    '\r\n';
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((ok, fail) => socket.once('connect', ok).once('error', fail));
+  socket.write(head);
+  socket.write(body.subarray(0, 10));
+  const chunks: Buffer[] = [];
+  let error: string | undefined;
+  socket.on('data', (d) => chunks.push(d));
+  socket.on('error', (err: NodeJS.ErrnoException) => (error = err.code ?? err.message));
+  const answer = new Promise<RawAnswer>((ok) =>
+    socket.once('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [headText = '', rest = ''] = text.split('\r\n\r\n', 2);
+      const [statusLine = '', ...lines] = headText.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      ok({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: rest, error });
+    }),
+  );
+  return { finish: () => socket.write(body.subarray(10)), answer };
+}
+
+function expectAnsweredLogin(a: RawAnswer): void {
+  expect(a.error).toBeUndefined();
+  expect(a.status).toBe(200);
+  expect(a.headers.connection).toBe('close');
+  expect(Buffer.byteLength(a.body)).toBe(Number(a.headers['content-length']));
+  expect(JSON.parse(a.body).data.token).toEqual(expect.any(String));
+}
+
+/**
+ * The CSV export over node:http, paused once its headers are in: the socket fills up (a few MB between
+ * the two kernels) and the server's stream waits, so the export is still being written when the signal
+ * comes. `read()` resumes it; `complete` checks the whole file arrived (every row, BOM, last CRLF).
+ */
+async function startExport(port: number, token: string, rows: number) {
+  const path = '/api/list/policy/export';
+  const init = await signedInit('GET', path, { token, locale: 'en-US' });
+  const res = await new Promise<IncomingMessage>((ok, fail) => {
+    get({ host: '127.0.0.1', port, path, headers: init.headers, agent: false }, ok).once('error', fail);
+  });
+  res.pause();
+  expect(res.statusCode).toBe(200);
+  let read = () => {};
+  const complete = new Promise<void>((ok) => (read = ok))
+    .then(
+      () =>
+        new Promise<Buffer>((ok, fail) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.once('end', () => (res.complete ? ok(Buffer.concat(chunks)) : fail(new Error('export cut short'))));
+          res.once('error', fail);
+          res.resume();
+        }),
+    )
+    .then((bytes) => {
+      const csv = bytes.toString('utf8');
+      expect(csv.startsWith('\uFEFFCollection No.,')).toBe(true);
+      expect(csv.endsWith('\r\n')).toBe(true);
+      expect(csv.split('\r\n').length - 2).toBe(rows); // header, rows, '' after the last CRLF
+    });
+  return { read, complete };
+}
+
+interface Load {
+  /** Resolves once every request has its answer; rejects with what went wrong otherwise. */
+  settled: Promise<void>;
+  held: Array<Awaited<ReturnType<typeof heldLogin>>>;
+  /** Starts reading the export: until then it waits on a full socket, so its end comes during the drain. */
+  readExport(): void;
+}
+
+const QUICK = 18;
+
+/**
+ * Puts the server under load and resolves when the signal may go: held sign-ins written, the export's
+ * headers received (it is streaming), and 18 more requests just written on connections kept alive from a
+ * first round (the case a keep-alive client hits when a server stops).
+ */
+async function startLoad(port: number, heldCount: number): Promise<Load> {
+  const token = (await call(port, 'POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
+  const total = (await call(port, 'GET', '/api/list/policy?current=1&pageSize=10', { token })).body.data.total as number;
+  expect(total).toBeGreaterThan(EXTRA_ROWS);
+  const quick = (i: number) => (i % 3 === 0 ? (['POST', '/api/user/info'] as const) : (['GET', `/api/list/policy?current=${1 + (i % 50)}&pageSize=20`] as const));
+  // first round: opens the connections the second round reuses (one more than it needs: the export
+  // takes one); a connection opened just as the server stops listening would be refused, not in flight
+  await Promise.all(Array.from({ length: QUICK + 2 }, (_, i) => call(port, quick(i)[0], quick(i)[1], { token })));
+
+  const held = await Promise.all(Array.from({ length: heldCount }, () => heldLogin(port)));
+  const exportDone = await startExport(port, token, total);
+  const inits = await Promise.all(Array.from({ length: QUICK }, (_, i) => signedInit(quick(i)[0], quick(i)[1], { token })));
+  const quickDone = inits.map(async (init, i) => {
+    const res = await fetch(`http://127.0.0.1:${port}${quick(i)[1]}`, init).catch((err: Error) => {
+      throw new Error(`${quick(i)[0]} ${quick(i)[1]} (request ${i + 1} of ${QUICK}): ${err.message} (${(err.cause as Error | undefined)?.message})`);
+    });
+    const body = (await res.json()) as { status: string };
+    expect(res.status).toBe(200);
+    expect(body.status).toBe('success');
+  });
+  await sleep(30); // written, not necessarily answered
+  const settled = Promise.all([exportDone.complete, ...quickDone]).then(() => undefined);
+  settled.catch(() => undefined); // examined by the test
+  return { settled, held, readExport: exportDone.read };
+}
+
+/**
+ * `code`: the server's exit code, which start.mjs passes on. npm is different: after a signal it ends by
+ * raising that signal on itself once its script ends, or at once when the signal was SIGTERM to npm alone;
+ * there the server's clean exit shows as its last log line ("stopped", just before exit(0)).
+ */
+async function expectStoppedCleanly(tree: Tree, port: number, dataDir: string | undefined, e: { code: number; npmSignal?: NodeJS.Signals }): Promise<void> {
+  const exit = await within(tree.exit, 60_000, 'exit');
+  if (e.npmSignal) expect(exit, tree.log()).toEqual({ code: null, signal: e.npmSignal });
+  else expect(exit, tree.log()).toEqual({ code: e.code, signal: null });
+  expect(await allGone(tree.pids), `left: ${tree.pids.filter(alive).map(cmdline).join(' | ')}`).toEqual([]);
+  expect(await portFree(port)).toBe(true);
+  if (dataDir) expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
+  const log = tree.log();
+  expect(log).not.toMatch(/"level":50|Error:|ECONNRESET/);
+  if (e.code === 0) expect(log).toContain('"msg":"stopped"');
+}
+
+// ---- the cases -------------------------------------------------------------------------------------
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') console.error(`output of the last tree started (its end):\n${lastLog().slice(-6000)}`);
+  // a failed case must not leave its tree to the next one (nor to the machine)
+  for (const pid of everyPid) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  await allGone([...everyPid], 5000);
+  everyPid.clear();
+  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+if (engine === 'pglite') {
+  describe('stopping the server (PGlite)', () => {
+    let dataDir: string;
+    let port: number;
+    const env = () => ({ DATA_DIR: dataDir });
+
+    beforeAll(async () => {
+      // a seeded database with 30 000 more collections, written where the servers will open it
+      const t = await createTestApp();
+      await t.handle.pglite!.exec(`
+        insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        select (20000000 + g)::text, 'Shutdown collection ' || g || ' ' || repeat('x', 24), (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
+               (array['artificial','rules'])[1 + g % 2], g, (array['online','offline'])[1 + g % 2], now() - make_interval(secs => g), now()
+          from generate_series(1, ${EXTRA_ROWS}) as g`);
+      const dump = await t.handle.pglite!.dumpDataDir('none');
+      await t.close();
+      dataDir = mkdtempSync(join(tmpdir(), 'atrium-shutdown-'));
+      mkdirSync(join(dataDir, 'pgdata'));
+      const disk = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: dump });
+      await disk.waitReady;
+      await disk.close();
+      port = await freePort();
+    });
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    it('SIGTERM to the server: every request in flight is answered, the export is complete, exit 0', async () => {
+      const tree = await launch('server', port, env());
+      const load = await startLoad(port, 2);
+      process.kill(tree.serverPid, 'SIGTERM');
+      await logged(tree, DRAINING);
+      // no new connections; the held sign-ins still get their answer once their body arrives
+      await expectRefused(port);
+      expectExportStillRunning(tree);
+      load.readExport();
+      for (const h of load.held) h.finish();
+      for (const h of load.held) expectAnsweredLogin(await h.answer);
+      await within(load.settled, 30_000, 'load');
+      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
+    });
+
+    it('SIGINT to the process group of `npm start`, twice: each signal counts once, the second only logs', async () => {
+      const tree = await launch('npm', port, env());
+      expect(tree.pids.map(cmdline).join(' | ')).toMatch(/npm start.*start\.mjs.*main\.ts/);
+      const load = await startLoad(port, 2);
+      process.kill(-tree.root.pid!, 'SIGINT'); // the server gets it from the group and from start.mjs
+      await logged(tree, DRAINING);
+      await sleep(1000);
+      process.kill(-tree.root.pid!, 'SIGINT');
+      await logged(tree, /received again/);
+      await expectRefused(port);
+      expectExportStillRunning(tree);
+      load.readExport();
+      for (const h of load.held) h.finish();
+      for (const h of load.held) expectAnsweredLogin(await h.answer);
+      await within(load.settled, 30_000, 'load');
+      await expectStoppedCleanly(tree, port, dataDir, { code: 0, npmSignal: 'SIGINT' });
+      const log = tree.log();
+      expect(log.match(/shutting down/g)).toHaveLength(1);
+      expect(log.match(/received again/g)).toHaveLength(1);
+    });
+
+    it('SIGTERM to npm (which does not pass it on): start.mjs notices and stops the server', async () => {
+      const tree = await launch('npm', port, env());
+      const load = await startLoad(port, 1);
+      process.kill(tree.root.pid!, 'SIGTERM');
+      await logged(tree, DRAINING);
+      expectExportStillRunning(tree);
+      load.readExport();
+      for (const h of load.held) h.finish();
+      for (const h of load.held) expectAnsweredLogin(await h.answer);
+      await within(load.settled, 30_000, 'load');
+      await expectStoppedCleanly(tree, port, dataDir, { code: 0, npmSignal: 'SIGTERM' });
+      expect(tree.log()).toMatch(/parent process \(pid \d+\) is gone; stopping the server/);
+    });
+
+    it('SIGTERM to scripts/start.mjs: passed on once, exit 0 through start.mjs', async () => {
+      const tree = await launch('start.mjs', port, env());
+      const load = await startLoad(port, 1);
+      process.kill(tree.root.pid!, 'SIGTERM');
+      await logged(tree, DRAINING);
+      expectExportStillRunning(tree);
+      load.readExport();
+      for (const h of load.held) h.finish();
+      for (const h of load.held) expectAnsweredLogin(await h.answer);
+      await within(load.settled, 30_000, 'load');
+      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
+    });
+
+    it('start.mjs killed outright: the server notices its parent is gone and stops by itself', async () => {
+      const tree = await launch('start.mjs', port, env());
+      const held = await heldLogin(port);
+      process.kill(tree.root.pid!, 'SIGKILL');
+      await logged(tree, DRAINING);
+      held.finish();
+      expectAnsweredLogin(await held.answer);
+      expect(await allGone(tree.pids), tree.log()).toEqual([]);
+      expect(tree.log()).toMatch(/"reason":"parent process gone"/);
+      expect(tree.log()).toContain('"msg":"stopped"');
+      expect(await portFree(port)).toBe(true);
+      expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
+    });
+
+    it('a third signal exits at once (code 1), still releasing the lock', async () => {
+      const tree = await launch('server', port, env());
+      const held = await heldLogin(port);
+      process.kill(tree.serverPid, 'SIGTERM');
+      await logged(tree, DRAINING);
+      for (let i = 0; i < 2; i++) {
+        await sleep(700); // apart by more than the 500 ms in which copies of one signal count once
+        process.kill(tree.serverPid, 'SIGTERM');
+      }
+      const answer = await held.answer; // cut: no answer
+      expect(answer.status).toBe(0);
+      await expectStoppedCleanly(tree, port, dataDir, { code: 1 });
+      expect(tree.log()).toMatch(/received a third time/);
+    });
+
+    it('past SHUTDOWN_TIMEOUT_SECONDS the connections still open are closed (an export visibly cut short), then exit 0', async () => {
+      const tree = await launch('server', port, { ...env(), SHUTDOWN_TIMEOUT_SECONDS: '1' });
+      const token = (await call(port, 'POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
+      const held = await heldLogin(port);
+      const exported = await startExport(port, token, EXTRA_ROWS + SEEDED_POLICY_COUNT);
+      const signalledAt = Date.now();
+      process.kill(tree.serverPid, 'SIGTERM');
+      const answer = await within(held.answer, 10_000, 'held connection');
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(900);
+      expect(answer.status).toBe(0); // its body never came: closed without an answer
+      // the client can tell: the chunked body never got its last chunk
+      exported.read();
+      await expect(exported.complete).rejects.toThrow(/export cut short|aborted/);
+      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
+      expect(tree.log()).toMatch(/"connections":2,.*drain limit of 1 s reached/);
+    });
+  });
+} else {
+  describe('stopping the server (PostgreSQL)', () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `sd_${Date.now().toString(36)}_${process.pid}`;
+    let dataDir: string;
+    afterAll(async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists "${schema}" cascade`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('SIGINT to the process group of `npm start`, twice, under load: every answer complete, exit 0', async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'atrium-shutdown-pg-'));
+      const port = await freePort();
+      const tree = await launch('npm', port, { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema });
+      const c = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+      await c.connect();
+      await c.query(`
+        insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        select (20000000 + g)::text, 'Shutdown collection ' || g || ' ' || repeat('x', 24), (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
+               (array['artificial','rules'])[1 + g % 2], g, (array['online','offline'])[1 + g % 2], now() - make_interval(secs => g), now()
+          from generate_series(1, ${EXTRA_ROWS}) as g`);
+      await c.end();
+      const load = await startLoad(port, 2);
+      process.kill(-tree.root.pid!, 'SIGINT');
+      await logged(tree, DRAINING);
+      await sleep(1000);
+      process.kill(-tree.root.pid!, 'SIGINT');
+      await logged(tree, /received again/);
+      expectExportStillRunning(tree);
+      load.readExport();
+      for (const h of load.held) h.finish();
+      for (const h of load.held) expectAnsweredLogin(await h.answer);
+      await within(load.settled, 30_000, 'load');
+      await expectStoppedCleanly(tree, port, undefined, { code: 0, npmSignal: 'SIGINT' });
+      expect(tree.log().match(/received again/g)).toHaveLength(1);
+    });
+  });
+}
