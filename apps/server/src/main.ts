@@ -15,6 +15,7 @@ import { openDatabase, type DbHandle } from './db/client.ts';
 import { acquireLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
+import { databaseUnavailableCause } from './modules/shared/db-errors.ts';
 import { drainApp, StopRequests } from './modules/health/shutdown.ts';
 
 /** Past the drain limit, closing the database gets this long before the process gives up on it. */
@@ -113,6 +114,26 @@ async function stopIfRequested(): Promise<void> {
   await exit(0);
 }
 
+/**
+ * Runs a start-up step that needs the database; while the database cannot answer (not started yet,
+ * restarting, refusing connections) it says so in one line and tries again, backing off up to 5 s,
+ * instead of exiting: a replica started before its database comes up by itself once it does.
+ */
+async function whileDatabaseUnavailable<T>(step: string, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const cause = databaseUnavailableCause(err) as { code?: string; message?: string } | undefined;
+      if (!cause) throw err;
+      const delayMs = Math.min(5000, 250 * 2 ** Math.min(attempt - 1, 5));
+      warn(`${step}: the database is not available (${cause.code ?? cause.message ?? 'unknown'}); trying again in ${delayMs / 1000} s`);
+      await new Promise((done) => setTimeout(done, delayMs));
+      await stopIfRequested();
+    }
+  }
+}
+
 async function main(): Promise<void> {
   try {
     config = loadConfig();
@@ -139,9 +160,10 @@ async function main(): Promise<void> {
   try {
     handle = await openDatabase(config);
     await stopIfRequested();
-    await migrateDatabase(handle);
+    const opened = handle;
+    await whileDatabaseUnavailable('migrating', () => migrateDatabase(opened));
     await stopIfRequested();
-    const seed = await seedDatabase(handle.db, config);
+    const seed = await whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!));
     app = await buildApp(config, { db: handle.db, engine: handle.engine });
     if (seed.seeded) {
       app.log.info('Seeded demo data. Demo accounts (development only):');
