@@ -4,7 +4,7 @@
 //   (`select 1`, prepared): the floor of any design that asks the database once per request;
 // - HELLO_PG_MODE=nonce: the same answering after recording a fresh nonce in a PostgreSQL table, the
 //   requests of one turn of the event loop in one statement (group commit, as Atrium's gate does). This is
-//   all api.md §3 asks of the database per signed request (a replay store shared by the replicas), with
+//   all the signing contract asks of the database per signed request (a replay store shared by the replicas), with
 //   nothing else: no signature, no session, no handler. No server that keeps that rule can be faster here.
 // Same logger as the server (Fastify's pino at the bench's LOG_LEVEL), so logging is not part of the gap.
 import { randomBytes } from 'node:crypto';

@@ -36,7 +36,7 @@
 //
 // Floors: on PostgreSQL, two more reference servers run the same way: the hello-world after one
 // `select 1`, and the hello-world after recording a fresh nonce (grouped like Atrium's gate), which is all
-// api.md §3 asks of the database per signed request: with this stack, the ceiling of any server that keeps
+// signing asks of the database per signed request: with this stack, the ceiling of any server that keeps
 // that rule and does anything more. The targets are printed with its ratio beside them.
 //
 // Concurrency: each call is measured at every count of `--connections` (10 and 50 by default). At 10 a
@@ -493,7 +493,7 @@ try {
   }
   if (engines.includes('postgres')) {
     // The floors of designs that ask the database once per request, measured the same way: a read, and the
-    // nonce write that api.md §3 asks for (grouped like Atrium's gate) with nothing else.
+    // nonce write that the signing contract asks for (grouped like Atrium's gate) with nothing else.
     const references = [
       { key: 'select1', pgMode: 'select', name: 'hello-world + 1 query (`select 1`)' },
       { key: 'nonce', pgMode: 'nonce', name: 'hello-world + nonce write (group commit)' },
@@ -532,7 +532,7 @@ console.log(lines.join('\n'));
 
 // The issue's targets, read off the table: p99 of a filtered first page at 100k rows on PostgreSQL, and
 // throughput against the hello-world, both at every connection count. Beside the throughput, the same ratio
-// for the reference that only records its nonce: the ceiling of any server that keeps api.md §3 here.
+// for the reference that only records its nonce: the ceiling of any server that keeps the replay rule here.
 const pgSigned = rowsOut.filter((r) => r.engine === 'postgres' && r.mode === 'signed');
 if (pgSigned.length > 0) {
   const filtered = pgSigned.filter((r) => r.key === 'filtered');

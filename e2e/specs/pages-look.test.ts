@@ -5,7 +5,7 @@ import { artifactsDir, baseUrl, launchBrowser, loginAs, newPage, screenshot, typ
 import { pane, seriousViolations, type AxeViolation } from './pages-support';
 
 /**
- * Every page of pages.md §4–§14 in both themes and both languages: a screenshot saved as a CI
+ * Every page from the workplace to the user setting, in both themes and both languages: a screenshot saved as a CI
  * artefact, and axe-core finding no serious or critical violation in the page's content (the shell
  * around it is the shell suite's; its findings are written to the artefacts for information).
  */
@@ -54,7 +54,7 @@ describe.each(variants)('pages in $theme theme, $locale', ({ theme, locale }) =>
       if (name === 'workplace') await expect.poll(() => p.locator('canvas').count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
       await page.waitForTimeout(1700); // count-up statistics and chart animations settle
       await screenshot(page, `pages-${name}-${theme}-${locale}`);
-      // The breadcrumb is the shell's (its colours are pages.md §2.4's); the shell suite owns it.
+      // The breadcrumb is the shell's (its colours too); the shell suite owns it.
       const violations = await seriousViolations(page, '[data-tab-pane]:not([hidden])', ['.arco-breadcrumb']);
       if (violations.length) found[name] = violations;
       const everywhere = await seriousViolations(page);

@@ -89,7 +89,7 @@ describe('settings drawer', () => {
 });
 
 describe('transport', () => {
-  it('signs every API request with the headers of api.md §3', async () => {
+  it('signs every API request with the signing headers', async () => {
     const requests: Request[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().endsWith('/api/client-config')) requests.push(r);

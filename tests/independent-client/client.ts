@@ -1,7 +1,7 @@
 /**
- * A client written from ../shared/spec/api.md alone, as an outside team would: its own signing code on
- * node:crypto and fetch, no import from packages/contracts. The acceptance test uses it to prove that the
- * contract is implementable by someone else.
+ * A client written from the HTTP contract alone (docs/http-contract.md), as an outside team would: its
+ * own signing code on node:crypto and fetch, no import from packages/contracts. The acceptance test uses
+ * it to prove that the contract is implementable by someone else.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 

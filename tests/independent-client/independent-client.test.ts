@@ -59,7 +59,7 @@ afterAll(async () => {
 
 const client = (fingerprint = 'independent-device') => new IndependentClient({ baseUrl, ...partner, fingerprint });
 
-// The calls of api.md §5 that any signed-in user reads, with the shape api.md and seed-spec name.
+// The original calls that any signed-in user reads, with the fields the contract names.
 const readCalls: Array<[string, string, (data: any) => void]> = [
   ['POST', '/api/user/info', (d) => expect(d).toMatchObject({ role: 'admin', roles: expect.arrayContaining(['admin']) })],
   ['GET', '/api/user/menu', (d) => expect(d.map((m: any) => m.path)).toContain('/workplace')],
@@ -89,7 +89,7 @@ const adminOnly = [
   ['POST', '/api/channel-form/submit'],
 ] as const;
 
-describe('a client written from api.md alone', () => {
+describe('a client written from the HTTP contract alone', () => {
   it('gets an image captcha without a token, not cached', async () => {
     const res = await client().call('GET', '/auth/captcha');
     expect(res.status).toBe(200);

@@ -71,7 +71,7 @@ function infoEnabled(logger: boolean | Record<string, unknown>): boolean {
   return level === 'info' || level === 'debug' || level === 'trace';
 }
 
-/** Builds the Fastify app. Pipeline: trace id -> signature -> session -> role -> handler (api.md §3, plugins/pipeline.ts). */
+/** Builds the Fastify app. Pipeline: trace id -> signature -> session -> role -> handler (plugins/pipeline.ts). */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const loggerOptions = deps.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
   const tracePrefix = randomBytes(4).toString('hex');

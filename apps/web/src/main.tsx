@@ -19,7 +19,7 @@ async function start() {
   applyColorWeak(settings.colorWeak);
   applyDocumentLocale();
   installApiHooks();
-  // seed-spec §1: device id, chart theme, then mount. The device id is computed in parallel with the
+  // Start-up order: device id, chart theme, then mount. The device id is computed in parallel with the
   // first render: every request waits for it inside the request client (whenFingerprintReady), so no
   // call ever leaves without it, while the sign-in page paints without waiting for FingerprintJS.
   void initFingerprint();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stable error keys of api.md §1. The HTTP status each one travels with is fixed here. */
+/** Stable error keys (docs/http-contract.md, Envelope). The HTTP status each one travels with is fixed here. */
 export const errorStatus = {
   VALIDATION_FAILED: 400,
   INVALID_CREDENTIALS: 400,

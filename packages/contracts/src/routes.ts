@@ -1,5 +1,5 @@
 /**
- * The route and role table of pages.md §1.1: one source for the console's router, menu, breadcrumb,
+ * The route and role table: one source for the console's router, menu, breadcrumb,
  * tab titles and guards, and for the server's `GET /api/user/menu`.
  */
 export const roles = ['admin', 'user'] as const;
@@ -78,7 +78,7 @@ export const redirectRoute: RouteNode = { path: '/redirect/:path', name: 'Redire
 export const notFoundRoute: RouteNode = { path: '*', name: 'notFound', titleKey: 'notFound.pageTitle', order: -1, requiresAuth: true, hideInMenu: true };
 export const defaultRoute = { name: 'Workplace', path: '/workplace', titleKey: 'menu.dashboard.workplace' } as const;
 
-/** seed-spec §5: allowed when the route has no roles, or its roles contain `*` or the role. */
+/** Allowed when the route has no roles, or its roles contain `*` or the role. */
 export function isRouteAllowed(route: Pick<RouteNode, 'roles'>, role: string | undefined | null): boolean {
   if (!route.roles || route.roles.length === 0) return true;
   return route.roles.includes('*') || (!!role && route.roles.includes(role as Role));
@@ -107,7 +107,7 @@ export function flattenRoutes(tree: RouteNode[]): RouteNode[] {
     .flatMap((node) => (node.children ? flattenRoutes(node.children) : [node]));
 }
 
-/** First page the role may open in menu order (seed-spec §5), or undefined. */
+/** First page the role may open in menu order (where a denied user is sent), or undefined. */
 export function firstAllowedRoute(role: string | undefined | null, tree: RouteNode[] = routeTable): RouteNode | undefined {
   return flattenRoutes(filterRoutesByRole(tree, role))[0];
 }

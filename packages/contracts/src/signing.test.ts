@@ -20,7 +20,7 @@ interface Vector {
 }
 const { vectors } = JSON.parse(readFileSync(new URL('../vectors/signing.json', import.meta.url), 'utf8')) as { vectors: Vector[] };
 
-/** A second, independent implementation on node:crypto, written from api.md §3 only. */
+/** A second, independent implementation on node:crypto, written from docs/http-contract.md (Signing) only. */
 function nodeSign(v: Vector): string {
   const h = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
   const day = v.headers['x-date']!.slice(0, 8);

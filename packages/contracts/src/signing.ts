@@ -1,6 +1,6 @@
 /**
- * ATRIUM-HMAC-SHA256 request signing (api.md §3), implemented once on WebCrypto so that the browser,
- * the server and the tests share it. Pure functions; no Node or DOM APIs beyond `crypto.subtle`.
+ * ATRIUM-HMAC-SHA256 request signing (docs/http-contract.md, Signing), implemented once on WebCrypto so
+ * that the browser, the server and the tests share it. Pure functions; no Node or DOM APIs beyond `crypto.subtle`.
  */
 import { memoizeShort } from './memo.ts';
 
@@ -106,7 +106,7 @@ export function rfc3986Encode(value: string): string {
 // A server verifies the same list URLs over and over (a page reloaded, a tab reopened).
 const canonicalRemembered = memoizeShort(canonicalQueryOf, { entries: 1000, maxLength: 512 });
 
-/** Canonical query of api.md §3 step 3, from the raw query string (without `?`). */
+/** The canonical query (docs/http-contract.md, Signing), from the raw query string (without `?`). */
 export function canonicalQuery(rawQuery: string): string {
   return canonicalRemembered(rawQuery);
 }
@@ -192,7 +192,7 @@ export interface SyncSigningPrimitives extends SigningPrimitives {
 /** SHA-256 of no bytes: the body hash of every request without a body (GET, DELETE). */
 export const EMPTY_BODY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
-// The steps of api.md §3 as pure string builders, shared by the asynchronous and the synchronous entry
+// The steps of the algorithm as pure string builders, shared by the asynchronous and the synchronous entry
 // points: the only difference between them is how a hash is computed.
 
 interface Prepared {

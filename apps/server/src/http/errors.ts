@@ -12,8 +12,9 @@ export interface AppErrorOptions {
 }
 
 /**
- * The one error type handlers throw. The error handler turns it into the envelope of api.md §1 with the
- * message in the caller's language. FieldIssue messages may be catalogue keys; they are translated too.
+ * The one error type handlers throw. The error handler turns it into the error envelope
+ * (docs/http-contract.md) with the message in the caller's language. FieldIssue messages may be catalogue
+ * keys; they are translated too.
  */
 export class AppError extends Error {
   readonly key: ErrorKey;

@@ -10,7 +10,7 @@ import { decorateRequests, traceRequest } from './trace.ts';
 const hasBodyStage = (req: FastifyRequest): boolean => req.method !== 'GET' && req.method !== 'HEAD';
 
 /**
- * The request pipeline of api.md §3, in this order: trace id (and security headers) -> signature check
+ * The request pipeline, in this order: trace id (and security headers) -> signature check
  * (nonce, with the session and list generations read in the same round trip) -> session -> role ->
  * handler.
  *

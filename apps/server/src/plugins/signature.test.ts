@@ -22,7 +22,7 @@ async function signed(
   });
 }
 
-describe('signature check (api.md §3)', () => {
+describe('signature check', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

@@ -30,9 +30,10 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Verifies ATRIUM-HMAC-SHA256 (api.md §3) over the exact bytes of `req.rawBody`, then records the nonce in
- * the shared replay store, reading the caller's session and the list generations in the same round trip.
- * plugins/pipeline.ts calls it after the trace id and before the session check, once the body is buffered.
+ * Verifies ATRIUM-HMAC-SHA256 (docs/http-contract.md, Signing) over the exact bytes of `req.rawBody`, then
+ * records the nonce in the shared replay store, reading the caller's session and the list generations in
+ * the same round trip. plugins/pipeline.ts calls it after the trace id and before the session check, once
+ * the body is buffered.
  */
 export class SignatureCheck {
   private readonly keyring: Map<string, SigningCredential>;

@@ -47,7 +47,7 @@ function run(url: string): Promise<unknown> {
   );
 }
 
-describe('guard loader, start-up with a token (pages.md §1.2 step 3)', () => {
+describe('guard loader, start-up with a token', () => {
   it('loads user info and the menu, then lets the page open', async () => {
     answers['/api/user/info'] = { status: 200, body: envelope(user) };
     expect(await run('/list/card')).toEqual({ value: null });

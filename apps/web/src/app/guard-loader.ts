@@ -12,7 +12,7 @@ function currentState() {
 
 /**
  * Runs before every navigation commits (the root route revalidates on each one), so user info is
- * loaded before any page renders (pages.md §1.2). The progress bar follows the router's state (RootShell).
+ * loaded before any page renders. The progress bar follows the router's state (RootShell).
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);

@@ -5,7 +5,7 @@ const admin = { token: 't', role: 'admin' };
 const user = { token: 't', role: 'user' };
 const anon = { token: '', role: '' };
 
-describe('route guard (pages.md §1.2)', () => {
+describe('route guard', () => {
   it('sends a signed-out visitor to login with the route name and query', () => {
     expect(decide({ pathname: '/list/search-table', search: '?status=online&current=2' }, anon)).toEqual({
       type: 'redirect',

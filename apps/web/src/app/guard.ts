@@ -41,7 +41,7 @@ function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-/** `/login?redirect=<name>&<target query>` (pages.md §1.2 step 2); no redirect for the workplace. */
+/** `/login?redirect=<name>&<target query>` for a visitor without a token; no redirect for the workplace. */
 export function loginRedirectUrl(target: GuardTarget): string {
   const route = findRouteByPath(normalise(target.pathname));
   const leaf = route && !route.children ? route : undefined;
@@ -77,7 +77,7 @@ function isGroup(node: RouteNode): boolean {
   return !!node.children;
 }
 
-/** The guard of pages.md §1.2, as a pure decision over the target and the session state. */
+/** The route guard, as a pure decision over the target and the session state. */
 export function decide(target: GuardTarget, state: GuardState): GuardDecision {
   const pathname = normalise(target.pathname);
   if (pathname === LOGIN_PATH) {

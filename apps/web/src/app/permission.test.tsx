@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useSession } from '../stores/session';
 import { hasRole, Permission } from './permission';
 
-describe('permission (seed-spec §5)', () => {
+describe('permission', () => {
   it('requires a role list', () => {
     expect(() => hasRole([], 'admin')).toThrow('need roles');
     expect(() => hasRole(undefined, 'admin')).toThrow('need roles');

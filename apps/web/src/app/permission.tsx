@@ -2,7 +2,7 @@ import type { RouteRole } from '@atrium/contracts/routes';
 import type { ReactNode } from 'react';
 import { useSession } from '../stores/session';
 
-/** seed-spec §5: the role list is required; `*` matches any signed-in role. */
+/** The role list is required; `*` matches any signed-in role. */
 export function hasRole(roles: readonly RouteRole[] | undefined, role: string): boolean {
   if (!roles || roles.length === 0) throw new Error('need roles');
   return !!role && (roles.includes('*') || roles.includes(role as RouteRole));
@@ -14,7 +14,7 @@ export function usePermission(roles: readonly RouteRole[]): boolean {
   return hasRole(roles, role);
 }
 
-/** Renders its children only for the given roles (removed, not disabled: pages.md §0.1). */
+/** Renders its children only for the given roles (removed, not disabled; the server enforces roles anyway). */
 export function Permission({ roles, children, fallback = null }: { roles: readonly RouteRole[]; children: ReactNode; fallback?: ReactNode }) {
   return usePermission(roles) ? <>{children}</> : <>{fallback}</>;
 }

@@ -16,7 +16,7 @@ export function safeAppPath(raw: string | undefined): string {
 }
 
 /**
- * `/redirect/:path` (pages.md §1.1): discards the target page's kept state and replaces itself with
+ * `/redirect/:path` (used only to reload a page): discards the target page's kept state and replaces itself with
  * the target, which therefore mounts afresh and refetches. Never shown in menu, tabs or breadcrumb.
  */
 export function RedirectPage() {

@@ -15,7 +15,7 @@ function useNavigationProgress() {
   }, [busy]);
 }
 
-/** `{page title} - Atrium` from the route's menu key (pages.md §0.3), following the locale. */
+/** `{page title} - Atrium` from the route's menu key, following the locale. */
 function useDocumentTitle() {
   const { pathname } = useLocation();
   const t = useT();

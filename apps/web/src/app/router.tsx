@@ -12,7 +12,7 @@ export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     loader: guardLoader,
-    // Every navigation passes the guard (pages.md §1.2), not only those that change the root's params.
+    // Every navigation passes the guard (app/guard.ts), not only those that change the root's params.
     shouldRevalidate: () => true,
     HydrateFallback: HydrateProgress,
     Component: RootShell,

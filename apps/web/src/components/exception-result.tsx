@@ -12,7 +12,7 @@ interface ExceptionResultProps {
   extra?: ReactNode;
 }
 
-/** One centred Result in a card that fills the page container (pages.md §12). */
+/** One centred Result in a card that fills the page container (403, 404, 500 pages). */
 export function ExceptionResult({ status, subtitleKey, backKey, extra }: ExceptionResultProps) {
   const t = useT();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ const options: { value: Locale; key: string }[] = [
 ];
 
 /**
- * Language dropdown of pages.md §2.2 item 6, shared by the navbar and the sign-in page. Choosing the
+ * Language dropdown, shared by the navbar and the sign-in page. Choosing the
  * other language confirms in the newly chosen language, then reloads after 1 s. A small popup of its
  * own (no Arco Trigger) keeps the sign-in page's first load small.
  */

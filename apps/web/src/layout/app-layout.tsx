@@ -42,7 +42,7 @@ function Shell() {
   useEffect(() => applyColorWeak(colorWeak), [colorWeak]);
   useEffect(() => onSessionEnd(() => queryClient.clear()), []);
   useEffect(() => {
-    // Shared by the workplace and the search table (pages.md §2.9).
+    // Shared by the workplace and the search table.
     void queryClient.prefetchQuery(preferencesQuery());
   }, []);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -105,7 +105,7 @@ function Shell() {
   );
 }
 
-/** The shell of pages.md §2 around every page except login. */
+/** The app shell (navbar, menu, tab bar, footer) around every page except login. */
 export function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>

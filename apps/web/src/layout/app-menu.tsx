@@ -22,7 +22,7 @@ interface AppMenuProps {
 }
 
 /**
- * The menu of pages.md §2.3, in the sider, the navbar (top-menu mode) or the mobile drawer. The
+ * The menu (layout/menu-model.ts), in the sider, the navbar (top-menu mode) or the mobile drawer. The
  * current page's group opens on every route change; other groups keep their state.
  */
 export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: AppMenuProps) {
@@ -41,7 +41,7 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
   }, [pathname, menu]);
 
   const go = (path: string) => {
-    // An open tab keeps its latest URL, so a search table comes back with its filters (§2.3.2).
+    // An open tab keeps its latest URL, so a search table comes back with its filters.
     const tab = useTabs.getState().tabs.find((x) => x.path === path);
     navigate(tab?.url ?? path);
     onNavigate?.();

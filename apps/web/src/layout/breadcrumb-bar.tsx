@@ -4,7 +4,7 @@ import { routeAncestry, routeTable } from '@atrium/contracts/routes';
 import { useT } from '../lib/i18n';
 import styles from './layout.module.css';
 
-/** Group and page titles from the route table, translated at render time (pages.md §2.4, §16.5). */
+/** Group and page titles from the route table, translated at render time (never a stored or stale key). */
 export function BreadcrumbBar({ path }: { path: string }) {
   const t = useT();
   const chain = routeAncestry(path, routeTable);

@@ -6,7 +6,7 @@ function outline(role: string, server: Set<string> | null = null) {
   return buildMenu(role, server).map((n) => (n.children ? `${n.titleKey}>${n.children.map((c) => c.titleKey).join(',')}` : n.titleKey));
 }
 
-describe('menu generation (pages.md §2.3.1)', () => {
+describe('menu generation', () => {
   it('admin sees every group in order', () => {
     expect(outline('admin')).toEqual([
       'menu.dashboard.workplace',

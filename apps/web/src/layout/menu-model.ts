@@ -1,7 +1,7 @@
 import { filterRoutesByRole, routeTable, type RouteNode } from '@atrium/contracts/routes';
 
 /**
- * The menu of pages.md §2.3.1: the route table sorted by order, filtered by role, hidden routes
+ * The menu: the route table sorted by order, filtered by role, hidden routes
  * dropped, then cross-checked with the server's tree (an item the server lacks is hidden). Titles stay
  * keys here and are translated at render time.
  */
@@ -30,7 +30,7 @@ export interface SearchHit {
   label: string;
 }
 
-/** Navbar search (pages.md §2.2 item 4): case-insensitive substring of the translated titles. */
+/** Navbar search: case-insensitive substring of the translated titles. */
 export function searchMenu(menu: RouteNode[], query: string, translate: (key: string) => string): SearchHit[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];

@@ -82,7 +82,7 @@ function MessageList({ items, type, onRead }: { items: Message[]; type: MessageT
   );
 }
 
-/** The popover's content (pages.md §2.8), loaded the first time the bell is opened. */
+/** The message box popover's content, loaded the first time the bell is opened. */
 export function MessageBoxPanel({ active, onActiveChange }: { active: MessageType; onActiveChange: (type: MessageType) => void }) {
   const t = useT();
   const queryClient = useQueryClient();

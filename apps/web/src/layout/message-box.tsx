@@ -25,7 +25,7 @@ export function useMessages() {
   });
 }
 
-/** The navbar bell with its unread badge and the message box of pages.md §2.8. */
+/** The navbar bell with its unread badge and the message box. */
 export function MessageBox() {
   const t = useT();
   const queryClient = useQueryClient();

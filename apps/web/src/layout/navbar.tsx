@@ -89,7 +89,7 @@ function IconButton({ tip, label, onClick, icon, testId }: { tip: string; label?
   );
 }
 
-/** The navbar of pages.md §2.2. */
+/** The navbar. */
 export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
   const t = useT();
   const navigate = useNavigate();

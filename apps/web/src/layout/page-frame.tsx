@@ -5,7 +5,7 @@ import styles from './layout.module.css';
 
 /**
  * Every page except the workplace starts with the breadcrumb and sits in the padded container
- * (pages.md §2.1); the not-found page (route null) gets the container without a breadcrumb.
+ * of the layout; the not-found page (route null) gets the container without a breadcrumb.
  */
 export function PageFrame({ route, children }: { route: RouteNode | null; children: ReactNode }) {
   if (route?.path === defaultRoute.path) return <div className={styles.workplaceFrame}>{children}</div>;

@@ -36,7 +36,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 type SwitchField = 'navbar' | 'menu' | 'topMenu' | 'footer' | 'tabBar' | 'colorWeak';
 
-/** 应用配置 (pages.md §2.7): changes apply at once and last until the page reloads. */
+/** 应用配置 (the settings drawer): changes apply at once and last until the page reloads. */
 export function SettingsDrawer() {
   const t = useT();
   const open = useSettings((s) => s.globalSettings);

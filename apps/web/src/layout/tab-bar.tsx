@@ -69,7 +69,7 @@ function TabMenu({ tab, tabs, activePath, onRun, onClose }: { tab: Tab; tabs: Ta
   );
 }
 
-/** The tab bar of pages.md §2.6: one tag per visited page, context menu by mouse or keyboard. */
+/** The tab bar: one tag per visited page, context menu by mouse or keyboard. */
 export function TabBar() {
   const t = useT();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useSettings } from '../stores/settings';
 
 export const MOBILE_BREAKPOINT = 992;
 
-/** pages.md §2.1: the body width, measured on resize with a 100 ms debounce, decides the device. */
+/** The body width, measured on resize with a 100 ms debounce, decides the device. */
 export function useResponsive(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -107,7 +107,7 @@ describe('signing', () => {
     expect(sent[0]!.headers['X-Nonce']).toBe(v.headers['x-nonce']);
   });
 
-  it('sends the headers of api.md §3 and a signature the server can verify', async () => {
+  it('sends the signing headers and a signature the server can verify', async () => {
     localStorage.setItem('token', 'tok-1');
     setLocale('en-US');
     await api.get('/api/list/policy', { query: { name: 'a b+c', status: ['online', 'offline'], empty: '', skip: undefined } });

@@ -6,9 +6,10 @@ import { getLocale, t } from './i18n';
 import { clearToken, getToken } from './token';
 
 /**
- * The only module that speaks HTTP (api.md §3–§4): signs every request with the run-time credential,
- * sends the token, de-duplicates identical requests, unwraps the envelope and turns failures into the
- * one toast or the one session-expired dialog. Pages get `data` or a rejected ApiError (the body).
+ * The only module that speaks HTTP (docs/http-contract.md, Signing and Client transport): signs every
+ * request with the run-time credential, sends the token, de-duplicates identical requests, unwraps the
+ * envelope and turns failures into the one toast or the one session-expired dialog. Pages get `data` or a
+ * rejected ApiError (the body).
  */
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -22,7 +23,7 @@ export type QueryParams = Record<string, QueryValue>;
 
 export interface RequestOptions {
   query?: QueryParams;
-  /** `false` opts out of the 900 ms de-duplication (api.md §4). */
+  /** `false` opts out of the 900 ms de-duplication. */
   cache?: boolean;
   /** Error keys the caller handles itself: no toast for them. */
   expectedErrors?: ErrorKey[];
@@ -199,7 +200,7 @@ function toErrorBody(httpStatus: number, body: unknown, traceHeader: string | nu
   return { status: 'error', code, message, data: { error: code >= 500 ? 'INTERNAL' : 'UNPROCESSABLE' }, traceId: traceHeader ?? '' };
 }
 
-/** The toast text of pages.md §0.4: server message, else status text, else app.networkError; 5xx adds the trace id. */
+/** The error toast's text: server message, else status text, else app.networkError; 5xx adds the trace id. */
 export function toastText(body: ErrorEnvelope, httpStatus: number, statusText: string): string {
   const base = body.message || statusText || t('app.networkError');
   const traceId = body.traceId;
@@ -321,7 +322,7 @@ export async function request<T>(method: string, path: string, body: unknown, op
   const qs = buildQuery(opts.query);
   const bodyText = body === undefined ? undefined : JSON.stringify(body);
   if (opts.cache === false) return execute(method, path, qs, bodyText, opts) as Promise<T>;
-  // Identical requests share one result while in flight and for 900 ms after (api.md §4).
+  // Identical requests share one result while in flight and for 900 ms after (docs/http-contract.md).
   const key = `${method} ${path}?${canonicalQuery(qs)} ${bodyText ?? ''}`;
   const existing = recent.get(key);
   if (existing) return existing as Promise<T>;

@@ -23,7 +23,7 @@ export function loadCharts(): Promise<ReactVChart> {
 }
 
 /**
- * Start-up step of seed-spec §1 ("apply the chart theme"), done lazily: the theme is registered
+ * The start-up step "apply the chart theme" (main.tsx), done lazily: the theme is registered
  * together with the chart library when a page first needs it, so the first load carries neither.
  */
 export function applyChartTheme(): void {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dictionary as enUS } from './dictionary-en-US';
 import { dictionary as zhCN } from './dictionary-zh-CN';
 
-// pages.md §0.3: a field error reads the same whichever side caught it. The server answers with the
+// A field error reads the same whichever side caught it. The server answers with the
 // contracts' texts; the console may repeat a key in its own files (the sign-in page loads before the
 // contracts' texts), but then the text must be the same, or the two sides would drift apart.
 describe('validation texts have one source', () => {

@@ -1,7 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import { t } from './i18n';
 
-/** The one toast id of pages.md §0.4: a newer error replaces the older one. */
+/** The one error toast id: a newer error replaces the older one. */
 export const API_TOAST_ID = 'apiTips';
 
 export function toastError(content: string): void {

@@ -1,6 +1,6 @@
 export const FINGERPRINT_STORAGE_KEY = 'fingerprint';
 
-/** A random time-based id, used when FingerprintJS cannot run (seed-spec §1: silent fallback). */
+/** A random time-based id, used when FingerprintJS cannot run (a silent fallback). */
 export function fallbackFingerprint(): string {
   const random = new Uint8Array(8);
   crypto.getRandomValues(random);

@@ -5,7 +5,7 @@ import type { TFunction } from './i18n';
 
 /**
  * Bridges the contracts' zod schemas and Arco forms, so a form checks exactly what the server checks
- * (pages.md §0.3) and shows the same text whichever side caught the problem (§0.4).
+ * and shows the same text whichever side caught the problem (server errors land on their fields).
  */
 type Validator = (value: unknown, callback: (error?: string) => void) => void;
 

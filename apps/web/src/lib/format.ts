@@ -1,5 +1,5 @@
 /**
- * Display formats of pages.md §0.3: times as `YYYY-MM-DD HH:mm:ss` in the browser's time zone (the
+ * Display formats: times as `YYYY-MM-DD HH:mm:ss` in the browser's time zone (the
  * server sends ISO 8601 UTC), numbers with the locale's digit grouping.
  */
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dictionaries, MissingTranslationError, translate } from './i18n';
 
-describe('locales (pages.md §0.3)', () => {
+describe('locales', () => {
   it('zh-CN and en-US define exactly the same keys', () => {
     const zh = Object.keys(dictionaries['zh-CN']!).sort();
     const en = Object.keys(dictionaries['en-US']!).sort();

@@ -3,7 +3,7 @@ import defaults from '../settings.json';
 import { generatePalette, paletteCss } from './palette';
 import { applyThemeColor, DEFAULT_PALETTE_CSS, THEME_STYLE_ID, writeThemeStyle } from './theme';
 
-describe('theme palette (pages.md §2.7)', () => {
+describe('theme palette', () => {
   it('generates 10 light and 10 dark shades with the base colour at index 6', () => {
     const { light, dark } = generatePalette('#165DFF');
     expect(light).toHaveLength(10);

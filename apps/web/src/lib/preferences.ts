@@ -3,7 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /**
- * The caller's UI preferences (pages.md §17): one cache entry, prefetched by the shell and read and saved
+ * The caller's UI preferences (`/api/user/preferences`): one cache entry, prefetched by the shell and read and saved
  * by the workplace (shortcuts) and the search table (density, columns).
  */
 export const preferencesKey = ['user', 'preferences'] as const;

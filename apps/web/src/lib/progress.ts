@@ -1,5 +1,5 @@
 /**
- * The thin navigation progress bar at the top of the window (pages.md §1.1: no spinner). A few lines
+ * The thin navigation progress bar at the top of the window (no spinner). A few lines
  * of our own instead of a library: it creates `#nprogress` while a navigation or chunk is loading,
  * trickles towards 90 %, then completes and fades out.
  */

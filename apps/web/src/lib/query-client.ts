@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * Shared query cache. No automatic retries: the request client already toasts every failure once,
- * and a retried write could act twice. Pages in open tabs keep their data (pages.md §0.2), so no
- * refetch on window focus either.
+ * and a retried write could act twice. Pages in open tabs keep their data (coming back to a tab does not
+ * refetch), so no refetch on window focus either.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,5 +1,5 @@
 /**
- * Navigation broadcast (pages.md §1.1): the guard announces every navigation once, and the menu,
+ * Navigation broadcast: the guard announces every navigation once, and the menu,
  * tab bar and breadcrumb (or anyone else) may listen without importing the router.
  */
 export interface RouteChange {
@@ -21,7 +21,7 @@ export function emitRouteChange(change: RouteChange): void {
   for (const listener of [...listeners]) listener(change);
 }
 
-/** Logout drops every listener registered during the session (seed-spec §4). */
+/** Logout drops every listener registered during the session. */
 export function clearRouteListeners(): void {
   listeners.clear();
 }

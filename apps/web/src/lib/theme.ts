@@ -20,7 +20,7 @@ export function writeThemeStyle(css: string, doc: Document = document): void {
   style.textContent = css;
 }
 
-/** Applies a theme colour for light and dark (pages.md §2.7); the generator loads only when needed. */
+/** Applies a theme colour (the settings drawer's picker) for light and dark; the generator loads only when needed. */
 export async function applyThemeColor(color: string): Promise<void> {
   if (color.toLowerCase() === defaultSettings.themeColor.toLowerCase()) {
     writeThemeStyle(DEFAULT_PALETTE_CSS);
@@ -32,7 +32,7 @@ export async function applyThemeColor(color: string): Promise<void> {
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 
-/** pages.md §2.7: colour changes are debounced by 10 ms. */
+/** Colour changes are debounced by 10 ms. */
 export function applyThemeColorDebounced(color: string): void {
   clearTimeout(pending);
   pending = setTimeout(() => void applyThemeColor(color), THEME_COLOR_DEBOUNCE_MS);

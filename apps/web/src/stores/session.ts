@@ -10,9 +10,9 @@ export type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'u
 
 interface SessionState {
   user: UserInfo | null;
-  /** The active role; '' until user info arrives (seed-spec §3). */
+  /** The active role; '' until user info arrives. */
   role: Role | '';
-  /** Paths the server's menu allows (pages.md §2.3.1 step 3); null when unknown or the call failed. */
+  /** Paths the server's menu allows (the menu hides what it lacks); null when unknown or the call failed. */
   serverMenuPaths: Set<string> | null;
   setUser: (user: UserInfo) => void;
   /**

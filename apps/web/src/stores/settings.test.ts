@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsReducer, settingsToJson } from './settings';
 
-describe('settings reducer (pages.md §2.7)', () => {
+describe('settings reducer', () => {
   it('starts from settings.json', () => {
     expect(defaultSettings).toMatchObject({ theme: 'light', navbar: true, menu: true, footer: true, tabBar: true, themeColor: '#165DFF', menuWidth: 220, menuCollapse: false });
   });

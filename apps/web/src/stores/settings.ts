@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import defaults from '../settings.json';
 
-/** App settings of seed-spec §3, in the order pages.md §2.7 copies them. */
+/** App settings, in the order the settings drawer's 复制配置 copies them. */
 export interface AppSettings {
   theme: 'light' | 'dark';
   colorWeak: boolean;
@@ -37,9 +37,9 @@ export function clampMenuWidth(value: number): number {
 }
 
 /**
- * Pure transition function, so the rules of pages.md §2.7 are testable without React:
+ * Pure transition function, so the settings drawer's rules are testable without React:
  * turning the top menu on expands the menu; the menu width stays within its bounds; the
- * device decides hideMenu (§2.1).
+ * device decides hideMenu (see layout/use-responsive.ts).
  */
 export function settingsReducer(state: AppSettings, action: SettingsAction): AppSettings {
   if (action.type === 'reset') return { ...defaultSettings };
@@ -51,7 +51,7 @@ export function settingsReducer(state: AppSettings, action: SettingsAction): App
   return next;
 }
 
-/** The copy of pages.md §2.7: every field in order, globalSettings written as false, 2-space JSON. */
+/** What 复制配置 copies: every field in order, globalSettings written as false, 2-space JSON. */
 export function settingsToJson(settings: AppSettings): string {
   const out: Record<string, unknown> = {};
   for (const key of settingsKeys) out[key] = key === 'globalSettings' ? false : settings[key];
@@ -68,7 +68,7 @@ function readStoredTheme(): AppSettings['theme'] | null {
 }
 
 export function initialSettings(): AppSettings {
-  // Only the theme outlives a reload (pages.md §2.7); everything else starts from settings.json.
+  // Only the theme outlives a reload; everything else starts from settings.json.
   return { ...defaultSettings, theme: readStoredTheme() ?? defaultSettings.theme };
 }
 

@@ -5,7 +5,7 @@ const tab = (path: string, url = path): Tab => ({ path, url, version: 0 });
 const paths = (tabs: Tab[]) => tabs.map((t) => t.path);
 const five = [HOME_TAB, tab('/list/search-table'), tab('/list/card'), tab('/form/step'), tab('/user/info')];
 
-describe('tab list (pages.md §2.6)', () => {
+describe('tab list', () => {
   it('adds a tab per page path and keeps the latest URL', () => {
     let tabs = visitTabs([HOME_TAB], '/list/search-table', '/list/search-table?current=2');
     tabs = visitTabs(tabs, '/list/search-table', '/list/search-table?current=3&status=online');
@@ -32,7 +32,7 @@ describe('tab list (pages.md §2.6)', () => {
     expect(applyTabCommand(five, 'closeAll', '/list/card', '/user/info')).toEqual({ tabs: [HOME_TAB], navigateTo: '/workplace' });
   });
 
-  it('enables menu items per the table of §2.6', () => {
+  it('enables each context-menu item only where it acts', () => {
     expect(commandEnabled(five, 'reload', '/list/card', '/list/card')).toBe(true);
     expect(commandEnabled(five, 'reload', '/list/card', '/user/info')).toBe(false);
     expect(commandEnabled(five, 'closeCurrent', '/workplace', '/workplace')).toBe(false);

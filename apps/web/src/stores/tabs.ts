@@ -1,7 +1,7 @@
 import { defaultRoute, findRouteByPath, type RouteNode } from '@atrium/contracts/routes';
 import { create } from 'zustand';
 
-/** A tab is identified by its path; `url` is the latest path + query seen in it (pages.md §2.6). */
+/** A tab is identified by its path; `url` is the latest path + query seen in it. */
 export interface Tab {
   path: string;
   url: string;
@@ -41,7 +41,7 @@ export interface TabCommandResult {
   navigateTo?: string;
 }
 
-/** The right-click menu of pages.md §2.6 as a pure function; index 0 (the workplace) never closes. */
+/** The tab bar's right-click menu as a pure function; index 0 (the workplace) never closes. */
 export function applyTabCommand(tabs: Tab[], command: TabCommand, targetPath: string, activePath: string): TabCommandResult {
   const index = tabs.findIndex((tab) => tab.path === targetPath);
   if (index === -1) return { tabs };

@@ -3,10 +3,10 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { roles, type Role } from '../routes.ts';
 
-/** 11 digits starting with 1 (seed-spec §9). */
+/** 11 digits starting with 1 (a mainland China mobile number). */
 export const PHONE_PATTERN = /^1\d{10}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
-/** pages.md §3.2: 6-32 of digits, letters and ~!@#$%^&*. with at least two of the four classes. */
+/** Password rule: 6-32 of digits, letters and ~!@#$%^&*. with at least two of the four classes. */
 export const PASSWORD_PATTERN = /^(?![0-9]+$)(?![a-z]+$)(?![A-Z]+$)(?![~!@#$%^&*.]+$)[0-9a-zA-Z~!@#$%^&*.]{6,32}$/;
 export const securityQuestions = ['mother', 'school', 'birthplace'] as const;
 

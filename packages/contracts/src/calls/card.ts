@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { idParamsSchema } from './policy.ts';
 
-/** Card list (pages.md §6): quality-inspection queues, services, preset rules. */
+/** Card list: quality-inspection queues, services, preset rules. */
 export const qualityDataLabels = ['pendingInspection', 'backlog', 'pendingSampling'] as const;
 export const qualityCardSchema = z.object({
   id: z.number().int(),

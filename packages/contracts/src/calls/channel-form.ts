@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { dateSchema, idParamsSchema } from './policy.ts';
 
-/** Step form (pages.md §7): one schema for both steps in the browser and for the server. */
+/** Step form: one schema for both steps in the browser and for the server. */
 export const channelTypes = ['app', 'web', 'game'] as const;
 export const ACTIVITY_NAME_PATTERN = /^[a-zA-Z0-9\u4e00-\u9fa5]{1,20}$/;
 /** http(s), a host name or IPv4 address, an optional port, an optional path (with query / fragment). */
@@ -45,7 +45,7 @@ export type ChannelForm = z.infer<typeof channelFormSchema>;
 export type ChannelFormInput = z.input<typeof channelFormSchema>;
 export const channelSubmitBodySchema = z.object({ data: channelFormSchema.strict() }).strict();
 
-/** The five stages of the success page (pages.md §10). */
+/** The five stages of a channel's progress, shown by the success page. */
 export const channelStages = ['submitApplication', 'leaderReview', 'purchaseCertificate', 'safetyTest', 'launched'] as const;
 export const channelProgressSchema = z.object({
   id: z.number().int(),

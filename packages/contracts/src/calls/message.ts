@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
-/** Message box entries (seed-spec §3, pages.md §2.8). */
+/** Message box entries (the navbar bell). */
 export const messageTypes = ['message', 'notice', 'todo'] as const;
 export const messageTypeSchema = z.enum(messageTypes, { error: 'validation.invalidValue' });
 export type MessageType = z.infer<typeof messageTypeSchema>;

@@ -2,7 +2,7 @@ import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 
-/** Collections ("policy rows" of seed-spec §3; pages.md §5). */
+/** Collections ("policy" rows in the call paths), listed by the search table. */
 export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
 export const filterTypes = ['artificial', 'rules'] as const;
 export const policyStatuses = ['online', 'offline'] as const;
@@ -10,7 +10,7 @@ export const policyPageSizes = [10, 20, 50, 100] as const;
 export const POLICY_COUNT_MAX = 100_000_000;
 export const POLICY_NAME_MAX = 50;
 export const POLICY_NUMBER_FILTER_MAX = 32;
-/** Import limits of pages.md §5.8. */
+/** Import limits (批量导入): file size and row count. */
 export const POLICY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const POLICY_IMPORT_MAX_ROWS = 5000;
 /** Columns of an import file (header names, any order) and of the table / export (table order). */
@@ -47,7 +47,7 @@ const isRealDate = (s: string) => {
 export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValue').refine(isRealDate, 'validation.invalidValue');
 
 /**
- * Applied filters of the search table (pages.md §5.3). `createdTime` comes twice in the query (start,
+ * Applied filters of the search table. `createdTime` comes twice in the query (start,
  * end; inclusive days); `name` matches as a case-insensitive substring, `number` as a prefix.
  */
 export const policyFilterSchema = z.object({
@@ -81,7 +81,7 @@ export type PolicyListQuery = z.infer<typeof policyListQuerySchema>;
 export const policyListSchema = z.object({ list: z.array(policySchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
 export type PolicyList = z.infer<typeof policyListSchema>;
 
-/** The collection form (pages.md §5.7): the same schema validates the console form, create and import rows. */
+/** The collection form (新建, 编辑): the same schema validates the console form, create and import rows. */
 export const policyFormSchema = z.object({
   name: z
     .string({ error: 'searchTable.error.name.required' })

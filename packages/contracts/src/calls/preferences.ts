@@ -1,11 +1,11 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
-/** Workplace shortcut tiles (pages.md §4.6) and search-table columns (§5.5) a user can arrange. */
+/** Workplace shortcut tiles and search-table columns a user can arrange. */
 export const shortcutKeys = ['content', 'analysis', 'advanced', 'promotion', 'putIn'] as const;
 export const searchTableColumnKeys = ['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
 export const tableDensities = ['mini', 'small', 'medium', 'large'] as const;
-/** Largest accepted request body and stored document (pages.md §17). */
+/** Largest accepted request body and stored document. */
 export const PREFERENCES_MAX_BYTES = 16 * 1024;
 
 const unique = <T>(items: T[], key: (item: T) => unknown) => new Set(items.map(key)).size === items.length;

@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { pageQuerySchema } from './workplace.ts';
 
-/** Group form (pages.md §8) and basic profile (pages.md §9). */
+/** Group form and basic profile (基础详情页). */
 export const parameterModes = ['custom', 'mode1', 'mode2'] as const;
 export const videoResolutions = ['480*640', '720*1280', '1080*1920'] as const;
 export const videoProfiles = ['baseline', 'main', 'high'] as const;

@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
-/** User centre lists (pages.md §13), per signed-in user; seeded texts in the caller's language. */
+/** User centre lists (用户信息 page), per signed-in user; seeded texts in the caller's language. */
 export const contributorSchema = z.object({ name: z.string(), email: z.string(), avatar: z.string() });
 export const projectSchema = z.object({
   id: z.number().int(),

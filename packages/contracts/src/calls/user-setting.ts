@@ -4,7 +4,7 @@ import { msg } from '../messages/validation.ts';
 import { userInfoSchema } from './auth.ts';
 import { idParamsSchema } from './policy.ts';
 
-/** User setting (pages.md §14): basic information, avatar, certification. Security calls live in auth.ts. */
+/** User setting page: basic information, avatar, certification. Security calls live in auth.ts. */
 export const EMAIL_MAX = 100;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const countryRegions = ['china'] as const;

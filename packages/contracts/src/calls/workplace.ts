@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { contentTypes } from './policy.ts';
 
-/** Workplace data (pages.md §4). Seeded texts come back in the caller's language. */
+/** Workplace data. Seeded texts come back in the caller's language. */
 export const overviewSchema = z.object({
   /** Sum of `count` over online collections. */
   onlineContent: z.number().int(),

@@ -1,7 +1,7 @@
 import type { ErrorKey } from '../envelope.ts';
 import type { Locale } from '../locale.ts';
 
-/** Default `message` text for each error key, per locale (api.md §1). */
+/** Default `message` text for each error key, per locale (docs/http-contract.md, Envelope). */
 export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
   'zh-CN': {
     VALIDATION_FAILED: '提交的数据不正确',

@@ -1,9 +1,9 @@
 import type { Locale } from '../locale.ts';
 
 /**
- * Texts of the sign-in and account-security rules (pages.md §3 and §14.2.2) in both languages, used by
- * the login errors of the server and by the VALIDATION_FAILED details of the account calls. Keys and
- * texts follow pages.md. Merged into `validationMessages` by validation.ts.
+ * Texts of the sign-in and account-security rules (login page; user setting, 安全设置) in both languages,
+ * used by the login errors of the server and by the VALIDATION_FAILED details of the account calls.
+ * Merged into `validationMessages` by validation.ts.
  */
 export const validationAuthMessages: Record<Locale, Record<string, string>> = {
   'zh-CN': {

@@ -47,7 +47,7 @@ describe('page validation messages', () => {
     expect(Object.keys(validationPagesMessages['en-US']).sort()).toEqual(Object.keys(validationPagesMessages['zh-CN']).sort());
   });
 
-  it('collection form: pages.md §5.7 rules with translated keys', () => {
+  it('collection form: its rules with translated keys', () => {
     expect(policyCreateBodySchema.safeParse({ name: ' a ', contentType: 'img', filterType: 'rules', count: 0, status: 'online' }).success).toBe(true);
     const found = issues(policyCreateBodySchema, { name: '  ', contentType: 'x', count: 1.5, status: undefined });
     expect(found).toEqual({
@@ -77,7 +77,7 @@ describe('page validation messages', () => {
     expect(policyListQuerySchema.safeParse({ createdTime: ['2026-02-30', '2026-03-01'] }).success).toBe(false);
   });
 
-  it('step form: every rule of pages.md §7', () => {
+  it('step form: every rule', () => {
     expect(channelFormSchema.safeParse(validChannel).success).toBe(true);
     const found = issues(channelFormSchema, {
       activityName: 'bad name!', promotionTime: ['2026-12-31', '2026-12-01'], promoteLink: 'ftp://x', advertisingSource: '', advertisingMedia: 'x'.repeat(51),

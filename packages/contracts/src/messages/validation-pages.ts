@@ -1,14 +1,14 @@
 import type { Locale } from '../locale.ts';
 
 /**
- * Texts of the page forms' rules (pages.md §4-§14) and of the server-side checks behind the page calls,
- * in both languages. Keys and texts follow pages.md so that a field error reads the same whichever side
- * caught it. Also holds the column titles and enumeration labels the server writes into CSV exports and
- * accepts in imports. Merged into `validationMessages` by validation.ts.
+ * Texts of the page forms' rules (workplace to user setting) and of the server-side checks behind the page
+ * calls, in both languages. The console and the server read the same keys and texts, so that a field error
+ * reads the same whichever side caught it. Also holds the column titles and enumeration labels the server
+ * writes into CSV exports and accepts in imports. Merged into `validationMessages` by validation.ts.
  */
 export const validationPagesMessages: Record<Locale, Record<string, string>> = {
   'zh-CN': {
-    // Search table (§5)
+    // Search table
     'searchTable.error.name.required': '请输入集合名称',
     'searchTable.error.contentType.required': '请选择内容体裁',
     'searchTable.error.filterType.required': '请选择筛选方式',
@@ -42,11 +42,11 @@ export const validationPagesMessages: Record<Locale, Record<string, string>> = {
     'searchTable.columns.count': '内容量',
     'searchTable.columns.createdTime': '创建时间',
     'searchTable.columns.status': '状态',
-    // Card list (§6)
+    // Card list
     'cardList.content.form.title.required': '请输入队列名称',
     'cardList.service.error.expired': '该服务已过期，请先续约',
     'cardList.service.error.notExpired': '该服务未过期，无需续约',
-    // Step form (§7)
+    // Step form
     'stepForm.form.error.activityName.required': '请输入活动名称',
     'stepForm.form.error.activityName.pattern': '输入汉字、字母或数字，最多20字符',
     'stepForm.form.error.channelType.required': '请选择渠道类型',
@@ -60,7 +60,7 @@ export const validationPagesMessages: Record<Locale, Record<string, string>> = {
     'stepForm.form.error.keyword.max': '最多选择 10 个关键词',
     'stepForm.form.error.advertisingContent.required': '请输入广告内容',
     'stepForm.form.error.advertisingContent.maxLength': '最多不超过200字',
-    // Group form (§8) and basic profile (§9)
+    // Group form and basic profile
     'groupForm.error.range': '请输入 {min} 到 {max} 之间的整数',
     'groupForm.error.minMax': '编码码率最小值不能大于最大值',
     'groupForm.error.description.maxLength': '最多不超过200字',
@@ -68,7 +68,7 @@ export const validationPagesMessages: Record<Locale, Record<string, string>> = {
     'basicProfile.error.notApproving': '当前没有审批中的参数修改',
     'basicProfile.change.video': '视频参数变更',
     'basicProfile.change.audio': '音频参数变更',
-    // User setting (§14)
+    // User setting
     'userSetting.form.error.email.required': '请输入邮箱',
     'userSetting.form.error.email.format': '请输入正确的邮箱地址',
     'userSetting.form.error.email.taken': '该邮箱已被其他账号使用',

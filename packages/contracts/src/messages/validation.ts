@@ -4,8 +4,8 @@ import { validationAuthMessages } from './validation-auth.ts';
 
 /**
  * Texts of validation rules shared by the console's forms and the server's VALIDATION_FAILED details
- * (pages.md §0.3: one source of truth). Zod schemas in this package use these keys as their `message`;
- * the server and the web client translate the key into the caller's locale. Keys follow pages.md.
+ * (one source of truth). Zod schemas in this package use these keys as their `message`; the server and
+ * the web client translate the key into the caller's locale.
  * Each resource adds its own keys in its own file and merges them here.
  */
 export const validationMessages: Record<Locale, Record<string, string>> = {

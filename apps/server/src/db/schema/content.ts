@@ -22,7 +22,7 @@ const owner = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
-/** Message box entries, per user (pages.md §2.8). */
+/** Message box entries (the navbar bell), per user. */
 export const messages = pgTable(
   'messages',
   {
@@ -43,7 +43,7 @@ export const messages = pgTable(
 );
 
 /**
- * Collections (the policy rows of seed-spec §3). The list is sorted by created_time desc then id, and
+ * Collections (`/api/list/policy`). The list is sorted by created_time desc then id, and
  * every filter has an index that also serves that order. `name` is matched as a case-insensitive
  * substring: btree cannot serve `%term%`, so the lower(name) index covers prefix and equality use and
  * the substring scan rides the created_time order (the first page stops after pageSize hits). pg_trgm
@@ -76,7 +76,7 @@ export const policies = pgTable(
   ],
 );
 
-/** Quality-inspection queues (pages.md §6.2), shared by every user; written by admins. */
+/** Quality-inspection queues (the card list's 内容质检), shared by every user; written by admins. */
 export const qualityQueues = pgTable(
   'quality_queues',
   {
@@ -93,7 +93,7 @@ export const qualityQueues = pgTable(
   (t) => [index('quality_queues_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
-/** Services (pages.md §6.3). */
+/** Services (the card list's 开通服务). */
 export const services = pgTable(
   'services',
   {
@@ -109,7 +109,7 @@ export const services = pgTable(
   (t) => [index('services_position_idx').on(t.position, t.id)],
 );
 
-/** Preset rules (pages.md §6.4). */
+/** Preset rules (the card list's 规则预置). */
 export const rulePresets = pgTable(
   'rule_presets',
   {
@@ -128,7 +128,7 @@ export interface StageTime {
   time: string;
 }
 
-/** Channels created with the step form (pages.md §7), and their review progress (§10). */
+/** Channels created with the step form, and their review progress (the success page shows it). */
 export const channels = pgTable(
   'channels',
   {
@@ -144,7 +144,7 @@ export const channels = pgTable(
   (t) => [index('channels_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
-/** The one set of video/audio parameters that the group form edits and the basic profile shows (§8-§9). */
+/** The one set of video/audio parameters that the group form edits and the basic profile shows. */
 export const profileParameters = pgTable('profile_parameters', {
   id: integer('id').primaryKey(),
   status: text('status').$type<ProfileStatus>().notNull(),
@@ -154,7 +154,7 @@ export const profileParameters = pgTable('profile_parameters', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-/** Parameter change log (§9.3). */
+/** Parameter change log (the basic profile's 参数调整记录). */
 export const operationLogs = pgTable(
   'operation_logs',
   {
@@ -173,14 +173,14 @@ export const operationLogs = pgTable(
   (t) => [index('operation_logs_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('operation_logs_status_idx').on(t.status)],
 );
 
-/** Daily content statistics: the workplace chart and its statistics (§4.2-§4.3). */
+/** Daily content statistics: the workplace chart and its statistics. */
 export const contentDaily = pgTable('content_daily', {
   day: date('day', { mode: 'string' }).primaryKey(),
   contentCount: integer('content_count').notNull(),
   newComments: integer('new_comments').notNull(),
 });
 
-/** Popular content per type (§4.4). */
+/** Popular content per type (the workplace's 线上热门内容). */
 export const popularItems = pgTable(
   'popular_items',
   {
@@ -218,7 +218,7 @@ export const announcements = pgTable(
   (t) => [index('announcements_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
-/** User centre (§13): projects, teams, activities and page visits, per user. */
+/** User centre (用户信息 page): projects, teams, activities and page visits, per user. */
 export const projects = pgTable(
   'projects',
   {
@@ -273,7 +273,7 @@ export const visits = pgTable(
 );
 
 /**
- * Enterprise certification applications (§14.2.3). Status 0 under review, 1 approved, 2 withdrawn. At
+ * Enterprise certification applications (user setting, 实名认证). Status 0 under review, 1 approved, 2 withdrawn. At
  * most one application per user is under review: a partial unique index enforces it under concurrency.
  */
 export const certifications = pgTable(

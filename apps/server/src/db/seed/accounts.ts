@@ -3,7 +3,7 @@ import { rowsOf, type Db } from '../client.ts';
 import { users } from '../schema/auth.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 
-/** The demo accounts of api.md §6. Never created in production (see index.ts). */
+/** The demo accounts (README, Quick start). Never created in production (see index.ts). */
 export const demoAccounts = [
   {
     username: 'admin',

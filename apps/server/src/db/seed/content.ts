@@ -49,7 +49,7 @@ export function initialsAvatar(text: string, color: string): string {
 const palette = ['#165DFF', '#0FC6C2', '#722ED1', '#F77234', '#00B42A', '#F53F3F', '#3491FA', '#D91AD9'];
 const avatarFor = (text: string, i: number) => initialsAvatar(text, palette[i % palette.length]!);
 
-/** The parameters of seed-spec §9: frame rate 15, video rate 300 / 800 / 1500, audio rate 128, 8 channels. */
+/** The default parameters: frame rate 15, video rate 300 / 800 / 1500, audio rate 128, 8 channels. */
 export const defaultParameters: Parameters = {
   video: {
     mode: 'custom',

@@ -27,7 +27,7 @@ export async function createSession(
   config: AppConfig,
   input: { userId: number; role: Role; fingerprint: string; now: Date; ip: string; userAgent: string },
 ): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
-  // 32 random bytes, base64url; only the SHA-256 is stored (api.md §2).
+  // 32 random bytes, base64url; only the SHA-256 is stored (docs/http-contract.md, Sessions).
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(input.now.getTime() + config.sessionAbsoluteSeconds * 1000);
   const sessionId = await insertSession(db, {

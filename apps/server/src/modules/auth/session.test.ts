@@ -4,7 +4,7 @@ import { sessions } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { hashToken } from './session.service.ts';
 
-describe('sessions (api.md §2)', () => {
+describe('sessions', () => {
   let t: TestApp;
   let now = new Date('2026-11-21T08:00:00Z');
   const at = (iso: string) => (now = new Date(iso));

@@ -87,7 +87,7 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Json {
       version: '1.0.0',
       description:
         `Every /api/* and /auth/* call (except GET /api/client-config and this document) is signed with ${SIGNING_ALGORITHM}: ` +
-        'headers X-Date, X-Fingerprint, X-Nonce and Authorization, see docs/decisions/002-request-signing.md and api.md §3. ' +
+        'headers X-Date, X-Fingerprint, X-Nonce and Authorization, see docs/http-contract.md (Signing). ' +
         'Answers use the envelope { status, code, message, data, traceId }; messages follow Accept-Language (zh-CN, en-US).',
     },
     servers: [{ url: '/' }],

@@ -61,7 +61,7 @@ const enumColumns = {
 };
 
 /**
- * Reads an import file (pages.md §5.8). File-level problems (not a CSV, too large, not UTF-8, empty, bad
+ * Reads an import file (the search table's 批量导入). File-level problems (not a CSV, too large, not UTF-8, empty, bad
  * header, no rows, more than 5 000 rows) throw; row problems are collected for every row, so the user
  * fixes the whole file at once, and nothing is written unless every row passes.
  */

@@ -12,7 +12,7 @@ export type PolicyRow = typeof policies.$inferSelect;
 /** LIKE metacharacters in user text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The applied filters as the statements bind them (pages.md §5.3, §17.2). */
+/** The search table's applied filters as the statements bind them. */
 export interface FilterValues {
   /** `number LIKE 'prefix%'`: served by the text_pattern_ops index on number. */
   numberPrefix?: string;
@@ -55,7 +55,7 @@ function whereOf(values: FilterValues, placeholders: boolean): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-/** The WHERE clause of the applied filters (pages.md §5.3, §17.2). */
+/** The WHERE clause of the search table's applied filters. */
 export function filterWhere(filter: PolicyFilter, timeZone: string): SQL | undefined {
   return whereOf(filterValues(filter, timeZone), false);
 }

@@ -111,7 +111,7 @@ export function exportFileName(now: Date, timeZone: string): string {
 }
 
 /**
- * Streams every collection of the filters as CSV (pages.md §5.9): BOM, titles and labels in the caller's
+ * Streams every collection of the filters as CSV (the search table's 下载): BOM, titles and labels in the caller's
  * language, table column order, no row cap. Rows are read in keyset batches (formatted by the database)
  * and written as the client takes them (the stream's back-pressure), so memory stays flat for any number
  * of rows. The first batch is read before the headers go out, so a failing query still answers with the

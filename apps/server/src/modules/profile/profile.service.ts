@@ -46,7 +46,7 @@ export async function basicProfile(db: Db, now: Date): Promise<BasicProfile> {
 }
 
 /**
- * Group-form submission (pages.md §8.3), in one transaction under the profile row lock: original <- current,
+ * Group-form submission, in one transaction under the profile row lock: original <- current,
  * current <- submitted, status approving, a new log row; a change still under review is superseded (its
  * log row becomes 2). Submitting the current values again is refused.
  */

@@ -24,7 +24,7 @@ describe('group form and basic profile: submit, approve, cancel, operation log',
   const submit = (data: unknown, locale: 'zh-CN' | 'en-US' = 'zh-CN', token = admin) =>
     t.request({ method: 'POST', url: '/api/group-form/submit', token, body: { data }, locale });
 
-  it('shows the seeded parameters (seed-spec §9) and the log, newest first, paged, translated', async () => {
+  it('shows the seeded default parameters and the log, newest first, paged, translated', async () => {
     const p = await profile();
     expect(p.status).toBe('approved');
     expect(p.video.acquisition.frameRate).toBe(15);

@@ -31,7 +31,7 @@ const dayStarts = new Map<string, number>();
 
 /**
  * The instant a calendar day (`YYYY-MM-DD`) starts in a time zone. Date filters are inclusive days in the
- * server's configured zone (pages.md §17.2), so `[start, end]` becomes `[startOf(start), startOf(end + 1))`.
+ * server's configured zone (`TZ`), so `[start, end]` becomes `[startOf(start), startOf(end + 1))`.
  */
 export function startOfDay(day: string, timeZone: string): Date {
   // Date filters repeat (the console keeps them in the URL): remember the last days asked for.

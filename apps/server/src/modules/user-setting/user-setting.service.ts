@@ -29,7 +29,7 @@ import {
   type CertificationRow,
 } from './user-setting.repository.ts';
 
-/** Saves the basic information of pages.md §14.2.1: nickname -> name, profile -> introduction, area -> locationName. */
+/** Saves the user setting's 基础信息 (basic information): nickname -> name, profile -> introduction, area -> locationName. */
 export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo): Promise<UserInfo> {
   const locationName = areaName(body.area);
   if (locationName === undefined) throw fieldError('area', 'userSetting.form.error.area.invalid');

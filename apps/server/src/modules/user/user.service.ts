@@ -129,7 +129,7 @@ export async function changePassword(db: Db, session: SessionInfo, oldPassword: 
 }
 
 export async function setSecurityQuestion(db: Db, session: SessionInfo, question: string, answer: string): Promise<void> {
-  // Only a hash of the normalised answer is kept (pages.md §14.2.2).
+  // Only a hash of the normalised (trimmed, lower-cased) answer is kept.
   const securityAnswerHash = await hashPassword(answer.trim().toLowerCase());
   await updateUser(db, session.userId, { securityQuestion: question, securityAnswerHash });
 }

@@ -17,7 +17,7 @@ const tabTitles: Record<Tab, string> = {
 };
 
 /**
- * 卡片列表 (pages.md §6). The tab lives in the URL (`?tab=`, omitted for 全部) so the workplace
+ * 卡片列表 (card list). The tab lives in the URL (`?tab=`, omitted for 全部) so the workplace
  * shortcuts can open a section; each section loads when it is first shown (hidden panes unmount,
  * their data stays in the query cache).
  */

@@ -27,7 +27,7 @@ function loadedValues(profile: BasicProfile): GroupForm {
 }
 
 /**
- * 分组表单 (pages.md §8): edits the current video and audio parameters. A submit stores them as the
+ * 分组表单 (group form): edits the current video and audio parameters. A submit stores them as the
  * current parameters under approval (the basic profile shows the change), so the form starts from
  * what the server holds.
  */

@@ -54,7 +54,7 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
     setCaptchaLoading(true);
     set('captcha', '');
     try {
-      // Never de-duplicated or cached, and sent without a token (pages.md §3.2).
+      // Never de-duplicated or cached, and sent without a token.
       setCaptcha(await api.get<Captcha>('/auth/captcha', { cache: false, auth: false }));
     } catch {
       setCaptcha(null);

@@ -1,4 +1,4 @@
-/** localStorage `login-config` (pages.md §3.2): never holds a password. */
+/** localStorage `login-config` (记住我): never holds a password. */
 export interface LoginConfig {
   rememberMe: boolean;
   username: string;

@@ -23,7 +23,7 @@ interface LoginResult {
   expiresAt: string;
 }
 
-/** Sign-in page of pages.md §3: account (with the adaptive image captcha) and phone (SMS) tabs. */
+/** Sign-in page: account (with the adaptive image captcha) and phone (SMS) tabs. */
 export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
@@ -61,7 +61,7 @@ export function LoginPage() {
       setToken(result.token);
       if (which === 'account') {
         const remember = (values as { rememberMe?: boolean }).rememberMe ?? true;
-        // Only the username is kept, never the password (pages.md §16.7).
+        // Only the username is kept, never the password.
         writeLoginConfig({ rememberMe: remember, username: remember ? String((values as { username?: string }).username ?? '').trim() : '' });
       }
       Message.success({ id: 'login', content: t('login.form.login.success') });
@@ -73,7 +73,7 @@ export function LoginPage() {
     }
   }, [submitting, tab, t, navigate, location.search, onFailure]);
 
-  // The SMS countdown belongs to the page, so it survives switching tabs (pages.md §3.3).
+  // The SMS countdown belongs to the page, so it survives switching tabs.
   const [countdown, setCountdown] = useState(0);
   useEffect(() => {
     if (countdown <= 0) return;

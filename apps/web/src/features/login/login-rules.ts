@@ -1,8 +1,8 @@
 import type { Rule } from './use-fields';
 
-/** pages.md §3.2: 6–32 characters of digits, letters and ~!@#$%^&*., at least two of the four classes. */
+/** Password rule: 6–32 characters of digits, letters and ~!@#$%^&*., at least two of the four classes. */
 export const PASSWORD_PATTERN = /^(?![0-9]+$)(?![a-z]+$)(?![A-Z]+$)(?![~!@#$%^&*.]+$)[0-9a-zA-Z~!@#$%^&*.]{6,32}$/;
-/** 11 digits starting with 1 (seed-spec §9); the same rule as the contracts' telSchema. */
+/** 11 digits starting with 1; the same rule as the contracts' telSchema. */
 export const PHONE_PATTERN = /^1\d{10}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 

@@ -10,7 +10,7 @@ export interface Fields<T extends string> {
   /** Validates the named fields (all when omitted); true when they all pass. */
   validate: (names?: T[]) => boolean;
   setError: (name: T, message: string | undefined) => void;
-  /** Blur handler: a field is checked on blur and on submit (pages.md §3.2). */
+  /** Blur handler: a field is checked on blur and on submit. */
   blur: (name: T) => void;
 }
 

@@ -30,7 +30,7 @@ function canGoBack(): boolean {
   return typeof state?.idx === 'number' && state.idx > 0;
 }
 
-/** 基础详情页 (pages.md §9): the parameter change under approval, from one call, and its log. */
+/** 基础详情页 (basic profile): the parameter change under approval, from one call, and its log. */
 export default function ProfileBasicPage() {
   const t = useT();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ function readFailure(state: unknown): Failure | null {
 }
 
 /**
- * 失败页 (pages.md §11): the reasons come from the failure the form handed over in the navigation
+ * 失败页 (failure page): the reasons come from the failure the form handed over in the navigation
  * state, which the browser keeps across a reload; opened from the menu, there are none.
  */
 export default function ErrorPage() {

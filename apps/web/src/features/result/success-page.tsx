@@ -8,7 +8,7 @@ import { channelProgressQuery } from './api/result-queries';
 import { stageViews } from './lib/progress';
 import styles from './result.module.css';
 
-/** Vertical steps below 768 px (pages.md §10.1). */
+/** Vertical steps below 768 px. */
 function useNarrow(): boolean {
   const query = '(max-width: 767px)';
   const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
@@ -21,7 +21,7 @@ function useNarrow(): boolean {
   return narrow;
 }
 
-/** 成功页 (pages.md §10): the result and the real progress of a channel. */
+/** 成功页 (success page): the result and the real progress of a channel. */
 export default function SuccessPage() {
   const t = useT();
   const navigate = useNavigate();

@@ -22,7 +22,7 @@ import styles from './search-table.module.css';
 const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horizontalVideo: IconVideoCamera, verticalVideo: IconMobile };
 
 /**
- * 查询表格 (pages.md §5). The applied filters and the page live in the URL: every change goes through
+ * 查询表格 (search table). The applied filters and the page live in the URL: every change goes through
  * the URL and the list follows it, so links, reloads, back/forward and the tab bar restore the view.
  */
 export default function SearchTablePage() {
@@ -147,7 +147,7 @@ export default function SearchTablePage() {
         applied={state.filters}
         onSearch={(filters: PolicyFilters) => {
           go({ filters, current: 1, pageSize: state.pageSize });
-          // 查询 and 重置 always fetch, even when the URL does not change (pages.md §5.2).
+          // 查询 and 重置 always fetch, even when the URL does not change.
           void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
         }}
         onReset={() => {
@@ -186,7 +186,7 @@ export default function SearchTablePage() {
         }}
         onChange={(pagination) => {
           const pageSize = (pagination.pageSize ?? state.pageSize) as TableUrlState['pageSize'];
-          // A page-size change starts again at page 1 (pages.md §5.3).
+          // A page-size change starts again at page 1.
           const current = pageSize !== state.pageSize ? 1 : (pagination.current ?? 1);
           if (current !== state.current || pageSize !== state.pageSize) go({ ...state, current, pageSize });
         }}

@@ -14,7 +14,7 @@ import styles from './step-form.module.css';
 
 type Step = 0 | 1 | 2;
 
-/** The failure handed to the error page in the navigation state (pages.md §11.1). */
+/** The failure handed to the error page in the navigation state (result/error-page.tsx shows it). */
 export interface StepFormFailure {
   source: 'stepForm';
   errorKey: string;
@@ -23,7 +23,7 @@ export interface StepFormFailure {
 }
 
 /**
- * 分步表单 (pages.md §7): two steps of input and a result. Both step forms stay mounted (one is hidden),
+ * 分步表单 (step form): two steps of input and a result. Both step forms stay mounted (one is hidden),
  * so values survive moving between steps and a server error on either step can be shown in place.
  */
 export default function StepFormPage() {

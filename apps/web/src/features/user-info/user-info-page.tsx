@@ -5,7 +5,7 @@ import { Notices } from './components/notices';
 import { UserBanner } from './components/user-banner';
 import styles from './user-info.module.css';
 
-/** 用户信息 (pages.md §13): banner, then projects and activity beside teams and notices. */
+/** 用户信息 (user info): banner, then projects and activity beside teams and notices. */
 export default function UserInfoPage() {
   return (
     <div>

@@ -17,7 +17,7 @@ const titles: Record<Tab, string> = {
   certification: 'userSetting.tab.certification',
 };
 
-/** 用户设置 (pages.md §14): the active tab lives in the URL (`?tab=`, omitted for 基础信息). */
+/** 用户设置 (user setting): the active tab lives in the URL (`?tab=`, omitted for 基础信息). */
 export default function UserSettingPage() {
   const t = useT();
   const [params, setParams] = useSearchParams();

@@ -11,7 +11,7 @@ import styles from './workplace.module.css';
 // The shell preloads this module right after sign-in, so visits are recorded from the first page on.
 installRecentPages();
 
-/** 工作台 (pages.md §4): the first page after sign-in; charts load lazily, after the rest. */
+/** 工作台 (workplace): the first page after sign-in; charts load lazily, after the rest. */
 export default function WorkplacePage() {
   useEffect(() => installRecentPages(), []);
   return (

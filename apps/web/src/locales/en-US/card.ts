@@ -1,4 +1,4 @@
-// card page texts (en-US), exactly as pages.md lists them.
+// card page texts (en-US); ../zh-CN/card.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'cardList.tab.title.all': 'All',
   'cardList.tab.title.content': 'Quality inspection',

@@ -1,4 +1,4 @@
-// group-form page texts (en-US), exactly as pages.md lists them.
+// group-form page texts (en-US); ../zh-CN/group-form.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'groupForm.title.video': 'Video parameters',
   'groupForm.title.audio': 'Audio parameters',

@@ -1,4 +1,4 @@
-// profile-basic page texts (en-US), exactly as pages.md lists them.
+// profile-basic page texts (en-US); ../zh-CN/profile-basic.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'basicProfile.title.form': 'Parameter approval',
   'basicProfile.cancel': 'Cancel process',

@@ -1,4 +1,4 @@
-// result page texts (en-US), exactly as pages.md lists them.
+// result page texts (en-US); ../zh-CN/result.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'success.result.title': 'Submitted successfully',
   'success.result.subTitle': 'Your form has been submitted.',

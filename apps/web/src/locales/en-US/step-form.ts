@@ -1,4 +1,4 @@
-// step-form page texts (en-US), exactly as pages.md lists them.
+// step-form page texts (en-US); ../zh-CN/step-form.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'stepForm.step.title': 'Create a channel',
   'stepForm.step.title.baseInfo': 'Basic information',

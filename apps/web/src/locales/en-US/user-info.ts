@@ -1,4 +1,4 @@
-// user-info page texts (en-US), exactly as pages.md lists them.
+// user-info page texts (en-US); ../zh-CN/user-info.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'userInfo.avatar.change': 'Change avatar',
   'userInfo.title.myProject': 'My projects',

@@ -1,4 +1,4 @@
-// user-setting page texts (en-US), exactly as pages.md lists them.
+// user-setting page texts (en-US); ../zh-CN/user-setting.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'userSetting.avatar.type': 'Only PNG, JPEG, WebP or GIF images are allowed',
   'userSetting.avatar.size': 'The avatar must not be larger than 2 MB',

@@ -1,4 +1,4 @@
-// workplace page texts (en-US), exactly as pages.md lists them.
+// workplace page texts (en-US); ../zh-CN/workplace.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'workplace.welcome': 'Welcome back, {name}!',
   'workplace.onlineContent': 'Online content',

@@ -1,4 +1,4 @@
-// card page texts (zh-CN), exactly as pages.md lists them.
+// card page texts (zh-CN); ../en-US/card.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'cardList.tab.title.all': '全部',
   'cardList.tab.title.content': '内容质检',

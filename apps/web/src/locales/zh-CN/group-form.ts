@@ -1,4 +1,4 @@
-// group-form page texts (zh-CN), exactly as pages.md lists them.
+// group-form page texts (zh-CN); ../en-US/group-form.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'groupForm.title.video': '视频参数',
   'groupForm.title.audio': '音频参数',

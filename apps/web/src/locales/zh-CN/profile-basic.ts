@@ -1,4 +1,4 @@
-// profile-basic page texts (zh-CN), exactly as pages.md lists them.
+// profile-basic page texts (zh-CN); ../en-US/profile-basic.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'basicProfile.title.form': '参数审批流程表',
   'basicProfile.cancel': '取消流程',

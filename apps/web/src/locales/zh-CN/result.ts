@@ -1,4 +1,4 @@
-// result page texts (zh-CN), exactly as pages.md lists them.
+// result page texts (zh-CN); ../en-US/result.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'success.result.title': '提交成功',
   'success.result.subTitle': '表单提交成功！',

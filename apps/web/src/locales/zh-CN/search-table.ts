@@ -1,4 +1,4 @@
-// search-table page texts (zh-CN), exactly as pages.md lists them.
+// search-table page texts (zh-CN); ../en-US/search-table.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'searchTable.columns.index': '#',
   'searchTable.form.number': '集合编号',

@@ -1,4 +1,4 @@
-// step-form page texts (zh-CN), exactly as pages.md lists them.
+// step-form page texts (zh-CN); ../en-US/step-form.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'stepForm.step.title': '创建渠道表单',
   'stepForm.step.title.baseInfo': '选择基本信息',

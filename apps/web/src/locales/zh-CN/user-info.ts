@@ -1,4 +1,4 @@
-// user-info page texts (zh-CN), exactly as pages.md lists them.
+// user-info page texts (zh-CN); ../en-US/user-info.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'userInfo.avatar.change': '更换头像',
   'userInfo.title.myProject': '我的项目',

@@ -1,4 +1,4 @@
-// user-setting page texts (zh-CN), exactly as pages.md lists them.
+// user-setting page texts (zh-CN); ../en-US/user-setting.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'userSetting.avatar.type': '仅支持 PNG、JPEG、WebP、GIF 格式的图片',
   'userSetting.avatar.size': '头像大小不能超过 2MB',

@@ -1,4 +1,4 @@
-// workplace page texts (zh-CN), exactly as pages.md lists them.
+// workplace page texts (zh-CN); ../en-US/workplace.ts holds the same keys (lib/i18n.test.ts checks).
 export default {
   'workplace.welcome': '欢迎回来！{name}',
   'workplace.onlineContent': '线上总内容',

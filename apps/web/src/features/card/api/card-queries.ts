@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
- * Query keys and calls of the card list (pages.md §6.5). Lists skip the transport's 900 ms de-dup
+ * Query keys and calls of the card list. Lists skip the transport's 900 ms de-dup
  * window: a refetch right after a write must see the write.
  */
 export const cardKeys = {

@@ -17,7 +17,7 @@ interface CardGridProps {
   leading?: ReactNode;
 }
 
-/** One section of the card list: h6 title, then a grid with gutter 24 (pages.md §6.1). */
+/** One section of the card list: h6 title, then a grid with gutter 24. */
 export function CardGrid({ title, loading, skeletons, items, hasAny, leading }: CardGridProps) {
   const t = useT();
   const cells = loading
@@ -47,7 +47,7 @@ export function CardGrid({ title, loading, skeletons, items, hasAny, leading }: 
   );
 }
 
-/** Case-insensitive match on title and description (no call; pages.md §6.1). */
+/** Case-insensitive match on title and description (no call). */
 export function matches(search: string, ...texts: string[]): boolean {
   const needle = search.trim().toLowerCase();
   return !needle || texts.some((text) => text.toLowerCase().includes(needle));

@@ -96,7 +96,7 @@ function CreateQueueModal({ visible, onClose }: { visible: boolean; onClose: () 
   );
 }
 
-/** 内容质检 (pages.md §6.2). */
+/** 内容质检: the quality-inspection queues. */
 export function QualitySection({ search }: { search: string }) {
   const t = useT();
   const admin = usePermission(['admin']);

@@ -11,7 +11,7 @@ import { CardGrid, matches } from './card-grid';
 function RuleItem({ card, admin }: { card: RuleCard; admin: boolean }) {
   const t = useT();
   const queryClient = useQueryClient();
-  // The switch moves at once; a failed call puts it back (pages.md §6.4).
+  // The switch moves at once; a failed call puts it back.
   const [pending, setPending] = useState<boolean | null>(null);
   const toggle = useMutation({
     mutationFn: (enable: boolean) => setRuleEnabled(card.id, enable),
@@ -52,7 +52,7 @@ function RuleItem({ card, admin }: { card: RuleCard; admin: boolean }) {
   );
 }
 
-/** 规则预置 (pages.md §6.4): switches for admins, shown disabled to users so the state stays readable. */
+/** 规则预置 (preset rules): switches for admins, shown disabled to users so the state stays readable. */
 export function RulesSection({ search }: { search: string }) {
   const t = useT();
   const admin = usePermission(['admin']);

@@ -13,7 +13,7 @@ type Action = 'renew' | 'cancel' | 'open';
 function ServiceItem({ card, admin }: { card: ServiceCard; admin: boolean }) {
   const t = useT();
   const queryClient = useQueryClient();
-  // Each action persists on the server; the card is replaced by the answer (pages.md §6.3).
+  // Each action persists on the server; the card is replaced by the answer.
   const act = useMutation({
     mutationFn: (action: Action) => (action === 'renew' ? renewService(card.id) : setServiceEnabled(card.id, action === 'open')),
     onSuccess: (updated, action) => {
@@ -71,7 +71,7 @@ function ServiceItem({ card, admin }: { card: ServiceCard; admin: boolean }) {
   );
 }
 
-/** 开通服务 (pages.md §6.3). */
+/** 开通服务: the services. */
 export function ServiceSection({ search }: { search: string }) {
   const t = useT();
   const admin = usePermission(['admin']);

@@ -2,7 +2,7 @@ import type { BasicProfile, OperationLogRow } from '@atrium/contracts/calls/prof
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Same keys as the group form's, so its submit refreshes this page (pages.md §9.4). */
+/** Same keys as the group form's, so its submit refreshes this page. */
 export const profileKeys = {
   all: ['profile'] as const,
   basic: () => [...profileKeys.all, 'basic'] as const,

@@ -21,7 +21,7 @@ function StatusCell({ status }: { status: OperationLogRow['status'] }) {
   return <Badge status={view.badge} text={t(view.key)} />;
 }
 
-/** 参数调整记录 (pages.md §9.3): paged, newest first; 查看 shows the changed parameters of a row. */
+/** 参数调整记录 (the parameter change log): paged, newest first; 查看 shows the changed parameters of a row. */
 export function OperationLog() {
   const t = useT();
   const locale = useLocale();

@@ -3,7 +3,7 @@ import { useT } from '../../../lib/i18n';
 import { formatParam, valueAt, type ParamRow } from '../lib/params';
 import styles from '../profile-basic.module.css';
 
-/** One block of parameters (pages.md §9.2): a one-line skeleton per value while loading, `-` when missing. */
+/** One block of parameters: a one-line skeleton per value while loading, `-` when missing. */
 export function ParamDescriptions({ title, rows, source, loading }: { title: string; rows: ParamRow[]; source: unknown; loading: boolean }) {
   const t = useT();
   return (

@@ -1,5 +1,5 @@
 /**
- * The parameter rows of the basic profile (pages.md §9.2) with their display format; the change-log
+ * The parameter rows of the basic profile with their display format; the change-log
  * drawer uses the same rows, so a value reads the same in both places.
  */
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -44,7 +44,7 @@ export function valueAt(source: unknown, path: string): unknown {
   return node;
 }
 
-/** `-` for a missing value (pages.md §9.2). */
+/** `-` for a missing value. */
 export function formatParam(row: ParamRow, value: unknown, t: Translate): string {
   if (value === undefined || value === null || value === '') return '-';
   switch (row.format) {

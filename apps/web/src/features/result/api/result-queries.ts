@@ -2,7 +2,7 @@ import type { ChannelProgress } from '@atrium/contracts/calls/channel-form';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** A channel's progress: by id (from the step form) or the caller's latest (pages.md §10.2). */
+/** A channel's progress: by id (from the step form) or the caller's latest (opened from the menu). */
 export const channelProgressQuery = (id: number | null) =>
   queryOptions({
     queryKey: ['channel-form', id ?? 'latest'] as const,

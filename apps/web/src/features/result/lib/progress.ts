@@ -1,6 +1,6 @@
 import { channelStages } from '@atrium/contracts/calls/channel-form';
 
-/** The five stages of a channel's progress on the success page (pages.md §10.1), in order. */
+/** The five stages of a channel's progress on the success page, in order. */
 export type StageKey = (typeof channelStages)[number];
 export type StageState = 'finish' | 'process' | 'wait';
 
@@ -14,7 +14,7 @@ export interface StageView {
 
 /**
  * Stage i < `stage` is finished (with the time it was reached), i = `stage` in progress, i > `stage`
- * waiting; a `stage` past the last one means every stage is finished (pages.md §10.2).
+ * waiting; a `stage` past the last one means every stage is finished.
  */
 export function stageViews(stage: number, stages: readonly { key: string; time: string }[]): StageView[] {
   return channelStages.map((key, index) => {

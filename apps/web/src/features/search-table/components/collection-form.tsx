@@ -8,7 +8,7 @@ import { contentTypes, filterTypes, statuses } from '../lib/url-state';
 const shape = policyFormSchema.shape;
 
 /**
- * The collection form of pages.md §5.7, shared by 新建 and 编辑. The rules are the contract's schema,
+ * The collection form, shared by 新建 and 编辑. The rules are the contract's schema,
  * the one the server applies, so both sides report the same text.
  */
 export function CollectionForm({ form, initialValues }: { form: FormInstance<PolicyForm>; initialValues?: Partial<PolicyForm> }) {

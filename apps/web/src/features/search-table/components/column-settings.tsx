@@ -12,7 +12,7 @@ interface ColumnSettingsProps {
 }
 
 /**
- * Order and visibility of the columns (pages.md §5.6): drag a row, or focus its handle and use ↑/↓;
+ * Order and visibility of the columns: drag a row, or focus its handle and use ↑/↓;
  * the last visible column cannot be hidden.
  */
 export function ColumnSettings({ columns, onChange, titleOf }: ColumnSettingsProps) {

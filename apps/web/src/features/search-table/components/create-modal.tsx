@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { createPolicy, policyKeys } from '../api/search-table-queries';
 import { CollectionForm, readCollectionForm } from './collection-form';
 
-/** 新建 (pages.md §5.7): POST, toast, close, and the table refetches with its filters and page. */
+/** 新建 (create): POST, toast, close, and the table refetches with its filters and page. */
 export function CreateModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const t = useT();
   const [form] = Form.useForm<PolicyForm>();

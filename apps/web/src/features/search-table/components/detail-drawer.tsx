@@ -15,7 +15,7 @@ interface DetailDrawerProps {
   onClose: () => void;
 }
 
-/** 查看 (pages.md §5.7, admin): details, then 编辑 in place or 删除 after a confirmation. */
+/** 查看 (view, admin): details, then 编辑 in place or 删除 after a confirmation. */
 export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   const t = useT();
   const locale = useLocale();

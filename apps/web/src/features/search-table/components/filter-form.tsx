@@ -18,7 +18,7 @@ const { Row, Col } = Grid;
 const today = () => formatDate(new Date());
 
 /**
- * The six filters of pages.md §5.2. Editing a field changes nothing until 查询: paging, refresh and
+ * The search table's six filters. Editing a field changes nothing until 查询: paging, refresh and
  * 下载 always use the applied filters held in the URL.
  */
 export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {

@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { importPolicies, policyKeys } from '../api/search-table-queries';
 import styles from '../search-table.module.css';
 
-/** Two example rows in the import format; made in the browser, no call (pages.md §5.8). */
+/** Two example rows in the import format; made in the browser, no call. */
 const SAMPLE_CSV = [policyImportColumns.join(','), 'Spring picks,img,artificial,1200,online', '"Shorts, landscape",horizontalVideo,rules,800,offline'].join('\r\n');
 
 function downloadSample() {

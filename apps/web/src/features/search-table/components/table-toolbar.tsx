@@ -20,7 +20,7 @@ interface TableToolbarProps {
   onColumns: (columns: ColumnSetting[]) => void;
 }
 
-/** pages.md §5.4: 新建 and 批量导入 for admins; 下载, refresh, density and columns for everyone. */
+/** Toolbar: 新建 and 批量导入 for admins; 下载, refresh, density and columns for everyone. */
 export function TableToolbar(props: TableToolbarProps) {
   const t = useT();
   const densityMenu = (

@@ -7,7 +7,7 @@ import { DEFAULT_DENSITY, mergeColumns, type ColumnSetting, type Density } from 
 const SAVE_DELAY_MS = 500;
 
 /**
- * Density and column settings, kept per user on the server (pages.md §5.4, §5.6). The cached
+ * Density and column settings, kept per user on the server (`/api/user/preferences`). The cached
  * preferences are updated at once, so the table follows immediately; column changes are saved 500 ms
  * after the last one, density changes right away. A save's answer becomes the cache only if nothing
  * changed while it was on its way (lib/preferences.ts).

@@ -12,7 +12,7 @@ export const DEFAULT_DENSITY: Density = 'medium';
 
 /**
  * The saved order and visibility, repaired: unknown or repeated keys are dropped, columns added since
- * the save are appended visible, and at least one column stays visible (pages.md §5.6).
+ * the save are appended visible, and at least one column stays visible.
  */
 export function mergeColumns(saved: readonly { key: string; visible: boolean }[] | undefined): ColumnSetting[] {
   if (!saved?.length) return defaultColumns;

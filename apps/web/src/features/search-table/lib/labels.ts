@@ -1,6 +1,6 @@
 import type { ContentType, FilterType, PolicyStatus } from '@atrium/contracts/calls/policy';
 
-/** Enumerations travel as keys and are translated here (pages.md §0.3). */
+/** Enumerations travel as keys and are translated here. */
 export const contentTypeKey = (value: ContentType) => `searchTable.form.contentType.${value}`;
 export const filterTypeKey = (value: FilterType) => `searchTable.form.filterType.${value}`;
 export const statusKey = (value: PolicyStatus) => `searchTable.form.status.${value}`;

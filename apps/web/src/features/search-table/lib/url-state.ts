@@ -1,5 +1,5 @@
 /**
- * The search table's applied filters and page live in the URL (pages.md §5.3), so a link, a reload,
+ * The search table's applied filters and page live in the URL, so a link, a reload,
  * back/forward and the tab bar all restore the same view. This module is the only place that reads
  * or writes those query parameters.
  */
@@ -97,7 +97,7 @@ export function compactFilters(filters: PolicyFilters): PolicyFilters {
   return out;
 }
 
-/** The filter part of the query, in the fixed order of pages.md §5.3 (also used for the export). */
+/** The filter part of the query, in a fixed order (also used for the export). */
 export function filtersToParams(filters: PolicyFilters): URLSearchParams {
   const params = new URLSearchParams();
   const f = compactFilters(filters);

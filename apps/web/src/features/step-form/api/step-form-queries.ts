@@ -1,5 +1,5 @@
 import type { ChannelForm } from '@atrium/contracts/calls/channel-form';
 import { api } from '../../../lib/api-client';
 
-/** 提交 (pages.md §7.3): the server validates with the same schema and answers the stored channel's id. */
+/** 提交 (submit): the server validates with the same schema and answers the stored channel's id. */
 export const submitChannel = (data: ChannelForm) => api.post<{ id: number }>('/api/channel-form/submit', { data }, { cache: false });

@@ -7,7 +7,7 @@ import type { StepValues } from '../lib/draft';
 
 const shape = channelStepOneSchema.shape;
 
-/** Step 1 (pages.md §7.2): campaign name, channel type, promotion period, link. */
+/** Step 1: campaign name, channel type, promotion period, link. */
 export function StepOne({ form, initialValues, onValuesChange }: { form: FormInstance<StepValues>; initialValues: StepValues; onValuesChange: () => void }) {
   const t = useT();
   const today = formatDate(new Date());

@@ -7,7 +7,7 @@ import type { StepValues } from '../lib/draft';
 const shape = channelStepTwoSchema.shape;
 const keywordOptions = ['toutiao', 'huoshan'] as const;
 
-/** Step 2 (pages.md §7.3): source, medium, keywords (new ones can be typed), push, ad content. */
+/** Step 2: source, medium, keywords (new ones can be typed), push, ad content. */
 export function StepTwo({ form, initialValues, onValuesChange }: { form: FormInstance<StepValues>; initialValues: StepValues; onValuesChange: () => void }) {
   const t = useT();
   return (

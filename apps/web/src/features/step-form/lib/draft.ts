@@ -1,7 +1,7 @@
 import type { ChannelFormInput } from '@atrium/contracts/calls/channel-form';
 
 /**
- * The step form's draft (pages.md §7.1): the values of steps 1 and 2 and the current step, kept in
+ * The step form's draft: the values of steps 1 and 2 and the current step, kept in
  * sessionStorage until a successful submit or 再次创建, so a reload or the error page's 返回修改 brings
  * the form back where the user left it.
  */

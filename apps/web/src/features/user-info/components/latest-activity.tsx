@@ -7,7 +7,7 @@ import styles from '../user-info.module.css';
 
 const SHOWN = 7;
 
-/** 最新动态 (pages.md §13.3): seven items, all (scrolling) on 查看全部. */
+/** 最新动态 (latest activity): seven items, all (scrolling) on 查看全部. */
 export function LatestActivity() {
   const t = useT();
   const activity = useQuery(activityQuery());

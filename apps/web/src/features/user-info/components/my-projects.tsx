@@ -8,7 +8,7 @@ import styles from '../user-info.module.css';
 const { Row, Col } = Grid;
 const SHOWN = 6;
 
-/** 我的项目 (pages.md §13.2): six small cards, all of them on 查看更多. */
+/** 我的项目 (my projects): six small cards, all of them on 查看更多. */
 export function MyProjects() {
   const t = useT();
   const projects = useQuery(projectsQuery());

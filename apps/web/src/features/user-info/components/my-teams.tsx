@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n';
 import { teamsQuery } from '../api/user-info-queries';
 
-/** 我的团队 (pages.md §13.4). */
+/** 我的团队 (my teams). */
 export function MyTeams() {
   const t = useT();
   const teams = useQuery(teamsQuery());

@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { markRead, messageListKey, messagesQuery } from '../api/user-info-queries';
 import styles from '../user-info.module.css';
 
-/** 站内通知 (pages.md §13.5): the three newest notices; reading one also lowers the navbar badge. */
+/** 站内通知 (notices): the three newest notices; reading one also lowers the navbar badge. */
 export function Notices() {
   const t = useT();
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
 import styles from '../user-info.module.css';
 
-/** The banner of pages.md §13.1, from the profile the guard loaded (it follows user-setting saves). */
+/** The user info page's banner, from the profile the guard loaded (it follows user-setting saves). */
 export function UserBanner() {
   const t = useT();
   const navigate = useNavigate();

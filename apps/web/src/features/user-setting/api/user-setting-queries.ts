@@ -3,7 +3,7 @@ import type { Certification, CertificationApply, CertificationRecord, SaveInfo }
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Calls of the user setting page (pages.md §14.3); every one concerns the caller's own account. */
+/** Calls of the user setting page; every one concerns the caller's own account. */
 export const certificationKey = ['user', 'certification'] as const;
 
 export const certificationQuery = () => queryOptions({ queryKey: certificationKey, queryFn: () => api.get<Certification>('/api/user/certification', { cache: false }) });

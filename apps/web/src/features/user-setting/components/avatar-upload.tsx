@@ -9,7 +9,7 @@ import { uploadAvatar } from '../api/user-setting-queries';
 import styles from '../user-setting.module.css';
 
 /**
- * The avatar is the upload button (pages.md §14.1): type and size are checked before sending (the
+ * The avatar is the upload button: type and size are checked before sending (the
  * server checks the content again), progress is shown over it, and leaving the page aborts.
  */
 export function AvatarUpload() {

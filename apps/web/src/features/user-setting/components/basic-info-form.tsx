@@ -43,7 +43,7 @@ function useDivisions(): Division[] {
   return divisions;
 }
 
-/** 基础信息 (pages.md §14.2.1): the contract's schema checks both here and on the server. */
+/** 基础信息 (basic information): the contract's schema checks both here and on the server. */
 export function BasicInfoForm({ form }: { form: FormInstance<SaveInfoInput> }) {
   const t = useT();
   const user = useSession((s) => s.user);

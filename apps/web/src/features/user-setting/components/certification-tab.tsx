@@ -86,7 +86,7 @@ function ApplyDialog({ visible, onClose }: { visible: boolean; onClose: () => vo
   );
 }
 
-/** 实名认证 (pages.md §14.2.3): the enterprise card, the records, applications and withdrawals. */
+/** 实名认证 (certification): the enterprise card, the records, applications and withdrawals. */
 export function CertificationTab() {
   const t = useT();
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { PasswordDialog, PhoneDialog, QuestionDialog } from './security-dialogs'
 
 type Dialog = 'password' | 'question' | 'phone' | null;
 
-/** 安全设置 (pages.md §14.2.2): four rows whose states come from the profile; every link acts. */
+/** 安全设置 (security settings): four rows whose states come from the profile; every link acts. */
 export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
   const t = useT();
   const user = useSession((s) => s.user);

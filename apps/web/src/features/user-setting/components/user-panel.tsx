@@ -6,7 +6,7 @@ import { maskPhone } from '../lib/mask';
 import styles from '../user-setting.module.css';
 import { AvatarUpload } from './avatar-upload';
 
-/** The panel at the top (pages.md §14.1): avatar upload and the account facts. */
+/** The panel at the top: avatar upload and the account facts. */
 export function UserPanel() {
   const t = useT();
   const user = useSession((s) => s.user);

@@ -1,11 +1,11 @@
-/** `15000000000` -> `150****0000` (pages.md §14.1); anything shorter is shown as it is. */
+/** `15000000000` -> `150****0000` (the user panel); anything shorter is shown as it is. */
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return '-';
   if (phone.length < 7) return phone;
   return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 }
 
-/** `wang@example.com` -> `w***@example.com` (pages.md §14.2.2). */
+/** `wang@example.com` -> `w***@example.com` (security settings). */
 export function maskEmail(email: string | null | undefined): string {
   if (!email) return '';
   const at = email.indexOf('@');

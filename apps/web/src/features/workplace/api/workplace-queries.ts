@@ -2,7 +2,7 @@ import type { Announcement, Categories, ContentPoint, Overview, PopularItem } fr
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Query keys and options of the workplace (pages.md §4.9); only `import type` from contracts (first load). */
+/** Query keys and options of the workplace; only `import type` from contracts (first load). */
 export const workplaceKeys = {
   all: ['workplace'] as const,
   overview: () => [...workplaceKeys.all, 'overview'] as const,

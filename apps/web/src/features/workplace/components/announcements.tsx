@@ -24,7 +24,7 @@ function AnnouncementRow({ item, onOpen }: { item: Announcement; onOpen: (item: 
   );
 }
 
-/** 公告 (pages.md §4.7): the five newest; 查看更多 opens all of them, ten per page. */
+/** 公告 (announcements): the five newest; 查看更多 opens all of them, ten per page. */
 export function Announcements() {
   const t = useT();
   const latest = useQuery(announcementsQuery(1, 5));

@@ -6,7 +6,7 @@ import { categoriesQuery } from '../api/workplace-queries';
 import styles from '../workplace.module.css';
 import { CategoriesChart } from './lazy-charts';
 
-/** 内容类型占比 (pages.md §4.5): a donut of collection counts per content type. */
+/** 内容类型占比 (content by type): a donut of collection counts per content type. */
 export function CategoriesCard() {
   const t = useT();
   const locale = useLocale();

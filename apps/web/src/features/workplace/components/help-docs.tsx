@@ -17,7 +17,7 @@ function safeUrl(url: string | undefined): string | undefined {
   return /^(https?:\/\/|\/)/i.test(url) ? url : undefined;
 }
 
-/** 帮助文档 (pages.md §4.8): links from the run-time configuration; hidden when none is configured. */
+/** 帮助文档 (help documents): links from the run-time configuration; hidden when none is configured. */
 export function HelpDocs() {
   const t = useT();
   const config = useQuery(runtimeConfigQuery());

@@ -24,7 +24,7 @@ function StatCell({ icon, tone, title, loading, children }: { icon: ReactNode; t
   );
 }
 
-/** Welcome, statistics (server figures, counting up) and the 14-day content chart (pages.md §4.2–§4.3). */
+/** Welcome, statistics (server figures, counting up) and the 14-day content chart. */
 export function OverviewPanel() {
   const t = useT();
   const locale = useLocale();

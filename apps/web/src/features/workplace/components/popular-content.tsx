@@ -10,7 +10,7 @@ import styles from '../workplace.module.css';
 
 const types: PopularType[] = ['text', 'image', 'video'];
 
-/** 线上热门内容 (pages.md §4.4): five rows per type, sortable by daily change. */
+/** 线上热门内容 (popular content): five rows per type, sortable by daily change. */
 export function PopularContent() {
   const t = useT();
   const locale = useLocale();

@@ -18,7 +18,7 @@ interface Shortcut {
   to: string;
 }
 
-/** The tiles of pages.md §4.6; each opens a real page, and the role decides which ones exist. */
+/** The workplace's shortcut tiles; each opens a real page, and the role decides which ones exist. */
 const shortcuts: Shortcut[] = [
   { key: 'content', labelKey: 'workplace.contentManagement', icon: IconFile, to: '/list/search-table' },
   { key: 'analysis', labelKey: 'workplace.contentStatistical', icon: IconStorage, to: '/list/card?tab=quality' },

@@ -1,5 +1,5 @@
 /**
- * Number display of the workplace statistics (pages.md §4.2). zh-CN counts in 万 ("W+") from 10 000 up;
+ * Number display of the workplace statistics. zh-CN counts in 万 ("W+") from 10 000 up;
  * en-US uses the locale's compact notation. The unit is appended by the caller.
  */
 export function formatContentTotal(value: number, locale: string, tenThousand: string): string {

@@ -3,7 +3,7 @@ import { onRouteChange, type RouteChange } from '../../../lib/route-events';
 import { useSession } from '../../../stores/session';
 
 /**
- * 最近访问 (pages.md §4.6): the last 3 distinct pages a user opened, newest first, kept per browser in
+ * 最近访问 (recently visited): the last 3 distinct pages a user opened, newest first, kept per browser in
  * localStorage `recent-pages:<accountId>` with their full URL (so a search table keeps its filters).
  */
 export interface RecentPage {
