@@ -1,4 +1,4 @@
-import { apiHooks } from '../lib/api-client';
+import { apiHooks } from '../lib/api';
 import { clearRouteListeners } from '../lib/route-events';
 import { refreshUserInfo, useSession } from '../stores/session';
 

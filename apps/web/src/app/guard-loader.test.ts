@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
 const { guardLoader } = await import('./guard-loader');
-const { resetApiClient } = await import('../lib/api-client');
+const { resetApiClient } = await import('../lib/api');
 const { useSession } = await import('../stores/session');
 
 type Answer = { status: number; body: unknown } | 'network-failure';

@@ -3,9 +3,9 @@ import { IconDesktop } from '@arco-design/web-react/icon';
 import type { Message, MessageType } from '@atrium/contracts/calls/message';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../lib/api-client';
 import { useT } from '../lib/i18n';
-import { messageListKey, useMessages } from './message-box';
+import { clearMessages, markRead, messageListKey } from '../lib/messages';
+import { useMessages } from './message-box';
 import styles from './message-box.module.css';
 
 const PAGE_SIZE = 5;
@@ -89,8 +89,8 @@ export function MessageBoxPanel({ active, onActiveChange }: { active: MessageTyp
   const messages = useMessages();
   const list = messages.data ?? [];
   const refetch = () => queryClient.invalidateQueries({ queryKey: messageListKey });
-  const read = useMutation({ mutationFn: (ids: number[]) => api.post('/api/message/read', { ids }, { cache: false }), onSuccess: refetch });
-  const clear = useMutation({ mutationFn: (type: MessageType) => api.post('/api/message/clear', { type }, { cache: false }), onSuccess: refetch });
+  const read = useMutation({ mutationFn: markRead, onSuccess: refetch });
+  const clear = useMutation({ mutationFn: clearMessages, onSuccess: refetch });
   const byType = (type: MessageType) => list.filter((m) => m.type === type);
   const setActive = onActiveChange;
 

@@ -1,13 +1,12 @@
 import { Badge, Button, Tooltip, Trigger } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
-import type { Message, MessageType } from '@atrium/contracts/calls/message';
+import type { MessageType } from '@atrium/contracts/calls/message';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { api } from '../lib/api-client';
 import { useT } from '../lib/i18n';
+import { messageListKey, messagesQuery } from '../lib/messages';
 import styles from './message-box.module.css';
 
-export const messageListKey = ['message', 'list'] as const;
 const POLL_MS = 60_000;
 
 // The popover's tabs, list and confirm dialog load on first open; the bell and its count stay light.
@@ -16,12 +15,9 @@ const MessageBoxPanel = lazy(() => import('./message-box-panel').then((m) => ({ 
 /** The caller's messages: fetched on mount, every 60 s while the tab is visible, and after writes. */
 export function useMessages() {
   return useQuery({
-    queryKey: messageListKey,
-    // Never shared through the transport's de-dup window: a refetch after a write must see it.
-    queryFn: () => api.get<Message[]>('/api/message/list', { cache: false }),
+    ...messagesQuery(),
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
-    staleTime: 0,
   });
 }
 

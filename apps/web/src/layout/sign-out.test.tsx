@@ -2,12 +2,14 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { startTransition, useState } from 'react';
 import type { NavigateFunction } from 'react-router';
+import { defineCall } from '@atrium/contracts/call';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 
 vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
 const { signOut, useSignOutWaitsForShell } = await import('./sign-out');
-const { api, resetApiClient } = await import('../lib/api-client');
+const { call, endpointOf, resetApiClient } = await import('../lib/api');
 const feedback = await import('../lib/feedback');
 const { queryClient } = await import('../lib/query-client');
 const { useSession } = await import('../stores/session');
@@ -28,6 +30,7 @@ let probeAnswer: () => Promise<Response>;
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const expired = () => new Response(JSON.stringify({ status: 'error', code: 401, message: 'x', data: { error: 'SESSION_EXPIRED' }, traceId: 't' }), { status: 401 });
 const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '' } as never;
+const probeEndpoint = endpointOf(defineCall({ method: 'GET', path: '/api/probe', access: 'signed', summary: 'A query of the shell', response: z.number() }));
 
 // React's own scheduling, as in the browser: inside act() the transition that unmounts the shell would
 // wait for the sign-out, which waits for that unmount.
@@ -80,9 +83,9 @@ function Shell() {
     queryKey: ['probe'],
     queryFn: () => {
       probeRuns += 1;
-      const call = api.get<number>('/api/probe', { cache: false });
-      lastProbe = call.catch(() => undefined);
-      return call;
+      const probeCall = call(probeEndpoint, {}, { dedupe: false });
+      lastProbe = probeCall.catch(() => undefined);
+      return probeCall;
     },
   });
   return (

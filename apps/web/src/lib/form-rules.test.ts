@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from './api';
 import { applyFieldIssues, applyServerErrors, fieldPath, zodIssues, zodRule } from './form-rules';
 
 const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;

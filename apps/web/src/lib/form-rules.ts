@@ -1,6 +1,6 @@
 import type { FieldIssue } from '@atrium/contracts/envelope';
 import type { z } from 'zod';
-import { isApiError } from './api-client';
+import { isApiError } from './api';
 import type { TFunction } from './i18n';
 
 /**

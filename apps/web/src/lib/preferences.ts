@@ -1,6 +1,6 @@
 import type { Preferences } from '@atrium/contracts/calls/preferences';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call, endpoints } from './api';
 
 /**
  * The caller's UI preferences (`/api/user/preferences`): one cache entry, prefetched by the shell and read and saved
@@ -9,7 +9,7 @@ import { api } from './api-client';
 export const preferencesKey = ['user', 'preferences'] as const;
 
 export const preferencesQuery = () =>
-  queryOptions({ queryKey: preferencesKey, queryFn: () => api.get<Preferences>('/api/user/preferences'), staleTime: Infinity });
+  queryOptions({ queryKey: preferencesKey, queryFn: () => call(endpoints.preferences.get), staleTime: Infinity });
 
 /**
  * Saves a part of the preferences (the server deep-merges it into what it holds) and returns everything the
@@ -19,7 +19,7 @@ export const preferencesQuery = () =>
  */
 export async function savePreferences(queryClient: QueryClient, body: Preferences): Promise<Preferences> {
   const sent = queryClient.getQueryData(preferencesKey);
-  const saved = await api.post<Preferences>('/api/user/preferences', body, { cache: false });
+  const saved = await call(endpoints.preferences.save, { body });
   if (queryClient.getQueryData(preferencesKey) === sent) queryClient.setQueryData(preferencesKey, saved);
   return saved;
 }

@@ -1,7 +1,7 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
 import type { Role } from '@atrium/contracts/routes';
 import { create } from 'zustand';
-import { api, endSession, isApiError } from '../lib/api-client';
+import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { clearToken } from '../lib/token';
 
 export type { UserInfo };
@@ -50,7 +50,7 @@ export const useSession = create<SessionState>((set, get) => ({
   setUser: (user) => set({ user, role: user.role }),
   load: async () => {
     try {
-      const user = await api.post<UserInfo>('/api/user/info', undefined, { silent: true, cache: false });
+      const user = await call(endpoints.auth.info, {}, { silent: true });
       get().setUser(user);
     } catch (error) {
       return isApiError(error) && error.httpStatus === 0 ? { type: 'unreachable', error } : { type: 'rejected' };
@@ -60,14 +60,14 @@ export const useSession = create<SessionState>((set, get) => ({
   },
   loadMenu: async () => {
     try {
-      const menu = await api.get<MenuItem[]>('/api/user/menu', { cache: false });
+      const menu = await call(endpoints.auth.menu);
       set({ serverMenuPaths: collectMenuPaths(menu) });
     } catch {
       set({ serverMenuPaths: null });
     }
   },
   switchRole: async (role) => {
-    const user = await api.post<UserInfo>('/api/user/switch-role', { role }, { cache: false });
+    const user = await call(endpoints.auth.switchRole, { body: { role } });
     get().setUser(user);
     await get().loadMenu();
     return user;
@@ -97,7 +97,7 @@ export async function logout(steps: LogoutSteps = {}): Promise<void> {
   endSession();
   await steps.stop?.();
   try {
-    await api.post('/api/user/logout', undefined, { silent: true, cache: false });
+    await call(endpoints.auth.logout, {}, { silent: true });
   } catch {
     // revoked or unreachable: the local session ends anyway
   }
@@ -109,7 +109,7 @@ export async function logout(steps: LogoutSteps = {}): Promise<void> {
 /** A 403 may mean the role changed elsewhere: refresh the profile quietly. */
 export async function refreshUserInfo(): Promise<void> {
   try {
-    const user = await api.post<UserInfo>('/api/user/info', undefined, { silent: true });
+    const user = await call(endpoints.auth.info, {}, { silent: true });
     useSession.getState().setUser(user);
     await useSession.getState().loadMenu();
   } catch {

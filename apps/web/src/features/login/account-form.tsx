@@ -1,7 +1,9 @@
 import { Input } from '@arco-design/web-react';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import type { captchaSchema } from '@atrium/contracts/calls/auth';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { api, type ApiError } from '../../lib/api-client';
+import type { z } from 'zod';
+import { call, endpoints, type ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Field } from './field';
 import type { LoginConfig } from './login-config';
@@ -22,11 +24,7 @@ export interface AccountFormHandle {
   handleError: (error: ApiError) => void;
 }
 
-interface Captcha {
-  id: string;
-  image: string;
-  ttl: number;
-}
+type Captcha = z.output<typeof captchaSchema>;
 
 type Focusable = { focus?: () => void } | null;
 
@@ -54,8 +52,8 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
     setCaptchaLoading(true);
     set('captcha', '');
     try {
-      // Never de-duplicated or cached, and sent without a token.
-      setCaptcha(await api.get<Captcha>('/auth/captcha', { cache: false, auth: false }));
+      // Never de-duplicated or cached (each answer is a new captcha), and sent without a token (a public call).
+      setCaptcha(await call(endpoints.auth.captcha, {}, { dedupe: false }));
     } catch {
       setCaptcha(null);
     } finally {

@@ -5,7 +5,7 @@ import { isSignedOutState, postLoginUrl } from '../../app/guard';
 import { AppFooter } from '../../components/app-footer';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { LogoMark } from '../../components/logo-mark';
-import { api, isApiError, type ApiError } from '../../lib/api-client';
+import { call, endpoints, isApiError, type ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { clearToken, setToken } from '../../lib/token';
 import { AccountForm, type AccountFormHandle } from './account-form';
@@ -17,11 +17,6 @@ import { PhoneForm, type PhoneFormHandle } from './phone-form';
 type TabKey = 'account' | 'phone';
 
 const SMS_RESEND_SECONDS = 60;
-
-interface LoginResult {
-  token: string;
-  expiresAt: string;
-}
 
 /** Sign-in page: account (with the adaptive image captcha) and phone (SMS) tabs. */
 export function LoginPage() {
@@ -57,7 +52,7 @@ export function LoginPage() {
     try {
       const body = { ...values };
       delete (body as { rememberMe?: boolean }).rememberMe;
-      const result = await api.post<LoginResult>('/api/user/login', body, { cache: false, auth: false });
+      const result = await call(endpoints.auth.login, { body });
       setToken(result.token);
       if (which === 'account') {
         const remember = (values as { rememberMe?: boolean }).rememberMe ?? true;

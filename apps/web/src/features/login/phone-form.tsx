@@ -1,6 +1,6 @@
 import { Button, Input, Message } from '@arco-design/web-react';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
-import { api, isApiError, type ApiError } from '../../lib/api-client';
+import { call, endpoints, isApiError, type ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Field } from './field';
 import styles from './login-page.module.css';
@@ -46,7 +46,7 @@ export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function Ph
     if (!validate(['tel'])) return;
     setSending(true);
     try {
-      await api.post('/api/login/captcha', { tel: values.tel.trim() }, { cache: false, auth: false });
+      await call(endpoints.auth.smsCode, { body: { tel: values.tel.trim() } });
       onCodeSent();
       Message.success({ id: 'smsSent', content: t('login.form.codeSent') });
       setTimeout(() => codeRef.current?.focus?.(), 0);

@@ -3,7 +3,7 @@ import { channelFormSchema } from '@atrium/contracts/calls/channel-form';
 import type { FieldIssue } from '@atrium/contracts/envelope';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api';
 import { applyFieldIssues, zodIssues } from '../../lib/form-rules';
 import { useT } from '../../lib/i18n';
 import { submitChannel } from './api/step-form-queries';

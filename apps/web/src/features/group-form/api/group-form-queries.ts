@@ -1,6 +1,6 @@
-import type { BasicProfile, GroupForm } from '@atrium/contracts/calls/profile';
+import type { GroupForm } from '@atrium/contracts/calls/profile';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, endpoints } from '../../../lib/api';
 
 /** Shared with the basic profile: a group-form submit invalidates `['profile']`, so that page refetches. */
 export const profileKeys = {
@@ -8,6 +8,6 @@ export const profileKeys = {
   basic: () => [...profileKeys.all, 'basic'] as const,
 };
 
-export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => api.get<BasicProfile>('/api/profile/basic', { cache: false }) });
+export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => call(endpoints.profile.basic) });
 
-export const submitGroupForm = (data: GroupForm) => api.post<BasicProfile>('/api/group-form/submit', { data }, { cache: false });
+export const submitGroupForm = (data: GroupForm) => call(endpoints.profile.groupFormSubmit, { body: { data } });

@@ -1,6 +1,5 @@
-import type { BasicProfile, OperationLogRow } from '@atrium/contracts/calls/profile';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, endpoints } from '../../../lib/api';
 
 /** Same keys as the group form's, so its submit refreshes this page. */
 export const profileKeys = {
@@ -9,14 +8,14 @@ export const profileKeys = {
   log: (current: number, pageSize: number) => [...profileKeys.all, 'log', current, pageSize] as const,
 };
 
-export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => api.get<BasicProfile>('/api/profile/basic', { cache: false }) });
+export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => call(endpoints.profile.basic) });
 
 export const operationLogQuery = (current: number, pageSize: number) =>
   queryOptions({
     queryKey: profileKeys.log(current, pageSize),
-    queryFn: () => api.get<{ list: OperationLogRow[]; total: number }>('/api/operation/log', { query: { current, pageSize }, cache: false }),
+    queryFn: () => call(endpoints.profile.operationLog, { query: { current, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
-export const approveChange = () => api.post<BasicProfile>('/api/profile/basic/approve', undefined, { cache: false });
-export const cancelChange = () => api.post<BasicProfile>('/api/profile/basic/cancel', undefined, { cache: false });
+export const approveChange = () => call(endpoints.profile.approve);
+export const cancelChange = () => call(endpoints.profile.cancel);

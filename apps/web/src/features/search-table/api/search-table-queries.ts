@@ -1,12 +1,7 @@
-import type { Policy, PolicyDetail, PolicyForm, PolicyImportResult, PolicyPatch } from '@atrium/contracts/calls/policy';
+import type { PolicyForm, PolicyPatch } from '@atrium/contracts/calls/policy';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, download, endpoints, upload } from '../../../lib/api';
 import { filtersToParams, tableStateToQuery, type PolicyFilters, type TableUrlState } from '../lib/url-state';
-
-export interface PolicyPage {
-  list: Policy[];
-  total: number;
-}
 
 /** Query keys of the collections; every write invalidates `policyKeys.all`, keeping filters and page. */
 export const policyKeys = {
@@ -19,8 +14,7 @@ export const policyKeys = {
 export const policyListQuery = (state: TableUrlState) =>
   queryOptions({
     queryKey: policyKeys.list(state),
-    // Never shared through the transport's 900 ms de-dup window: a refetch after a write must see it.
-    queryFn: () => api.get<PolicyPage>('/api/list/policy', { query: tableStateToQuery(state), cache: false }),
+    queryFn: () => call(endpoints.policy.list, { query: tableStateToQuery(state) }),
     // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
     placeholderData: keepPreviousData,
   });
@@ -28,23 +22,23 @@ export const policyListQuery = (state: TableUrlState) =>
 export const policyDetailQuery = (id: number) =>
   queryOptions({
     queryKey: policyKeys.detail(id),
-    queryFn: () => api.get<PolicyDetail>(`/api/list/policy/${id}`, { cache: false }),
+    queryFn: () => call(endpoints.policy.get, { params: { id } }),
     staleTime: 0,
   });
 
-export const createPolicy = (body: PolicyForm) => api.post<PolicyDetail>('/api/list/policy', body, { cache: false });
-export const updatePolicy = (id: number, body: PolicyPatch) => api.patch<PolicyDetail>(`/api/list/policy/${id}`, body, { cache: false });
-export const deletePolicy = (id: number) => api.delete<{ id: number }>(`/api/list/policy/${id}`, { cache: false });
+export const createPolicy = (body: PolicyForm) => call(endpoints.policy.create, { body });
+export const updatePolicy = (id: number, body: PolicyPatch) => call(endpoints.policy.patch, { params: { id }, body });
+export const deletePolicy = (id: number) => call(endpoints.policy.delete, { params: { id } });
 
 export function importPolicies(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
   const form = new FormData();
   form.append('file', file);
-  return api.upload<PolicyImportResult>('/api/list/policy/import', form, { onProgress, signal });
+  return upload(endpoints.policy.import, { body: form }, { onProgress, signal });
 }
 
 /** The export streams every row of the applied filters (no paging); the browser saves the body as a file. */
 export function exportPolicies(filters: PolicyFilters) {
   const query: Record<string, string[]> = {};
   for (const [key, value] of filtersToParams(filters)) (query[key] ??= []).push(value);
-  return api.download('/api/list/policy/export', { query, timeout: 60_000 });
+  return download(endpoints.policy.export, { query }, { timeout: 60_000 });
 }

@@ -2,7 +2,7 @@ import { Badge, Button, Descriptions, Drawer, Form, Message, Popconfirm, Skeleto
 import type { PolicyDetail, PolicyForm } from '@atrium/contracts/calls/policy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-rules';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';

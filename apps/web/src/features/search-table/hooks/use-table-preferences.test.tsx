@@ -3,18 +3,23 @@ import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiModule from '../../../lib/api';
 
 /** Each save waits until the test answers it, as a slow network would. */
 const saves: { body: Preferences; answer: (stored: Preferences) => void }[] = [];
 
 // The transport: the preferences are never fetched here (the cache is set by the test), and every save
 // is held until the test answers it.
-vi.mock('../../../lib/api-client', () => ({
-  api: {
-    get: () => new Promise<Preferences>(() => {}),
-    post: (_path: string, body: Preferences) => new Promise<Preferences>((answer) => saves.push({ body, answer })),
-  },
-}));
+vi.mock('../../../lib/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof ApiModule>();
+  return {
+    ...actual,
+    call: (endpoint: unknown, args?: { body: Preferences }) =>
+      endpoint === actual.endpoints.preferences.save
+        ? new Promise<Preferences>((answer) => saves.push({ body: args!.body, answer }))
+        : new Promise<Preferences>(() => {}),
+  };
+});
 
 const { useTablePreferences } = await import('./use-table-preferences');
 

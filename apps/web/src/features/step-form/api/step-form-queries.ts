@@ -1,5 +1,5 @@
 import type { ChannelForm } from '@atrium/contracts/calls/channel-form';
-import { api } from '../../../lib/api-client';
+import { call, endpoints } from '../../../lib/api';
 
 /** 提交 (submit): the server validates with the same schema and answers the stored channel's id. */
-export const submitChannel = (data: ChannelForm) => api.post<{ id: number }>('/api/channel-form/submit', { data }, { cache: false });
+export const submitChannel = (data: ChannelForm) => call(endpoints.channelForm.submit, { body: { data } });

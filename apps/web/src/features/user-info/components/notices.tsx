@@ -2,7 +2,7 @@ import { Card, Empty, Skeleton } from '@arco-design/web-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { markRead, messageListKey, messagesQuery } from '../api/user-info-queries';
+import { markRead, messageListKey, messagesQuery } from '../../../lib/messages';
 import styles from '../user-info.module.css';
 
 /** 站内通知 (notices): the three newest notices; reading one also lowers the navbar badge. */

@@ -2,7 +2,7 @@ import { Avatar, Message, Upload } from '@arco-design/web-react';
 import { IconCamera, IconUser } from '@arco-design/web-react/icon';
 import { AVATAR_MAX_BYTES, avatarMimeTypes } from '@atrium/contracts/calls/user-setting';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { refreshUserInfo, useSession } from '../../../stores/session';
 import { uploadAvatar } from '../api/user-setting-queries';

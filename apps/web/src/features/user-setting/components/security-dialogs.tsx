@@ -1,16 +1,16 @@
 import { Button, Form, Input, Message, Modal, Select } from '@arco-design/web-react';
 import { changePasswordBodySchema, phoneCodeBodySchema, bindPhoneBodySchema, securityQuestionBodySchema, securityQuestions } from '@atrium/contracts/calls/auth';
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api';
 import { applyServerErrors, zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
 import { refreshUserInfo, useSession } from '../../../stores/session';
-import { bindPhone, changePassword, sendPhoneCode, setSecurityQuestion } from '../api/user-setting-queries';
+import { bindPhone, changePassword, sendPhoneCode, setSecurityQuestion, type SecurityQuestion } from '../api/user-setting-queries';
 import { useCountdown } from '../hooks/use-countdown';
 import styles from '../user-setting.module.css';
 
 type PasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string };
-type QuestionValues = { question: string; answer: string };
+type QuestionValues = { question: SecurityQuestion; answer: string };
 type PhoneValues = { tel: string; code: string };
 
 interface DialogProps {
@@ -95,7 +95,7 @@ export function QuestionDialog({ visible, onClose }: DialogProps) {
   const [form] = Form.useForm<QuestionValues>();
   const shape = securityQuestionBodySchema.shape;
   const save = useMutation({
-    mutationFn: ({ question, answer }: { question: string; answer: string }) => setSecurityQuestion(question, answer.trim()),
+    mutationFn: ({ question, answer }: QuestionValues) => setSecurityQuestion(question, answer.trim()),
     onSuccess: async () => {
       Message.success(t('common.saveSuccess'));
       onClose();

@@ -1,6 +1,5 @@
-import type { Announcement, Categories, ContentPoint, Overview, PopularItem } from '@atrium/contracts/calls/workplace';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, endpoints, getStaticJson } from '../../../lib/api';
 
 /** Query keys and options of the workplace; only `import type` from contracts (first load). */
 export const workplaceKeys = {
@@ -15,25 +14,25 @@ export const workplaceKeys = {
 
 export type PopularType = 'text' | 'image' | 'video';
 
-export const overviewQuery = () => queryOptions({ queryKey: workplaceKeys.overview(), queryFn: () => api.get<Overview>('/api/workplace/overview') });
+export const overviewQuery = () => queryOptions({ queryKey: workplaceKeys.overview(), queryFn: () => call(endpoints.workplace.overview) });
 
 export const contentDataQuery = () =>
-  queryOptions({ queryKey: workplaceKeys.contentData(), queryFn: () => api.get<ContentPoint[]>('/api/content-data') });
+  queryOptions({ queryKey: workplaceKeys.contentData(), queryFn: () => call(endpoints.workplace.contentData) });
 
 export const popularQuery = (type: PopularType) =>
   queryOptions({
     queryKey: workplaceKeys.popular(type),
-    queryFn: () => api.get<PopularItem[]>('/api/popular/list', { query: { type } }),
+    queryFn: () => call(endpoints.workplace.popular, { query: { type } }),
     placeholderData: keepPreviousData,
   });
 
 export const categoriesQuery = () =>
-  queryOptions({ queryKey: workplaceKeys.categories(), queryFn: () => api.get<Categories>('/api/workplace/categories') });
+  queryOptions({ queryKey: workplaceKeys.categories(), queryFn: () => call(endpoints.workplace.categories) });
 
 export const announcementsQuery = (current: number, pageSize: number) =>
   queryOptions({
     queryKey: workplaceKeys.announcements(current, pageSize),
-    queryFn: () => api.get<{ list: Announcement[]; total: number }>('/api/workplace/announcement', { query: { current, pageSize } }),
+    queryFn: () => call(endpoints.workplace.announcement, { query: { current, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
@@ -50,7 +49,7 @@ export const runtimeConfigQuery = () =>
     queryKey: workplaceKeys.runtimeConfig(),
     queryFn: async () => {
       try {
-        return await api.get<RuntimeConfig>('/runtime-config.json', { silent: true });
+        return await getStaticJson<RuntimeConfig>('/runtime-config.json');
       } catch {
         return {} as RuntimeConfig;
       }

@@ -1,12 +1,18 @@
+import { defineCall } from '@atrium/contracts/call';
 import { computeSignature, parseAuthorization } from '@atrium/contracts/signing';
-import vectorFile from '../../../../packages/contracts/vectors/signing.json';
+import vectorFile from '../../../../../packages/contracts/vectors/signing.json';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 
-vi.mock('./feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
+vi.mock('../feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
-const { api, apiHooks, ApiError, DEDUPE_WINDOW_MS, endSession, getClockOffset, resetApiClient, toastText } = await import('./api-client');
-const feedback = await import('./feedback');
-const { setLocale } = await import('./i18n');
+const { apiHooks, ApiError, call, DEDUPE_WINDOW_MS, endpointOf, endpoints, endSession, getClockOffset, resetApiClient, toastText } = await import('./index');
+const feedback = await import('../feedback');
+const { setLocale } = await import('../i18n');
+
+/** Calls that exist only here: a read with any query, and a write with any body. */
+const read = (path: string) => endpointOf(defineCall({ method: 'GET', path, access: 'signed', summary: 'test read', query: z.record(z.string(), z.unknown()), response: z.unknown() }));
+const write = (path: string) => endpointOf(defineCall({ method: 'POST', path, access: 'signed', summary: 'test write', body: z.unknown(), response: z.unknown(), writes: true }));
 
 interface Vector {
   name: string; keyId: string; secret: string; method: string; path: string; query: string;
@@ -99,7 +105,7 @@ describe('signing', () => {
       (array as unknown as Uint8Array).set(nonceBytes);
       return array;
     });
-    await api.post('/api/message/read', { ids: [1, 2, 3] });
+    await call(endpoints.message.read, { body: { ids: [1, 2, 3] } });
     spy.mockRestore();
     expect(sent[0]!.body).toBe(v.body);
     expect(sent[0]!.headers.Authorization).toBe(v.authorization);
@@ -110,7 +116,7 @@ describe('signing', () => {
   it('sends the signing headers and a signature the server can verify', async () => {
     localStorage.setItem('token', 'tok-1');
     setLocale('en-US');
-    await api.get('/api/list/policy', { query: { name: 'a b+c', status: ['online', 'offline'], empty: '', skip: undefined } });
+    await call(endpoints.policy.list, { query: { name: 'a b+c', status: ['online', 'offline'], number: '', contentType: undefined } });
     const req = sent[0]!;
     expect(req.url).toBe('/api/list/policy?name=a%20b%2Bc&status=online&status=offline');
     expect(req.headers['Access-Token']).toBe('tok-1');
@@ -122,16 +128,16 @@ describe('signing', () => {
     expect(await verify(req)).toBe(true);
   });
 
-  it('signs the content type with a body and omits the token when asked', async () => {
+  it('signs the content type with a body and omits the token on a public call', async () => {
     localStorage.setItem('token', 'tok-1');
-    await api.post('/api/user/login', { username: '管理员' }, { auth: false });
+    await call(endpoints.auth.login, { body: { username: '管理员', password: 'secret1' } });
     expect(sent[0]!.headers['Access-Token']).toBeUndefined();
     expect(parseAuthorization(sent[0]!.headers.Authorization)!.signedHeaders).toEqual(['content-type', 'x-date', 'x-fingerprint', 'x-nonce']);
     expect(await verify(sent[0]!)).toBe(true);
   });
 
   it('a tampered body no longer verifies', async () => {
-    await api.post('/api/message/read', { ids: [1] });
+    await call(endpoints.message.read, { body: { ids: [1] } });
     expect(await verify({ ...sent[0]!, body: '{"ids":[2]}' })).toBe(false);
   });
 });
@@ -140,7 +146,7 @@ describe('clock skew', () => {
   it('corrects X-Date by the offset seen in the server time', async () => {
     const skew = 3 * 60 * 60 * 1000; // the server is 3 h ahead of this device
     serverTime = () => Date.now() + skew;
-    await api.get('/api/one');
+    await call(read('/api/one'));
     expect(Math.abs(getClockOffset() - skew)).toBeLessThan(2000);
     const xDate = sent[0]!.headers['X-Date']!;
     const signedAt = Date.UTC(+xDate.slice(0, 4), +xDate.slice(4, 6) - 1, +xDate.slice(6, 8), +xDate.slice(9, 11), +xDate.slice(11, 13), +xDate.slice(13, 15));
@@ -157,7 +163,7 @@ describe('clock skew', () => {
       }
       return { body: envelope('fine') };
     };
-    await expect(api.get('/api/two')).resolves.toBe('fine');
+    await expect(call(read('/api/two'))).resolves.toBe('fine');
     expect(calls).toBe(2);
     expect(feedback.toastError).not.toHaveBeenCalled();
   });
@@ -166,34 +172,51 @@ describe('clock skew', () => {
 describe('de-duplication', () => {
   it('shares identical requests in flight and for 900 ms after, not later', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const [a, b] = await Promise.all([api.get('/api/x', { query: { b: 2, a: 1 } }), api.get('/api/x', { query: { a: 1, b: 2 } })]);
+    const x = read('/api/x');
+    const [a, b] = await Promise.all([call(x, { query: { b: 2, a: 1 } }), call(x, { query: { a: 1, b: 2 } })]);
     expect(a).toEqual(b);
     expect(sent).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(DEDUPE_WINDOW_MS - 100);
-    await api.get('/api/x', { query: { a: 1, b: 2 } });
+    await call(x, { query: { a: 1, b: 2 } });
     expect(sent).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(200);
-    await api.get('/api/x', { query: { a: 1, b: 2 } });
+    await call(x, { query: { a: 1, b: 2 } });
     expect(sent).toHaveLength(2);
   });
 
-  it('does not share with cache: false or with a different body', async () => {
-    await Promise.all([api.get('/api/y', { cache: false }), api.get('/api/y', { cache: false })]);
+  it('does not share with dedupe: false, nor writes (same body or not)', async () => {
+    await Promise.all([call(read('/api/y'), {}, { dedupe: false }), call(read('/api/y'), {}, { dedupe: false })]);
     expect(sent).toHaveLength(2);
-    await Promise.all([api.post('/api/z', { a: 1 }), api.post('/api/z', { a: 2 })]);
+    await Promise.all([call(write('/api/z'), { body: { a: 1 } }), call(write('/api/z'), { body: { a: 2 } })]);
     expect(sent).toHaveLength(4);
+    await Promise.all([call(write('/api/z'), { body: { a: 1 } }), call(write('/api/z'), { body: { a: 1 } })]);
+    expect(sent).toHaveLength(6);
+  });
+
+  it('shares reads sent with POST (user info), and a settled write ends every shared read', async () => {
+    await Promise.all([call(endpoints.auth.info), call(endpoints.auth.info)]);
+    expect(sent).toHaveLength(1);
+    await call(read('/api/list'));
+    await call(read('/api/list'));
+    expect(sent).toHaveLength(2);
+    // a failed write too: the server may have changed something before refusing
+    responder = () => ({ status: 409, body: errorEnvelope(409, 'CONFLICT', 'x') });
+    await call(write('/api/w'), { body: {} }).catch(() => undefined);
+    responder = () => ({ body: envelope({ ok: true }) });
+    await Promise.all([call(read('/api/list')), call(endpoints.auth.info)]);
+    expect(sent.map((r) => r.url)).toEqual(['/api/user/info', '/api/list', '/api/w', '/api/list', '/api/user/info']);
   });
 });
 
 describe('envelope and failures', () => {
   it('returns data once (no second unwrapping)', async () => {
     responder = () => ({ body: envelope({ data: 'inner' }) });
-    await expect(api.get('/api/nested')).resolves.toEqual({ data: 'inner' });
+    await expect(call(read('/api/nested'))).resolves.toEqual({ data: 'inner' });
   });
 
   it('rejects with the body and toasts the server message', async () => {
     responder = () => ({ status: 409, body: errorEnvelope(409, 'CONFLICT', '当前状态不允许该操作') });
-    const error = await api.post('/api/c').catch((e: unknown) => e);
+    const error = await call(write('/api/c'), { body: undefined }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as InstanceType<typeof ApiError>).toJSON()).toEqual(errorEnvelope(409, 'CONFLICT', '当前状态不允许该操作'));
     expect(feedback.toastError).toHaveBeenCalledWith('当前状态不允许该操作');
@@ -201,23 +224,23 @@ describe('envelope and failures', () => {
 
   it('falls back to the status text, then to app.networkError', async () => {
     responder = () => ({ status: 502, statusText: 'Bad Gateway', body: undefined, headers: { 'Content-Type': 'text/html' } });
-    await api.get('/api/a').catch(() => undefined);
+    await call(read('/api/a')).catch(() => undefined);
     expect(feedback.toastError).toHaveBeenLastCalledWith('Bad Gateway');
     responder = () => Promise.reject(new TypeError('Failed to fetch'));
-    await api.get('/api/b').catch(() => undefined);
+    await call(read('/api/b')).catch(() => undefined);
     expect(feedback.toastError).toHaveBeenLastCalledWith('网络错误，请稍后重试');
   });
 
   it('adds the trace id for 5xx answers', async () => {
     responder = () => ({ status: 500, body: errorEnvelope(500, 'INTERNAL', '服务器内部错误', 'abc-1') });
-    await api.get('/api/boom').catch(() => undefined);
+    await call(read('/api/boom')).catch(() => undefined);
     expect(feedback.toastError).toHaveBeenLastCalledWith('服务器内部错误 追踪号：abc-1');
     expect(toastText(errorEnvelope(400, 'VALIDATION_FAILED', 'x', 'no') as never, 400, '')).toBe('x');
   });
 
   it('skips the toast for expected errors and keeps rejecting', async () => {
     responder = () => ({ status: 404, body: errorEnvelope(404, 'NOT_FOUND', 'gone') });
-    await expect(api.get('/api/n', { expectedErrors: ['NOT_FOUND'] })).rejects.toMatchObject({ key: 'NOT_FOUND' });
+    await expect(call(read('/api/n'), {}, { expectedErrors: ['NOT_FOUND'] })).rejects.toMatchObject({ key: 'NOT_FOUND' });
     expect(feedback.toastError).not.toHaveBeenCalled();
   });
 
@@ -227,7 +250,7 @@ describe('envelope and failures', () => {
         void req;
         setTimeout(() => reject(new DOMException('aborted', 'AbortError')), 50);
       });
-    await expect(api.get('/api/slow', { timeout: 10 })).rejects.toMatchObject({ httpStatus: 0 });
+    await expect(call(read('/api/slow'), {}, { timeout: 10 })).rejects.toMatchObject({ httpStatus: 0 });
     expect(feedback.toastError).toHaveBeenLastCalledWith('网络错误，请稍后重试');
   });
 
@@ -235,7 +258,7 @@ describe('envelope and failures', () => {
     const onForbidden = vi.fn();
     apiHooks.onForbidden = onForbidden;
     responder = () => ({ status: 403, body: errorEnvelope(403, 'FORBIDDEN', '没有权限执行该操作') });
-    await api.post('/api/admin-only').catch(() => undefined);
+    await call(write('/api/admin-only'), { body: undefined }).catch(() => undefined);
     expect(onForbidden).toHaveBeenCalledTimes(1);
     expect(feedback.toastError).toHaveBeenCalledWith('没有权限执行该操作');
     apiHooks.onForbidden = undefined;
@@ -247,10 +270,10 @@ describe('session expired', () => {
     localStorage.setItem('token', 'stale');
     responder = (req) =>
       req.url === '/api/user/logout' ? { status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', 'x') } : { status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', '登录信息已过期') };
-    await Promise.all([1, 2, 3, 4].map((i) => api.get(`/api/p${i}`).catch(() => undefined)));
+    await Promise.all([1, 2, 3, 4].map((i) => call(read(`/api/p${i}`)).catch(() => undefined)));
     // body code 401 with another HTTP status counts too
     responder = () => ({ status: 200, body: { status: 'error', code: 401, message: 'x', data: { error: 'SESSION_EXPIRED' }, traceId: '' } });
-    await api.get('/api/p5').catch(() => undefined);
+    await call(read('/api/p5')).catch(() => undefined);
     expect(feedback.openSessionExpiredModal).toHaveBeenCalledTimes(1);
     expect(feedback.toastError).not.toHaveBeenCalled();
 
@@ -269,7 +292,7 @@ describe('session expired', () => {
 
   it('silent calls never open the dialog', async () => {
     responder = () => ({ status: 401, body: errorEnvelope(401, 'AUTH_REQUIRED', 'x') });
-    await api.post('/api/user/info', undefined, { silent: true }).catch(() => undefined);
+    await call(endpoints.auth.info, {}, { silent: true }).catch(() => undefined);
     expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
   });
 
@@ -280,20 +303,50 @@ describe('session expired', () => {
       req.url === '/api/slow'
         ? new Promise<Answer>((resolve) => (answer = () => resolve({ status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', 'x') })))
         : { status: 401, body: errorEnvelope(401, 'SESSION_EXPIRED', 'x') };
-    const onItsWay = api.get('/api/slow').catch((error: unknown) => error);
+    const onItsWay = call(read('/api/slow')).catch((error: unknown) => error);
     await vi.waitFor(() => expect(sent.map((r) => r.url)).toContain('/api/slow'));
     endSession();
     localStorage.removeItem('token');
     answer();
     // the call sent before, with the ended session's token, and one sent after, with none
     expect(await onItsWay).toBeInstanceOf(ApiError);
-    await api.get('/api/after').catch(() => undefined);
+    await call(read('/api/after')).catch(() => undefined);
     expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
     expect(feedback.toastError).not.toHaveBeenCalled();
 
     // signed in again: the new session's 401 is an expiry again
     localStorage.setItem('token', 'new-session');
-    await api.get('/api/later').catch(() => undefined);
+    await call(read('/api/later')).catch(() => undefined);
     expect(feedback.openSessionExpiredModal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('call', () => {
+  it('fills in and encodes path parameters, and sends no body without one', async () => {
+    await call(endpoints.card.serviceRenew, { params: { id: 7 } });
+    const byName = endpointOf(defineCall({ method: 'DELETE', path: '/api/t/:name/x', access: 'signed', summary: 'test', params: z.object({ name: z.string() }), response: z.null() }));
+    await call(byName, { params: { name: 'a/b c' } });
+    expect(sent.map((r) => `${r.method} ${r.url} ${r.body ?? '-'}`)).toEqual(['POST /api/list/the-service/7/renew -', 'DELETE /api/t/a%2Fb%20c/x -']);
+    expect(sent[0]!.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('types arguments and answers from the contract', () => {
+    // Compile-time only: tsc checks these lines, the test never runs them.
+    const checks = async () => {
+      const user: { role: string } = await call(endpoints.auth.info);
+      const menu: unknown[] = await call(endpoints.auth.menu);
+      // @ts-expect-error the answer of info is the user, not a string
+      const wrong: string = await call(endpoints.auth.info);
+      // @ts-expect-error a call with path parameters needs them
+      await call(endpoints.policy.get);
+      // @ts-expect-error the body is checked against the body schema
+      await call(endpoints.card.servicePatch, { params: { id: 1 }, body: { enable: 'yes' } });
+      // @ts-expect-error the query keys are the query schema's
+      await call(endpoints.workplace.popular, { query: { kind: 'text' } });
+      // @ts-expect-error multipart calls go through upload()
+      await call(endpoints.policy.import);
+      return [user, menu, wrong];
+    };
+    expect(typeof checks).toBe('function');
   });
 });
