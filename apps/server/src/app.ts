@@ -6,11 +6,18 @@ import './http/context.ts';
 import type { Clock } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { parseQueryString } from './http/validation.ts';
-import * as dataModules from './modules/data-modules.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
+import { registerCardRoutes } from './modules/card/card.routes.ts';
+import { registerChannelFormRoutes } from './modules/channel-form/channel-form.routes.ts';
 import { registerHealthModule } from './modules/health/health.routes.ts';
+import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { registerOpenApiModule } from './modules/openapi/openapi.routes.ts';
+import { registerPolicyRoutes } from './modules/policy/policy.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerUserCenterRoutes } from './modules/user-center/user-center.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
+import { registerUserSettingRoutes } from './modules/user-setting/user-setting.routes.ts';
+import { registerWorkplaceRoutes } from './modules/workplace/workplace.routes.ts';
 import { devSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { randomCaptchaText } from './modules/auth/captcha-image.ts';
 import { frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -38,8 +45,6 @@ declare module 'fastify' {
     engine: 'pglite' | 'postgres' | 'unknown';
   }
 }
-
-type DataModules = { registerDataModules?: (app: FastifyInstance, deps: { db: Db; config: AppConfig }) => Promise<void> | void };
 
 function parseJson(text: string): unknown {
   // Keys that could reach an object's prototype in a later merge are dropped at the door.
@@ -115,8 +120,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerHealthModule(app);
   registerAuthModule(app);
   registerUserModule(app);
-  const data = dataModules as DataModules;
-  if (typeof data.registerDataModules === 'function') await data.registerDataModules(app, { db: deps.db, config });
+  // The data modules read the database and configuration from the app (`app.db`, `app.config`).
+  registerMessageRoutes(app);
+  registerWorkplaceRoutes(app);
+  registerUserCenterRoutes(app);
+  registerUserSettingRoutes(app);
+  registerPolicyRoutes(app);
+  registerCardRoutes(app);
+  registerChannelFormRoutes(app);
+  registerProfileRoutes(app);
 
   registerOpenApiModule(app);
   registerWebAndNotFound(app);

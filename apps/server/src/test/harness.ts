@@ -1,5 +1,5 @@
 /**
- * Test harness for server suites (server-core owner). Every `createTestApp()` gets its own fresh,
+ * Test harness for server suites. Every `createTestApp()` gets its own fresh,
  * migrated and seeded database:
  * - PGlite (default): loaded from a template data dir (migrated + seeded once, cached on disk under the
  *   OS temp dir and keyed by the migration and seed sources), ~0.5 s instead of ~5 s per app;

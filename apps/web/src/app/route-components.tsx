@@ -1,8 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Route name -> page component. Every page is its own chunk; the files under features/ of the pages
- * owner replace the placeholders at these exact paths.
+ * Route name -> page component. Every page is its own chunk.
  */
 export const routeComponents: Record<string, LazyExoticComponent<ComponentType>> = {
   Workplace: lazy(() => import('../features/workplace/workplace-page.tsx')),

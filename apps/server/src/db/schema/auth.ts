@@ -1,4 +1,4 @@
-// Accounts, sessions, nonces, rate limits, login attempts, known devices, captchas, SMS codes, preferences (server-core owner).
+// Accounts, sessions, nonces, rate limits, login attempts, known devices, captchas, SMS codes, preferences.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 

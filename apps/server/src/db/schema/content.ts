@@ -1,5 +1,5 @@
 // Content tables: messages, collections (policies), cards, channels, profile parameters and their log,
-// workplace statistics, user-centre lists, certification records (server-data owner).
+// workplace statistics, user-centre lists, certification records.
 //
 // Seeded texts are stored in both languages as a `Localized` JSON pair and answered in the caller's
 // language; texts that users write (collection names, queue titles, channel fields) are stored once.

@@ -1,4 +1,4 @@
-// Demo content seeded after the accounts exist (server-data owner). Called once by the seed orchestrator
+// Demo content seeded after the accounts exist. Called once by the seed orchestrator
 // on an empty database outside production. Deterministic (fixed pseudo-random sequence) so that two
 // fresh databases hold the same rows; times are relative to the moment of seeding.
 import { eq } from 'drizzle-orm';
