@@ -3,9 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { countUsers } from '../../modules/user/user.repository.ts';
 import { demoAccounts, seedAccounts } from './accounts.ts';
-import * as content from './content.ts';
-
-type SeedContent = (db: Db, ids: { adminId: number; userId: number }) => Promise<void>;
+import { seedDemoContent } from './content.ts';
 
 export interface SeedResult {
   seeded: boolean;
@@ -25,8 +23,7 @@ export async function seedDatabase(db: Db, config: Pick<AppConfig, 'nodeEnv'>, n
     await t.execute(sql`select pg_advisory_xact_lock(hashtext('atrium-seed:' || current_schema()))`);
     if ((await countUsers(t)) > 0) return null;
     const created = await seedAccounts(t, now);
-    const seedDemoContent = (content as Record<string, unknown>).seedDemoContent as SeedContent | undefined;
-    if (typeof seedDemoContent === 'function') await seedDemoContent(t, created);
+    await seedDemoContent(t, created);
     return created;
   });
   if (!ids) return { seeded: false, accounts: [] };
