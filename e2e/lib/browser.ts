@@ -5,11 +5,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
-export const smsOutbox = inject('smsOutbox');
+const smsOutbox = inject('smsOutbox');
 export const artifactsDir = resolve(import.meta.dirname, '../artifacts');
 
 /** Flags from the brief: headless, no sandbox (root), and no background traffic on a closed network. */
-export const chromiumArgs = [
+const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -95,7 +95,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * The latest SMS code the development provider wrote for a phone number; with `after` (epoch ms), only a
  * code sent from then on, so a code left by an earlier scenario is never taken for the new one.
  */
-export function readSmsCode(tel: string, after = 0): string | null {
+function readSmsCode(tel: string, after = 0): string | null {
   let text = '';
   try {
     text = readFileSync(smsOutbox, 'utf8');

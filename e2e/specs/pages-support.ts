@@ -22,7 +22,7 @@ export async function open(page: Page, url: string): Promise<Locator> {
 }
 
 /** The texts of the toasts currently shown. */
-export function toasts(page: Page): Promise<string[]> {
+function toasts(page: Page): Promise<string[]> {
   return page.locator('.arco-message').allTextContents();
 }
 

@@ -138,7 +138,7 @@ function errnoText(err: unknown): string {
  * removed): a read-only mount or an immutable directory fails here with a one-line message instead of a
  * stack trace from whichever later step (the key file, the lock, the database, an upload) hits it first.
  */
-export function ensureWritableDataDir(dir: string): void {
+function ensureWritableDataDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {

@@ -4,8 +4,8 @@ import type { z } from 'zod';
  * Who may make a call: `public` (no session), `signed` (any signed-in user), `admin` (role admin).
  * The server registers every route from these definitions, and the role-matrix test iterates over them.
  */
-export type Access = 'public' | 'signed' | 'admin';
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Access = 'public' | 'signed' | 'admin';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface CallDef {
   method: HttpMethod;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Stable error keys (docs/http-contract.md, Envelope). The HTTP status each one travels with is fixed here. */
 export const errorStatus = {
   VALIDATION_FAILED: 400,
@@ -47,28 +45,4 @@ export interface ErrorEnvelope {
   message: string;
   data: { error: ErrorKey; details?: FieldIssue[] | Record<string, unknown> };
   traceId: string;
-}
-
-export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
-
-export const errorEnvelopeSchema = z.object({
-  status: z.literal('error'),
-  code: z.number().int(),
-  message: z.string(),
-  data: z.object({ error: z.enum(errorKeys as [ErrorKey, ...ErrorKey[]]), details: z.unknown().optional() }),
-  traceId: z.string(),
-});
-
-export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({
-    status: z.literal('success'),
-    code: z.literal(0),
-    message: z.string(),
-    data,
-    traceId: z.string(),
-  });
-}
-
-export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
-  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error';
 }

@@ -1,8 +1,7 @@
 import { memoizeShort } from './memo.ts';
 
-export const locales = ['zh-CN', 'en-US'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'zh-CN';
+export type Locale = 'zh-CN' | 'en-US';
+const defaultLocale: Locale = 'zh-CN';
 
 // A server reads the header on every request, and browsers send a handful of distinct values.
 const rankRemembered = memoizeShort(rankLocale, { entries: 200, maxLength: 256 });

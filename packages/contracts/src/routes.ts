@@ -72,10 +72,6 @@ export const routeTable: RouteNode[] = [
   },
 ];
 
-/** Routes outside the menu. */
-export const loginRoute: RouteNode = { path: '/login', name: 'Login', titleKey: 'login.pageTitle', order: -1, requiresAuth: false, hideInMenu: true };
-export const redirectRoute: RouteNode = { path: '/redirect/:path', name: 'Redirect', order: -1, requiresAuth: true, hideInMenu: true };
-export const notFoundRoute: RouteNode = { path: '*', name: 'notFound', titleKey: 'notFound.pageTitle', order: -1, requiresAuth: true, hideInMenu: true };
 export const defaultRoute = { name: 'Workplace', path: '/workplace', titleKey: 'menu.dashboard.workplace' } as const;
 
 /** Allowed when the route has no roles, or its roles contain `*` or the role. */

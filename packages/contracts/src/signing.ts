@@ -5,7 +5,7 @@
 import { memoizeShort } from './memo.ts';
 
 export const SIGNING_ALGORITHM = 'ATRIUM-HMAC-SHA256';
-export const SIGNING_SCOPE_TERMINATOR = 'atrium_request';
+const SIGNING_SCOPE_TERMINATOR = 'atrium_request';
 /** Largest accepted distance between X-Date and the server clock. */
 export const SIGNATURE_WINDOW_SECONDS = 300;
 /** How long a (keyId, nonce) pair is remembered for replay detection. */
@@ -49,7 +49,7 @@ function signingKey(secret: string, day: string, fingerprint: string): Promise<C
   return key;
 }
 
-export async function sha256Hex(data: string | Uint8Array): Promise<string> {
+async function sha256Hex(data: string | Uint8Array): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', toBytes(data)));
 }
 
@@ -76,7 +76,7 @@ export function parseXDate(value: string): Date | null {
 }
 
 /** Decodes `%XX` byte sequences (malformed ones stay literal); `+` stays a literal plus. */
-export function percentDecode(value: string): string {
+function percentDecode(value: string): string {
   // Plain ASCII without escapes decodes to itself (the usual query value): skip the byte-wise walk.
   if (!/[^\x20-\x24\x26-\x7e]/.test(value)) return value;
   const bytes: number[] = [];
@@ -134,7 +134,7 @@ function canonicalQueryOf(rawQuery: string): string {
   return pairs.map(([k, v]) => `${k}=${v}`).join('&');
 }
 
-export function canonicalHeaderValue(value: string): string {
+function canonicalHeaderValue(value: string): string {
   return value.trim().replace(/\s+/g, ' ');
 }
 

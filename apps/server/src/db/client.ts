@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both engines: the drizzle pg-core database over PGlite or node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** What `db.transaction(async (tx) => ...)` hands to its callback. */
@@ -30,7 +30,7 @@ export interface DbHandle {
  * While PostgreSQL is down or unreachable the request then answers 503 instead of hanging; a refused
  * connection fails at once anyway, a silent network does not.
  */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export function postgresHandle(connectionString: string, opts: { schemaName?: string; max?: number; connectTimeoutMs?: number } = {}): DbHandle {
   const schemaName = opts.schemaName ?? 'public';

@@ -30,7 +30,7 @@ export function successEnvelopeText(data: JsonText, traceId: string, locale: Loc
 }
 
 /** Translates a message that may be a catalogue key (`key` or `key|{params}`); plain text passes through. */
-export function translate(message: string, locale: Locale): string {
+function translate(message: string, locale: Locale): string {
   return translateValidation(message, locale);
 }
 

@@ -38,7 +38,3 @@ export class AppError extends Error {
 export function fieldError(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', { details: [{ path, message }] });
 }
-
-export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError;
-}

@@ -30,7 +30,7 @@ export function parseMultipart(req: FastifyRequest): MultipartBody {
   return parseMultipartBuffer(req.rawBody, boundary);
 }
 
-export function parseMultipartBuffer(body: Buffer, boundary: string): MultipartBody {
+function parseMultipartBuffer(body: Buffer, boundary: string): MultipartBody {
   const malformed = () => new AppError('VALIDATION_FAILED', { details: [{ path: '', message: 'validation.invalidValue' }] });
   const delimiter = Buffer.from(`--${boundary}`);
   const fields: Record<string, string> = {};

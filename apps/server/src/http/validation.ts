@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isStorableText, msg, queryPairs, type FieldIssue } from '@atrium/contracts';
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -59,7 +58,7 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): FieldIss
 }
 
 /** One message per field (the first rule that failed), as a form shows it. */
-export function issuesToDetails(issues: readonly Issue[]): FieldIssue[] {
+function issuesToDetails(issues: readonly Issue[]): FieldIssue[] {
   const seen = new Set<string>();
   return flatten(issues).filter((d) => (seen.has(d.path) ? false : (seen.add(d.path), true)));
 }
@@ -69,13 +68,6 @@ export type ParseOutcome<T> = { ok: true; data: T } | { ok: false; details: Fiel
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
   const result = schema.safeParse(input, { error: defaultMessage });
   return result.success ? { ok: true, data: result.data } : { ok: false, details: issuesToDetails(result.error.issues) };
-}
-
-/** Parses or throws VALIDATION_FAILED with translated-at-send-time details. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const outcome = parseWith(schema, input);
-  if (!outcome.ok) throw new AppError('VALIDATION_FAILED', { details: outcome.details });
-  return outcome.data;
 }
 
 /**

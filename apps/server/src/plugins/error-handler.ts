@@ -41,7 +41,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
  * While the database is down every request fails the same way: one warning per interval says so (with how
  * many answers it stands for), instead of an error-level log line per request.
  */
-export const OUTAGE_LOG_INTERVAL_MS = 10_000;
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * Errors the router raises before any hook runs (an undecodable escape in the path, a path parameter

@@ -9,7 +9,7 @@ const gz = promisify(gzip);
 
 export const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.svg', '.txt', '.ico', '.ttf']);
 /** Smaller files go out as they are. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
 export function isCompressible(file: string, size: number): boolean {
   return compressible.has(extname(file).toLowerCase()) && size > COMPRESS_MIN_BYTES;

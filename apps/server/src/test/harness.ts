@@ -33,7 +33,7 @@ import type { SmsProvider } from '../modules/auth/sms-provider.ts';
 
 export const TEST_CREDENTIAL: SigningCredential = { keyId: 'test-key', secret: 'test-secret-0123456789abcdef' };
 export const TEST_FINGERPRINT = 'test-fingerprint-0001';
-export const testAccounts = {
+const testAccounts = {
   admin: { username: 'admin', password: 'admin123', phone: '13800000000' },
   user: { username: 'user', password: 'user123', phone: '13900000000' },
 } as const;

@@ -30,7 +30,7 @@ export interface CallOptions {
   locale?: Locale;
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** A fetch() init signed with the test credential; `path` may carry a query string. */
 export async function signedInit(method: string, path: string, opts: CallOptions): Promise<{ method: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> }> {

@@ -5,7 +5,7 @@ import { roles, type Role } from '../routes.ts';
 
 /** 11 digits starting with 1 (a mainland China mobile number). */
 export const PHONE_PATTERN = /^1\d{10}$/;
-export const SMS_CODE_PATTERN = /^\d{6}$/;
+const SMS_CODE_PATTERN = /^\d{6}$/;
 /** Password rule: 6-32 of digits, letters and ~!@#$%^&*. with at least two of the four classes. */
 export const PASSWORD_PATTERN = /^(?![0-9]+$)(?![a-z]+$)(?![A-Z]+$)(?![~!@#$%^&*.]+$)[0-9a-zA-Z~!@#$%^&*.]{6,32}$/;
 export const securityQuestions = ['mother', 'school', 'birthplace'] as const;
@@ -16,7 +16,7 @@ export const rolePermissions: Record<Role, string[]> = {
   user: ['workplace:view', 'policy:read', 'policy:export', 'card:read', 'account:self'],
 };
 
-export const telSchema = z
+const telSchema = z
   .string({ error: 'login.form.phone.errMsg' })
   .trim()
   .min(1, 'login.form.phone.errMsg')
@@ -33,16 +33,16 @@ export const phoneLoginSchema = z.object({
   code: z.string({ error: 'login.form.smsCode.errMsg' }).trim().min(1, 'login.form.smsCode.errMsg').regex(SMS_CODE_PATTERN, 'login.form.smsCode.invalid'),
 });
 // Account first: an empty body then reports the account fields (the default tab).
-export const loginBodySchema = z.union([passwordLoginSchema.strict(), phoneLoginSchema.strict()]);
+const loginBodySchema = z.union([passwordLoginSchema.strict(), phoneLoginSchema.strict()]);
 export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
 export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
 
-export const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string() });
+const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export const captchaSchema = z.object({ id: z.string(), image: z.string(), ttl: z.number().int() });
-export const smsSendBodySchema = z.object({ tel: telSchema }).strict();
-export const smsSendResultSchema = z.object({ ttl: z.number().int(), resendAfter: z.number().int() });
+const smsSendBodySchema = z.object({ tel: telSchema }).strict();
+const smsSendResultSchema = z.object({ ttl: z.number().int(), resendAfter: z.number().int() });
 
-export const roleSchema = z.enum(roles);
+const roleSchema = z.enum(roles);
 
 export const userInfoSchema = z.object({
   accountId: z.string(),
@@ -77,7 +77,7 @@ export interface MenuItem {
   meta: { locale: string; requiresAuth: boolean; icon?: string; order: number; roles?: string[] };
   children?: MenuItem[];
 }
-export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
     path: z.string(),
     name: z.string(),
@@ -87,10 +87,9 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 );
 
 /** The console's signing credential, handed out at run time so a key rotation needs no rebuild. */
-export const clientConfigSchema = z.object({ keyId: z.string(), secret: z.string(), serverTime: z.string() });
-export type ClientConfig = z.infer<typeof clientConfigSchema>;
+const clientConfigSchema = z.object({ keyId: z.string(), secret: z.string(), serverTime: z.string() });
 
-export const switchRoleBodySchema = z.object({ role: z.enum(roles, { error: 'validation.invalidValue' }) }).strict();
+const switchRoleBodySchema = z.object({ role: z.enum(roles, { error: 'validation.invalidValue' }) }).strict();
 
 export const changePasswordBodySchema = z
   .object({

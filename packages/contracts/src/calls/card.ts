@@ -4,8 +4,8 @@ import { msg } from '../messages/validation.ts';
 import { idParamsSchema } from './policy.ts';
 
 /** Card list: quality-inspection queues, services, preset rules. */
-export const qualityDataLabels = ['pendingInspection', 'backlog', 'pendingSampling'] as const;
-export const qualityCardSchema = z.object({
+const qualityDataLabels = ['pendingInspection', 'backlog', 'pendingSampling'] as const;
+const qualityCardSchema = z.object({
   id: z.number().int(),
   /** Name of the account that created the queue. */
   name: z.string(),
@@ -18,7 +18,7 @@ export const qualityCardSchema = z.object({
 });
 export type QualityCard = z.infer<typeof qualityCardSchema>;
 
-export const QUALITY_TITLE_MAX = 30;
+const QUALITY_TITLE_MAX = 30;
 export const qualityCreateBodySchema = z
   .object({
     title: z
@@ -28,9 +28,8 @@ export const qualityCreateBodySchema = z
       .max(QUALITY_TITLE_MAX, msg('common.maxLength', { n: QUALITY_TITLE_MAX })),
   })
   .strict();
-export type QualityCreate = z.infer<typeof qualityCreateBodySchema>;
 
-export const serviceCardSchema = z.object({
+const serviceCardSchema = z.object({
   id: z.number().int(),
   /** Short mark drawn in the 24 px avatar (a letter or two). */
   icon: z.string(),
@@ -42,7 +41,7 @@ export const serviceCardSchema = z.object({
 });
 export type ServiceCard = z.infer<typeof serviceCardSchema>;
 
-export const ruleCardSchema = z.object({
+const ruleCardSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -51,7 +50,7 @@ export const ruleCardSchema = z.object({
 });
 export type RuleCard = z.infer<typeof ruleCardSchema>;
 
-export const enableBodySchema = z.object({ enable: z.boolean({ error: 'common.required' }) }).strict();
+const enableBodySchema = z.object({ enable: z.boolean({ error: 'common.required' }) }).strict();
 
 export const cardCalls = {
   qualityList: defineCall({ method: 'GET', path: '/api/list/quality-inspection', access: 'signed', summary: 'Quality-inspection queues', response: z.array(qualityCardSchema) }),

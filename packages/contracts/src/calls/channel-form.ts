@@ -5,13 +5,13 @@ import { dateSchema, idParamsSchema } from './policy.ts';
 
 /** Step form: one schema for both steps in the browser and for the server. */
 export const channelTypes = ['app', 'web', 'game'] as const;
-export const ACTIVITY_NAME_PATTERN = /^[a-zA-Z0-9\u4e00-\u9fa5]{1,20}$/;
+const ACTIVITY_NAME_PATTERN = /^[a-zA-Z0-9\u4e00-\u9fa5]{1,20}$/;
 /** http(s), a host name or IPv4 address, an optional port, an optional path (with query / fragment). */
 export const PROMOTE_LINK_PATTERN =
   /^https?:\/\/(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(?::\d{1,5})?(?:\/[^\s]*)?$/;
-export const PROMOTE_LINK_MAX = 2048;
-export const KEYWORD_MAX_COUNT = 10;
-export const KEYWORD_MAX_LENGTH = 20;
+const PROMOTE_LINK_MAX = 2048;
+const KEYWORD_MAX_COUNT = 10;
+const KEYWORD_MAX_LENGTH = 20;
 
 const requiredText = (requiredKey: string) => z.string({ error: requiredKey }).trim().min(1, { error: requiredKey, abort: true });
 
@@ -43,11 +43,11 @@ export const channelStepTwoSchema = z.object({
 export const channelFormSchema = channelStepOneSchema.extend(channelStepTwoSchema.shape);
 export type ChannelForm = z.infer<typeof channelFormSchema>;
 export type ChannelFormInput = z.input<typeof channelFormSchema>;
-export const channelSubmitBodySchema = z.object({ data: channelFormSchema.strict() }).strict();
+const channelSubmitBodySchema = z.object({ data: channelFormSchema.strict() }).strict();
 
 /** The five stages of a channel's progress, shown by the success page. */
 export const channelStages = ['submitApplication', 'leaderReview', 'purchaseCertificate', 'safetyTest', 'launched'] as const;
-export const channelProgressSchema = z.object({
+const channelProgressSchema = z.object({
   id: z.number().int(),
   activityName: z.string(),
   createdAt: z.string(),

@@ -1,8 +1,8 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
-export const healthSchema = z.object({ status: z.literal('ok'), uptime: z.number() });
-export const readySchema = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres', 'unknown']) });
+const healthSchema = z.object({ status: z.literal('ok'), uptime: z.number() });
+const readySchema = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres', 'unknown']) });
 
 /** Liveness and readiness for process managers and load balancers; public and unsigned. */
 export const healthCalls = {

@@ -2,11 +2,11 @@ import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
 /** Message box entries (the navbar bell). */
-export const messageTypes = ['message', 'notice', 'todo'] as const;
-export const messageTypeSchema = z.enum(messageTypes, { error: 'validation.invalidValue' });
+const messageTypes = ['message', 'notice', 'todo'] as const;
+const messageTypeSchema = z.enum(messageTypes, { error: 'validation.invalidValue' });
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
-export const messageSchema = z.object({
+const messageSchema = z.object({
   id: z.number().int(),
   type: messageTypeSchema,
   title: z.string(),
@@ -22,12 +22,12 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const messageReadBodySchema = z
+const messageReadBodySchema = z
   .object({
     ids: z.array(z.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue'), { error: 'common.required' }).min(1, { error: 'common.required', abort: true }).max(500, 'validation.tooBig|{"n":500}'),
   })
   .strict();
-export const messageClearBodySchema = z.object({ type: messageTypeSchema }).strict();
+const messageClearBodySchema = z.object({ type: messageTypeSchema }).strict();
 
 export const messageCalls = {
   list: defineCall({ method: 'GET', path: '/api/message/list', access: 'signed', summary: "The caller's messages, newest first", response: z.array(messageSchema) }),

@@ -7,7 +7,7 @@ export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const
 export const filterTypes = ['artificial', 'rules'] as const;
 export const policyStatuses = ['online', 'offline'] as const;
 export const policyPageSizes = [10, 20, 50, 100] as const;
-export const POLICY_COUNT_MAX = 100_000_000;
+const POLICY_COUNT_MAX = 100_000_000;
 export const POLICY_NAME_MAX = 50;
 export const POLICY_NUMBER_FILTER_MAX = 32;
 /** Import limits (批量导入): file size and row count. */
@@ -21,7 +21,7 @@ export type ContentType = (typeof contentTypes)[number];
 export type FilterType = (typeof filterTypes)[number];
 export type PolicyStatus = (typeof policyStatuses)[number];
 
-export const policySchema = z.object({
+const policySchema = z.object({
   id: z.number().int(),
   /** Unique 8-digit number set by the server. */
   number: z.string(),
@@ -34,7 +34,7 @@ export const policySchema = z.object({
   createdTime: z.string(),
 });
 export type Policy = z.infer<typeof policySchema>;
-export const policyDetailSchema = policySchema.extend({ updatedAt: z.string() });
+const policyDetailSchema = policySchema.extend({ updatedAt: z.string() });
 export type PolicyDetail = z.infer<typeof policyDetailSchema>;
 
 /** Query values: an empty string means "not set" (a cleared input), so it never filters. */
@@ -50,7 +50,7 @@ export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValu
  * Applied filters of the search table. `createdTime` comes twice in the query (start,
  * end; inclusive days); `name` matches as a case-insensitive substring, `number` as a prefix.
  */
-export const policyFilterSchema = z.object({
+const policyFilterSchema = z.object({
   number: z.preprocess(blankToUndefined, z.string().trim().max(POLICY_NUMBER_FILTER_MAX, msg('common.maxLength', { n: POLICY_NUMBER_FILTER_MAX })).optional()),
   name: z.preprocess(blankToUndefined, z.string().trim().max(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX })).optional()),
   contentType: z.preprocess(blankToUndefined, z.enum(contentTypes, { error: 'validation.invalidValue' }).optional()),
@@ -78,7 +78,7 @@ export const policyListQuerySchema = policyFilterSchema.extend({
 });
 export type PolicyListQuery = z.infer<typeof policyListQuerySchema>;
 
-export const policyListSchema = z.object({ list: z.array(policySchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
+const policyListSchema = z.object({ list: z.array(policySchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
 export type PolicyList = z.infer<typeof policyListSchema>;
 
 /** The collection form (新建, 编辑): the same schema validates the console form, create and import rows. */
@@ -105,8 +105,8 @@ export type PolicyPatch = z.infer<typeof policyPatchBodySchema>;
 /** Positive integer id in a path. */
 export const idParamsSchema = z.object({ id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue') });
 
-export const importErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
-export const policyImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });
+const importErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
+const policyImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });
 export type PolicyImportResult = z.infer<typeof policyImportResultSchema>;
 
 export const policyCalls = {

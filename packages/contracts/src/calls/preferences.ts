@@ -2,7 +2,7 @@ import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
 /** Workplace shortcut tiles and search-table columns a user can arrange. */
-export const shortcutKeys = ['content', 'analysis', 'advanced', 'promotion', 'putIn'] as const;
+const shortcutKeys = ['content', 'analysis', 'advanced', 'promotion', 'putIn'] as const;
 export const searchTableColumnKeys = ['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
 export const tableDensities = ['mini', 'small', 'medium', 'large'] as const;
 /** Largest accepted request body and stored document. */

@@ -24,7 +24,7 @@ const ranged = ({ min, max }: { min: number; max: number }) => {
   return z.number({ error: required }).int(rangeMsg).min(min, rangeMsg).max(max, rangeMsg);
 };
 
-export const videoParamsSchema = z.object({
+const videoParamsSchema = z.object({
   mode: choice(parameterModes),
   acquisition: z.object({ resolution: choice(videoResolutions), frameRate: ranged(parameterRanges.frameRate) }, { error: required }).strict(),
   encoding: z
@@ -42,9 +42,8 @@ export const videoParamsSchema = z.object({
     )
     .strict(),
 });
-export type VideoParams = z.infer<typeof videoParamsSchema>;
 
-export const audioParamsSchema = z.object({
+const audioParamsSchema = z.object({
   mode: choice(parameterModes),
   acquisition: z
     .object(
@@ -56,7 +55,6 @@ export const audioParamsSchema = z.object({
     .strict(),
   encoding: z.object({ channels: ranged(parameterRanges.audioChannels), rate: ranged(parameterRanges.audioRate), profile: choice(audioProfiles) }, { error: required }).strict(),
 });
-export type AudioParams = z.infer<typeof audioParamsSchema>;
 
 export const GROUP_DESCRIPTION_MAX = 200;
 export const groupFormSchema = z.object({
@@ -65,13 +63,13 @@ export const groupFormSchema = z.object({
   description: z.string({ error: 'validation.invalidType' }).trim().max(GROUP_DESCRIPTION_MAX, 'groupForm.error.description.maxLength').optional(),
 });
 export type GroupForm = z.infer<typeof groupFormSchema>;
-export const groupFormSubmitBodySchema = z.object({ data: groupFormSchema.strict() }).strict();
+const groupFormSubmitBodySchema = z.object({ data: groupFormSchema.strict() }).strict();
 
-export const profileStatuses = ['approving', 'approved', 'cancelled'] as const;
+const profileStatuses = ['approving', 'approved', 'cancelled'] as const;
 export type ProfileStatus = (typeof profileStatuses)[number];
-export const parametersSchema = z.object({ video: videoParamsSchema, audio: audioParamsSchema });
+const parametersSchema = z.object({ video: videoParamsSchema, audio: audioParamsSchema });
 export type Parameters = z.infer<typeof parametersSchema>;
-export const basicProfileSchema = z.object({
+const basicProfileSchema = z.object({
   status: z.enum(profileStatuses),
   video: videoParamsSchema,
   audio: audioParamsSchema,
@@ -81,11 +79,11 @@ export const basicProfileSchema = z.object({
 });
 export type BasicProfile = z.infer<typeof basicProfileSchema>;
 
-export const parameterGroups = ['video', 'audio'] as const;
+const parameterGroups = ['video', 'audio'] as const;
 export type ParameterGroup = (typeof parameterGroups)[number];
 /** Changed parameters keyed by dotted path (`video.encoding.rate.min`), matching `basicProfile.label.<path>`. */
-export const parameterValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
-export const operationLogRowSchema = z.object({
+const parameterValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+const operationLogRowSchema = z.object({
   key: z.number().int(),
   contentNumber: z.string(),
   /** The translated change summary (legacy text field); `changes` holds the keys. */
@@ -100,7 +98,7 @@ export const operationLogRowSchema = z.object({
   after: parameterValuesSchema,
 });
 export type OperationLogRow = z.infer<typeof operationLogRowSchema>;
-export const operationLogListSchema = z.object({ list: z.array(operationLogRowSchema), total: z.number().int() });
+const operationLogListSchema = z.object({ list: z.array(operationLogRowSchema), total: z.number().int() });
 
 export const profileCalls = {
   basic: defineCall({ method: 'GET', path: '/api/profile/basic', access: 'admin', summary: 'Current and original parameters and the approval status', response: basicProfileSchema }),

@@ -2,8 +2,8 @@ import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 
 /** User centre lists (用户信息 page), per signed-in user; seeded texts in the caller's language. */
-export const contributorSchema = z.object({ name: z.string(), email: z.string(), avatar: z.string() });
-export const projectSchema = z.object({
+const contributorSchema = z.object({ name: z.string(), email: z.string(), avatar: z.string() });
+const projectSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -13,16 +13,16 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 
 export const LATEST_ACTIVITY_MAX = 50;
-export const activitySchema = z.object({ id: z.number().int(), title: z.string(), description: z.string(), avatar: z.string() });
+const activitySchema = z.object({ id: z.number().int(), title: z.string(), description: z.string(), avatar: z.string() });
 export type Activity = z.infer<typeof activitySchema>;
 
-export const visitSchema = z.object({ name: z.string(), visits: z.number().int(), growth: z.number() });
+const visitSchema = z.object({ name: z.string(), visits: z.number().int(), growth: z.number() });
 export type Visit = z.infer<typeof visitSchema>;
 
-export const projectAndTeamSchema = z.object({ id: z.number().int(), content: z.string() });
+const projectAndTeamSchema = z.object({ id: z.number().int(), content: z.string() });
 export type ProjectAndTeam = z.infer<typeof projectAndTeamSchema>;
 
-export const teamSchema = z.object({ id: z.number().int(), avatar: z.string(), name: z.string(), peopleNumber: z.number().int() });
+const teamSchema = z.object({ id: z.number().int(), avatar: z.string(), name: z.string(), peopleNumber: z.number().int() });
 export type Team = z.infer<typeof teamSchema>;
 
 export const userCenterCalls = {

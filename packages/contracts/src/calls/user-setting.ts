@@ -5,10 +5,10 @@ import { userInfoSchema } from './auth.ts';
 import { idParamsSchema } from './policy.ts';
 
 /** User setting page: basic information, avatar, certification. Security calls live in auth.ts. */
-export const EMAIL_MAX = 100;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const EMAIL_MAX = 100;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const countryRegions = ['china'] as const;
-export const AREA_CODE_PATTERN = /^\d{2,12}$/;
+const AREA_CODE_PATTERN = /^\d{2,12}$/;
 
 export const saveInfoBodySchema = z
   .object({
@@ -35,14 +35,14 @@ export type SaveInfoInput = z.input<typeof saveInfoBodySchema>;
 /** Avatar upload (multipart `file`): types checked by content on the server. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const avatarMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export const uploadResultSchema = z.object({ url: z.string() });
+const uploadResultSchema = z.object({ url: z.string() });
 
-export const accountTypes = ['enterprise', 'personal'] as const;
+const accountTypes = ['enterprise', 'personal'] as const;
 export const certificateTypes = ['idCard'] as const;
 export const enterpriseCertificateTypes = ['businessLicense'] as const;
-export const certificationTypes = ['enterprise'] as const;
-export const ORGANIZATION_CODE_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
-export const ID_NUMBER_PATTERN = /^\d{17}[\dXx]$/;
+const certificationTypes = ['enterprise'] as const;
+const ORGANIZATION_CODE_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+const ID_NUMBER_PATTERN = /^\d{17}[\dXx]$/;
 
 export const certificationApplyBodySchema = z
   .object({
@@ -66,7 +66,7 @@ export const certificationApplyBodySchema = z
 export type CertificationApply = z.infer<typeof certificationApplyBodySchema>;
 
 /** The submitted application as shown in the record drawer; identity numbers masked by the server. */
-export const certificationDetailSchema = z.object({
+const certificationDetailSchema = z.object({
   enterpriseName: z.string(),
   enterpriseCertificateType: z.enum(enterpriseCertificateTypes),
   organizationCode: z.string(),
@@ -74,7 +74,7 @@ export const certificationDetailSchema = z.object({
   certificateType: z.enum(certificateTypes),
   authenticationNumber: z.string(),
 });
-export const certificationRecordSchema = z.object({
+const certificationRecordSchema = z.object({
   id: z.number().int(),
   certificationType: z.enum(certificationTypes),
   certificationContent: z.string(),
@@ -84,7 +84,7 @@ export const certificationRecordSchema = z.object({
   detail: certificationDetailSchema,
 });
 export type CertificationRecord = z.infer<typeof certificationRecordSchema>;
-export const enterpriseInfoSchema = z.object({
+const enterpriseInfoSchema = z.object({
   accountType: z.enum(accountTypes),
   /** 1 certified, 0 not. */
   status: z.union([z.literal(0), z.literal(1)]),
@@ -96,8 +96,7 @@ export const enterpriseInfoSchema = z.object({
   enterpriseCertificateType: z.enum(enterpriseCertificateTypes),
   organizationCode: z.string(),
 });
-export type EnterpriseInfo = z.infer<typeof enterpriseInfoSchema>;
-export const certificationSchema = z.object({ enterpriseInfo: enterpriseInfoSchema.nullable(), record: z.array(certificationRecordSchema) });
+const certificationSchema = z.object({ enterpriseInfo: enterpriseInfoSchema.nullable(), record: z.array(certificationRecordSchema) });
 export type Certification = z.infer<typeof certificationSchema>;
 
 export const userSettingCalls = {

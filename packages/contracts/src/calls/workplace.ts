@@ -4,7 +4,7 @@ import { msg } from '../messages/validation.ts';
 import { contentTypes } from './policy.ts';
 
 /** Workplace data. Seeded texts come back in the caller's language. */
-export const overviewSchema = z.object({
+const overviewSchema = z.object({
   /** Sum of `count` over online collections. */
   onlineContent: z.number().int(),
   /** Number of online collections. */
@@ -16,14 +16,14 @@ export const overviewSchema = z.object({
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
-export const categoriesSchema = z.object({
+const categoriesSchema = z.object({
   total: z.number().int(),
   items: z.array(z.object({ type: z.enum(contentTypes), value: z.number().int() })),
 });
 export type Categories = z.infer<typeof categoriesSchema>;
 
-export const announcementTypes = ['activity', 'message', 'notice'] as const;
-export const announcementSchema = z.object({
+const announcementTypes = ['activity', 'message', 'notice'] as const;
+const announcementSchema = z.object({
   id: z.number().int(),
   type: z.enum(announcementTypes),
   title: z.string(),
@@ -42,14 +42,14 @@ export const pageQuerySchema = z.object({
   ),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-export const announcementListSchema = z.object({ list: z.array(announcementSchema), total: z.number().int() });
+const announcementListSchema = z.object({ list: z.array(announcementSchema), total: z.number().int() });
 
-export const contentPointSchema = z.object({ x: z.string(), y: z.number().int() });
+const contentPointSchema = z.object({ x: z.string(), y: z.number().int() });
 export type ContentPoint = z.infer<typeof contentPointSchema>;
 
-export const popularTypes = ['text', 'image', 'video'] as const;
-export const popularQuerySchema = z.object({ type: z.enum(popularTypes, { error: 'validation.invalidValue' }).default('text') });
-export const popularItemSchema = z.object({
+const popularTypes = ['text', 'image', 'video'] as const;
+const popularQuerySchema = z.object({ type: z.enum(popularTypes, { error: 'validation.invalidValue' }).default('text') });
+const popularItemSchema = z.object({
   /** Rank, 1-based. */
   key: z.number().int(),
   clickNumber: z.number().int(),
@@ -59,7 +59,7 @@ export const popularItemSchema = z.object({
 });
 export type PopularItem = z.infer<typeof popularItemSchema>;
 
-export const chatItemSchema = z.object({ id: z.number().int(), username: z.string(), content: z.string(), time: z.string(), isCollect: z.boolean() });
+const chatItemSchema = z.object({ id: z.number().int(), username: z.string(), content: z.string(), time: z.string(), isCollect: z.boolean() });
 export type ChatItem = z.infer<typeof chatItemSchema>;
 
 export const workplaceCalls = {

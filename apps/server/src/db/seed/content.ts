@@ -42,7 +42,7 @@ function random(seed: number) {
 }
 
 /** An offline avatar: initials on a coloured circle as an SVG data URL (no external image host). */
-export function initialsAvatar(text: string, color: string): string {
+function initialsAvatar(text: string, color: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="${color}"/><text x="32" y="41" font-size="26" text-anchor="middle" fill="#fff" font-family="sans-serif">${text}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -35,19 +35,19 @@ import type { SmsProvider } from './sms-provider.ts';
 // - any other device also gets the captcha after 3 failures of the username (from anywhere), 3 of the
 //   device (any username) or 10 of its address; it is refused after 100 of the username or 30 of the
 //   address. The owner of an attacked username is asked for a captcha on a new device, not refused.
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const CAPTCHA_AFTER_FAILURES = 3;
-export const LOCK_AFTER_FAILURES = 10;
-export const ADDRESS_CAPTCHA_AFTER_FAILURES = 10;
-export const ADDRESS_BLOCK_AFTER_FAILURES = 30;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const CAPTCHA_AFTER_FAILURES = 3;
+const LOCK_AFTER_FAILURES = 10;
+const ADDRESS_CAPTCHA_AFTER_FAILURES = 10;
+const ADDRESS_BLOCK_AFTER_FAILURES = 30;
 /** With a captcha in the way (adaptive, always); with CAPTCHA=off it is LOCK_AFTER_FAILURES. */
-export const UNKNOWN_DEVICE_LOCK_AFTER_FAILURES = 100;
+const UNKNOWN_DEVICE_LOCK_AFTER_FAILURES = 100;
 /** A device that has not signed in to the account for this long is unknown again. */
-export const KNOWN_DEVICE_DAYS = 90;
-export const CAPTCHA_TTL_SECONDS = 120;
-export const SMS_TTL_SECONDS = 300;
-export const SMS_RESEND_SECONDS = 60;
-export const SMS_MAX_ATTEMPTS = 5;
+const KNOWN_DEVICE_DAYS = 90;
+const CAPTCHA_TTL_SECONDS = 120;
+const SMS_TTL_SECONDS = 300;
+const SMS_RESEND_SECONDS = 60;
+const SMS_MAX_ATTEMPTS = 5;
 
 export interface AuthEnv {
   db: Db;
@@ -61,7 +61,7 @@ export interface AuthEnv {
 const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Admin accounts start in the admin role (they may switch to user and back). */
-export function initialRole(roles: Role[]): Role {
+function initialRole(roles: Role[]): Role {
   return roles.includes('admin') ? 'admin' : roles[0]!;
 }
 
@@ -77,16 +77,16 @@ async function checkCaptcha(db: Db, id: string, answer: string, now: Date): Prom
   return equalHex(row.answerHash, contextHash(id, answer.trim().toLowerCase()));
 }
 
-export type CaptchaMode = AppConfig['captcha'];
+type CaptchaMode = AppConfig['captcha'];
 
-export interface SignInVerdict {
+interface SignInVerdict {
   /** Refused before the password is looked at, and until when. */
   refuse: { code: 'ACCOUNT_LOCKED' | 'RATE_LIMITED'; until: Date } | null;
   captcha: boolean;
 }
 
 /** The rules above, over the failures before this attempt. */
-export function judgeSignIn(mode: CaptchaMode, risk: LoginRisk, now: Date): SignInVerdict {
+function judgeSignIn(mode: CaptchaMode, risk: LoginRisk, now: Date): SignInVerdict {
   const endOf = (oldest: Date | null) => new Date((oldest ?? now).getTime() + FAILURE_WINDOW_MS);
   const stranger = !risk.knownDevice;
   let refuse: SignInVerdict['refuse'] = null;

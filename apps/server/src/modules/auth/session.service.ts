@@ -44,7 +44,7 @@ export async function createSession(
 }
 
 /** The earlier of the idle deadline and the absolute deadline. */
-export function sessionDeadline(config: AppConfig, s: { lastSeenAt: Date; expiresAt: Date }): Date {
+function sessionDeadline(config: AppConfig, s: { lastSeenAt: Date; expiresAt: Date }): Date {
   const idle = s.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000;
   return new Date(Math.min(idle, s.expiresAt.getTime()));
 }

@@ -1,5 +1,5 @@
 /** One record of a CSV file and the file line it starts on (1-based; the header is line 1). */
-export interface CsvRecord {
+interface CsvRecord {
   line: number;
   fields: string[];
 }
@@ -77,7 +77,7 @@ export function parseCsv(text: string): CsvParse {
  * run as a formula (leading `=`, `+`, `-`, `@`, tab or CR) gets a leading apostrophe: exported files are
  * opened in spreadsheets, and collection names are user input (OWASP "CSV injection").
  */
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import type { MultipartFile } from '../../http/multipart.ts';
 import { parseCsv } from './csv.ts';
 
-export interface ImportError {
+interface ImportError {
   line: number;
   column: string;
   message: string;

@@ -104,7 +104,7 @@ export async function importPolicies(db: Db, body: MultipartBody, locale: Locale
 export const EXPORT_BATCH_ROWS = 1000;
 
 /** `collections-YYYYMMDD-HHmmss.csv` in the server's time zone. */
-export function exportFileName(now: Date, timeZone: string): string {
+function exportFileName(now: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `collections-${get('year')}${get('month')}${get('day')}-${get('hour')}${get('minute')}${get('second')}.csv`;

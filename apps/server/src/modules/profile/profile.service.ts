@@ -12,7 +12,7 @@ function toBasicProfile(row: ProfileRow): BasicProfile {
 
 type Scalar = string | number;
 /** Leaves of a parameter tree keyed by dotted path (`video.encoding.rate.min`). */
-export function flatten(value: unknown, prefix = ''): Record<string, Scalar> {
+function flatten(value: unknown, prefix = ''): Record<string, Scalar> {
   const out: Record<string, Scalar> = {};
   if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) Object.assign(out, flatten(v, prefix ? `${prefix}.${k}` : k));
@@ -23,7 +23,7 @@ export function flatten(value: unknown, prefix = ''): Record<string, Scalar> {
 }
 
 /** The parameters that differ, with their values before and after, and the groups they belong to. */
-export function diffParameters(before: Parameters, after: Parameters) {
+function diffParameters(before: Parameters, after: Parameters) {
   const a = flatten(before);
   const b = flatten(after);
   const changedBefore: Record<string, Scalar> = {};

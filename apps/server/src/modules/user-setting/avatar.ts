@@ -10,7 +10,7 @@ const signatures: Array<{ ext: 'png' | 'jpg' | 'gif' | 'webp'; test: (b: Buffer)
 
 export type ImageExt = (typeof signatures)[number]['ext'];
 
-export function sniffImage(data: Buffer): ImageExt | undefined {
+function sniffImage(data: Buffer): ImageExt | undefined {
   return signatures.find((s) => s.test(data))?.ext;
 }
 
@@ -18,7 +18,7 @@ export function sniffImage(data: Buffer): ImageExt | undefined {
  * Largest width and height of an avatar, in pixels. Every viewer decodes the image in full, so a small
  * file whose header claims a huge picture (a decompression bomb) is refused before it is stored.
  */
-export const AVATAR_MAX_SIDE = 4096;
+const AVATAR_MAX_SIDE = 4096;
 
 export type ImageCheck =
   | { ok: true; ext: ImageExt; width: number; height: number }

@@ -92,11 +92,11 @@ export async function uploadAvatar(
 }
 
 /** Identity numbers never leave the server in full. */
-export function maskMiddle(value: string, keepStart: number, keepEnd: number): string {
+function maskMiddle(value: string, keepStart: number, keepEnd: number): string {
   if (value.length <= keepStart + keepEnd) return '*'.repeat(value.length);
   return `${value.slice(0, keepStart)}${'*'.repeat(value.length - keepStart - keepEnd)}${value.slice(value.length - keepEnd)}`;
 }
-export const maskName = (name: string) => (name.length <= 1 ? '*' : `${name.slice(0, 1)}${'*'.repeat(Math.max(2, name.length - 1))}`);
+const maskName = (name: string) => (name.length <= 1 ? '*' : `${name.slice(0, 1)}${'*'.repeat(Math.max(2, name.length - 1))}`);
 
 function detailOf(row: CertificationRow): CertificationRecord['detail'] {
   return {

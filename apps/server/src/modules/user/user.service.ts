@@ -18,7 +18,7 @@ import { toRoles } from '../auth/session.service.ts';
 import { findUserById, getPreferences, phoneTakenByOther, putPreferences, updateUser } from './user.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
-export function toUserInfo(user: UserRow, role: Role): UserInfo {
+function toUserInfo(user: UserRow, role: Role): UserInfo {
   return {
     accountId: user.accountId,
     username: user.username,
@@ -64,7 +64,7 @@ function toMenuItem(node: RouteNode): MenuItem {
 }
 
 /** The route table filtered by the role, in menu order (GET /api/user/menu). */
-export function menuFor(role: Role): MenuItem[] {
+function menuFor(role: Role): MenuItem[] {
   return filterRoutesByRole(routeTable, role)
     .filter((n) => !n.hideInMenu)
     .map(toMenuItem);
@@ -91,7 +91,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Objects merge key by key; arrays and scalars replace; absent keys keep what is stored. */
-export function deepMerge(base: Json, patch: Json): Json {
+function deepMerge(base: Json, patch: Json): Json {
   const out: Json = { ...base };
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined) continue;
