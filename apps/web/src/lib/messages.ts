@@ -8,7 +8,10 @@ import { call, endpoints } from './api';
  */
 export const messageListKey = ['message', 'list'] as const;
 
-export const messagesQuery = () => queryOptions({ queryKey: messageListKey, queryFn: () => call(endpoints.message.list), staleTime: 0 });
+// Never shared with an earlier answer: the list is polled and opening the bell asks for what is there now
+// (messages arrive from elsewhere, and a revoked session must show on that call).
+export const messagesQuery = () =>
+  queryOptions({ queryKey: messageListKey, queryFn: () => call(endpoints.message.list, {}, { dedupe: false }), staleTime: 0 });
 
 export const markRead = (ids: number[]) => call(endpoints.message.read, { body: { ids } });
 export const clearMessages = (type: MessageType) => call(endpoints.message.clear, { body: { type } });
