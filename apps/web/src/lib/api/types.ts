@@ -27,7 +27,7 @@ export type ParamsOf<C extends CallDef> = { [K in keyof z.output<Schema<C['param
 /** Query: the keys the query schema reads (values as strings, numbers or repeated values). */
 export type QueryOf<C extends CallDef> = { [K in keyof z.output<Schema<C['query']>>]?: QueryValue };
 /** Body: what the body schema accepts. */
-export type BodyOf<C extends CallDef> = z.input<Schema<C['body']>>;
+type BodyOf<C extends CallDef> = z.input<Schema<C['body']>>;
 /** The answer: the output of the response schema. */
 export type Answer<C extends CallDef> = C['response'] extends z.ZodType ? z.output<C['response']> : unknown;
 
