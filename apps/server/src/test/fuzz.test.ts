@@ -5,6 +5,7 @@ import { buildMultipart } from '../http/multipart.ts';
 import { objectShape, sampleUrl } from './call-samples.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 import { createTestApp, type TestApp, type TestRequest, type TestResponse } from './harness.ts';
+import { seededRandom } from '../db/seed/random.ts';
 
 /**
  * A seeded fuzz over every call of the contracts' call table, signed as the console signs: bytes the
@@ -17,17 +18,6 @@ import { createTestApp, type TestApp, type TestRequest, type TestResponse } from
 
 const SEED = 20_261_121;
 
-/** mulberry32: small, fast and seeded. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 // ---- samples from the schemas ----------------------------------------------------------------------
 
@@ -261,7 +251,7 @@ describe('fuzz over every call of the contracts', () => {
   let t: TestApp;
   let admin: string;
   let logoutToken: string;
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const generated = allCalls.map((call) => ({ call, ...casesFor(call, next) }));
   const bad = generated.flatMap((g) => g.bad);
   const junk = generated.flatMap((g) => g.junk);

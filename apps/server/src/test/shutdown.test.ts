@@ -289,6 +289,18 @@ interface Load {
 const QUICK = 18;
 
 /**
+ * The drain has begun with the export still on its way: the export is read to its end, the held sign-ins
+ * send the rest of their bodies, and every request in flight must get its complete answer.
+ */
+async function finishLoad(tree: Tree, load: Load): Promise<void> {
+  expectExportStillRunning(tree);
+  load.readExport();
+  for (const h of load.held) h.finish();
+  for (const h of load.held) expectAnsweredLogin(await h.answer);
+  await within(load.settled, 30_000, 'load');
+}
+
+/**
  * Puts the server under load and resolves when the signal may go: held sign-ins written, the export's
  * headers received (it is streaming), and 18 more requests just written on connections kept alive from a
  * first round (the case a keep-alive client hits when a server stops).
@@ -379,11 +391,7 @@ if (engine === 'pglite') {
       await logged(tree, DRAINING);
       // no new connections; the held sign-ins still get their answer once their body arrives
       await expectRefused(port);
-      expectExportStillRunning(tree);
-      load.readExport();
-      for (const h of load.held) h.finish();
-      for (const h of load.held) expectAnsweredLogin(await h.answer);
-      await within(load.settled, 30_000, 'load');
+      await finishLoad(tree, load);
       await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
     });
 
@@ -397,11 +405,7 @@ if (engine === 'pglite') {
       process.kill(-tree.root.pid!, 'SIGINT');
       await logged(tree, /received again/);
       await expectRefused(port);
-      expectExportStillRunning(tree);
-      load.readExport();
-      for (const h of load.held) h.finish();
-      for (const h of load.held) expectAnsweredLogin(await h.answer);
-      await within(load.settled, 30_000, 'load');
+      await finishLoad(tree, load);
       await expectStoppedCleanly(tree, port, dataDir, { code: 0, npmSignal: 'SIGINT' });
       const log = tree.log();
       expect(log.match(/shutting down/g)).toHaveLength(1);
@@ -413,11 +417,7 @@ if (engine === 'pglite') {
       const load = await startLoad(port, 1);
       process.kill(tree.root.pid!, 'SIGTERM');
       await logged(tree, DRAINING);
-      expectExportStillRunning(tree);
-      load.readExport();
-      for (const h of load.held) h.finish();
-      for (const h of load.held) expectAnsweredLogin(await h.answer);
-      await within(load.settled, 30_000, 'load');
+      await finishLoad(tree, load);
       await expectStoppedCleanly(tree, port, dataDir, { code: 0, npmSignal: 'SIGTERM' });
       expect(tree.log()).toMatch(/parent process \(pid \d+\) is gone; stopping the server/);
     });
@@ -427,11 +427,7 @@ if (engine === 'pglite') {
       const load = await startLoad(port, 1);
       process.kill(tree.root.pid!, 'SIGTERM');
       await logged(tree, DRAINING);
-      expectExportStillRunning(tree);
-      load.readExport();
-      for (const h of load.held) h.finish();
-      for (const h of load.held) expectAnsweredLogin(await h.answer);
-      await within(load.settled, 30_000, 'load');
+      await finishLoad(tree, load);
       await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
     });
 
@@ -512,11 +508,7 @@ if (engine === 'pglite') {
       await sleep(1000);
       process.kill(-tree.root.pid!, 'SIGINT');
       await logged(tree, /received again/);
-      expectExportStillRunning(tree);
-      load.readExport();
-      for (const h of load.held) h.finish();
-      for (const h of load.held) expectAnsweredLogin(await h.answer);
-      await within(load.settled, 30_000, 'load');
+      await finishLoad(tree, load);
       await expectStoppedCleanly(tree, port, undefined, { code: 0, npmSignal: 'SIGINT' });
       expect(tree.log().match(/received again/g)).toHaveLength(1);
     });

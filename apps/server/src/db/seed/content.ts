@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Parameters } from '@atrium/contracts/calls/profile';
 import type { Db, Tx } from '../client.ts';
 import { users } from '../schema/auth.ts';
+import { seededRandom } from './random.ts';
 import {
   activities,
   announcements,
@@ -29,18 +30,6 @@ type Writer = Db | Tx;
 const L = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 const DAY = 86_400_000;
 
-/** Small deterministic generator (mulberry32): the demo data is the same on every fresh database. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** An offline avatar: initials on a coloured circle as an SVG data URL (no external image host). */
 function initialsAvatar(text: string, color: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="${color}"/><text x="32" y="41" font-size="26" text-anchor="middle" fill="#fff" font-family="sans-serif">${text}</text></svg>`;
@@ -64,7 +53,7 @@ const policyTopics = ['美食', '旅行', '科技', '体育', '音乐', '电影'
 const policyKinds = ['精选', '合集', '推荐', '热门', '日报'];
 
 export async function seedDemoContent(db: Writer, ids: { adminId: number; userId: number }, now: Date = new Date()): Promise<void> {
-  const rnd = random(20261121);
+  const rnd = seededRandom(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const at = (msAgo: number) => new Date(now.getTime() - msAgo);
 
