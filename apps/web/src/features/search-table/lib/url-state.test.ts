@@ -37,6 +37,17 @@ describe('search table URL state', () => {
     expect(parseTableUrl(new URLSearchParams('createdTime=2026-03-02&createdTime=2026-03-01')).filters).toEqual({});
     expect(parseTableUrl(new URLSearchParams('current=-2')).current).toBe(1);
     expect(parseTableUrl(new URLSearchParams(`name=${'x'.repeat(51)}`)).filters).toEqual({});
+    expect(parseTableUrl(new URLSearchParams('createdTime=2026-03-01')).filters).toEqual({});
+    expect(parseTableUrl(new URLSearchParams('current=1.5&pageSize=abc'))).toEqual({ filters: {}, current: 1, pageSize: 10 });
+  });
+
+  it('drops an invalid value without losing the valid ones', () => {
+    expect(parseTableUrl(new URLSearchParams('status=x&name=abc&current=2&pageSize=7'))).toEqual({ filters: { name: 'abc' }, current: 2, pageSize: 10 });
+    expect(parseTableUrl(new URLSearchParams('contentType=img&createdTime=2026-02-30&createdTime=2026-03-01&current=zero&pageSize=50'))).toEqual({
+      filters: { contentType: 'img' },
+      current: 1,
+      pageSize: 50,
+    });
   });
 
   it('writes the normalised query in a fixed order and omits defaults', () => {

@@ -8,10 +8,10 @@ import {
   filterTypes,
   policyPageSizes as pageSizes,
   policyStatuses as statuses,
-  POLICY_NAME_MAX,
-  POLICY_NUMBER_FILTER_MAX,
+  policyListQuerySchema,
   type ContentType,
   type FilterType,
+  type PolicyListQuery,
   type PolicyStatus,
 } from '@atrium/contracts/calls/policy';
 
@@ -36,51 +36,32 @@ export interface TableUrlState {
 }
 
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
-const MAX_NUMBER_LENGTH = POLICY_NUMBER_FILTER_MAX;
-const MAX_NAME_LENGTH = POLICY_NAME_MAX;
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+type QueryField = keyof typeof policyListQuerySchema.shape;
+
+/** The query value as the server reads it: `createdTime` repeats (start, end), the others come once. */
+function queryValue(search: URLSearchParams, field: QueryField): string | string[] | undefined {
+  if (field === 'createdTime') {
+    const values = search.getAll(field);
+    return values.length ? values : undefined;
+  }
+  return search.get(field) ?? undefined;
 }
 
-function text(value: string | null, max: number): string | undefined {
-  const trimmed = value?.trim() ?? '';
-  return trimmed && trimmed.length <= max ? trimmed : undefined;
-}
-
-/** True for a real calendar date written `YYYY-MM-DD`. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-function dateRange(values: string[]): [string, string] | undefined {
-  if (values.length !== 2) return undefined;
-  const [start, end] = values as [string, string];
-  if (!isIsoDate(start) || !isIsoDate(end) || start > end) return undefined;
-  return [start, end];
-}
-
-function positiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n >= 1 ? n : undefined;
-}
-
-/** Reads the query; unknown or invalid values are dropped (the caller then normalises the URL). */
+/**
+ * Reads the query with the list call's own schema, one field at a time: an invalid value is dropped
+ * (or falls back to its default) without losing the others, and the caller then normalises the URL.
+ */
 export function parseTableUrl(search: URLSearchParams): TableUrlState {
-  const filters: PolicyFilters = {
-    number: text(search.get('number'), MAX_NUMBER_LENGTH),
-    name: text(search.get('name'), MAX_NAME_LENGTH),
-    contentType: oneOf(contentTypes, search.get('contentType')),
-    filterType: oneOf(filterTypes, search.get('filterType')),
-    createdTime: dateRange(search.getAll('createdTime')),
-    status: oneOf(statuses, search.get('status')),
-  };
-  const sizeValue = Number(search.get('pageSize'));
-  const pageSize = (pageSizes as readonly number[]).includes(sizeValue) ? (sizeValue as PageSize) : DEFAULT_PAGE_SIZE;
-  return { filters: compactFilters(filters), current: positiveInt(search.get('current')) ?? 1, pageSize };
+  const fields = Object.fromEntries(
+    (Object.keys(policyListQuerySchema.shape) as QueryField[]).map((field) => {
+      const parsed = policyListQuerySchema.shape[field].safeParse(queryValue(search, field));
+      // An invalid page or page size reads as absent, i.e. its default.
+      return [field, parsed.success ? parsed.data : policyListQuerySchema.shape[field].parse(undefined)];
+    }),
+  ) as PolicyListQuery;
+  const { current, pageSize, ...filters } = fields;
+  return { filters: compactFilters(filters as PolicyFilters), current, pageSize: pageSize as PageSize };
 }
 
 /** Drops unset filters so that equal states compare equal. */
