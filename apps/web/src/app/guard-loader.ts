@@ -4,7 +4,7 @@ import { t } from '../lib/i18n';
 import { emitRouteChange } from '../lib/route-events';
 import { getToken } from '../lib/token';
 import { logout, useSession } from '../stores/session';
-import { decide, LOGIN_PATH, loginRedirectUrl, type GuardTarget } from './guard';
+import { decide, LOGIN_PATH, loginRedirectUrl, type GuardTarget } from '../lib/guard';
 
 function currentState() {
   return { token: getToken(), role: useSession.getState().role };

@@ -29,7 +29,3 @@ export function RedirectPage() {
   }, [path, navigate]);
   return null;
 }
-
-export function redirectUrl(fullPath: string): string {
-  return `/redirect/${encodeURIComponent(fullPath)}`;
-}

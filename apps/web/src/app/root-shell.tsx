@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { getArcoLocale, useLocale, useLocaleStore, useT } from '../lib/i18n';
 import { startProgress, stopProgress } from '../lib/progress';
-import { LOGIN_PATH } from './guard';
+import { LOGIN_PATH } from '../lib/guard';
 
 function useNavigationProgress() {
   const busy = useNavigation().state !== 'idle';

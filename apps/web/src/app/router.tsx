@@ -12,7 +12,7 @@ export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     loader: guardLoader,
-    // Every navigation passes the guard (app/guard.ts), not only those that change the root's params.
+    // Every navigation passes the guard (lib/guard.ts), not only those that change the root's params.
     shouldRevalidate: () => true,
     HydrateFallback: HydrateProgress,
     Component: RootShell,
@@ -24,8 +24,8 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => {
           // The shell commits once every text of the current language (and Arco's) is there too.
           const locale = getLocale();
-          const [layout] = await Promise.all([import('../layout/app-layout.tsx'), loadLocale(locale, 'full'), loadArcoLocale(locale)]);
-          return { Component: layout.AppLayout };
+          const [shell] = await Promise.all([import('./shell.tsx'), loadLocale(locale, 'full'), loadArcoLocale(locale)]);
+          return { Component: shell.AppShell };
         },
       },
     ],

@@ -2,8 +2,7 @@ import { Button, Drawer, Layout, Tooltip } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold, IconSettings } from '@arco-design/web-react/icon';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
-import { preloadWorkplace } from '../app/route-components';
+import { useLocation, type RouteObject } from 'react-router';
 import { AppFooter } from '../components/app-footer';
 import { useT } from '../lib/i18n';
 import { preferencesQuery } from '../lib/preferences';
@@ -19,14 +18,12 @@ import { useSignOutWaitsForShell } from './sign-out';
 import { TabBar } from './tab-bar';
 import { useResponsive } from './use-responsive';
 
-preloadWorkplace();
-
 // The drawer (colour picker, palette generator) loads on first use, not with the shell.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 const COLLAPSED_WIDTH = 48;
 
-function Shell() {
+function Shell({ pages }: { pages: RouteObject[] }) {
   const t = useT();
   const location = useLocation();
   const settings = useSettings();
@@ -87,7 +84,7 @@ function Shell() {
       <main className={styles.content} style={{ paddingTop: navbar ? 60 : 0, paddingLeft: showSider ? siderWidth : 0 }}>
         {tabBar ? <TabBar /> : null}
         <div className={styles.page}>
-          <PageHost />
+          <PageHost routes={pages} />
         </div>
         {footer ? <AppFooter /> : null}
       </main>
@@ -105,11 +102,11 @@ function Shell() {
   );
 }
 
-/** The app shell (navbar, menu, tab bar, footer) around every page except login. */
-export function AppLayout() {
+/** The app shell (navbar, menu, tab bar, footer) around every page except login; `pages` are the routes it hosts. */
+export function AppLayout({ pages }: { pages: RouteObject[] }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <Shell pages={pages} />
     </QueryClientProvider>
   );
 }

@@ -15,9 +15,9 @@ import {
 import { findRouteByPath, isRouteAllowed, type Role } from '@atrium/contracts/routes';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { redirectUrl } from '../app/redirect-page';
 import { LocaleSwitch } from '../components/locale-switch';
 import { LogoMark } from '../components/logo-mark';
+import { redirectUrl } from '../lib/guard';
 import { useT } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { applyThemeMode } from '../lib/theme';

@@ -1,14 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useLocation, useRoutes, type Location } from 'react-router';
-import { pageRoutes } from '../app/page-routes';
+import { useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { useSettings } from '../stores/settings';
 import { useTabs, visitTabs, type Tab } from '../stores/tabs';
 import styles from './page-host.module.css';
 import './page-contrast.css';
 
 /** Renders the page routes for one location; inside, useLocation/useSearchParams see that location. */
-function RoutePane({ location }: { location: Partial<Location> & { pathname: string } }) {
-  return useRoutes(pageRoutes, location);
+function RoutePane({ routes, location }: { routes: RouteObject[]; location: Partial<Location> & { pathname: string } }) {
+  return useRoutes(routes, location);
 }
 
 function locationOf(tab: Tab): Location {
@@ -19,9 +18,10 @@ function locationOf(tab: Tab): Location {
 /**
  * Keep-alive page host (docs/decisions/004-tab-keep-alive.md): every open tab's page stays mounted
  * and hidden while another is shown, each rendered with its own location, so form input, table state
- * and scroll survive tab switches. Closing a tab (or reloading it) discards that state.
+ * and scroll survive tab switches. Closing a tab (or reloading it) discards that state. The pages come from
+ * app/ (app/page-routes.tsx), which composes the shell with them.
  */
-export function PageHost() {
+export function PageHost({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const tabBar = useSettings((s) => s.tabBar);
   const storedTabs = useTabs((s) => s.tabs);
@@ -52,7 +52,7 @@ export function PageHost() {
   if (!tabBar) {
     return (
       <div key={location.pathname} className={styles.pane}>
-        <RoutePane location={location} />
+        <RoutePane routes={routes} location={location} />
       </div>
     );
   }
@@ -61,13 +61,13 @@ export function PageHost() {
       {tabs.map((tab) =>
         mounted.current.has(tab.path) ? (
           <div key={`${tab.path}#${tab.version}`} className={styles.pane} hidden={tab !== activeTab} data-tab-pane={tab.path}>
-            <RoutePane location={tab === activeTab ? location : paneLocation(tab)} />
+            <RoutePane routes={routes} location={tab === activeTab ? location : paneLocation(tab)} />
           </div>
         ) : null,
       )}
       {activeTab ? null : (
         <div key={`untabbed:${location.pathname}`} className={styles.pane}>
-          <RoutePane location={location} />
+          <RoutePane routes={routes} location={location} />
         </div>
       )}
     </>

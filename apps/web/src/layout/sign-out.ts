@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { NavigateFunction } from 'react-router';
-import { LOGIN_PATH, type LoginState } from '../app/guard';
+import { LOGIN_PATH, type LoginState } from '../lib/guard';
 import { queryClient } from '../lib/query-client';
 import { logout } from '../stores/session';
 import { useTabs } from '../stores/tabs';

@@ -3,7 +3,7 @@ import { IconClose, IconFolderDelete, IconRefresh, IconSwap, IconToLeft, IconToR
 import { findRouteByPath } from '@atrium/contracts/routes';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { redirectUrl } from '../app/redirect-page';
+import { redirectUrl } from '../lib/guard';
 import { useT } from '../lib/i18n';
 import { useSettings } from '../stores/settings';
 import { commandEnabled, useTabs, type Tab, type TabCommand } from '../stores/tabs';

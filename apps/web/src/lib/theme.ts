@@ -1,4 +1,8 @@
-import { THEME_STORAGE_KEY, defaultSettings, type AppSettings } from '../stores/settings';
+import defaults from '../settings.json';
+
+/** Light or dark: the one setting that outlives a reload (stores/settings.ts reads it back). */
+export type ThemeMode = 'light' | 'dark';
+export const THEME_STORAGE_KEY = 'arco-theme';
 
 export const THEME_STYLE_ID = 'theme-color';
 export const THEME_COLOR_DEBOUNCE_MS = 10;
@@ -22,7 +26,7 @@ export function writeThemeStyle(css: string, doc: Document = document): void {
 
 /** Applies a theme colour (the settings drawer's picker) for light and dark; the generator loads only when needed. */
 export async function applyThemeColor(color: string): Promise<void> {
-  if (color.toLowerCase() === defaultSettings.themeColor.toLowerCase()) {
+  if (color.toLowerCase() === defaults.themeColor.toLowerCase()) {
     writeThemeStyle(DEFAULT_PALETTE_CSS);
     return;
   }
@@ -39,7 +43,7 @@ export function applyThemeColorDebounced(color: string): void {
 }
 
 /** Sets or removes `arco-theme="dark"` on body (Arco's dark variables hang off it). */
-export function applyThemeMode(theme: AppSettings['theme'], persist = false): void {
+export function applyThemeMode(theme: ThemeMode, persist = false): void {
   if (theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
   else document.body.removeAttribute('arco-theme');
   if (persist) {

@@ -1,9 +1,10 @@
 import { create } from 'zustand';
+import { THEME_STORAGE_KEY, type ThemeMode } from '../lib/theme';
 import defaults from '../settings.json';
 
 /** App settings, in the order the settings drawer's 复制配置 copies them. */
 export interface AppSettings {
-  theme: 'light' | 'dark';
+  theme: ThemeMode;
   colorWeak: boolean;
   navbar: boolean;
   menu: boolean;
@@ -25,7 +26,6 @@ export const settingsKeys: (keyof AppSettings)[] = [
 
 export const MENU_WIDTH_MIN = 160;
 export const MENU_WIDTH_MAX = 400;
-export const THEME_STORAGE_KEY = 'arco-theme';
 
 export const defaultSettings: AppSettings = defaults as AppSettings;
 

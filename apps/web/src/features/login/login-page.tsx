@@ -1,7 +1,7 @@
 import { Alert, Button, Message } from '@arco-design/web-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isSignedOutState, postLoginUrl } from '../../app/guard';
+import { isSignedOutState, postLoginUrl } from '../../lib/guard';
 import { AppFooter } from '../../components/app-footer';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { LogoMark } from '../../components/logo-mark';

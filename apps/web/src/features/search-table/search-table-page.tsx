@@ -4,7 +4,7 @@ import type { ContentType, Policy } from '@atrium/contracts/calls/policy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePermission } from '../../app/permission';
+import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
 import { exportPolicies, policyKeys, policyListQuery } from './api/search-table-queries';

@@ -3,7 +3,7 @@ import { IconPlus } from '@arco-design/web-react/icon';
 import { qualityCreateBodySchema, type QualityCard } from '@atrium/contracts/calls/card';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { usePermission } from '../../../app/permission';
+import { usePermission } from '../../../components/permission';
 import { applyServerErrors, zodRule } from '../../../lib/form-rules';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';

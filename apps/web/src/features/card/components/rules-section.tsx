@@ -2,7 +2,7 @@ import { Card, Message, Switch, Tag, Tooltip } from '@arco-design/web-react';
 import type { RuleCard } from '@atrium/contracts/calls/card';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { usePermission } from '../../../app/permission';
+import { usePermission } from '../../../components/permission';
 import { useT } from '../../../lib/i18n';
 import { cardKeys, rulesQuery, setRuleEnabled } from '../api/card-queries';
 import styles from '../card-page.module.css';

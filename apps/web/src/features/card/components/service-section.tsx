@@ -2,7 +2,7 @@ import { Avatar, Button, Card, Message, Popconfirm, Tag, Tooltip } from '@arco-d
 import { IconCheckCircleFill } from '@arco-design/web-react/icon';
 import type { ServiceCard } from '@atrium/contracts/calls/card';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePermission } from '../../../app/permission';
+import { usePermission } from '../../../components/permission';
 import { useT } from '../../../lib/i18n';
 import { cardKeys, renewService, servicesQuery, setServiceEnabled } from '../api/card-queries';
 import styles from '../card-page.module.css';

@@ -1,7 +1,7 @@
 import { Button, Dropdown, Menu, Space, Tooltip } from '@arco-design/web-react';
 import { IconDownload, IconLineHeight, IconPlus, IconRefresh, IconUpload } from '@arco-design/web-react/icon';
 import { tableDensities } from '@atrium/contracts/calls/preferences';
-import { Permission } from '../../../app/permission';
+import { Permission } from '../../../components/permission';
 import { useT } from '../../../lib/i18n';
 import type { ColumnKey, ColumnSetting, Density } from '../lib/columns';
 import styles from '../search-table.module.css';

@@ -16,6 +16,11 @@ export interface LoginState {
   signedOut?: boolean;
 }
 
+/** The reload route for a page (app/redirect-page.tsx): it mounts the page afresh. */
+export function redirectUrl(fullPath: string): string {
+  return `${REDIRECT_PREFIX}${encodeURIComponent(fullPath)}`;
+}
+
 export function isSignedOutState(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as LoginState).signedOut === true;
 }
