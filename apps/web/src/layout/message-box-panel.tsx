@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../lib/i18n';
 import { clearMessages, markRead, messageListKey } from '../lib/messages';
-import { useMessages } from './message-box';
+import { useMessages } from './use-messages';
 import styles from './message-box.module.css';
 
 const PAGE_SIZE = 5;

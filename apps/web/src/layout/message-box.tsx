@@ -1,25 +1,15 @@
 import { Badge, Button, Tooltip, Trigger } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
 import type { MessageType } from '@atrium/contracts/calls/message';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../lib/i18n';
-import { messageListKey, messagesQuery } from '../lib/messages';
+import { messageListKey } from '../lib/messages';
 import styles from './message-box.module.css';
-
-const POLL_MS = 60_000;
+import { useMessages } from './use-messages';
 
 // The popover's tabs, list and confirm dialog load on first open; the bell and its count stay light.
 const MessageBoxPanel = lazy(() => import('./message-box-panel').then((m) => ({ default: m.MessageBoxPanel })));
-
-/** The caller's messages: fetched on mount, every 60 s while the tab is visible, and after writes. */
-export function useMessages() {
-  return useQuery({
-    ...messagesQuery(),
-    refetchInterval: POLL_MS,
-    refetchIntervalInBackground: false,
-  });
-}
 
 /** The navbar bell with its unread badge and the message box. */
 export function MessageBox() {
