@@ -16,7 +16,8 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { applyFieldIssues, applyServerErrors, zodIssues, zodRule } from '../../lib/form-rules';
 import { useT } from '../../lib/i18n';
-import { basicProfileQuery, profileKeys, submitGroupForm } from './api/group-form-queries';
+import { basicProfileQuery, profileKeys } from '../../lib/profile-queries';
+import { submitGroupForm } from './api/group-form-queries';
 import styles from './group-form.module.css';
 import { fieldSchema, sameParameters } from './lib/fields';
 

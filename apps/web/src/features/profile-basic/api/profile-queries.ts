@@ -1,18 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, endpoints } from '../../../lib/api';
+import { profileKeys } from '../../../lib/profile-queries';
 
-/** Same keys as the group form's, so its submit refreshes this page. */
-export const profileKeys = {
-  all: ['profile'] as const,
-  basic: () => [...profileKeys.all, 'basic'] as const,
-  log: (current: number, pageSize: number) => [...profileKeys.all, 'log', current, pageSize] as const,
-};
-
-export const basicProfileQuery = () => queryOptions({ queryKey: profileKeys.basic(), queryFn: () => call(endpoints.profile.basic) });
+const operationLogKey = (current: number, pageSize: number) => [...profileKeys.all, 'log', current, pageSize] as const;
 
 export const operationLogQuery = (current: number, pageSize: number) =>
   queryOptions({
-    queryKey: profileKeys.log(current, pageSize),
+    queryKey: operationLogKey(current, pageSize),
     queryFn: () => call(endpoints.profile.operationLog, { query: { current, pageSize } }),
     placeholderData: keepPreviousData,
   });
