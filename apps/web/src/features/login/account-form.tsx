@@ -4,12 +4,12 @@ import type { captchaSchema } from '@atrium/contracts/calls/auth';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, endpoints, type ApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-rules';
 import { useT } from '../../lib/i18n';
 import { Field } from './field';
 import type { LoginConfig } from './login-config';
 import styles from './login-page.module.css';
-import { matches, PASSWORD_PATTERN, required, requiredTrimmed } from './login-rules';
-import { useFields } from './use-fields';
+import { loadFieldSchemas, useFields } from './use-fields';
 
 export interface AccountValues {
   username: string;
@@ -20,7 +20,7 @@ export interface AccountValues {
 }
 
 export interface AccountFormHandle {
-  validate: () => AccountValues | null;
+  validate: () => Promise<AccountValues | null>;
   handleError: (error: ApiError) => void;
 }
 
@@ -28,18 +28,16 @@ type Captcha = z.output<typeof captchaSchema>;
 
 type Focusable = { focus?: () => void } | null;
 
+const FIELDS = ['username', 'password', 'captcha'] as const;
+const WITHOUT_CAPTCHA = ['username', 'password'] as const;
+/** The rules (zod and the contracts) load when the user first reaches a field, not with the page. */
+const preloadRules = () => void loadFieldSchemas().catch(() => undefined);
+
 export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig; onSubmit: () => void }>(function AccountForm({ defaults, onSubmit }, ref) {
   const t = useT();
   // The captcha row appears when the server first asks for it and stays for the page's life.
   const [captchaShown, setCaptchaShown] = useState(false);
-  const fields = useFields(
-    {
-      username: [requiredTrimmed(t('login.form.username.errMsg'))],
-      password: [required(t('login.form.password.errMsg')), matches(PASSWORD_PATTERN, t('login.form.password.formatErr'), false)],
-      captcha: captchaShown ? [requiredTrimmed(t('login.form.captcha.errMsg'))] : [],
-    },
-    { username: defaults.username },
-  );
+  const fields = useFields(FIELDS, { username: defaults.username }, captchaShown ? FIELDS : WITHOUT_CAPTCHA);
   const [rememberMe, setRememberMe] = useState(defaults.rememberMe);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaLoading, setCaptchaLoading] = useState(false);
@@ -71,8 +69,8 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
   useImperativeHandle(
     ref,
     () => ({
-      validate: () => {
-        if (!validate()) return null;
+      validate: async () => {
+        if (!(await validate())) return null;
         const out: AccountValues = { username: values.username.trim(), password: values.password, rememberMe };
         if (captchaShownRef.current && captcha) {
           out.captchaId = captcha.id;
@@ -88,12 +86,7 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
           void loadCaptcha().then(() => captchaRef.current?.focus?.());
           return;
         }
-        if (key === 'VALIDATION_FAILED') {
-          for (const issue of error.fieldIssues) {
-            const name = issue.path.split('.')[0];
-            if (name === 'username' || name === 'password' || name === 'captcha') setError(name, issue.message);
-          }
-        }
+        applyServerErrors(fields, error);
         if (key === 'INVALID_CREDENTIALS') {
           set('password', '');
           setTimeout(() => passwordRef.current?.focus?.(), 0);
@@ -104,13 +97,13 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
         if (key === 'CAPTCHA_INVALID') setTimeout(() => captchaRef.current?.focus?.(), 0);
       },
     }),
-    [validate, values, rememberMe, captcha, loadCaptcha, set, setError, t],
+    [validate, values, rememberMe, captcha, loadCaptcha, set, setError, fields, t],
   );
 
   const describedBy = (name: string) => (errors[name as keyof typeof errors] ? `${name}-error` : undefined);
 
   return (
-    <div className={styles.form}>
+    <div className={styles.form} onFocus={preloadRules}>
       <Field id="username" error={errors.username}>
         <Input
           prefix={<IconUser />}

@@ -1,5 +1,5 @@
 import { Alert, Button, Message } from '@arco-design/web-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isSignedOutState, postLoginUrl } from '../../lib/guard';
 import { AppFooter } from '../../components/app-footer';
@@ -8,6 +8,7 @@ import { LogoMark } from '../../components/logo-mark';
 import { call, endpoints, isApiError, type ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { clearToken, setToken } from '../../lib/token';
+import { useCountdown } from '../../lib/use-countdown';
 import { AccountForm, type AccountFormHandle } from './account-form';
 import { readLoginConfig, writeLoginConfig } from './login-config';
 import { LoginTabs } from './login-tabs';
@@ -16,8 +17,6 @@ import { PhoneForm, type PhoneFormHandle } from './phone-form';
 
 type TabKey = 'account' | 'phone';
 
-const SMS_RESEND_SECONDS = 60;
-
 /** Sign-in page: account (with the adaptive image captcha) and phone (SMS) tabs. */
 export function LoginPage() {
   const t = useT();
@@ -25,6 +24,8 @@ export function LoginPage() {
   const location = useLocation();
   const [tab, setTab] = useState<TabKey>('account');
   const [submitting, setSubmitting] = useState(false);
+  // Set at once (the state lags a render behind): Enter twice while the rules load signs in once.
+  const busy = useRef(false);
   const account = useRef<AccountFormHandle>(null);
   const phone = useRef<PhoneFormHandle>(null);
   const [rememberDefaults] = useState(readLoginConfig);
@@ -42,11 +43,15 @@ export function LoginPage() {
   );
 
   const submit = useCallback(async () => {
-    if (submitting) return;
+    if (busy.current) return;
     const which = tab;
     const handle = which === 'account' ? account.current : phone.current;
-    const values = handle?.validate();
-    if (!values) return;
+    busy.current = true;
+    const values = await handle?.validate();
+    if (!values) {
+      busy.current = false;
+      return;
+    }
     setSignedOut(false);
     setSubmitting(true);
     try {
@@ -64,17 +69,13 @@ export function LoginPage() {
     } catch (error) {
       onFailure(error, which);
     } finally {
+      busy.current = false;
       setSubmitting(false);
     }
-  }, [submitting, tab, t, navigate, location.search, onFailure]);
+  }, [tab, t, navigate, location.search, onFailure]);
 
   // The SMS countdown belongs to the page, so it survives switching tabs.
-  const [countdown, setCountdown] = useState(0);
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
+  const [countdown, setCountdown] = useCountdown();
 
   return (
     <div className={styles.page}>
@@ -105,7 +106,7 @@ export function LoginPage() {
             <AccountForm ref={account} defaults={rememberDefaults} onSubmit={submit} />
           </div>
           <div role="tabpanel" id="login-pane-phone" aria-labelledby="login-tab-phone" hidden={tab !== 'phone'} className={styles.pane}>
-            <PhoneForm ref={phone} onSubmit={submit} countdown={countdown} onCodeSent={() => setCountdown(SMS_RESEND_SECONDS)} />
+            <PhoneForm ref={phone} onSubmit={submit} countdown={countdown} onCodeSent={setCountdown} />
           </div>
           {/* mousedown would blur the focused field first; its on-blur message would move the button
               away before the click lands, so the click is kept and the submit validates everything. */}

@@ -1,11 +1,11 @@
 import { Button, Input, Message } from '@arco-design/web-react';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
-import { call, endpoints, isApiError, type ApiError } from '../../lib/api';
+import { call, endpoints, type ApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-rules';
 import { useT } from '../../lib/i18n';
 import { Field } from './field';
 import styles from './login-page.module.css';
-import { digitsOnly, matches, PHONE_PATTERN, requiredTrimmed, SMS_CODE_PATTERN } from './login-rules';
-import { useFields } from './use-fields';
+import { loadFieldSchemas, useFields } from './use-fields';
 
 export interface PhoneValues {
   tel: string;
@@ -13,7 +13,7 @@ export interface PhoneValues {
 }
 
 export interface PhoneFormHandle {
-  validate: () => PhoneValues | null;
+  validate: () => Promise<PhoneValues | null>;
   handleError: (error: ApiError) => void;
 }
 
@@ -21,47 +21,45 @@ interface PhoneFormProps {
   onSubmit: () => void;
   /** Seconds left before another code may be requested (owned by the page). */
   countdown: number;
-  onCodeSent: () => void;
+  /** With the answer's `resendAfter`. */
+  onCodeSent: (resendAfter: number) => void;
 }
 
 type Focusable = { focus?: () => void } | null;
 
+const FIELDS = ['tel', 'code'] as const;
+const preloadRules = () => void loadFieldSchemas().catch(() => undefined);
+
+/** Keeps digits only (the phone and code inputs). */
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
 export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function PhoneForm({ onSubmit, countdown, onCodeSent }, ref) {
   const t = useT();
-  const { values, errors, set, validate, setError, blur } = useFields({
-    tel: [requiredTrimmed(t('login.form.phone.errMsg')), matches(PHONE_PATTERN, t('login.form.phone.invalid'))],
-    code: [requiredTrimmed(t('login.form.smsCode.errMsg')), matches(SMS_CODE_PATTERN, t('login.form.smsCode.invalid'))],
-  });
+  const fields = useFields(FIELDS);
+  const { values, errors, set, validate, setError, blur } = fields;
   const [sending, setSending] = useState(false);
   const codeRef = useRef<Focusable>(null);
 
-  const putFieldErrors = (error: ApiError) => {
-    for (const issue of error.fieldIssues) {
-      const name = issue.path.split('.')[0];
-      if (name === 'tel' || name === 'code') setError(name, issue.message);
-    }
-  };
-
   const sendCode = async () => {
-    if (!validate(['tel'])) return;
+    if (!(await validate(['tel']))) return;
     setSending(true);
     try {
-      await call(endpoints.auth.smsCode, { body: { tel: values.tel.trim() } });
-      onCodeSent();
+      const { resendAfter } = await call(endpoints.auth.smsCode, { body: { tel: values.tel.trim() } });
+      onCodeSent(resendAfter);
       Message.success({ id: 'smsSent', content: t('login.form.codeSent') });
       setTimeout(() => codeRef.current?.focus?.(), 0);
     } catch (error) {
       // The transport already toasted the server's message; the button is enabled again at once.
-      if (isApiError(error) && error.key === 'VALIDATION_FAILED') putFieldErrors(error);
+      applyServerErrors(fields, error);
     } finally {
       setSending(false);
     }
   };
 
   useImperativeHandle(ref, () => ({
-    validate: () => (validate() ? { tel: values.tel.trim(), code: values.code.trim() } : null),
+    validate: async () => ((await validate()) ? { tel: values.tel.trim(), code: values.code.trim() } : null),
     handleError: (error) => {
-      if (error.key === 'VALIDATION_FAILED') putFieldErrors(error);
+      applyServerErrors(fields, error);
       if (error.key === 'INVALID_CREDENTIALS' || error.key === 'CAPTCHA_INVALID') {
         set('code', '');
         if (error.key === 'CAPTCHA_INVALID') setError('code', error.message || t('login.error.captchaInvalid'));
@@ -71,7 +69,7 @@ export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function Ph
   }));
 
   return (
-    <div className={styles.form}>
+    <div className={styles.form} onFocus={preloadRules}>
       <Field id="tel" error={errors.tel}>
         <Input
           addBefore={t('login.form.phone.prefix')}

@@ -4,9 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors, zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
+import { useCountdown } from '../../../lib/use-countdown';
 import { refreshUserInfo, useSession } from '../../../stores/session';
 import { bindPhone, changePassword, sendPhoneCode, setSecurityQuestion, type SecurityQuestion } from '../api/user-setting-queries';
-import { useCountdown } from '../hooks/use-countdown';
 import styles from '../user-setting.module.css';
 
 type PasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string };
@@ -130,7 +130,7 @@ export function QuestionDialog({ visible, onClose }: DialogProps) {
   );
 }
 
-/** 修改安全手机: a code sent to the new number proves it; a 60 s countdown like the login page. */
+/** 修改安全手机: a code sent to the new number proves it; the server's resend countdown, like the login page. */
 export function PhoneDialog({ visible, onClose }: DialogProps) {
   const t = useT();
   const current = useSession((s) => s.user?.phone ?? '');
@@ -142,12 +142,11 @@ export function PhoneDialog({ visible, onClose }: DialogProps) {
   ];
   const send = useMutation({
     mutationFn: (tel: string) => sendPhoneCode(tel),
-    onMutate: () => setLeft(60),
-    onSuccess: () => Message.success(t('login.form.codeSent')),
-    onError: (error) => {
-      setLeft(0);
-      applyServerErrors(form, error);
+    onSuccess: ({ resendAfter }) => {
+      setLeft(resendAfter);
+      Message.success(t('login.form.codeSent'));
     },
+    onError: (error) => applyServerErrors(form, error),
   });
   const bind = useMutation({
     mutationFn: ({ tel, code }: { tel: string; code: string }) => bindPhone(tel, code),
