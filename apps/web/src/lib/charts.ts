@@ -9,7 +9,6 @@ import type * as ReactVChartModule from '@visactor/react-vchart';
 type ReactVChart = typeof ReactVChartModule;
 
 let loading: Promise<ReactVChart> | null = null;
-let themeWanted = false;
 
 export function loadCharts(): Promise<ReactVChart> {
   loading ??= Promise.all([import('@visactor/react-vchart'), import('@visactor/vchart-arco-theme')]).then(([charts, theme]) => {
@@ -27,9 +26,5 @@ export function loadCharts(): Promise<ReactVChart> {
  * together with the chart library when a page first needs it, so the first load carries neither.
  */
 export function applyChartTheme(): void {
-  themeWanted = true;
-}
-
-export function isChartThemeWanted(): boolean {
-  return themeWanted;
+  // Nothing to do before a chart is shown: loadCharts() registers the theme with the library.
 }

@@ -1,6 +1,6 @@
 /**
  * Display formats: times as `YYYY-MM-DD HH:mm:ss` in the browser's time zone (the
- * server sends ISO 8601 UTC), numbers with the locale's digit grouping.
+ * server sends ISO 8601 UTC).
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -15,8 +15,4 @@ export function formatDateTime(iso: string | null | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-export function formatNumber(value: number, locale: string): string {
-  return value.toLocaleString(locale);
 }

@@ -9,8 +9,7 @@ export type TParams = Record<string, string | number>;
 export type TFunction = (key: string, params?: TParams) => string;
 export type ArcoLocale = NonNullable<ConfigProviderProps['locale']>;
 
-export const LOCALE_STORAGE_KEY = 'arco-locale';
-export const supportedLocales: Locale[] = ['zh-CN', 'en-US'];
+const LOCALE_STORAGE_KEY = 'arco-locale';
 
 /**
  * Dictionaries are loaded per locale (lib/dictionary-<locale>.ts merges src/locales/<locale>/*.ts and
@@ -110,10 +109,6 @@ export function translate(locale: Locale, key: string, params?: TParams): string
     text = other()[key] ?? '';
   }
   return interpolate(text, effectiveParams);
-}
-
-export function hasTranslation(key: string, locale: Locale = getLocale()): boolean {
-  return dictionaries[locale]?.[key] !== undefined;
 }
 
 function readStoredLocale(): Locale {
