@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTabs } from '../stores/tabs';
 
 /** Only same-origin app paths: `/redirect/` must never become a way to another site. */
-export function safeAppPath(raw: string | undefined): string {
+function safeAppPath(raw: string | undefined): string {
   if (!raw) return '/workplace';
   let decoded = raw;
   try {

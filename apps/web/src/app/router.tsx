@@ -8,7 +8,7 @@ import { HydrateProgress, RootShell } from './root-shell';
  * One root route runs the guard before every navigation; below it the login page and the shell are
  * separate chunks, so the sign-in page never downloads the shell and the shell never the sign-in form.
  */
-export const appRoutes: RouteObject[] = [
+const appRoutes: RouteObject[] = [
   {
     id: 'root',
     loader: guardLoader,

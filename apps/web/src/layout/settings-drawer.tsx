@@ -8,7 +8,7 @@ import { useTabs } from '../stores/tabs';
 import styles from './settings-drawer.module.css';
 
 /** Clipboard API, else a hidden textarea and execCommand('copy') (non-secure contexts). */
-export async function copyText(text: string): Promise<void> {
+async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSettings } from '../stores/settings';
 
-export const MOBILE_BREAKPOINT = 992;
+const MOBILE_BREAKPOINT = 992;
 
 /** The body width, measured on resize with a 100 ms debounce, decides the device. */
 export function useResponsive(): void {

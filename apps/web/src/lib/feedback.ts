@@ -2,7 +2,7 @@ import { Message } from '@arco-design/web-react';
 import { t } from './i18n';
 
 /** The one error toast id: a newer error replaces the older one. */
-export const API_TOAST_ID = 'apiTips';
+const API_TOAST_ID = 'apiTips';
 
 export function toastError(content: string): void {
   Message.error({ id: API_TOAST_ID, content, duration: 3000 });

@@ -1,7 +1,7 @@
-export const FINGERPRINT_STORAGE_KEY = 'fingerprint';
+const FINGERPRINT_STORAGE_KEY = 'fingerprint';
 
 /** A random time-based id, used when FingerprintJS cannot run (a silent fallback). */
-export function fallbackFingerprint(): string {
+function fallbackFingerprint(): string {
   const random = new Uint8Array(8);
   crypto.getRandomValues(random);
   const hex = Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -21,7 +21,7 @@ function store(value: string): string {
 let memory = '';
 
 /** The device id every request carries (X-Fingerprint); created on demand if start-up could not. */
-export function getFingerprint(): string {
+function getFingerprint(): string {
   try {
     const stored = localStorage.getItem(FINGERPRINT_STORAGE_KEY);
     if (stored) return stored;

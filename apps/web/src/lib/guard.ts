@@ -9,7 +9,7 @@ import {
 } from '@atrium/contracts/routes';
 
 export const LOGIN_PATH = '/login';
-export const REDIRECT_PREFIX = '/redirect/';
+const REDIRECT_PREFIX = '/redirect/';
 
 /** The login page's history state after a sign-out: the page says the user is signed out. */
 export interface LoginState {
@@ -74,7 +74,7 @@ export function postLoginUrl(search: string): string {
 }
 
 /** The page to open instead of a denied one: first allowed in menu order, else null (not-found). */
-export function fallbackPath(role: string): string | null {
+function fallbackPath(role: string): string | null {
   return firstAllowedRoute(role, routeTable)?.path ?? null;
 }
 

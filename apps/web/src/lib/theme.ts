@@ -5,7 +5,7 @@ export type ThemeMode = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'arco-theme';
 
 export const THEME_STYLE_ID = 'theme-color';
-export const THEME_COLOR_DEBOUNCE_MS = 10;
+const THEME_COLOR_DEBOUNCE_MS = 10;
 
 /**
  * Output of paletteCss(settings.json's themeColor), precomputed so the first load does not carry the

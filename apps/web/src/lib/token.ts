@@ -1,4 +1,4 @@
-export const TOKEN_STORAGE_KEY = 'token';
+const TOKEN_STORAGE_KEY = 'token';
 
 export function getToken(): string {
   try {

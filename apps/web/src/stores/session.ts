@@ -4,9 +4,7 @@ import { create } from 'zustand';
 import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { clearToken } from '../lib/token';
 
-export type { UserInfo };
-
-export type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
+type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
 
 interface SessionState {
   user: UserInfo | null;
@@ -28,7 +26,7 @@ interface SessionState {
   clear: () => void;
 }
 
-export function collectMenuPaths(items: MenuItem[], into = new Set<string>()): Set<string> {
+function collectMenuPaths(items: MenuItem[], into = new Set<string>()): Set<string> {
   for (const item of items) {
     into.add(item.path);
     if (item.children) collectMenuPaths(item.children, into);

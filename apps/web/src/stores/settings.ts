@@ -19,7 +19,7 @@ export interface AppSettings {
   tabBar: boolean;
 }
 
-export const settingsKeys: (keyof AppSettings)[] = [
+const settingsKeys: (keyof AppSettings)[] = [
   'theme', 'colorWeak', 'navbar', 'menu', 'topMenu', 'hideMenu', 'menuCollapse', 'footer', 'themeColor',
   'menuWidth', 'globalSettings', 'device', 'tabBar',
 ];
@@ -67,7 +67,7 @@ function readStoredTheme(): AppSettings['theme'] | null {
   }
 }
 
-export function initialSettings(): AppSettings {
+function initialSettings(): AppSettings {
   // Only the theme outlives a reload; everything else starts from settings.json.
   return { ...defaultSettings, theme: readStoredTheme() ?? defaultSettings.theme };
 }

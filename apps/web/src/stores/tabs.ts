@@ -9,13 +9,13 @@ export interface Tab {
   version: number;
 }
 
-export const TAB_STORAGE_KEY = 'tab-bar';
+const TAB_STORAGE_KEY = 'tab-bar';
 export const HOME_TAB: Tab = { path: defaultRoute.path, url: defaultRoute.path, version: 0 };
 
 export type TabCommand = 'closeCurrent' | 'closeLeft' | 'closeRight' | 'closeOthers' | 'closeAll';
 
 /** Whether a route opens a tab (pages with `tab: true`; never login, redirect or not-found). */
-export function routeHasTab(path: string): RouteNode | undefined {
+function routeHasTab(path: string): RouteNode | undefined {
   const route = findRouteByPath(path);
   return route?.tab ? route : undefined;
 }

@@ -9,7 +9,7 @@ export const policyStatuses = ['online', 'offline'] as const;
 export const policyPageSizes = [10, 20, 50, 100] as const;
 const POLICY_COUNT_MAX = 100_000_000;
 export const POLICY_NAME_MAX = 50;
-export const POLICY_NUMBER_FILTER_MAX = 32;
+const POLICY_NUMBER_FILTER_MAX = 32;
 /** Import limits (批量导入): file size and row count. */
 export const POLICY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const POLICY_IMPORT_MAX_ROWS = 5000;

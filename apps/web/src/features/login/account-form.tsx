@@ -11,7 +11,7 @@ import type { LoginConfig } from './login-config';
 import styles from './login-page.module.css';
 import { loadFieldSchemas, useFields } from './use-fields';
 
-export interface AccountValues {
+interface AccountValues {
   username: string;
   password: string;
   captchaId?: string;

@@ -7,7 +7,7 @@ import { Field } from './field';
 import styles from './login-page.module.css';
 import { loadFieldSchemas, useFields } from './use-fields';
 
-export interface PhoneValues {
+interface PhoneValues {
   tel: string;
   code: string;
 }

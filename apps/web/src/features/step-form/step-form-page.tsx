@@ -15,7 +15,7 @@ import styles from './step-form.module.css';
 type Step = 0 | 1 | 2;
 
 /** The failure handed to the error page in the navigation state (result/error-page.tsx shows it). */
-export interface StepFormFailure {
+interface StepFormFailure {
   source: 'stepForm';
   errorKey: string;
   message: string;

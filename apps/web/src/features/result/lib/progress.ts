@@ -1,8 +1,8 @@
 import { channelStages } from '@atrium/contracts/calls/channel-form';
 
 /** The five stages of a channel's progress on the success page, in order. */
-export type StageKey = (typeof channelStages)[number];
-export type StageState = 'finish' | 'process' | 'wait';
+type StageKey = (typeof channelStages)[number];
+type StageState = 'finish' | 'process' | 'wait';
 
 export interface StageView {
   key: StageKey;

@@ -16,8 +16,7 @@ import {
 } from '@atrium/contracts/calls/policy';
 
 export { contentTypes, filterTypes, pageSizes, statuses };
-export type { ContentType, FilterType, PolicyStatus };
-export type PageSize = (typeof pageSizes)[number];
+type PageSize = (typeof pageSizes)[number];
 
 export interface PolicyFilters {
   number?: string;
@@ -35,7 +34,7 @@ export interface TableUrlState {
   pageSize: PageSize;
 }
 
-export const DEFAULT_PAGE_SIZE: PageSize = 10;
+const DEFAULT_PAGE_SIZE: PageSize = 10;
 
 type QueryField = keyof typeof policyListQuerySchema.shape;
 

@@ -5,7 +5,7 @@ import type { ChannelFormInput } from '@atrium/contracts/calls/channel-form';
  * sessionStorage until a successful submit or 再次创建, so a reload or the error page's 返回修改 brings
  * the form back where the user left it.
  */
-export const DRAFT_KEY = 'step-form-draft';
+const DRAFT_KEY = 'step-form-draft';
 
 export type StepValues = Partial<ChannelFormInput>;
 export interface Draft {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call, endpoints } from '../../../lib/api';
 
-export const userCenterKeys = {
+const userCenterKeys = {
   projects: ['user-center', 'projects'] as const,
   activity: ['user-center', 'activity'] as const,
   teams: ['user-center', 'teams'] as const,

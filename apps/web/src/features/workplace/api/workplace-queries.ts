@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, endpoints, getStaticJson } from '../../../lib/api';
 
 /** Query keys and options of the workplace; only `import type` from contracts (first load). */
-export const workplaceKeys = {
+const workplaceKeys = {
   all: ['workplace'] as const,
   overview: () => [...workplaceKeys.all, 'overview'] as const,
   contentData: () => [...workplaceKeys.all, 'content-data'] as const,

@@ -11,7 +11,7 @@ export interface RecentPage {
   url: string;
 }
 
-export const RECENT_LIMIT = 3;
+const RECENT_LIMIT = 3;
 const storageKey = (accountId: string) => `recent-pages:${accountId}`;
 
 /** A page counts when it is a leaf of the route table other than the workplace. */
