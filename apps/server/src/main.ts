@@ -15,7 +15,7 @@ import { openDatabase, type DbHandle } from './db/client.ts';
 import { acquireLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { databaseUnavailableCause } from './modules/shared/db-errors.ts';
+import { databaseUnavailableCause } from './db/errors.ts';
 import { drainApp, StopRequests } from './modules/health/shutdown.ts';
 
 /** Past the drain limit, closing the database gets this long before the process gives up on it. */

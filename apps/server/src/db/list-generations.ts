@@ -17,6 +17,9 @@ import type { Db } from './client.ts';
 export const generationTables = ['policies'] as const;
 export type GenerationTable = (typeof generationTables)[number];
 
+/** Write generations of the list tables as one signed request saw them (plugins/nonce-store.ts). */
+export type ListGenerations = Partial<Record<GenerationTable, string>>;
+
 export async function installListGenerations(db: Db): Promise<void> {
   await db.execute(sql`create table if not exists list_generations (name text primary key, generation bigint not null default 0)`);
   // The counter is qualified with the trigger's own schema, so any search_path of the writer finds it.

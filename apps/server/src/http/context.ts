@@ -1,8 +1,8 @@
 import type { CallDef, Locale, Role } from '@atrium/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { SessionWithUser } from '../modules/auth/session.repository.ts';
-import type { ListGenerations } from '../plugins/nonce-store.ts';
+import type { ListGenerations } from '../db/list-generations.ts';
+import type { SessionWithUser } from '../db/sessions.ts';
 
 /** The signed-in caller as resolved by the session plugin. */
 export interface SessionInfo {

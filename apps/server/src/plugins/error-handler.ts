@@ -3,7 +3,7 @@ import type { ErrorKey } from '@atrium/contracts';
 import { errorEnvelope } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { traceRequest } from './trace.ts';
-import { databaseUnavailableCause } from '../modules/shared/db-errors.ts';
+import { databaseUnavailableCause } from '../db/errors.ts';
 
 /** Fastify's own errors mapped to the stable error keys of the envelope. */
 const fastifyCodes: Record<string, ErrorKey> = {

@@ -1,14 +1,11 @@
 import { lt } from 'drizzle-orm';
 import { NONCE_TTL_SECONDS } from '@atrium/contracts';
 import type { Db } from '../db/client.ts';
-import { generationTables, type GenerationTable } from '../db/list-generations.ts';
+import { generationTables, type GenerationTable, type ListGenerations } from '../db/list-generations.ts';
 import { prepared, runPrepared } from '../db/prepared.ts';
 import { Sweeper } from '../db/sweep.ts';
 import { nonces } from '../db/schema/auth.ts';
-import { sessionFromJson, sessionJson, type SessionJson, type SessionWithUser } from '../modules/auth/session.repository.ts';
-
-/** Write generations of the list tables as one signed request saw them (db/list-generations.ts). */
-export type ListGenerations = Partial<Record<GenerationTable, string>>;
+import { sessionFromJson, sessionJson, type SessionJson, type SessionWithUser } from '../db/sessions.ts';
 
 export interface GateResult {
   /** The (keyId, nonce) pair had not been seen within the TTL (and is now recorded). */

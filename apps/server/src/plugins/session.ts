@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
-import { resolveSession } from '../modules/auth/session.service.ts';
+import { resolveSession } from '../http/sessions.ts';
 
 /** The Access-Token header's value (the first one when repeated). */
 export function accessToken(req: FastifyRequest): string | undefined {

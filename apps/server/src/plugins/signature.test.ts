@@ -224,7 +224,7 @@ describe('SIGNATURE_MODE=off', () => {
     const token = await t.login('user');
     expect((await t.request({ url: '/api/user/menu', token, sign: false })).status).toBe(200);
     expect((await t.request({ url: '/api/user/menu', sign: false })).status).toBe(401);
-    // the session read without the batched check (session.repository.ts) still sees a revocation
+    // the session read without the batched check (db/sessions.ts) still sees a revocation
     expect((await t.request({ method: 'POST', url: '/api/user/logout', token, sign: false })).status).toBe(200);
     const after = await t.request({ url: '/api/user/menu', token, sign: false });
     expect(after.status).toBe(401);

@@ -10,7 +10,7 @@ import {
 } from '@atrium/contracts';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
-import { hashToken, isPlausibleToken } from '../modules/auth/session.service.ts';
+import { hashToken, isPlausibleToken } from '../http/sessions.ts';
 import { NonceStore } from './nonce-store.ts';
 import { nodeSigningPrimitives } from './node-signing.ts';
 import { accessToken, needsSession } from './session.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { buildMultipart } from '../http/multipart.ts';
-import { databaseUnavailableCause, isDatabaseUnavailable, isUniqueViolation } from '../modules/shared/db-errors.ts';
+import { databaseUnavailableCause, isDatabaseUnavailable, isUniqueViolation } from '../db/errors.ts';
 import { defaultEngine } from './harness.ts';
 import { freePort, httpCaller, startServer, type CallAnswer, type Caller, type ServerProcess } from './server-process.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../client.ts';
 import { users } from '../schema/auth.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
+import { hashPassword } from '../../security/passwords.ts';
 
 /** The demo accounts (README, Quick start). Never created in production (see index.ts). */
 export const demoAccounts = [

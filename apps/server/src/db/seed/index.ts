@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../client.ts';
-import { countUsers } from '../../modules/user/user.repository.ts';
+import { users } from '../schema/auth.ts';
 import { demoAccounts, seedAccounts } from './accounts.ts';
 import { seedDemoContent } from './content.ts';
 
@@ -18,12 +18,12 @@ export interface SeedResult {
 export async function seedDatabase(db: Db, config: Pick<AppConfig, 'nodeEnv'>, now = new Date()): Promise<SeedResult> {
   if (config.nodeEnv === 'production') return { seeded: false, accounts: [] };
   const ids = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
     // Replicas starting together on an empty PostgreSQL: one seeds, the others wait and find accounts.
-    await t.execute(sql`select pg_advisory_xact_lock(hashtext('atrium-seed:' || current_schema()))`);
-    if ((await countUsers(t)) > 0) return null;
-    const created = await seedAccounts(t, now);
-    await seedDemoContent(t, created);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atrium-seed:' || current_schema()))`);
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
+    if ((existing?.n ?? 0) > 0) return null;
+    const created = await seedAccounts(tx, now);
+    await seedDemoContent(tx, created);
     return created;
   });
   if (!ids) return { seeded: false, accounts: [] };

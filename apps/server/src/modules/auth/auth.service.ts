@@ -24,8 +24,9 @@ import {
   type LoginRisk,
 } from './auth.repository.ts';
 import { captchaDataUrl, randomCaptchaText } from './captcha-image.ts';
-import { contextHash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { createSession, toRoles } from './session.service.ts';
+import { contextHash, verifyAgainstDummy, verifyPassword } from '../../security/passwords.ts';
+import { toRoles } from '../../http/sessions.ts';
+import { createSession } from './session.service.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 // Sign-in failures count for 15 minutes, per key. The rules, for CAPTCHA=adaptive (see judgeSignIn):
@@ -190,8 +191,7 @@ export async function sendSmsCode(
 ): Promise<{ ttl: number; resendAfter: number }> {
   const { now } = env;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await env.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await env.db.transaction(async (db) => {
     await lockPhone(db, tel);
     const last = await lastSmsSentAt(db, tel);
     if (last && now.getTime() - last.getTime() < SMS_RESEND_SECONDS * 1000) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { hashToken } from './session.service.ts';
+import { hashToken } from '../../http/sessions.ts';
 
 describe('sessions', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import type { Locale } from '@atrium/contracts';
 import type { QualityCard, RuleCard, ServiceCard } from '@atrium/contracts/calls/card';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { pickText, sameText } from '../shared/localized.ts';
+import { pickText, sameText } from '../../db/localized.ts';
 import {
   deleteQueue,
   displayName,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../security/passwords.ts';
 
 const valid = {
   activityName: '春季推广2026',

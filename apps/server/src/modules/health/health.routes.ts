@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { healthCalls } from '@atrium/contracts/calls/health';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { pingDatabase } from './health.repository.ts';
 import { trackConnections } from './shutdown.ts';
 
 declare module 'fastify' {
@@ -27,7 +27,7 @@ export function registerHealthModule(app: FastifyInstance): void {
     // A stopping server takes no more work: the balancer moves its traffic before the connections close.
     if (app.draining) throw new AppError('UNAVAILABLE');
     try {
-      await db.execute(sql`select 1`);
+      await pingDatabase(db);
     } catch (err) {
       throw new AppError('UNAVAILABLE', { cause: err });
     }

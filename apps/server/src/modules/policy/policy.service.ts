@@ -97,7 +97,7 @@ export async function importPolicies(db: Db, body: MultipartBody, locale: Locale
     locale,
   );
   if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
-  const rows = await db.transaction((tx) => insertPolicies(tx as unknown as Db, check.forms, now));
+  const rows = await db.transaction((tx) => insertPolicies(tx, check.forms, now));
   return { imported: rows.length, failed: 0, errors: [] };
 }
 

@@ -39,7 +39,7 @@ function diffParameters(before: Parameters, after: Parameters) {
   return { changes, before: changedBefore, after: changedAfter };
 }
 
-const transaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));
+const transaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx));
 
 export async function basicProfile(db: Db, now: Date): Promise<BasicProfile> {
   return toBasicProfile(await loadProfile(db, now));

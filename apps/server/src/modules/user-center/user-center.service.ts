@@ -1,7 +1,7 @@
 import { interpolate, type Locale } from '@atrium/contracts';
 import type { Activity, Project, ProjectAndTeam, Team, Visit } from '@atrium/contracts/calls/user-center';
 import type { Db } from '../../db/client.ts';
-import { pickText } from '../shared/localized.ts';
+import { pickText } from '../../db/localized.ts';
 import { countsOf, latestActivitiesOf, projectsOf, teamsOf, visitsOf } from './user-center.repository.ts';
 
 export async function myProjects(db: Db, userId: number, locale: Locale): Promise<Project[]> {

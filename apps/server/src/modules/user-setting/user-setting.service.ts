@@ -14,7 +14,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { updateUser } from '../user/user.repository.ts';
 import { getUserInfo } from '../user/user.service.ts';
-import { isUniqueViolation } from '../shared/db-errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { areaName } from './area.ts';
 import { checkImage, UPLOAD_NAME_PATTERN, UPLOADS_URL_PREFIX } from './avatar.ts';
 import { discardUpload, storeUpload } from './upload-store.ts';
@@ -138,10 +138,9 @@ const pendingConflict = () => new AppError('CONFLICT', { message: 'userSetting.c
 
 export async function applyCertification(db: Db, userId: number, body: CertificationApply, now: Date): Promise<CertificationRecord> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    if (await pendingCertification(t, userId)) throw pendingConflict();
+    if (await pendingCertification(tx, userId)) throw pendingConflict();
     try {
-      return toRecord(await insertCertification(t, userId, { ...body, authenticationNumber: body.authenticationNumber.toUpperCase() }, now));
+      return toRecord(await insertCertification(tx, userId, { ...body, authenticationNumber: body.authenticationNumber.toUpperCase() }, now));
     } catch (err) {
       // A concurrent application won the race: the partial unique index allows one under review.
       if (isUniqueViolation(err)) throw pendingConflict();

@@ -2,6 +2,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userPreferences, users, type UserRow } from '../../db/schema/auth.ts';
 
+export type { UserRow };
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
@@ -24,11 +26,6 @@ export async function phoneTakenByOther(db: Db, phone: string, userId: number): 
 
 export async function updateUser(db: Db, id: number, values: Partial<Omit<UserRow, 'id'>>): Promise<void> {
   await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
-}
-
-export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return row?.n ?? 0;
 }
 
 export async function getPreferences(db: Db, userId: number): Promise<Record<string, unknown>> {

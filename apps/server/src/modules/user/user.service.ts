@@ -9,13 +9,12 @@ import {
   type UserInfo,
 } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/auth.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { toRoles } from '../auth/session.service.ts';
-import { findUserById, getPreferences, phoneTakenByOther, putPreferences, updateUser } from './user.repository.ts';
+import { hashPassword, verifyPassword } from '../../security/passwords.ts';
+import { toRoles } from '../../http/sessions.ts';
+import { findUserById, getPreferences, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
 function toUserInfo(user: UserRow, role: Role): UserInfo {
@@ -108,10 +107,9 @@ export async function readPreferences(db: Db, userId: number): Promise<Preferenc
 
 export async function savePreferences(db: Db, userId: number, patch: Preferences, now: Date): Promise<Preferences> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const merged = preferencesSchema.parse(deepMerge(await readPreferences(t, userId), patch as Json));
+    const merged = preferencesSchema.parse(deepMerge(await readPreferences(tx, userId), patch as Json));
     if (Buffer.byteLength(JSON.stringify(merged)) > PREFERENCES_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-    await putPreferences(t, userId, merged, now);
+    await putPreferences(tx, userId, merged, now);
     return merged;
   });
 }
@@ -122,9 +120,8 @@ export async function changePassword(db: Db, session: SessionInfo, oldPassword: 
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fieldError('oldPassword', 'userSetting.password.old.wrong');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await updateUser(t, user.id, { passwordHash });
-    await revokeOtherSessions(t, user.id, session.sessionId, now);
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeOtherSessions(tx, user.id, session.sessionId, now);
   });
 }
 

@@ -2,7 +2,7 @@ import type { Locale } from '@atrium/contracts';
 import { contentTypes } from '@atrium/contracts/calls/policy';
 import type { Announcement, Categories, ChatItem, ContentPoint, Overview, PageQuery, PopularItem } from '@atrium/contracts/calls/workplace';
 import type { Db } from '../../db/client.ts';
-import { pickText } from '../shared/localized.ts';
+import { pickText } from '../../db/localized.ts';
 import { chatList, countsByContentType, latestDays, onlineTotals, pageAnnouncements, popularOfType } from './workplace.repository.ts';
 
 export async function overview(db: Db): Promise<Overview> {

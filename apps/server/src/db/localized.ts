@@ -1,5 +1,5 @@
 import type { Locale } from '@atrium/contracts';
-import type { Localized } from '../../db/schema/content.ts';
+import type { Localized } from './schema/content.ts';
 
 /** Seeded texts are stored in both languages; the caller reads its own (zh-CN as the fallback). */
 export function pickText(value: Localized, locale: Locale): string {

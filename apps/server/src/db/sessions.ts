@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { prepared, runPrepared } from './prepared.ts';
+import { sessions } from './schema/auth.ts';
+
+// The session lookup every signed-in request makes (plugins/session.ts, plugins/nonce-store.ts): below the
+// modules, so the request pipeline reads sessions without importing the auth module. The auth module's
+// repository (modules/auth/session.repository.ts) creates, revokes and switches them.
+
+export interface SessionWithUser {
+  id: number;
+  userId: number;
+  activeRole: string;
+  fingerprint: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  roles: string[];
+}
+
+const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
+/**
+ * A session and its account's roles as one JSON array (`s` sessions, `u` users; null when no session
+ * matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read by the
+ * lookup below and by the batched request check (plugins/nonce-store.ts); sessionFromJson() reads it.
+ */
+export const sessionJson = `case when s.id is null then null else json_build_array(
+  s.id, s.user_id, s.active_role, s.fingerprint,
+  ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles) end`;
+
+export type SessionJson = [number, number, string, string, number, number, number, number | null, string[]] | null;
+
+export function sessionFromJson(e: SessionJson | undefined): SessionWithUser | undefined {
+  if (!e) return undefined;
+  return {
+    id: Number(e[0]),
+    userId: Number(e[1]),
+    activeRole: e[2],
+    fingerprint: e[3],
+    createdAt: new Date(e[4]),
+    lastSeenAt: new Date(e[5]),
+    expiresAt: new Date(e[6]),
+    revokedAt: e[7] === null ? null : new Date(e[7]),
+    roles: e[8],
+  };
+}
+
+// Every signed-in request without the batched check (signatures off) reads this: a prepared statement.
+const sessionByTokenHash = prepared(
+  'session_by_token_hash',
+  `select ${sessionJson} as session from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
+);
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+  const [row] = await runPrepared<{ session: SessionJson | string }>(db, sessionByTokenHash, [tokenHash]);
+  return sessionFromJson(typeof row?.session === 'string' ? (JSON.parse(row.session) as SessionJson) : row?.session);
+}
+
+export async function touchSession(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}

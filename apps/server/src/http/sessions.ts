@@ -1,0 +1,58 @@
+import { hash } from 'node:crypto';
+import { roles as knownRoles, type Role } from '@atrium/contracts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { findSessionByTokenHash, touchSession, type SessionWithUser } from '../db/sessions.ts';
+import type { SessionInfo } from './context.ts';
+import { AppError } from './errors.ts';
+
+// Access tokens and the sessions behind them, as the request pipeline reads them (plugins/signature.ts,
+// plugins/session.ts). Signing in and out is the auth module's (modules/auth/session.service.ts).
+
+/** last_seen_at is written at most this often, so busy sessions do not write on every request. */
+const TOUCH_INTERVAL_MS = 30_000;
+
+export function hashToken(token: string): string {
+  return hash('sha256', token, 'hex');
+}
+
+/** Tokens are 43 characters; anything far off is refused without a lookup. */
+export function isPlausibleToken(token: string): boolean {
+  return token.length >= 16 && token.length <= 256;
+}
+
+export function toRoles(values: string[]): Role[] {
+  return values.filter((r): r is Role => (knownRoles as readonly string[]).includes(r));
+}
+
+/** The earlier of the idle deadline and the absolute deadline. */
+function sessionDeadline(config: AppConfig, s: { lastSeenAt: Date; expiresAt: Date }): Date {
+  const idle = s.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000;
+  return new Date(Math.min(idle, s.expiresAt.getTime()));
+}
+
+/**
+ * Resolves a token to the caller. Unknown, revoked, expired (idle or absolute) tokens and tokens presented
+ * from another device fingerprint all answer 401 SESSION_EXPIRED: the console then shows its one modal.
+ */
+export async function resolveSession(
+  db: Db,
+  config: AppConfig,
+  token: string,
+  fingerprint: string,
+  now: Date,
+  /** The token's session as already read with the request's nonce (plugins/signature.ts). */
+  preloaded?: { session: SessionWithUser | undefined },
+): Promise<SessionInfo> {
+  const expired = () => new AppError('SESSION_EXPIRED');
+  if (!isPlausibleToken(token)) throw expired();
+  const s = preloaded ? preloaded.session : await findSessionByTokenHash(db, hashToken(token));
+  if (!s || s.revokedAt) throw expired();
+  if (sessionDeadline(config, s).getTime() <= now.getTime()) throw expired();
+  if (s.fingerprint !== fingerprint) throw expired();
+  const roles = toRoles(s.roles);
+  if (roles.length === 0) throw expired();
+  const role = (roles as string[]).includes(s.activeRole) ? (s.activeRole as Role) : roles[0]!;
+  if (now.getTime() - s.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await touchSession(db, s.id, now);
+  return { userId: s.userId, role, roles, sessionId: s.id };
+}
