@@ -1,5 +1,35 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Import boundaries (import-x/no-restricted-paths zones: files under `target` may not import from `from`).
+const web = './apps/web/src';
+const features = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  // A feature is a page: it builds on lib, components, stores, locales and the contracts, never on the
+  // shell (layout), the composition (app) or another feature.
+  ...features.map((name) => ({
+    target: `${web}/features/${name}`,
+    from: [`${web}/app`, `${web}/layout`, ...features.filter((other) => other !== name).map((other) => `${web}/features/${other}`)],
+    message: 'A feature imports only lib, components, stores, locales and the contracts.',
+  })),
+  // The shell gets its pages from app/ (the composition), not by importing them.
+  { target: `${web}/layout`, from: [`${web}/app`, `${web}/features`], message: 'The shell imports lib, components, stores and locales; app/ composes it with the pages.' },
+  { target: `${web}/components`, from: [`${web}/app`, `${web}/layout`, `${web}/features`], message: 'Shared components import only lib, stores and locales.' },
+  { target: `${web}/stores`, from: [`${web}/app`, `${web}/layout`, `${web}/features`, `${web}/components`], message: 'Stores import only lib and the contracts.' },
+  { target: `${web}/lib`, from: [`${web}/app`, `${web}/layout`, `${web}/features`, `${web}/components`, `${web}/stores`], message: 'lib imports only lib and the contracts.' },
+  { target: `${web}/locales`, from: [`${web}/app`, `${web}/layout`, `${web}/features`, `${web}/components`, `${web}/stores`, `${web}/lib`], message: 'Dictionaries import nothing of the app.' },
+];
+const server = './apps/server/src';
+const serverZones = [
+  { target: [`${server}/plugins`, `${server}/http`], from: `${server}/modules`, message: 'The request pipeline and the HTTP helpers serve the modules; they never import one.' },
+  { target: `${server}/db`, from: [`${server}/modules`, `${server}/plugins`], message: 'The database layer (schema, migrations, seeds) imports no module or plugin.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', 'bench/results/**'] },
@@ -12,6 +42,49 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tests/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+    },
+  },
+  // In a module only the repository speaks SQL: services and routes reach the database through it
+  // (a transaction handle passes through them unopened).
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'], message: 'Only a *.repository.ts queries the database.' },
+            { group: ['**/db/schema', '**/db/schema/*', '**/db/prepared.ts'], message: 'Only a *.repository.ts reads the schema or runs statements.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   // Tests read parsed JSON answers; typing every envelope there costs more than it finds.
