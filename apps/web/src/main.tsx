@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installApiHooks } from './app/api-hooks';
 import { createAppRouter } from './app/router';
-import { applyChartTheme } from './lib/charts';
 import { initFingerprint } from './lib/fingerprint';
 import { applyDocumentLocale, getLocale, loadLocale } from './lib/i18n';
 import { applyColorWeak, applyThemeColor, applyThemeMode } from './lib/theme';
@@ -23,7 +22,6 @@ async function start() {
   // first render: every request waits for it inside the request client (whenFingerprintReady), so no
   // call ever leaves without it, while the sign-in page paints without waiting for FingerprintJS.
   void initFingerprint();
-  applyChartTheme();
   const dictionary = loadLocale(getLocale(), 'core');
   const router = createAppRouter();
   await dictionary;

@@ -20,11 +20,3 @@ export function loadCharts(): Promise<ReactVChart> {
   });
   return loading;
 }
-
-/**
- * The start-up step "apply the chart theme" (main.tsx), done lazily: the theme is registered
- * together with the chart library when a page first needs it, so the first load carries neither.
- */
-export function applyChartTheme(): void {
-  // Nothing to do before a chart is shown: loadCharts() registers the theme with the library.
-}
