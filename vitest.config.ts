@@ -4,11 +4,15 @@ import { defineConfig } from 'vitest/config';
 // The server suites (two workers each, a PGlite or PostgreSQL database per test app) run in groups of
 // their own after the light projects: vitest requires that for projects with their own maxWorkers, and
 // it keeps the two engines' suites from competing for the machine's two cores and memory.
-const server = (name: string, groupOrder: number, env: Record<string, string> = {}) => ({
+const server = (name: string, groupOrder: number, env: Record<string, string> = {}, exclude: string[] = []) => ({
   extends: './apps/server/vitest.config.ts',
   root: './apps/server',
-  test: { name, env, sequence: { groupOrder } },
+  test: { name, env, sequence: { groupOrder }, ...(exclude.length > 0 ? { exclude: ['**/node_modules/**', ...exclude] } : {}) },
 });
+
+// Suites that use no database of the project's engine (the captcha solver, the data directory lock on
+// PGlite's directory) run once, in the PGlite project, instead of being skipped in the second run.
+const engineFree = ['src/modules/auth/captcha-solver.test.ts', 'src/db/lock-lifetime.test.ts'];
 
 export default defineConfig({
   test: {
@@ -18,7 +22,7 @@ export default defineConfig({
       'tests/independent-client',
       server('server', 1),
       // The server suites run a second time on PostgreSQL when TEST_DATABASE_URL is set.
-      ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 2, { ATRIUM_TEST_ENGINE: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 2, { ATRIUM_TEST_ENGINE: 'postgres' }, engineFree)] : []),
     ],
   },
 });

@@ -8,8 +8,8 @@ import { acquireLock, DataDirLockedError } from './lock.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-// spawns processes: once, in the PGlite run of the server suites
-describe.runIf(process.env.ATRIUM_TEST_ENGINE !== 'postgres')('data directory lock: its lifetime', () => {
+// spawns processes: once, in the PGlite run of the server suites (the root vitest.config.ts leaves it out of the PostgreSQL one)
+describe('data directory lock: its lifetime', () => {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-lock-life-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -191,7 +191,7 @@ interface Outcome {
   error?: string;
 }
 
-describe.runIf(runsHere)('a server on its own PostgreSQL 15 cluster, under load, through restart, crash and terminated backends', () => {
+if (runsHere) describe('a server on its own PostgreSQL 15 cluster, under load, through restart, crash and terminated backends', () => {
   const children: ChildProcess[] = [];
   let cluster: PrivateCluster | undefined;
   let server: ServerProcess;
@@ -392,7 +392,7 @@ describe.runIf(runsHere)('a server on its own PostgreSQL 15 cluster, under load,
   });
 });
 
-describe.runIf(runsHere)('a PGlite server whose disk fills up', () => {
+if (runsHere) describe('a PGlite server whose disk fills up', () => {
   const children: ChildProcess[] = [];
   const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {

@@ -34,7 +34,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stdo
   });
 }
 
-describe.runIf(defaultEngine() === 'pglite')('start-up errors', () => {
+if (defaultEngine() === 'pglite') describe('start-up errors', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'atrium-startup-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -71,7 +71,7 @@ describe.runIf(defaultEngine() === 'pglite')('start-up errors', () => {
  * by itself once the database answers. The database is the shared test server, reached through a TCP
  * relay on a port of ours that starts refusing and opens after a while.
  */
-describe.runIf(defaultEngine() === 'postgres')('start-up before the database', () => {
+if (defaultEngine() === 'postgres') describe('start-up before the database', () => {
   const children: ChildProcess[] = [];
   const schema = `atrium_late_${process.pid}`;
   let relay: Server | undefined;

@@ -478,8 +478,8 @@ function attack(render: (text: string) => string, count: number) {
   return { rate: solved / count, charRate: chars / (count * 4), byStrategy };
 }
 
-// No database involved: runs in the PGlite pass only, not again in the PostgreSQL one.
-describe.skipIf(process.env.ATRIUM_TEST_ENGINE === 'postgres')('captcha against a markup-reading script', () => {
+// No database involved: runs in the PGlite pass only (the root vitest.config.ts leaves it out of the PostgreSQL one).
+describe('captcha against a markup-reading script', () => {
   it('the script parses all path commands', () => {
     expect(parsePath('M1 2L3 4l1 1H10v2Z')).toEqual([
       [
