@@ -86,7 +86,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // 16 hex characters: a random per-app prefix and a counter (unique without an RNG call per request).
     genReqId: () => `${tracePrefix}${(++traceCounter).toString(16).padStart(8, '0')}`,
     bodyLimit: config.bodyLimit,
-    trustProxy: false,
+    // Only the listed proxies' X-Forwarded-For is read (right-most untrusted address, proxy-addr);
+    // a bare address is that address only. None listed: req.ip is the socket's address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     logController: new AccessLog(infoEnabled(loggerOptions)),

@@ -85,6 +85,28 @@ describe('configuration', () => {
     }
   });
 
+  it('reads TRUST_PROXY: exact addresses and CIDR ranges, IPv4 and IPv6; none trusted by default', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: ' ' }).trustProxy).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,::ffff:10.1.2.3' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      '::ffff:10.1.2.3',
+    ]);
+    for (const bad of ['10.0.0.300', '10.0.0.0/33', '10.0.0.0/0', 'fd00::/129', 'loopback', '10.0.0.0/255.0.0.0', 'proxy.internal', '127.1']) {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: `127.0.0.1,${bad}` });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect(message).toBe(`Invalid configuration: TRUST_PROXY: "${bad}" is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)`);
+    }
+  });
+
   it('creates a missing DATA_DIR, and says in one line why one cannot be created or written', () => {
     const nested = join(tmp(), 'a', 'b');
     expect(loadConfig({ DATA_DIR: nested }).dataDir).toBe(nested);

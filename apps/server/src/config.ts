@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -38,6 +39,11 @@ export interface AppConfig {
    * connections; 0 closes them at once.
    */
   shutdownTimeoutSeconds: number;
+  /**
+   * Addresses and CIDR ranges of trusted proxies (TRUST_PROXY); empty trusts none. The client address
+   * is then the right-most X-Forwarded-For entry reached through trusted hops (Fastify's trustProxy).
+   */
+  trustProxy: string[];
 }
 
 const keyPairPattern = /^[A-Za-z0-9_.-]{1,64}:\S{16,}$/;
@@ -49,6 +55,23 @@ function parseKeyList(raw: string | undefined): SigningCredential[] | string {
     if (!keyPairPattern.test(part)) return `"${part.split(':')[0]}" is not keyId:secret (key id [A-Za-z0-9_.-], secret >= 16 characters)`;
     const at = part.indexOf(':');
     out.push({ keyId: part.slice(0, at), secret: part.slice(at + 1) });
+  }
+  return out;
+}
+
+/** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`: an exact address or a CIDR range (prefix length only). */
+function parseProxyList(raw: string | undefined): string[] | string {
+  if (!raw || !raw.trim()) return [];
+  const out: string[] = [];
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const slash = part.indexOf('/');
+    const addr = slash === -1 ? part : part.slice(0, slash);
+    const version = isIP(addr);
+    const prefix = slash === -1 ? undefined : part.slice(slash + 1);
+    const max = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= max);
+    if (version === 0 || !prefixOk) return `"${part}" is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)`;
+    out.push(part);
   }
   return out;
 }
@@ -107,6 +130,17 @@ const envSchema = z.object({
   RATE_LIMIT_SMS: intIn(1, 100_000, 30),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 86_400, 30),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = parseProxyList(v);
+      if (typeof list === 'string') {
+        ctx.addIssue({ code: 'custom', message: list });
+        return z.NEVER;
+      }
+      return list;
+    }),
 });
 
 export class ConfigError extends Error {
@@ -217,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     uploadsDir: join(dataDir, 'uploads'),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -129,6 +129,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: join(dataDir, 'no-web-dist'),
     uploadsDir: join(dataDir, 'uploads'),
     shutdownTimeoutSeconds: 30,
+    trustProxy: [],
     ...overrides,
   };
 }
