@@ -37,7 +37,7 @@ const validChannel = {
   advertisingContent: 'Hello',
 };
 const validGroup = {
-  video: { mode: 'custom', acquisition: { resolution: '720*1280', frameRate: 15 }, encoding: { resolution: '720*1280', rate: { min: 300, max: 800, default: 1500 }, frameRate: 15, profile: 'main' } },
+  video: { mode: 'custom', acquisition: { resolution: '720*1280', frameRate: 15 }, encoding: { resolution: '720*1280', rate: { min: 300, max: 800, default: 600 }, frameRate: 15, profile: 'main' } },
   audio: { mode: 'custom', acquisition: { channels: 8 }, encoding: { channels: 8, rate: 128, profile: 'AAC-LC' } },
   description: '',
 };
@@ -124,6 +124,21 @@ describe('page validation messages', () => {
     });
     expect(translateValidation(found['audio.encoding.rate']!, 'zh-CN')).toBe('请输入 32 到 320 之间的整数');
     expectTranslated(Object.values(found));
+  });
+
+  it('group form: the default bit rate is at most the maximum, reported on the default', () => {
+    const above = structuredClone(validGroup);
+    above.video.encoding.rate.default = 1500;
+    const found = issues(groupFormSchema, above);
+    expect(found).toEqual({ 'video.encoding.rate.default': 'groupForm.error.defaultMax' });
+    expect(translateValidation(found['video.encoding.rate.default']!, 'zh-CN')).toBe('编码码率默认值不能大于最大值');
+    expect(translateValidation(found['video.encoding.rate.default']!, 'en-US')).toBe('The default bitrate cannot exceed the maximum');
+    const equal = structuredClone(validGroup);
+    equal.video.encoding.rate.default = 800;
+    expect(groupFormSchema.safeParse(equal).success).toBe(true);
+    // Out of range and above the maximum: the range message comes first.
+    above.video.encoding.rate.default = 2000;
+    expect(issues(groupFormSchema, above)['video.encoding.rate.default']).toBe('groupForm.error.range|{"min":150,"max":1800}');
   });
 
   it('user setting and certification forms', () => {

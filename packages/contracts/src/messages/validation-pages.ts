@@ -63,6 +63,7 @@ export const validationPagesMessages: Record<Locale, Record<string, string>> = {
     // Group form and basic profile
     'groupForm.error.range': '请输入 {min} 到 {max} 之间的整数',
     'groupForm.error.minMax': '编码码率最小值不能大于最大值',
+    'groupForm.error.defaultMax': '编码码率默认值不能大于最大值',
     'groupForm.error.description.maxLength': '最多不超过200字',
     'groupForm.error.unchanged': '参数没有变化，无需提交',
     'basicProfile.error.notApproving': '当前没有审批中的参数修改',
@@ -142,6 +143,7 @@ export const validationPagesMessages: Record<Locale, Record<string, string>> = {
     'stepForm.form.error.advertisingContent.maxLength': 'Up to 200 characters',
     'groupForm.error.range': 'Enter a whole number from {min} to {max}',
     'groupForm.error.minMax': 'The minimum bitrate cannot exceed the maximum',
+    'groupForm.error.defaultMax': 'The default bitrate cannot exceed the maximum',
     'groupForm.error.description.maxLength': 'Up to 200 characters',
     'groupForm.error.unchanged': 'Nothing has changed, so there is nothing to submit',
     'basicProfile.error.notApproving': 'There is no change under approval',

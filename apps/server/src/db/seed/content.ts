@@ -38,12 +38,12 @@ function initialsAvatar(text: string, color: string): string {
 const palette = ['#165DFF', '#0FC6C2', '#722ED1', '#F77234', '#00B42A', '#F53F3F', '#3491FA', '#D91AD9'];
 const avatarFor = (text: string, i: number) => initialsAvatar(text, palette[i % palette.length]!);
 
-/** The default parameters: frame rate 15, video rate 300 / 800 / 1500, audio rate 128, 8 channels. */
+/** The default parameters: frame rate 15, video rate 300 / 800 / 600 (min / max / default), audio rate 128, 8 channels. */
 export const defaultParameters: Parameters = {
   video: {
     mode: 'custom',
     acquisition: { resolution: '720*1280', frameRate: 15 },
-    encoding: { resolution: '720*1280', rate: { min: 300, max: 800, default: 1500 }, frameRate: 15, profile: 'high' },
+    encoding: { resolution: '720*1280', rate: { min: 300, max: 800, default: 600 }, frameRate: 15, profile: 'high' },
   },
   audio: { mode: 'custom', acquisition: { channels: 8 }, encoding: { channels: 8, rate: 128, profile: 'AAC-LC' } },
 };

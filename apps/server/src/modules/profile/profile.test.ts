@@ -28,7 +28,7 @@ describe('group form and basic profile: submit, approve, cancel, operation log',
     const p = await profile();
     expect(p.status).toBe('approved');
     expect(p.video.acquisition.frameRate).toBe(15);
-    expect(p.video.encoding.rate).toEqual({ min: 300, max: 800, default: 1500 });
+    expect(p.video.encoding.rate).toEqual({ min: 300, max: 800, default: 600 });
     expect(p.audio.encoding.rate).toBe(128);
     expect(p.audio.acquisition.channels).toBe(8);
     expect(p.original.video.acquisition.frameRate).toBe(25);
@@ -63,6 +63,13 @@ describe('group form and basic profile: submit, approve, cancel, operation log',
       { path: 'data.audio.encoding.rate', message: '请输入 32 到 320 之间的整数' },
       { path: 'data.description', message: '最多不超过200字' },
     ]);
+    const above = withChange((p) => {
+      p.video.encoding.rate.default = 1500;
+    });
+    expect((await submit(above)).body.data.details).toEqual([{ path: 'data.video.encoding.rate.default', message: '编码码率默认值不能大于最大值' }]);
+    const aboveEn = await submit(above, 'en-US');
+    expect(aboveEn.status).toBe(400);
+    expect(aboveEn.body.data.details).toEqual([{ path: 'data.video.encoding.rate.default', message: 'The default bitrate cannot exceed the maximum' }]);
     const en = await submit({ video: defaultParameters.video }, 'en-US');
     expect(en.body.data.details).toEqual([{ path: 'data.audio', message: 'This field is required' }]);
     expect(await t.count('operation_logs')).toBe(before);

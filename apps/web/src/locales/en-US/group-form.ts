@@ -27,6 +27,7 @@ export default {
   'groupForm.unit.channels': 'ch',
   'groupForm.error.range': 'Enter a whole number from {min} to {max}',
   'groupForm.error.minMax': 'The minimum bitrate cannot exceed the maximum',
+  'groupForm.error.defaultMax': 'The default bitrate cannot exceed the maximum',
   'groupForm.error.description.maxLength': 'Up to 200 characters',
   'groupForm.error.unchanged': 'Nothing has changed, so there is nothing to submit',
   'groupForm.submit': 'Submit',

@@ -27,6 +27,7 @@ export default {
   'groupForm.unit.channels': '声道',
   'groupForm.error.range': '请输入 {min} 到 {max} 之间的整数',
   'groupForm.error.minMax': '编码码率最小值不能大于最大值',
+  'groupForm.error.defaultMax': '编码码率默认值不能大于最大值',
   'groupForm.error.description.maxLength': '最多不超过200字',
   'groupForm.error.unchanged': '参数没有变化，无需提交',
   'groupForm.submit': '提交',
