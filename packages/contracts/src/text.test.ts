@@ -4,7 +4,7 @@ import { allCalls } from './calls/index.ts';
 import { passwordLoginSchema } from './calls/auth.ts';
 import { qualityCreateBodySchema } from './calls/card.ts';
 import { policyListQuerySchema } from './calls/policy.ts';
-import { isStorableText, storableText } from './text.ts';
+import { isStorableText, storableText, textLength } from './text.ts';
 
 describe('storable text', () => {
   it('refuses NUL and lone surrogates, and nothing else', () => {
@@ -99,5 +99,23 @@ describe('every input string of the call table carries the rule', () => {
   it('notices a string declared with zod directly', async () => {
     const zod = await import('zod');
     expect(unguarded(zod.object({ ok: zod.enum(['a']), free: zod.string(), any: zod.unknown() }), 'x')).toEqual(['x.free (string without the rule)', 'x.any (unknown)']);
+  });
+});
+
+describe('text length', () => {
+  it('counts code points: an emoji is one character', () => {
+    expect(textLength('')).toBe(0);
+    expect(textLength('abc')).toBe(3);
+    expect(textLength('管理员')).toBe(3);
+    expect(textLength('😀')).toBe(1);
+    expect(textLength('a😀b😀')).toBe(4);
+    expect(textLength('\ud800x')).toBe(2);
+  });
+
+  it('is what a maximum length counts, in the console as on the server', () => {
+    expect(qualityCreateBodySchema.safeParse({ title: '😀'.repeat(30) }).success).toBe(true);
+    const over = qualityCreateBodySchema.safeParse({ title: '😀'.repeat(31) });
+    expect(over.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['title', 'common.maxLength|{"n":30}']]);
+    expect(passwordLoginSchema.shape.username.safeParse('👍'.repeat(64)).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { roles, type Role } from '../routes.ts';
@@ -23,8 +24,8 @@ const telSchema = z
   .regex(PHONE_PATTERN, 'login.form.phone.invalid');
 
 export const passwordLoginSchema = z.object({
-  username: z.string({ error: 'login.form.username.errMsg' }).trim().min(1, 'login.form.username.errMsg').max(64, 'common.maxLength|{"n":64}'),
-  password: z.string({ error: 'login.form.password.errMsg' }).min(1, 'login.form.password.errMsg').max(128, 'common.maxLength|{"n":128}'),
+  username: z.string({ error: 'login.form.username.errMsg' }).trim().min(1, 'login.form.username.errMsg').check(maxChars(64, 'common.maxLength|{"n":64}')),
+  password: z.string({ error: 'login.form.password.errMsg' }).min(1, 'login.form.password.errMsg').check(maxChars(128, 'common.maxLength|{"n":128}')),
   captchaId: z.string().max(64).optional(),
   captcha: z.string().max(16).optional(),
 });
@@ -93,7 +94,7 @@ const switchRoleBodySchema = z.object({ role: z.enum(roles, { error: 'validation
 
 export const changePasswordBodySchema = z
   .object({
-    oldPassword: z.string({ error: 'userSetting.password.old.required' }).min(1, 'userSetting.password.old.required').max(128, msg('common.maxLength', { n: 128 })),
+    oldPassword: z.string({ error: 'userSetting.password.old.required' }).min(1, 'userSetting.password.old.required').check(maxChars(128, msg('common.maxLength', { n: 128 }))),
     newPassword: z.string({ error: 'userSetting.password.new.required' }).min(1, 'userSetting.password.new.required').regex(PASSWORD_PATTERN, 'login.form.password.formatErr'),
   })
   .strict()
@@ -102,7 +103,7 @@ export const changePasswordBodySchema = z
 export const securityQuestionBodySchema = z
   .object({
     question: z.enum(securityQuestions, { error: 'userSetting.question.required' }),
-    answer: z.string({ error: 'userSetting.question.answer.required' }).trim().min(1, 'userSetting.question.answer.required').max(50, msg('common.maxLength', { n: 50 })),
+    answer: z.string({ error: 'userSetting.question.answer.required' }).trim().min(1, 'userSetting.question.answer.required').check(maxChars(50, msg('common.maxLength', { n: 50 }))),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { idParamsSchema } from './policy.ts';
@@ -25,7 +26,7 @@ export const qualityCreateBodySchema = z
       .string({ error: 'cardList.content.form.title.required' })
       .trim()
       .min(1, { error: 'cardList.content.form.title.required', abort: true })
-      .max(QUALITY_TITLE_MAX, msg('common.maxLength', { n: QUALITY_TITLE_MAX })),
+      .check(maxChars(QUALITY_TITLE_MAX, msg('common.maxLength', { n: QUALITY_TITLE_MAX }))),
   })
   .strict();
 

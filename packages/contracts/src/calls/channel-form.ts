@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { dateSchema, idParamsSchema } from './policy.ts';
@@ -28,16 +29,16 @@ export const channelStepOneSchema = z.object({
 });
 
 export const channelStepTwoSchema = z.object({
-  advertisingSource: requiredText('stepForm.form.error.advertisingSource.required').max(50, msg('common.maxLength', { n: 50 })),
-  advertisingMedia: requiredText('stepForm.form.error.advertisingMedia.required').max(50, msg('common.maxLength', { n: 50 })),
+  advertisingSource: requiredText('stepForm.form.error.advertisingSource.required').check(maxChars(50, msg('common.maxLength', { n: 50 }))),
+  advertisingMedia: requiredText('stepForm.form.error.advertisingMedia.required').check(maxChars(50, msg('common.maxLength', { n: 50 }))),
   keyword: z
-    .array(requiredText('stepForm.form.error.keyword.required').max(KEYWORD_MAX_LENGTH, msg('common.maxLength', { n: KEYWORD_MAX_LENGTH })), {
+    .array(requiredText('stepForm.form.error.keyword.required').check(maxChars(KEYWORD_MAX_LENGTH, msg('common.maxLength', { n: KEYWORD_MAX_LENGTH }))), {
       error: 'stepForm.form.error.keyword.required',
     })
     .min(1, { error: 'stepForm.form.error.keyword.required', abort: true })
     .max(KEYWORD_MAX_COUNT, 'stepForm.form.error.keyword.max'),
   pushNotify: z.boolean({ error: 'validation.invalidType' }).default(true),
-  advertisingContent: requiredText('stepForm.form.error.advertisingContent.required').max(200, 'stepForm.form.error.advertisingContent.maxLength'),
+  advertisingContent: requiredText('stepForm.form.error.advertisingContent.required').check(maxChars(200, 'stepForm.form.error.advertisingContent.maxLength')),
 });
 
 export const channelFormSchema = channelStepOneSchema.extend(channelStepTwoSchema.shape);

@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 
@@ -51,8 +52,8 @@ export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValu
  * end; inclusive days); `name` matches as a case-insensitive substring, `number` as a prefix.
  */
 const policyFilterSchema = z.object({
-  number: z.preprocess(blankToUndefined, z.string().trim().max(POLICY_NUMBER_FILTER_MAX, msg('common.maxLength', { n: POLICY_NUMBER_FILTER_MAX })).optional()),
-  name: z.preprocess(blankToUndefined, z.string().trim().max(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX })).optional()),
+  number: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(POLICY_NUMBER_FILTER_MAX, msg('common.maxLength', { n: POLICY_NUMBER_FILTER_MAX }))).optional()),
+  name: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX }))).optional()),
   contentType: z.preprocess(blankToUndefined, z.enum(contentTypes, { error: 'validation.invalidValue' }).optional()),
   filterType: z.preprocess(blankToUndefined, z.enum(filterTypes, { error: 'validation.invalidValue' }).optional()),
   status: z.preprocess(blankToUndefined, z.enum(policyStatuses, { error: 'validation.invalidValue' }).optional()),
@@ -87,7 +88,7 @@ export const policyFormSchema = z.object({
     .string({ error: 'searchTable.error.name.required' })
     .trim()
     .min(1, { error: 'searchTable.error.name.required', abort: true })
-    .max(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX })),
+    .check(maxChars(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX }))),
   contentType: z.enum(contentTypes, { error: 'searchTable.error.contentType.required' }),
   filterType: z.enum(filterTypes, { error: 'searchTable.error.filterType.required' }),
   count: z

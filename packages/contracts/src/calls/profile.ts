@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { pageQuerySchema } from './workplace.ts';
@@ -72,7 +73,7 @@ export const GROUP_DESCRIPTION_MAX = 200;
 export const groupFormSchema = z.object({
   video: submittedVideoSchema,
   audio: z.object(audioParamsSchema.shape, { error: required }).strict(),
-  description: z.string({ error: 'validation.invalidType' }).trim().max(GROUP_DESCRIPTION_MAX, 'groupForm.error.description.maxLength').optional(),
+  description: z.string({ error: 'validation.invalidType' }).trim().check(maxChars(GROUP_DESCRIPTION_MAX, 'groupForm.error.description.maxLength')).optional(),
 });
 export type GroupForm = z.infer<typeof groupFormSchema>;
 const groupFormSubmitBodySchema = z.object({ data: groupFormSchema.strict() }).strict();

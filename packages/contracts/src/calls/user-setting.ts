@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { userInfoSchema } from './auth.ts';
@@ -18,15 +19,15 @@ export const saveInfoBodySchema = z
       .min(1, { error: 'userSetting.form.error.email.required', abort: true })
       .max(EMAIL_MAX, 'userSetting.form.error.email.format')
       .regex(EMAIL_PATTERN, 'userSetting.form.error.email.format'),
-    nickname: z.string({ error: 'userSetting.form.error.nickname.required' }).trim().min(1, { error: 'userSetting.form.error.nickname.required', abort: true }).max(20, msg('common.maxLength', { n: 20 })),
+    nickname: z.string({ error: 'userSetting.form.error.nickname.required' }).trim().min(1, { error: 'userSetting.form.error.nickname.required', abort: true }).check(maxChars(20, msg('common.maxLength', { n: 20 }))),
     countryRegion: z.enum(countryRegions, { error: 'userSetting.form.error.countryRegion.required' }),
     /** Administrative-division codes, province › city › district. */
     area: z
       .array(z.string().regex(AREA_CODE_PATTERN, 'userSetting.form.error.area.invalid'), { error: 'userSetting.form.error.area.required' })
       .min(1, { error: 'userSetting.form.error.area.required', abort: true })
       .max(3, 'userSetting.form.error.area.invalid'),
-    address: z.string({ error: 'validation.invalidType' }).trim().max(100, msg('common.maxLength', { n: 100 })).default(''),
-    profile: z.string({ error: 'validation.invalidType' }).trim().max(200, 'userSetting.form.error.profile.maxLength').default(''),
+    address: z.string({ error: 'validation.invalidType' }).trim().check(maxChars(100, msg('common.maxLength', { n: 100 }))).default(''),
+    profile: z.string({ error: 'validation.invalidType' }).trim().check(maxChars(200, 'userSetting.form.error.profile.maxLength')).default(''),
   })
   .strict();
 export type SaveInfo = z.infer<typeof saveInfoBodySchema>;
@@ -46,7 +47,7 @@ const ID_NUMBER_PATTERN = /^\d{17}[\dXx]$/;
 
 export const certificationApplyBodySchema = z
   .object({
-    enterpriseName: z.string({ error: 'userSetting.certification.error.enterpriseName' }).trim().min(1, { error: 'userSetting.certification.error.enterpriseName', abort: true }).max(50, msg('common.maxLength', { n: 50 })),
+    enterpriseName: z.string({ error: 'userSetting.certification.error.enterpriseName' }).trim().min(1, { error: 'userSetting.certification.error.enterpriseName', abort: true }).check(maxChars(50, msg('common.maxLength', { n: 50 }))),
     enterpriseCertificateType: z.enum(enterpriseCertificateTypes, { error: 'common.required' }),
     organizationCode: z
       .string({ error: 'userSetting.certification.error.organizationCode.required' })
@@ -54,7 +55,7 @@ export const certificationApplyBodySchema = z
       .toUpperCase()
       .min(1, { error: 'userSetting.certification.error.organizationCode.required', abort: true })
       .regex(ORGANIZATION_CODE_PATTERN, 'userSetting.certification.error.organizationCode.pattern'),
-    legalPerson: z.string({ error: 'userSetting.certification.error.legalPerson' }).trim().min(1, { error: 'userSetting.certification.error.legalPerson', abort: true }).max(20, msg('common.maxLength', { n: 20 })),
+    legalPerson: z.string({ error: 'userSetting.certification.error.legalPerson' }).trim().min(1, { error: 'userSetting.certification.error.legalPerson', abort: true }).check(maxChars(20, msg('common.maxLength', { n: 20 }))),
     certificateType: z.enum(certificateTypes, { error: 'common.required' }),
     authenticationNumber: z
       .string({ error: 'userSetting.certification.error.authenticationNumber.required' })

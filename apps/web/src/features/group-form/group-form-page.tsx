@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, InputNumber, Message, Select, Skeleton, Space } from '@arco-design/web-react';
+import { Button, Card, Form, InputNumber, Message, Select, Skeleton, Space } from '@arco-design/web-react';
 import {
   audioCaptureChannels,
   audioProfiles,
@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { CountedTextArea } from '../../components/counted-input';
 import { applyFieldIssues, applyServerErrors, zodIssues, zodRule } from '../../lib/form-rules';
 import { useT } from '../../lib/i18n';
 import { basicProfileQuery, profileKeys } from '../../lib/profile-queries';
@@ -135,10 +136,9 @@ export default function GroupFormPage() {
           <Card bordered={false} title={t('groupForm.title.description')}>
             {body(
               <Form.Item label={t('groupForm.form.label.parameterDescription')} field="description" rules={[zodRule(fieldSchema('description'), t)]}>
-                <Input.TextArea
+                <CountedTextArea
                   placeholder={t('groupForm.placeholder.description')}
-                  maxLength={{ length: GROUP_DESCRIPTION_MAX, errorOnly: true }}
-                  showWordLimit
+                  maxLength={GROUP_DESCRIPTION_MAX}
                   autoSize={{ minRows: 3, maxRows: 6 }}
                 />
               </Form.Item>,

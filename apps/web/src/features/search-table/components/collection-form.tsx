@@ -1,5 +1,6 @@
-import { Form, Input, InputNumber, Radio, Select, type FormInstance } from '@arco-design/web-react';
+import { Form, InputNumber, Radio, Select, type FormInstance } from '@arco-design/web-react';
 import { POLICY_NAME_MAX, policyFormSchema, type PolicyForm } from '@atrium/contracts/calls/policy';
+import { CountedInput } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
 import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
@@ -16,7 +17,7 @@ export function CollectionForm({ form, initialValues }: { form: FormInstance<Pol
   return (
     <Form form={form} layout="vertical" initialValues={{ status: 'offline', ...initialValues }} autoComplete="off">
       <Form.Item label={t('searchTable.form.name')} field="name" required rules={[zodRule(shape.name, t)]}>
-        <Input placeholder={t('searchTable.form.name.placeholder')} maxLength={{ length: POLICY_NAME_MAX, errorOnly: true }} showWordLimit />
+        <CountedInput placeholder={t('searchTable.form.name.placeholder')} maxLength={POLICY_NAME_MAX} />
       </Form.Item>
       <Form.Item label={t('searchTable.form.contentType')} field="contentType" required rules={[zodRule(shape.contentType, t)]}>
         <Select placeholder={t('searchTable.error.contentType.required')} options={contentTypes.map((v) => ({ value: v, label: t(contentTypeKey(v)) }))} />

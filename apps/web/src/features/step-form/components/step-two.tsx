@@ -1,5 +1,6 @@
 import { Form, Input, Select, Switch, type FormInstance } from '@arco-design/web-react';
 import { channelStepTwoSchema } from '@atrium/contracts/calls/channel-form';
+import { CountedTextArea } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
 import type { StepValues } from '../lib/draft';
@@ -31,10 +32,9 @@ export function StepTwo({ form, initialValues, onValuesChange }: { form: FormIns
         <Switch aria-label={t('stepForm.form.label.pushNotify')} />
       </Form.Item>
       <Form.Item label={t('stepForm.form.label.advertisingContent')} field="advertisingContent" required rules={[zodRule(shape.advertisingContent, t)]}>
-        <Input.TextArea
+        <CountedTextArea
           placeholder={t('stepForm.placeholder.advertisingContent')}
-          maxLength={{ length: 200, errorOnly: true }}
-          showWordLimit
+          maxLength={200}
           autoSize={{ minRows: 3, maxRows: 6 }}
         />
       </Form.Item>

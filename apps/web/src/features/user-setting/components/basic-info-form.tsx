@@ -3,6 +3,7 @@ import type { UserInfo } from '@atrium/contracts/calls/auth';
 import { countryRegions, saveInfoBodySchema, type SaveInfoInput } from '@atrium/contracts/calls/user-setting';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { CountedTextArea } from '../../../components/counted-input';
 import { applyServerErrors, zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
 import { refreshUserInfo, useSession } from '../../../stores/session';
@@ -100,7 +101,7 @@ export function BasicInfoForm({ form }: { form: FormInstance<SaveInfoInput> }) {
         <Input placeholder={t('userSetting.basicInfo.placeholder.address')} />
       </Form.Item>
       <Form.Item label={t('userSetting.basicInfo.form.label.profile')} field="profile" rules={[zodRule(shape.profile, t)]}>
-        <Input.TextArea placeholder={t('userSetting.basicInfo.placeholder.profile')} maxLength={{ length: 200, errorOnly: true }} showWordLimit autoSize={{ minRows: 3, maxRows: 6 }} />
+        <CountedTextArea placeholder={t('userSetting.basicInfo.placeholder.profile')} maxLength={200} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 8, span: 16 }}>
         <Space>
