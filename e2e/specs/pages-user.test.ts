@@ -117,6 +117,9 @@ describe('user setting', () => {
       await inputs.nth(2).fill(next);
       await modal.getByRole('button', { name: '确定', exact: true }).click();
       await expect.poll(() => field(modal, '当前密码').locator('.arco-form-message').textContent()).toBe('当前密码不正确');
+      // The field says it all: no generic "data not valid" toast on top.
+      await page.waitForTimeout(300);
+      expect(await page.locator('.arco-message').allTextContents()).not.toContain('提交的数据不正确');
       await inputs.nth(0).fill(accounts.user.password);
       await modal.getByRole('button', { name: '确定', exact: true }).click();
       await expectToast(page, '密码已修改，其他设备上的登录已失效');

@@ -11,6 +11,8 @@ type Validator = (value: unknown, callback: (error?: string) => void) => void;
 
 interface SetFieldsForm {
   setFields: (fields: Record<string, { error?: { message: string } }>) => void;
+  /** The message a field shows (an Arco form's getFieldError): tells whether an issue found its field. */
+  getFieldError?(field: string): unknown;
 }
 
 /** An Arco rule running one field's schema; the issue's message key is translated. */
@@ -46,9 +48,14 @@ export function applyFieldIssues(form: SetFieldsForm, issues: FieldIssue[], pref
 
 /**
  * For a rejected call: a VALIDATION_FAILED answer puts its details on the form's fields and returns
- * their paths (the transport has already shown the toast); any other failure returns [].
+ * their paths; any other failure returns []. When every detail shows on a field of the form, the
+ * transport's generic "some data is not valid" toast is skipped; otherwise it shows as for any call.
  */
 export function applyServerErrors(form: SetFieldsForm, error: unknown, prefix = ''): string[] {
   if (!isApiError(error) || error.key !== 'VALIDATION_FAILED') return [];
-  return applyFieldIssues(form, error.fieldIssues, prefix);
+  const issues = error.fieldIssues;
+  const paths = applyFieldIssues(form, issues, prefix);
+  const shown = (path: string) => Boolean(form.getFieldError?.(path));
+  if (issues.length > 0 && issues.every((issue) => shown(fieldPath(issue.path, prefix)))) error.skipToast();
+  return paths;
 }

@@ -225,6 +225,27 @@ describe('envelope and failures', () => {
     expect(feedback.toastError).toHaveBeenCalledWith('当前状态不允许该操作');
   });
 
+  it('waits for the caller before the toast of field issues, which a form that shows them all skips', async () => {
+    const invalid = { ...errorEnvelope(400, 'VALIDATION_FAILED', '部分提交的数据无效'), data: { error: 'VALIDATION_FAILED', details: [{ path: 'oldPassword', message: '原密码不正确' }] } };
+    responder = () => ({ status: 400, body: invalid });
+    const shown = (await call(write('/api/v'), { body: undefined }).catch((e: unknown) => e)) as InstanceType<typeof ApiError>;
+    expect(feedback.toastError).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(feedback.toastError).toHaveBeenCalledWith('部分提交的数据无效');
+    expect(shown.fieldIssues).toEqual([{ path: 'oldPassword', message: '原密码不正确' }]);
+
+    vi.mocked(feedback.toastError).mockClear();
+    const skipped = (await call(write('/api/v'), { body: undefined }).catch((e: unknown) => e)) as InstanceType<typeof ApiError>;
+    skipped.skipToast();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(feedback.toastError).not.toHaveBeenCalled();
+
+    // Without field issues nothing can take them: the toast shows at once.
+    responder = () => ({ status: 400, body: errorEnvelope(400, 'VALIDATION_FAILED', '部分提交的数据无效') });
+    await call(write('/api/v'), { body: undefined }).catch(() => undefined);
+    expect(feedback.toastError).toHaveBeenCalledWith('部分提交的数据无效');
+  });
+
   it('falls back to the status text, then to app.networkError', async () => {
     responder = () => ({ status: 502, statusText: 'Bad Gateway', body: undefined, headers: { 'Content-Type': 'text/html' } });
     await call(read('/api/a')).catch(() => undefined);

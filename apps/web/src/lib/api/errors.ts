@@ -38,6 +38,22 @@ export class ApiError extends Error implements ErrorEnvelope {
     return Array.isArray(this.data.details) ? this.data.details : [];
   }
 
+  #pendingToast: ReturnType<typeof setTimeout> | undefined;
+
+  /** Shows the toast once the caller's error handler has had its turn (see {@link fail}). */
+  deferToast(show: () => void): void {
+    this.#pendingToast = setTimeout(() => {
+      this.#pendingToast = undefined;
+      show();
+    }, 0);
+  }
+
+  /** The caller showed every problem on its fields: the generic toast would only repeat it. */
+  skipToast(): void {
+    clearTimeout(this.#pendingToast);
+    this.#pendingToast = undefined;
+  }
+
   toJSON(): ErrorEnvelope {
     return { status: 'error', code: this.code, message: this.message, data: this.data, traceId: this.traceId };
   }
@@ -121,6 +137,11 @@ export function fail(body: ErrorEnvelope, httpStatus: number, statusText: string
     return error;
   }
   if (httpStatus === 403 || body.code === 403) apiHooks.onForbidden?.();
-  if (!opts.expectedErrors?.includes(body.data.error)) toastError(toastText(body, httpStatus, statusText));
+  if (opts.expectedErrors?.includes(body.data.error)) return error;
+  const text = toastText(body, httpStatus, statusText);
+  // Field issues usually land on a form's fields (applyServerErrors), which then skips the toast; it
+  // waits for the caller's handler, and shows when no form took every issue.
+  if (body.data.error === 'VALIDATION_FAILED' && error.fieldIssues.length > 0) error.deferToast(() => toastError(text));
+  else toastError(text);
   return error;
 }

@@ -1,5 +1,8 @@
+import { Form, Input } from '@arco-design/web-react';
+import { act, render } from '@testing-library/react';
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { FormInstance } from '@arco-design/web-react';
 import { ApiError } from './api';
 import { applyFieldIssues, applyServerErrors, fieldPath, zodIssues, zodRule } from './form-rules';
 
@@ -47,5 +50,50 @@ describe('form rules from the contracts', () => {
     expect(applyServerErrors(form, conflict)).toEqual([]);
     expect(applyServerErrors(form, new Error('x'))).toEqual([]);
     expect(form.calls).toHaveLength(1);
+  });
+
+  it('skips the generic toast when every issue shows on a field of the form, and only then', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const invalid = (details: { path: string; message: string }[]) => {
+        const error = new ApiError({ status: 'error', code: 400, message: 'Some of the submitted data is not valid', traceId: 't', data: { error: 'VALIDATION_FAILED', details } }, 400);
+        const toast = vi.fn();
+        error.deferToast(toast);
+        return { error, toast };
+      };
+      const ref: { current: FormInstance | null } = { current: null };
+      function PasswordForm() {
+        const [form] = Form.useForm();
+        ref.current = form;
+        return (
+          <Form form={form}>
+            <Form.Item field="oldPassword" label="old">
+              <Input />
+            </Form.Item>
+          </Form>
+        );
+      }
+      const { container } = render(<PasswordForm />);
+      const form = ref.current!;
+
+      const onField = invalid([{ path: 'oldPassword', message: 'wrong' }]);
+      act(() => void applyServerErrors(form, onField.error));
+      vi.runAllTimers();
+      expect(onField.toast).not.toHaveBeenCalled();
+      expect(container.querySelector('.arco-form-message')?.textContent).toBe('wrong');
+
+      const partly = invalid([{ path: 'oldPassword', message: 'wrong' }, { path: 'elsewhere', message: 'x' }]);
+      act(() => void applyServerErrors(form, partly.error));
+      vi.runAllTimers();
+      expect(partly.toast).toHaveBeenCalledTimes(1);
+
+      // A form that cannot tell which fields it has keeps the toast.
+      const blind = invalid([{ path: 'email', message: 'taken' }]);
+      applyServerErrors(fakeForm(), blind.error);
+      vi.runAllTimers();
+      expect(blind.toast).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
