@@ -19,10 +19,10 @@ export async function submitChannel(db: Db, userId: number, data: ChannelForm, n
   return { id: row.id };
 }
 
-export async function latestChannel(db: Db, userId: number): Promise<ChannelProgress> {
+/** The caller's newest channel; null before the first submission (a fresh install, a new admin). */
+export async function latestChannel(db: Db, userId: number): Promise<ChannelProgress | null> {
   const row = await latestChannelOf(db, userId);
-  if (!row) throw new AppError('NOT_FOUND');
-  return toProgress(row);
+  return row ? toProgress(row) : null;
 }
 
 /** Channels are read by their creator only; another admin's id reads as not found. */

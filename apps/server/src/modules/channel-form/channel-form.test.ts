@@ -25,10 +25,11 @@ describe('channel form: submit with the step-form schema, progress by id and lat
   });
   afterAll(() => t?.close());
 
-  it('has no channel yet: latest is 404', async () => {
+  it('has no channel yet: latest is 200 with null, not an error', async () => {
     const res = await t.request({ url: '/api/channel-form/latest', token: admin });
-    expect(res.status).toBe(404);
-    expect(res.body.data.error).toBe('NOT_FOUND');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.data).toBeNull();
   });
 
   it('stores a valid channel and shows its progress at stage 1', async () => {
@@ -81,7 +82,9 @@ describe('channel form: submit with the step-form schema, progress by id and lat
     const other = login.body.data.token as string;
     expect((await t.request({ url: `/api/channel-form/${res.body.data.id}`, token: admin })).status).toBe(200);
     expect((await t.request({ url: `/api/channel-form/${res.body.data.id}`, token: other })).status).toBe(404);
-    expect((await t.request({ url: '/api/channel-form/latest', token: other })).status).toBe(404);
+    const otherLatest = await t.request({ url: '/api/channel-form/latest', token: other });
+    expect(otherLatest.status).toBe(200);
+    expect(otherLatest.body.data).toBeNull();
   });
 
   it('is admin only: 403 for a user, nothing stored', async () => {

@@ -55,8 +55,19 @@ export default function SuccessPage() {
         </Typography.Paragraph>
         {progress.isLoading ? (
           <Skeleton text={{ rows: 3 }} animation />
+        ) : progress.isError ? (
+          <Empty description={t('success.result.notFound')} />
         ) : !progress.data ? (
-          <Empty description={t('common.noData')} />
+          <Empty
+            description={
+              <>
+                <div>{t('success.result.empty')}</div>
+                <Button type="text" className={styles.noPrint} onClick={() => navigate('/form/step')}>
+                  {t('success.result.emptyAction')}
+                </Button>
+              </>
+            }
+          />
         ) : (
           <>
             <div className={styles.channel}>{t('success.result.channel', { name: progress.data.activityName })}</div>

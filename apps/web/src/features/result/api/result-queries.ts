@@ -5,7 +5,7 @@ import { call, endpoints } from '../../../lib/api';
 export const channelProgressQuery = (id: number | null) =>
   queryOptions({
     queryKey: ['channel-form', id ?? 'latest'] as const,
-    // NOT_FOUND (no channel yet, or a wrong id) is shown by the page itself: no toast.
-    queryFn: () => id ? call(endpoints.channelForm.get, { params: { id } }, { expectedErrors: ['NOT_FOUND'] }) : call(endpoints.channelForm.latest, {}, { expectedErrors: ['NOT_FOUND'] }),
+    // A wrong id (NOT_FOUND) is shown by the page itself: no toast. The latest is null before any submission.
+    queryFn: () => (id ? call(endpoints.channelForm.get, { params: { id } }, { expectedErrors: ['NOT_FOUND'] }) : call(endpoints.channelForm.latest)),
     staleTime: 0,
   });
