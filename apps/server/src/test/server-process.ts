@@ -83,7 +83,8 @@ export async function startServer(env: Record<string, string>, children: ChildPr
       SIGNING_KEYS: `${TEST_CREDENTIAL.keyId}:${TEST_CREDENTIAL.secret}`,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // an IPC channel: should this test process die, the server sees it gone and stops instead of lingering
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   children.push(child);
   child.stdout!.on('data', (d) => (out += d));

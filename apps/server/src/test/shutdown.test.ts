@@ -90,7 +90,9 @@ async function launch(how: Launcher, port: number, env: Record<string, string>):
   const root = spawn(command, args, {
     cwd,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // a server launched directly gets an IPC channel, as start.mjs gives it: should this test process die,
+    // the server sees it gone and stops instead of lingering on the port
+    stdio: how === 'server' ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
