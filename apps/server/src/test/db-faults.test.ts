@@ -288,24 +288,39 @@ if (runsHere) describe('a server on its own PostgreSQL 15 cluster, under load, t
     return { seen, statuses: [...new Set(seen.map((o) => o.status))].sort() };
   }
 
-  it('survives a fast restart with a 5 000-row import in flight: the import answers 503 and wrote nothing, service is back within 5 s', async () => {
-    const file = importFile('imp-restart', 5000);
+  /** A 5 000-row import sent and seen writing inside its transaction (its answer is awaited after the fault). */
+  async function importUnderway(prefix: string) {
+    const file = importFile(prefix, 5000);
     const importing = call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType, locale: 'en-US' });
-    importing.catch(() => undefined); // awaited below, after the fault
+    importing.catch(() => undefined);
     await importWriting();
-    const from = Date.now();
-    await cluster!.pgCtl('-m', 'fast', '-w', '-t', '30', 'restart');
-    const back = Date.now();
+    return { importing };
+  }
+
+  /**
+   * The import cut by the fault answers the 503 envelope and wrote nothing; service is back within 5 s, the
+   * server alive, and every answer of the fault's window was 200 or 503. Resolves with those statuses.
+   */
+  async function expectImportRefusedThenRecovered(importing: Promise<CallAnswer>, prefix: string, from: number, back: number) {
     const answer = await importing;
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject(unavailableEnvelope);
     const tookMs = await recovery();
     expect(tookMs).toBeLessThan(5000);
     expect(alive(server.child), server.log()).toBe(true);
-    expect(await rowsNamed('imp-restart')).toBe(0);
+    expect(await rowsNamed(prefix)).toBe(0);
     const { statuses } = windowOutcomes(from, back + tookMs);
-    expect(statuses).toContain(503);
     expect(statuses.every((s) => s === 200 || s === 503), JSON.stringify(statuses)).toBe(true);
+    return statuses;
+  }
+
+  it('survives a fast restart with a 5 000-row import in flight: the import answers 503 and wrote nothing, service is back within 5 s', async () => {
+    const { importing } = await importUnderway('imp-restart');
+    const from = Date.now();
+    await cluster!.pgCtl('-m', 'fast', '-w', '-t', '30', 'restart');
+    const back = Date.now();
+    const statuses = await expectImportRefusedThenRecovered(importing, 'imp-restart', from, back);
+    expect(statuses).toContain(503);
   });
 
   it('survives kill -9 of the postmaster: 503 (readiness too) while it is down, 200 within 5 s of its start', async () => {
@@ -337,25 +352,14 @@ if (runsHere) describe('a server on its own PostgreSQL 15 cluster, under load, t
   });
 
   it('survives pg_terminate_backend on every connection, an import in flight included (503, nothing written)', async () => {
-    const file = importFile('imp-terminate', 5000);
-    const importing = call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType, locale: 'en-US' });
-    importing.catch(() => undefined); // awaited below, after the fault
-    await importWriting();
+    const { importing } = await importUnderway('imp-terminate');
     const from = Date.now();
     const terminated = await cluster!.admin((c) =>
       c.query(`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = 'atrium'`),
     );
     expect(terminated.rowCount).toBeGreaterThan(0);
     const back = Date.now();
-    const answer = await importing;
-    expect(answer.status).toBe(503);
-    expect(answer.body).toMatchObject(unavailableEnvelope);
-    const tookMs = await recovery();
-    expect(tookMs).toBeLessThan(5000);
-    expect(alive(server.child), server.log()).toBe(true);
-    expect(await rowsNamed('imp-terminate')).toBe(0);
-    const { statuses } = windowOutcomes(from, back + tookMs);
-    expect(statuses.every((s) => s === 200 || s === 503), JSON.stringify(statuses)).toBe(true);
+    await expectImportRefusedThenRecovered(importing, 'imp-terminate', from, back);
   });
 
   it('serves fully afterwards, lost no acknowledged write, never answered 500, and warned instead of logging errors', async () => {
