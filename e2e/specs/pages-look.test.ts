@@ -5,7 +5,7 @@ import { artifactsDir, baseUrl, launchBrowser, loginAs, newPage, screenshot, typ
 import { pane, seriousViolations, type AxeViolation } from './pages-support';
 
 /**
- * Every page from the workplace to the user setting, in both themes and both languages: a screenshot saved as a CI
+ * Every page from the workplace to the system pages, in both themes and both languages: a screenshot saved as a CI
  * artefact, and axe-core finding no serious or critical violation in the page's content (the shell
  * around it is the shell suite's; its findings are written to the artefacts for information).
  */
@@ -22,6 +22,9 @@ const pages: { name: string; url: string }[] = [
   { name: 'user-setting', url: '/user/setting' },
   { name: 'user-setting-security', url: '/user/setting?tab=security' },
   { name: 'user-setting-certification', url: '/user/setting?tab=certification' },
+  { name: 'system-user', url: '/system/user' },
+  { name: 'system-role', url: '/system/role' },
+  { name: 'system-audit', url: '/system/audit' },
 ];
 
 const variants = [

@@ -157,8 +157,9 @@ describe('search table', () => {
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowUp');
     await expect.poll(() => headers(p)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '操作']);
 
-    // Another browser, same account: the settings come from the server.
-    await page.waitForTimeout(800);
+    // Another browser, same account: the settings come from the server (saved 500 ms after the last
+    // change; a loaded machine needs longer than that for the save to land).
+    await page.waitForTimeout(2500);
     const other = await launchBrowser();
     try {
       const page2 = await newPage(other.context);

@@ -31,6 +31,7 @@ describe('menu per role', () => {
     await expect.poll(() => menuOutline(page)).toEqual([
       '工作台', '列表页', '查询表格', '卡片列表', '表单页', '分步表单', '分组表单', '详情页', '基础详情页',
       '结果页', '成功页', '失败页', '异常页', '403', '404', '500', '个人中心', '用户信息', '用户设置',
+      '系统管理', '用户管理', '角色管理', '审计日志',
     ]);
   });
 
@@ -140,7 +141,8 @@ describe('navbar', () => {
     await loginAs(page, 'admin');
     await page.goto(`${baseUrl}/form/step`);
     await page.locator('[data-testid=avatar]').click();
-    await page.getByText('切换角色').click();
+    await page.getByText('切换角色').hover();
+    await page.locator('[data-testid=role-user]').click();
     await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('已切换为普通用户');
     // the step form is admin-only: its tab is closed and the page moves to the workplace
     await page.waitForURL('**/workplace');
@@ -148,7 +150,8 @@ describe('navbar', () => {
     await openAllGroups(page);
     await expect.poll(() => menuOutline(page)).toEqual(['工作台', '列表页', '查询表格', '卡片列表', '异常页', '404', '500', '个人中心', '用户信息', '用户设置']);
     await page.locator('[data-testid=avatar]').click();
-    await page.getByText('切换角色').click();
+    await page.getByText('切换角色').hover();
+    await page.locator('[data-testid=role-admin]').click();
     await expect.poll(() => page.locator('.arco-message').allTextContents()).toContain('已切换为管理员');
     await openAllGroups(page);
     await expect.poll(() => menuOutline(page)).toContain('分步表单');

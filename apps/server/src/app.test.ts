@@ -28,13 +28,17 @@ describe('access log', () => {
     return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   }
 
-  it('writes one line per request at info, with the trace id, method, path, status and time', async () => {
+  it('writes one line per request at info, with the trace id, method, path, status and time; health checks at debug', async () => {
     const lines = (await logged('info')).filter((l) => l.msg === 'request');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ method: 'GET', url: '/healthz', statusCode: 200, reqId: expect.stringMatching(/^[0-9a-f]{16}$/) });
-    expect(lines[1]).toMatchObject({ method: 'GET', url: '/api/nope?x=1', statusCode: 404 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, method: 'GET', url: '/api/nope?x=1', statusCode: 404, reqId: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(typeof lines[0]!.ms).toBe('number');
     expect((await logged('info')).some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+    const debug = (await logged('debug')).filter((l) => l.msg === 'request');
+    expect(debug.map((l) => [l.url, l.level])).toEqual([
+      ['/healthz', 20],
+      ['/api/nope?x=1', 30],
+    ]);
   });
 
   it('writes nothing per request above info', async () => {

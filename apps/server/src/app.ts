@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import './http/context.ts';
@@ -14,6 +14,7 @@ import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { registerOpenApiModule } from './modules/openapi/openapi.routes.ts';
 import { registerPolicyRoutes } from './modules/policy/policy.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerSystemModule } from './modules/system/system.routes.ts';
 import { registerUserCenterRoutes } from './modules/user-center/user-center.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
 import { registerUserSettingRoutes } from './modules/user-setting/user-setting.routes.ts';
@@ -23,6 +24,8 @@ import { randomCaptchaText } from './modules/auth/captcha-image.ts';
 import { frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebAndNotFound } from './plugins/static-web.ts';
 import { registerPipeline } from './plugins/pipeline.ts';
+import { loggerOptions, registerRequestLog, RequestLog } from './plugins/request-log.ts';
+import { scheduleAuditRetention } from './plugins/audit-retention.ts';
 
 export interface AppDeps {
   db: Db;
@@ -51,38 +54,13 @@ function parseJson(text: string): unknown {
   return JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value));
 }
 
-/**
- * The access log: one line per request at info (method, path, status, milliseconds, client address; the
- * trace id as reqId) instead of Fastify's two ("incoming request", "request completed"). Errors keep
- * Fastify's own line. Nothing is built at all when info is off.
- */
-class AccessLog extends LogController {
-  constructor(private readonly enabled: boolean) {
-    super();
-  }
-
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) return super.requestCompleted(error, request, reply);
-    if (!this.enabled) return;
-    reply.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip }, 'request');
-  }
-}
-
-function infoEnabled(logger: boolean | Record<string, unknown>): boolean {
-  if (logger === false) return false;
-  const level = logger === true ? 'info' : String(logger.level ?? 'info');
-  return level === 'info' || level === 'debug' || level === 'trace';
-}
-
 /** Builds the Fastify app. Pipeline: trace id -> signature -> session -> role -> handler (plugins/pipeline.ts). */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
-  const loggerOptions = deps.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
+  const logger = deps.logger ?? (await loggerOptions(config));
   const tracePrefix = randomBytes(4).toString('hex');
   let traceCounter = 0;
   const app = Fastify({
-    logger: loggerOptions,
+    logger,
     // 16 hex characters: a random per-app prefix and a counter (unique without an RNG call per request).
     genReqId: () => `${tracePrefix}${(++traceCounter).toString(16).padStart(8, '0')}`,
     bodyLimit: config.bodyLimit,
@@ -91,7 +69,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    logController: new AccessLog(infoEnabled(loggerOptions)),
+    logController: new RequestLog(logger),
     // `+` is a literal plus, as the request signature reads it (not a space, as HTML forms write it).
     routerOptions: { querystringParser: parseQueryString },
     frameworkErrors: frameworkError,
@@ -117,6 +95,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined));
 
   registerPipeline(app);
+  registerRequestLog(app);
   registerErrorHandler(app);
 
   registerHealthModule(app);
@@ -131,8 +110,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerCardRoutes(app);
   registerChannelFormRoutes(app);
   registerProfileRoutes(app);
+  registerSystemModule(app);
 
   registerOpenApiModule(app);
   registerWebAndNotFound(app);
+  scheduleAuditRetention(app);
   return app;
 }

@@ -31,6 +31,9 @@ describe('configuration', () => {
       smsOutbox: join(dir, 'sms-outbox.jsonl'),
       nodeEnv: 'development',
       shutdownTimeoutSeconds: 30,
+      shutdownDrainSeconds: 0,
+      metricsPort: undefined,
+      auditRetentionDays: 365,
     });
   });
 
@@ -83,6 +86,28 @@ describe('configuration', () => {
     for (const bad of ['-1', '1.5', 'soon', '86401']) {
       expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_SECONDS: bad })).toThrow(/^Invalid configuration: SHUTDOWN_TIMEOUT_SECONDS: must be an integer between 0 and 86400$/);
     }
+  });
+
+  it('reads SHUTDOWN_DRAIN_SECONDS: 2 by default in production (behind a balancer), 0 otherwise', () => {
+    const key = { SIGNING_KEYS: 'k2026:secret-secret-secret-1' };
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', ...key }).shutdownDrainSeconds).toBe(2);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'test' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SHUTDOWN_DRAIN_SECONDS: '0', ...key }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_DRAIN_SECONDS: '15' }).shutdownDrainSeconds).toBe(15);
+    for (const bad of ['-1', '2.5', 'later', '3601']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_DRAIN_SECONDS: bad })).toThrow(/^Invalid configuration: SHUTDOWN_DRAIN_SECONDS: must be an integer between 0 and 3600$/);
+    }
+  });
+
+  it('reads METRICS_PORT: off by default, a port other than the API port', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    for (const bad of ['0', '65536', 'on']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), METRICS_PORT: bad })).toThrow(/^Invalid configuration: METRICS_PORT: must be an integer between 1 and 65535$/);
+    }
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      /^Invalid configuration: METRICS_PORT: must differ from PORT \(the API port never serves the metrics\)$/,
+    );
   });
 
   it('reads TRUST_PROXY: exact addresses and CIDR ranges, IPv4 and IPv6; none trusted by default', () => {

@@ -40,6 +40,15 @@ export interface AppConfig {
    */
   shutdownTimeoutSeconds: number;
   /**
+   * From the first stop signal, how long the server keeps serving new requests while /readyz answers 503
+   * (SHUTDOWN_DRAIN_SECONDS), so a load balancer takes it out of rotation before it stops accepting.
+   */
+  shutdownDrainSeconds: number;
+  /** Port of the Prometheus endpoint (GET /metrics on HOST, plugins/metrics.ts); undefined: no metrics. */
+  metricsPort: number | undefined;
+  /** Audit entries older than this many days are deleted by the retention sweep (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
+  /**
    * Addresses and CIDR ranges of trusted proxies (TRUST_PROXY); empty trusts none. The client address
    * is then the right-most X-Forwarded-For entry reached through trusted hops (Fastify's trustProxy).
    */
@@ -76,12 +85,13 @@ function parseProxyList(raw: string | undefined): string[] | string {
   return out;
 }
 
-const intIn = (min: number, max: number, fallback: number) =>
+/** An integer in [min, max]; unset or blank: undefined. */
+const optionalIntIn = (min: number, max: number) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return fallback;
+      if (v === undefined || v.trim() === '') return undefined;
       const n = Number(v);
       if (!Number.isInteger(n) || n < min || n > max) {
         ctx.addIssue({ code: 'custom', message: `must be an integer between ${min} and ${max}` });
@@ -89,6 +99,8 @@ const intIn = (min: number, max: number, fallback: number) =>
       }
       return n;
     });
+
+const intIn = (min: number, max: number, fallback: number) => optionalIntIn(min, max).transform((n) => n ?? fallback);
 
 const envSchema = z.object({
   PORT: intIn(0, 65535, 3000),
@@ -130,6 +142,10 @@ const envSchema = z.object({
   RATE_LIMIT_SMS: intIn(1, 100_000, 30),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 86_400, 30),
+  // default: 2 with NODE_ENV=production, 0 otherwise (loadConfig)
+  SHUTDOWN_DRAIN_SECONDS: optionalIntIn(0, 3_600),
+  METRICS_PORT: optionalIntIn(1, 65_535),
+  AUDIT_RETENTION_DAYS: intIn(1, 36_500, 365),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -222,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.success && parsed.data.NODE_ENV === 'production' && Array.isArray(primary) && primary.length === 0) {
     problems.push('SIGNING_KEYS: required when NODE_ENV=production (set the same keyId:secret list on every replica)');
   }
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT (the API port never serves the metrics)');
+  }
   if (problems.length > 0 || !parsed.success || typeof primary === 'string' || typeof extra === 'string') {
     throw new ConfigError(problems);
   }
@@ -251,6 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     uploadsDir: join(dataDir, 'uploads'),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 2 : 0),
+    metricsPort: e.METRICS_PORT,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
   };
 }

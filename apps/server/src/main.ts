@@ -1,10 +1,13 @@
 /**
  * Server entry: config -> lock (PGlite) -> open database -> migrate -> seed when empty (not in production)
- * -> build app -> listen.
+ * -> build app -> listen (and the metrics port, when METRICS_PORT is set).
  *
- * Stopping (SIGTERM, SIGINT, or the parent `scripts/start.mjs` gone): /readyz turns 503, no new
- * connections, every running request gets its answer (an export streams to its end) within
- * SHUTDOWN_TIMEOUT_SECONDS, then the database is closed, the lock released, exit 0. Copies of one signal
+ * Run by tsx (`npm start`, `npm run dev`) or compiled (`npm run build`, then `npm run start:prod`).
+ *
+ * Stopping (SIGTERM, SIGINT, or the parent `scripts/start.mjs` gone): /readyz turns 503; for
+ * SHUTDOWN_DRAIN_SECONDS new requests are still served (a load balancer takes the replica out meanwhile);
+ * then no new connections, every running request gets its answer (an export streams to its end) within
+ * SHUTDOWN_TIMEOUT_SECONDS, the database is closed, the lock released, exit 0. Copies of one signal
  * (process group, start.mjs, npm) count once; a second signal is logged, a third exits at once (code 1).
  */
 import { join } from 'node:path';
@@ -17,6 +20,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { databaseUnavailableCause } from './db/errors.ts';
 import { drainApp, StopRequests } from './modules/health/shutdown.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 
 /** Past the drain limit, closing the database gets this long before the process gives up on it. */
 const CLOSE_GRACE_MS = 10_000;
@@ -55,15 +59,21 @@ async function exit(code: number): Promise<never> {
 
 async function shutdown(reason: string): Promise<never> {
   const limitMs = (config?.shutdownTimeoutSeconds ?? 30) * 1000;
+  const drainMs = (config?.shutdownDrainSeconds ?? 0) * 1000;
   const guard = setTimeout(() => {
-    warn(`shutdown did not finish within ${(limitMs + CLOSE_GRACE_MS) / 1000} s; exiting`);
+    warn(`shutdown did not finish within ${(drainMs + limitMs + CLOSE_GRACE_MS) / 1000} s; exiting`);
     void exit(1);
-  }, limitMs + CLOSE_GRACE_MS);
+  }, drainMs + limitMs + CLOSE_GRACE_MS);
   guard.unref();
   try {
     if (app) {
-      info('shutting down: not ready, no new connections, finishing the running requests', { reason, drainLimitSeconds: limitMs / 1000 });
-      const { cut } = await drainApp(app, limitMs);
+      info(
+        drainMs > 0
+          ? `shutting down: not ready, serving new requests for ${drainMs / 1000} s more, then no new connections and finishing the running requests`
+          : 'shutting down: not ready, no new connections, finishing the running requests',
+        { reason, drainSeconds: drainMs / 1000, drainLimitSeconds: limitMs / 1000 },
+      );
+      const { cut } = await drainApp(app, limitMs, drainMs);
       if (cut === 0) info('all requests answered');
     }
     await handle?.close();
@@ -157,6 +167,8 @@ async function main(): Promise<void> {
     }
   }
 
+  /** The port being opened, for the message when it cannot be. */
+  let listenPort = config.port;
   try {
     handle = await openDatabase(config);
     await stopIfRequested();
@@ -165,11 +177,16 @@ async function main(): Promise<void> {
     await stopIfRequested();
     const seed = await whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!));
     app = await buildApp(config, { db: handle.db, engine: handle.engine });
-    if (seed.seeded) {
-      app.log.info('Seeded demo data. Demo accounts (development only):');
-      for (const a of seed.accounts) app.log.info(`  ${a.username} / ${a.password}  roles ${a.roles.join(', ')}  phone ${a.phone}`);
-    }
+    // Passwords are not logged, not even the demo ones: README.md lists them.
+    if (seed.seeded) app.log.info(`Seeded demo data. Demo accounts (development only; passwords in README.md): ${seed.accounts.map((a) => `${a.username} (${a.roles.join(', ')})`).join(', ')}`);
+    const metrics = config.metricsPort === undefined ? undefined : await registerMetrics(app, handle);
     await stopIfRequested();
+    // The metrics port first: a replica that cannot open it stops before it takes any traffic.
+    if (metrics) {
+      listenPort = config.metricsPort!;
+      app.log.info(`Metrics on ${await metrics.listen(config.host, listenPort)}/metrics`);
+      listenPort = config.port;
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     listening = true;
     app.log.info(`Atrium listening on ${address} (database: ${handle.engine === 'pglite' ? `PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL'})`);
@@ -177,7 +194,8 @@ async function main(): Promise<void> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      console.error(`Cannot listen on ${config.host}:${config.port} (${code}${code === 'EADDRINUSE' ? ': another process holds the port' : ''})`);
+      const which = listenPort === config.port ? '' : ' (METRICS_PORT)';
+      console.error(`Cannot listen on ${config.host}:${listenPort}${which} (${code}${code === 'EADDRINUSE' ? ': another process holds the port' : ''})`);
     } else {
       console.error(err);
     }

@@ -1,17 +1,26 @@
 import type { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 /**
- * Who may make a call: `public` (no session), `signed` (any signed-in user), `admin` (role admin).
- * The server registers every route from these definitions, and the role-matrix test iterates over them.
+ * Who may make a call: `public` (no session) or `signed` (a signed-in user; with `permission`, only when
+ * the session's active role holds it). The server registers every route from these definitions, and the
+ * role matrix and the audit tests iterate over them.
  */
-type Access = 'public' | 'signed' | 'admin';
+type Access = 'public' | 'signed';
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface CallDef {
+  /**
+   * Stable dotted id, `<resource>.<verb>` (`system.` before the system calls): the audit trail's `action`
+   * and the OpenAPI `operationId`.
+   */
+  id: string;
   method: HttpMethod;
   /** Fastify-style path, e.g. `/api/list/policy/:id`. */
   path: string;
   access: Access;
+  /** The permission the active role must hold (absent: open to any signed-in user, or public). */
+  permission?: Permission;
   summary: string;
   /** JSON body schema (absent: no body). */
   body?: z.ZodType;
@@ -27,6 +36,14 @@ export interface CallDef {
   writes?: boolean;
   /** `exempt`: served without a request signature (only the client-config call that hands out the credential). */
   signature?: 'exempt';
+}
+
+/**
+ * Whether a call is recorded in the audit trail: every call that changes data (`writes`: every call that
+ * is not a GET, except the user info read through POST) and the exports (a GET that hands data out).
+ */
+export function isAuditedCall(call: CallDef): boolean {
+  return call.writes === true || call.responseKind === 'csv';
 }
 
 export function defineCall<const T extends CallDef>(def: T): T {

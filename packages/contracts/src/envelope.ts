@@ -19,6 +19,15 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  ROLE_BUILT_IN: 409,
+  ROLE_CODE_TAKEN: 409,
+  ROLE_IN_USE: 409,
+  USERNAME_TAKEN: 409,
+  PHONE_TAKEN: 409,
+  SELF_LOCKOUT: 409,
+  LAST_ADMIN: 409,
+  ACCOUNT_DISABLED: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
 } as const;
 
 export type ErrorKey = keyof typeof errorStatus;

@@ -4,6 +4,7 @@ export * from './messages/errors.ts';
 export * from './messages/validation.ts';
 export * from './signing.ts';
 export * from './text.ts';
+export * from './permissions.ts';
 export * from './routes.ts';
 export * from './call.ts';
 export * from './calls/index.ts';

@@ -1,10 +1,10 @@
+import type { Permission } from './permissions.ts';
+
 /**
- * The route and role table: one source for the console's router, menu, breadcrumb,
- * tab titles and guards, and for the server's `GET /api/user/menu`.
+ * The route table: one source for the console's router, menu, breadcrumb, tab titles and guards, and
+ * for the server's `GET /api/user/menu`. A page names the permission it needs; the caller's active role
+ * decides (the server sends its permissions with the user info).
  */
-export const roles = ['admin', 'user'] as const;
-export type Role = (typeof roles)[number];
-export type RouteRole = Role | '*';
 
 export interface RouteNode {
   path: string;
@@ -14,8 +14,8 @@ export interface RouteNode {
   titleKey?: string;
   /** Arco icon component name for top-level menu entries. */
   icon?: string;
-  /** Allowed roles; absent = any signed-in user. */
-  roles?: RouteRole[];
+  /** The permission a role needs to open the page; absent = any signed-in user. */
+  permission?: Permission;
   order: number;
   requiresAuth: boolean;
   hideInMenu?: boolean;
@@ -25,68 +25,80 @@ export interface RouteNode {
   children?: RouteNode[];
 }
 
-const any: RouteRole[] = ['*'];
-const admin: RouteRole[] = ['admin'];
-
 export const routeTable: RouteNode[] = [
-  { path: '/workplace', name: 'Workplace', titleKey: 'menu.dashboard.workplace', icon: 'IconDashboard', order: 0, requiresAuth: true, tab: true, closable: false },
+  { path: '/workplace', name: 'Workplace', titleKey: 'menu.dashboard.workplace', icon: 'IconDashboard', permission: 'workplace:view', order: 0, requiresAuth: true, tab: true, closable: false },
   {
     path: '/list', titleKey: 'menu.list', icon: 'IconList', order: 2, requiresAuth: true,
     children: [
-      { path: '/list/search-table', name: 'SearchTable', titleKey: 'menu.list.searchTable', roles: any, order: 2.1, requiresAuth: true, tab: true },
-      { path: '/list/card', name: 'Card', titleKey: 'menu.list.cardList', roles: any, order: 2.2, requiresAuth: true, tab: true },
+      { path: '/list/search-table', name: 'SearchTable', titleKey: 'menu.list.searchTable', permission: 'policy:read', order: 2.1, requiresAuth: true, tab: true },
+      { path: '/list/card', name: 'Card', titleKey: 'menu.list.cardList', permission: 'card:read', order: 2.2, requiresAuth: true, tab: true },
     ],
   },
   {
     path: '/form', titleKey: 'menu.form', icon: 'IconSettings', order: 3, requiresAuth: true,
     children: [
-      { path: '/form/step', name: 'Step', titleKey: 'menu.form.step', roles: admin, order: 3.1, requiresAuth: true, tab: true },
-      { path: '/form/group', name: 'Group', titleKey: 'menu.form.group', roles: admin, order: 3.2, requiresAuth: true, tab: true },
+      { path: '/form/step', name: 'Step', titleKey: 'menu.form.step', permission: 'channel:submit', order: 3.1, requiresAuth: true, tab: true },
+      { path: '/form/group', name: 'Group', titleKey: 'menu.form.group', permission: 'profile:approve', order: 3.2, requiresAuth: true, tab: true },
     ],
   },
   {
     path: '/profile', titleKey: 'menu.profile', icon: 'IconFile', order: 4, requiresAuth: true,
-    children: [{ path: '/profile/basic', name: 'Basic', titleKey: 'menu.profile.basic', roles: admin, order: 4.1, requiresAuth: true, tab: true }],
+    children: [{ path: '/profile/basic', name: 'Basic', titleKey: 'menu.profile.basic', permission: 'profile:read', order: 4.1, requiresAuth: true, tab: true }],
   },
   {
     path: '/result', titleKey: 'menu.result', icon: 'IconCheckCircle', order: 5, requiresAuth: true,
     children: [
-      { path: '/result/success', name: 'Success', titleKey: 'menu.result.success', roles: admin, order: 5.1, requiresAuth: true, tab: true },
-      { path: '/result/error', name: 'Error', titleKey: 'menu.result.error', roles: admin, order: 5.2, requiresAuth: true, tab: true },
+      { path: '/result/success', name: 'Success', titleKey: 'menu.result.success', permission: 'result:view', order: 5.1, requiresAuth: true, tab: true },
+      { path: '/result/error', name: 'Error', titleKey: 'menu.result.error', permission: 'result:view', order: 5.2, requiresAuth: true, tab: true },
     ],
   },
   {
     path: '/exception', titleKey: 'menu.exception', icon: 'IconExclamationCircle', order: 6, requiresAuth: true,
     children: [
-      { path: '/exception/403', name: '403', titleKey: 'menu.exception.403', roles: admin, order: 6.1, requiresAuth: true, tab: true },
-      { path: '/exception/404', name: '404', titleKey: 'menu.exception.404', roles: any, order: 6.2, requiresAuth: true, tab: true },
-      { path: '/exception/500', name: '500', titleKey: 'menu.exception.500', roles: any, order: 6.3, requiresAuth: true, tab: true },
+      { path: '/exception/403', name: '403', titleKey: 'menu.exception.403', permission: 'exception:403', order: 6.1, requiresAuth: true, tab: true },
+      { path: '/exception/404', name: '404', titleKey: 'menu.exception.404', order: 6.2, requiresAuth: true, tab: true },
+      { path: '/exception/500', name: '500', titleKey: 'menu.exception.500', order: 6.3, requiresAuth: true, tab: true },
     ],
   },
   {
     path: '/user', titleKey: 'menu.user', icon: 'IconUser', order: 7, requiresAuth: true,
     children: [
-      { path: '/user/info', name: 'Info', titleKey: 'menu.user.info', roles: any, order: 7.1, requiresAuth: true, tab: true },
-      { path: '/user/setting', name: 'Setting', titleKey: 'menu.user.setting', roles: any, order: 7.2, requiresAuth: true, tab: true },
+      { path: '/user/info', name: 'Info', titleKey: 'menu.user.info', order: 7.1, requiresAuth: true, tab: true },
+      { path: '/user/setting', name: 'Setting', titleKey: 'menu.user.setting', order: 7.2, requiresAuth: true, tab: true },
+    ],
+  },
+  {
+    path: '/system', titleKey: 'menu.system', icon: 'IconSafe', order: 8, requiresAuth: true,
+    children: [
+      { path: '/system/user', name: 'SystemUser', titleKey: 'menu.system.user', permission: 'user:read', order: 8.1, requiresAuth: true, tab: true },
+      { path: '/system/role', name: 'SystemRole', titleKey: 'menu.system.role', permission: 'role:read', order: 8.2, requiresAuth: true, tab: true },
+      { path: '/system/audit', name: 'SystemAudit', titleKey: 'menu.system.audit', permission: 'audit:read', order: 8.3, requiresAuth: true, tab: true },
     ],
   },
 ];
 
 export const defaultRoute = { name: 'Workplace', path: '/workplace', titleKey: 'menu.dashboard.workplace' } as const;
 
-/** Allowed when the route has no roles, or its roles contain `*` or the role. */
-export function isRouteAllowed(route: Pick<RouteNode, 'roles'>, role: string | undefined | null): boolean {
-  if (!route.roles || route.roles.length === 0) return true;
-  return route.roles.includes('*') || (!!role && route.roles.includes(role as Role));
+/** The permissions of the caller's active role (none known: only pages that need none are open). */
+export type Granted = readonly string[] | ReadonlySet<string> | undefined | null;
+
+export function holds(granted: Granted, permission: string): boolean {
+  if (!granted) return false;
+  return 'has' in granted ? granted.has(permission) : granted.includes(permission);
 }
 
-/** The route tree filtered by role, groups without any allowed child dropped, sorted by order. */
-export function filterRoutesByRole(tree: RouteNode[], role: string | undefined | null): RouteNode[] {
+/** Allowed when the route needs no permission, or the granted permissions include it. */
+export function isRouteAllowed(route: Pick<RouteNode, 'permission'>, granted: Granted): boolean {
+  return route.permission === undefined || holds(granted, route.permission);
+}
+
+/** The route tree filtered by the granted permissions, groups without any allowed child dropped, sorted by order. */
+export function filterRoutes(tree: RouteNode[], granted: Granted): RouteNode[] {
   const out: RouteNode[] = [];
   for (const node of [...tree].sort((a, b) => a.order - b.order)) {
-    if (!isRouteAllowed(node, role)) continue;
+    if (!isRouteAllowed(node, granted)) continue;
     if (node.children) {
-      const children = filterRoutesByRole(node.children, role);
+      const children = filterRoutes(node.children, granted);
       if (children.length === 0) continue;
       out.push({ ...node, children });
     } else {
@@ -103,9 +115,14 @@ export function flattenRoutes(tree: RouteNode[]): RouteNode[] {
     .flatMap((node) => (node.children ? flattenRoutes(node.children) : [node]));
 }
 
-/** First page the role may open in menu order (where a denied user is sent), or undefined. */
-export function firstAllowedRoute(role: string | undefined | null, tree: RouteNode[] = routeTable): RouteNode | undefined {
-  return flattenRoutes(filterRoutesByRole(tree, role))[0];
+/**
+ * Where a signed-in user lands, or a denied one is sent: the first page in menu order that the role's
+ * permissions open, preferring pages that need a permission (the role's own work) over the pages open to
+ * anyone, and those over the exception pages. Undefined when the tree has none.
+ */
+export function firstAllowedRoute(granted: Granted, tree: RouteNode[] = routeTable): RouteNode | undefined {
+  const allowed = flattenRoutes(filterRoutes(tree, granted));
+  return allowed.find((r) => r.permission !== undefined) ?? allowed.find((r) => !r.path.startsWith('/exception/')) ?? allowed[0];
 }
 
 export function findRouteByPath(path: string, tree: RouteNode[] = routeTable): RouteNode | undefined {

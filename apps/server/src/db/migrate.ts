@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { MigrationConfig, MigrationMeta } from 'drizzle-orm/migrator';
 import type { DbHandle } from './client.ts';
+import { installAuditGuard } from './audit-guard.ts';
+import { installBuiltInRoles } from './built-in-roles.ts';
 import { installListGenerations } from './list-generations.ts';
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -31,6 +33,8 @@ export async function migrateDatabase(handle: DbHandle, folder = migrationsFolde
     });
     await makeReplayStoreUnlogged(handle);
     await installListGenerations(handle.db);
+    await installAuditGuard(handle.db);
+    await installBuiltInRoles(handle.db);
   };
   if (!handle.pool) return run();
   // Replicas starting together on one PostgreSQL: one migrates, the others wait and then find nothing to do.

@@ -17,20 +17,26 @@ export interface SessionWithUser {
   expiresAt: Date;
   revokedAt: Date | null;
   roles: string[];
+  username: string;
+  status: string;
+  mustChangePassword: boolean;
 }
 
 const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
- * A session and its account's roles as one JSON array (`s` sessions, `u` users; null when no session
- * matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read by the
- * lookup below and by the batched request check (plugins/nonce-store.ts); sessionFromJson() reads it.
+ * A session and its account's roles and status as one JSON array (`s` sessions, `u` users; null when no
+ * session matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read
+ * with every request, so a disable or a change of the account's roles applies from the next one on every
+ * replica (the roles' permissions: db/role-permissions.ts). Read by the lookup below and by the batched
+ * request check (plugins/nonce-store.ts); sessionFromJson() reads it.
  */
 export const sessionJson = `case when s.id is null then null else json_build_array(
   s.id, s.user_id, s.active_role, s.fingerprint,
-  ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles) end`;
+  ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles,
+  u.username, u.status, u.must_change_password) end`;
 
-export type SessionJson = [number, number, string, string, number, number, number, number | null, string[]] | null;
+export type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean] | null;
 
 export function sessionFromJson(e: SessionJson | undefined): SessionWithUser | undefined {
   if (!e) return undefined;
@@ -44,6 +50,9 @@ export function sessionFromJson(e: SessionJson | undefined): SessionWithUser | u
     expiresAt: new Date(e[6]),
     revokedAt: e[7] === null ? null : new Date(e[7]),
     roles: e[8],
+    username: e[9],
+    status: e[10],
+    mustChangePassword: e[11] === true,
   };
 }
 

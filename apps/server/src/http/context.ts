@@ -1,4 +1,4 @@
-import type { CallDef, Locale, Role } from '@atrium/contracts';
+import type { CallDef, Locale } from '@atrium/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ListGenerations } from '../db/list-generations.ts';
@@ -7,10 +7,15 @@ import type { SessionWithUser } from '../db/sessions.ts';
 /** The signed-in caller as resolved by the session plugin. */
 export interface SessionInfo {
   userId: number;
-  /** The session's active role: what the role checks use. */
-  role: Role;
-  /** Every role the account holds. */
-  roles: Role[];
+  username: string;
+  /** The role the session acts in (its active role, or the account's first when that one was removed). */
+  role: string;
+  /** Every role the account holds (codes). */
+  roles: string[];
+  /** The acting role's permissions, as read with this request. */
+  permissions: ReadonlySet<string>;
+  /** The account signed in with a one-time password and has not changed it yet. */
+  mustChangePassword: boolean;
   sessionId: number;
 }
 

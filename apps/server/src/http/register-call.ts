@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CallDef, Locale } from '@atrium/contracts';
+import { isAuditedCall, type CallDef, type Locale } from '@atrium/contracts';
 import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mediaType } from './body.ts';
+import { AuditDraft, auditEntry, writeAudit, type AuditNote } from './audit.ts';
 import type { SessionInfo } from './context.ts';
 import { JsonText, successEnvelope, successEnvelopeText } from './envelope.ts';
 import { AppError } from './errors.ts';
@@ -20,9 +21,12 @@ export interface CallContext<C extends CallDef> {
   /** Never null for `signed` and `admin` calls (the session plugin refused the request otherwise). */
   session: C['access'] extends 'public' ? SessionInfo | null : SessionInfo;
   locale: Locale;
+  /** For an audited call (not `audit: 'after'`): the transaction its entry is written in. */
   db: Db;
   config: AppConfig;
   now: () => Date;
+  /** What the trail should say about this write (target, summary, before/after); ignored for reads. */
+  audit: AuditDraft;
 }
 
 /** What a handler returns: the envelope's `data`, or the reply itself when it answered directly (CSV, files). */
@@ -32,6 +36,13 @@ export type CallResult<C extends CallDef> = ResponseData<C> | JsonText<ResponseD
 export interface RegisterOptions {
   /** Body limit in bytes for this route (default: config.bodyLimit; multipart: 2 MiB + 64 KiB). */
   bodyLimit?: number;
+  /**
+   * How an audited call's entry is written. Default: in one transaction with the handler's writes (the
+   * handler must write through `ctx.db`). `after`: a separate statement after the handler succeeded, for
+   * the sign-in calls whose rate limits and attempt counters must stand whatever happens to the entry;
+   * `failed` then names the refusals recorded as `failed` entries (a wrong password, a locked account).
+   */
+  audit?: { mode: 'after'; failed?: (error: unknown, ctx: { body: unknown }) => Promise<AuditNote | null> };
 }
 
 export const MULTIPART_BODY_LIMIT = 2 * 1024 * 1024 + 64 * 1024;
@@ -51,6 +62,7 @@ export function registerCall<C extends CallDef>(
   const multipart = call.requestKind === 'multipart';
   const checkResponse = app.config.nodeEnv !== 'production' && call.response !== undefined && (call.responseKind ?? 'json') === 'json';
   const queryMemo = call.query ? new QueryMemo() : undefined;
+  const audited = isAuditedCall(call);
   app.route({
     method: call.method,
     url: call.path,
@@ -71,18 +83,52 @@ export function registerCall<C extends CallDef>(
       }
       if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
 
-      const result = await handler({
-        req,
-        reply,
-        body: parsed.body as Out<C['body']>,
-        query: parsed.query as Out<C['query']>,
-        params: parsed.params as Out<C['params']>,
-        session: req.session as CallContext<C>['session'],
-        locale: req.locale,
-        db: app.db,
-        config: app.config,
-        now: app.now,
-      });
+      const audit = new AuditDraft();
+      const run = (db: Db) =>
+        handler({
+          req,
+          reply,
+          body: parsed.body as Out<C['body']>,
+          query: parsed.query as Out<C['query']>,
+          params: parsed.params as Out<C['params']>,
+          session: req.session as CallContext<C>['session'],
+          locale: req.locale,
+          db,
+          config: app.config,
+          now: app.now,
+          audit,
+        });
+      let result: CallResult<C>;
+      if (!audited) result = await run(app.db);
+      else if (call.method === 'GET') {
+        // An export: the entry records the request before the rows stream (a stream is no transaction).
+        await writeAudit(app.db, auditEntry(req, call, 'success', audit.note));
+        result = await run(app.db);
+      } else if (opts.audit?.mode === 'after') {
+        try {
+          result = await run(app.db);
+        } catch (error) {
+          const failed = await opts.audit.failed?.(error, { body: parsed.body });
+          if (failed) await writeAudit(app.db, auditEntry(req, call, 'failed', failed)).catch((e: unknown) => req.log.warn({ err: e }, 'audit entry of a refused sign-in not written'));
+          throw error;
+        }
+        await writeAudit(app.db, auditEntry(req, call, 'success', audit.note, result));
+      } else {
+        // The change and its entry commit together or not at all. A refusal the handler makes itself (a
+        // grant beyond the caller's own permissions) is recorded as denied once the change rolled back.
+        try {
+          result = await app.db.transaction(async (tx) => {
+            const value = await run(tx);
+            await writeAudit(tx, auditEntry(req, call, 'success', audit.note, value));
+            return value;
+          });
+        } catch (error) {
+          if (error instanceof AppError && error.key === 'FORBIDDEN') {
+            await writeAudit(app.db, auditEntry(req, call, 'denied', { ...audit.note, changes: [] })).catch((e: unknown) => req.log.warn({ err: e }, 'audit entry of a refusal not written'));
+          }
+          throw error;
+        }
+      }
       if (result === reply || reply.sent) return reply;
       if (result instanceof JsonText) {
         if (checkResponse) checkContract(call, JSON.parse(result.text));

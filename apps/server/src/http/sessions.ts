@@ -1,13 +1,15 @@
 import { hash } from 'node:crypto';
-import { roles as knownRoles, type Role } from '@atrium/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { rolePermissions } from '../db/role-permissions.ts';
 import { findSessionByTokenHash, touchSession, type SessionWithUser } from '../db/sessions.ts';
 import type { SessionInfo } from './context.ts';
 import { AppError } from './errors.ts';
 
 // Access tokens and the sessions behind them, as the request pipeline reads them (plugins/signature.ts,
 // plugins/session.ts). Signing in and out is the auth module's (modules/auth/session.service.ts).
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** last_seen_at is written at most this often, so busy sessions do not write on every request. */
 const TOUCH_INTERVAL_MS = 30_000;
@@ -19,10 +21,6 @@ export function hashToken(token: string): string {
 /** Tokens are 43 characters; anything far off is refused without a lookup. */
 export function isPlausibleToken(token: string): boolean {
   return token.length >= 16 && token.length <= 256;
-}
-
-export function toRoles(values: string[]): Role[] {
-  return values.filter((r): r is Role => (knownRoles as readonly string[]).includes(r));
 }
 
 /** The earlier of the idle deadline and the absolute deadline. */
@@ -42,7 +40,9 @@ export async function resolveSession(
   fingerprint: string,
   now: Date,
   /** The token's session as already read with the request's nonce (plugins/signature.ts). */
-  preloaded?: { session: SessionWithUser | undefined },
+  preloaded: { session: SessionWithUser | undefined } | undefined,
+  /** The roles table's write generation read with the nonce (undefined: not read). */
+  rolesGeneration: string | undefined,
 ): Promise<SessionInfo> {
   const expired = () => new AppError('SESSION_EXPIRED');
   if (!isPlausibleToken(token)) throw expired();
@@ -50,9 +50,19 @@ export async function resolveSession(
   if (!s || s.revokedAt) throw expired();
   if (sessionDeadline(config, s).getTime() <= now.getTime()) throw expired();
   if (s.fingerprint !== fingerprint) throw expired();
-  const roles = toRoles(s.roles);
-  if (roles.length === 0) throw expired();
-  const role = (roles as string[]).includes(s.activeRole) ? (s.activeRole as Role) : roles[0]!;
+  // Disabling an account revokes its sessions; the status is checked too, in case one was missed.
+  if (s.status !== 'active' || s.roles.length === 0) throw expired();
+  // The active role while the account holds it; once it was taken away, the account's first role.
+  const role = s.roles.includes(s.activeRole) ? s.activeRole : s.roles[0]!;
+  const permissions = (await rolePermissions(db, rolesGeneration)).get(role) ?? NONE;
   if (now.getTime() - s.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await touchSession(db, s.id, now);
-  return { userId: s.userId, role, roles, sessionId: s.id };
+  return {
+    userId: s.userId,
+    username: s.username,
+    role,
+    roles: s.roles,
+    permissions,
+    mustChangePassword: s.mustChangePassword,
+    sessionId: s.id,
+  };
 }

@@ -61,9 +61,9 @@ describe('error envelope, trace id and security headers', () => {
 
 describe('5xx answers never leak internals', () => {
   let t: TestApp;
-  const boom = defineCall({ method: 'GET', path: '/api/test-only/boom', access: 'public', signature: 'exempt', summary: 'throws', response: z.null() });
-  const drift = defineCall({ method: 'GET', path: '/api/test-only/drift', access: 'public', signature: 'exempt', summary: 'breaks its contract', response: z.object({ n: z.number() }) });
-  const custom = defineCall({ method: 'GET', path: '/api/test-only/conflict', access: 'public', signature: 'exempt', summary: 'conflict', response: z.null() });
+  const boom = defineCall({ id: 'test.boom', method: 'GET', path: '/api/test-only/boom', access: 'public', signature: 'exempt', summary: 'throws', response: z.null() });
+  const drift = defineCall({ id: 'test.drift', method: 'GET', path: '/api/test-only/drift', access: 'public', signature: 'exempt', summary: 'breaks its contract', response: z.object({ n: z.number() }) });
+  const custom = defineCall({ id: 'test.conflict', method: 'GET', path: '/api/test-only/conflict', access: 'public', signature: 'exempt', summary: 'conflict', response: z.null() });
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
   });
@@ -100,9 +100,9 @@ describe('5xx answers never leak internals', () => {
 
 describe('a database that cannot serve answers 503 UNAVAILABLE, with one warning', () => {
   let t: TestApp;
-  const diskFull = defineCall({ method: 'GET', path: '/api/test-only/disk-full', access: 'public', signature: 'exempt', summary: 'write on a full disk', response: z.null() });
-  const restarting = defineCall({ method: 'GET', path: '/api/test-only/restarting', access: 'public', signature: 'exempt', summary: 'server shutting down', response: z.null() });
-  const broken = defineCall({ method: 'GET', path: '/api/test-only/broken-sql', access: 'public', signature: 'exempt', summary: 'a bad statement', response: z.null() });
+  const diskFull = defineCall({ id: 'test.disk-full', method: 'GET', path: '/api/test-only/disk-full', access: 'public', signature: 'exempt', summary: 'write on a full disk', response: z.null() });
+  const restarting = defineCall({ id: 'test.restarting', method: 'GET', path: '/api/test-only/restarting', access: 'public', signature: 'exempt', summary: 'server shutting down', response: z.null() });
+  const broken = defineCall({ id: 'test.broken-sql', method: 'GET', path: '/api/test-only/broken-sql', access: 'public', signature: 'exempt', summary: 'a bad statement', response: z.null() });
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
   });

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditEntry, writeAudit } from '../http/audit.ts';
 import { AppError } from '../http/errors.ts';
 import { resolveSession } from '../http/sessions.ts';
+
+/** The calls an account that must change its one-time password may still make. */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['user.info', 'user.logout', 'user.change-password']);
 
 /** The Access-Token header's value (the first one when repeated). */
 export function accessToken(req: FastifyRequest): string | undefined {
@@ -16,12 +20,23 @@ export function needsSession(req: FastifyRequest): boolean {
 
 /**
  * After the signature check: resolves Access-Token into `req.session`, then applies the call's declared
- * access. A signed call without a token is 401 AUTH_REQUIRED; a bad token 401 SESSION_EXPIRED; an admin
- * call made in any other active role 403 FORBIDDEN. Call only when needsSession(req).
+ * access. A signed call without a token is 401 AUTH_REQUIRED; a bad token 401 SESSION_EXPIRED; an account
+ * that must change its one-time password gets 403 PASSWORD_CHANGE_REQUIRED for every call but the change
+ * itself, its user info and sign-out; a call whose permission the acting role lacks 403 FORBIDDEN, and the
+ * refusal is recorded in the audit trail. Call only when needsSession(req).
  */
 export async function checkAccess(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = accessToken(req);
   if (!token) throw new AppError('AUTH_REQUIRED');
-  req.session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined);
-  if (req.routeOptions.config.call!.access === 'admin' && req.session.role !== 'admin') throw new AppError('FORBIDDEN');
+  const session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined, req.listGenerations?.roles);
+  req.session = session;
+  const call = req.routeOptions.config.call!;
+  if (session.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(call.id)) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  if (call.permission !== undefined && !session.permissions.has(call.permission)) {
+    // The refusal stands whether or not its entry could be written (the database may be the reason).
+    await writeAudit(app.db, auditEntry(req, call, 'denied', { summary: `missing ${call.permission}` })).catch((error: unknown) =>
+      req.log.warn({ err: error }, 'audit entry of a refusal not written'),
+    );
+    throw new AppError('FORBIDDEN');
+  }
 }

@@ -1,9 +1,12 @@
 import type { CallDef } from '@atrium/contracts';
 import type { z } from 'zod';
 
-/** A concrete URL for a call path: every `:param` becomes `1`. */
+/**
+ * A concrete URL for a call path: every `:param` becomes an id no seeded record has, so a sample that gets
+ * through (a reset of account 1 would end the test's own admin session) changes nothing.
+ */
 export function sampleUrl(call: CallDef): string {
-  return call.path.replace(/:([A-Za-z_]+)/g, '1');
+  return call.path.replace(/:([A-Za-z_]+)/g, '424242');
 }
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; options?: z.ZodType[]; in?: z.ZodType; innerType?: z.ZodType };

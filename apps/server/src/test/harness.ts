@@ -129,6 +129,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: join(dataDir, 'no-web-dist'),
     uploadsDir: join(dataDir, 'uploads'),
     shutdownTimeoutSeconds: 30,
+    shutdownDrainSeconds: 0,
+    metricsPort: undefined,
+    auditRetentionDays: 365,
     trustProxy: [],
     ...overrides,
   };

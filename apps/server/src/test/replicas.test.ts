@@ -38,6 +38,54 @@ async function sharedRateLimit(a: Caller, b: Caller) {
   expect((await a('GET', '/auth/captcha')).status).toBe(429);
 }
 
+/**
+ * System management acts from the next request on every replica: an administrator on `a` changes a role,
+ * disables, enables and resets an account, and revokes its other sessions; the account's requests to `b`
+ * follow at once (no replica caches who may do what).
+ */
+async function systemScenario(a: Caller, b: Caller) {
+  const admin = (await a('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
+  const role = await a('POST', '/api/system/roles', { token: admin, body: { code: 'replica-editor', name: 'Replica editor', permissions: ['workplace:view', 'policy:read'] } });
+  expect(role.status).toBe(200);
+  const created = await a('POST', '/api/system/users', { token: admin, body: { username: 'replica.one', name: 'Replica One', roles: ['replica-editor'], password: 'Replica2026' } });
+  expect(created.status).toBe(200);
+  const id = (created.body.data.user as { id: number }).id;
+  const signIn = async (password: string, on: Caller, fingerprint?: string) => {
+    const res = await on('POST', '/api/user/login', { body: { username: 'replica.one', password }, fingerprint });
+    expect(res.status).toBe(200);
+    return res.body.data.token as string;
+  };
+  const token = await signIn('Replica2026', b);
+  expect((await b('GET', '/api/list/policy', { token })).status).toBe(200);
+
+  // a role change on a: the next request on b is refused
+  expect((await a('PUT', `/api/system/roles/${role.body.data.id}`, { token: admin, body: { permissions: ['workplace:view'] } })).status).toBe(200);
+  const refused = await b('GET', '/api/list/policy', { token });
+  expect([refused.status, refused.body.data.error]).toEqual([403, 'FORBIDDEN']);
+  expect((await b('GET', '/api/workplace/overview', { token })).status).toBe(200);
+
+  // disable on a: the open session on b ends at once, and signing in is refused
+  expect((await a('POST', `/api/system/users/${id}/disable`, { token: admin })).status).toBe(200);
+  expect((await b('GET', '/api/workplace/overview', { token })).status).toBe(401);
+  const disabled = await b('POST', '/api/user/login', { body: { username: 'replica.one', password: 'Replica2026' } });
+  expect([disabled.status, disabled.body.data.error]).toEqual([403, 'ACCOUNT_DISABLED']);
+  expect((await a('POST', `/api/system/users/${id}/enable`, { token: admin })).status).toBe(200);
+
+  // revoke-others on b ends the session opened on a
+  const first = await signIn('Replica2026', a, 'replica-device-1');
+  const second = await signIn('Replica2026', b, 'replica-device-2');
+  const revoked = await b('POST', '/api/user/sessions/revoke-others', { token: second, fingerprint: 'replica-device-2' });
+  expect(revoked.body.data.revoked).toBeGreaterThanOrEqual(1);
+  expect((await a('POST', '/api/user/info', { token: first, fingerprint: 'replica-device-1' })).status).toBe(401);
+
+  // a reset on a ends the session on b; the one-time password must be changed before anything else
+  const reset = await a('POST', `/api/system/users/${id}/reset-password`, { token: admin });
+  expect((await b('POST', '/api/user/info', { token: second, fingerprint: 'replica-device-2' })).status).toBe(401);
+  const fresh = await signIn(reset.body.data.initialPassword as string, b);
+  const blocked = await a('GET', '/api/workplace/overview', { token: fresh });
+  expect([blocked.status, blocked.body.data.error]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+}
+
 const engine = defaultEngine();
 
 describe(`two servers on one database (${engine})`, () => {
@@ -64,6 +112,7 @@ describe(`two servers on one database (${engine})`, () => {
       // both start at once: one migrates and seeds, the other waits on the advisory locks
       const [s1, s2] = await Promise.all([start(), start()]);
       await scenario(httpCaller(s1.port), httpCaller(s2.port));
+      await systemScenario(httpCaller(s1.port), httpCaller(s2.port));
 
       // the replay store is shared too: a request accepted by one replica is a replay on the other
       const login = await httpCaller(s1.port)('POST', '/api/user/login', { body: { username: 'user', password: 'user123' } });
@@ -94,6 +143,7 @@ describe(`two servers on one database (${engine})`, () => {
           return { status: res.statusCode, body: res.json() };
         };
       await scenario(injectCaller(t.app), injectCaller(second));
+      await systemScenario(injectCaller(t.app), injectCaller(second));
       const login = await injectCaller(t.app)('POST', '/api/user/login', { body: { username: 'user', password: 'user123' } });
       const req = await signedInit('GET', '/api/user/menu', { token: login.body.data.token as string });
       expect((await t.app.inject({ method: 'GET', url: '/api/user/menu', headers: req.headers })).statusCode).toBe(200);

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCalls } from '@atrium/contracts';
+import { allCalls, builtInRoles } from '@atrium/contracts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { sampleUrl } from './call-samples.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 
 /**
  * Generated from the contracts' call table: every non-public call refuses a caller without a session
- * (401 AUTH_REQUIRED), every admin call refuses the user role (403 FORBIDDEN), and no refused call
- * changes a single row.
+ * (401 AUTH_REQUIRED), every call needing a permission the built-in user role lacks (the admin calls)
+ * refuses that role (403 FORBIDDEN), and no refused call changes a single row.
  */
 const signedCalls = allCalls.filter((c) => c.access !== 'public');
-const adminCalls = allCalls.filter((c) => c.access === 'admin');
+const userPermissions: readonly string[] = builtInRoles.user.permissions;
+const adminCalls = allCalls.filter((c) => c.permission !== undefined && !userPermissions.includes(c.permission));
 
 describe('role matrix from the contracts', () => {
   let t: TestApp;

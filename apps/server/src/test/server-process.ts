@@ -28,14 +28,16 @@ export interface CallOptions {
   contentType?: string;
   token?: string;
   locale?: Locale;
+  /** The device (X-Fingerprint); the test device unless given. */
+  fingerprint?: string;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** A fetch() init signed with the test credential; `path` may carry a query string. */
 export async function signedInit(method: string, path: string, opts: CallOptions): Promise<{ method: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> }> {
   const body = Buffer.isBuffer(opts.body) ? new Uint8Array(opts.body) : opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string> = { 'X-Fingerprint': TEST_FINGERPRINT };
+  const headers: Record<string, string> = { 'X-Fingerprint': opts.fingerprint ?? TEST_FINGERPRINT };
   if (body !== undefined) headers['Content-Type'] = typeof body === 'string' ? 'application/json' : (opts.contentType ?? 'application/octet-stream');
   if (opts.token) headers['Access-Token'] = opts.token;
   if (opts.locale) headers['Accept-Language'] = opts.locale;

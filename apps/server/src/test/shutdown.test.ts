@@ -1,7 +1,8 @@
 /**
  * Stopping a real server however it is asked to stop: SIGTERM to the server, SIGINT to the whole
  * process group of `npm start` (twice), SIGTERM to npm, SIGTERM to scripts/start.mjs, start.mjs killed,
- * a third signal, the drain limit. Under load: ~20 signed requests on kept-alive connections, a CSV export
+ * a third signal, the drain period behind a balancer (SHUTDOWN_DRAIN_SECONDS: not ready, still serving),
+ * the drain limit. Under load: ~20 signed requests on kept-alive connections, a CSV export
  * of ~50 000 rows streaming, and logins whose body is only half sent when the signal arrives (in flight
  * for sure; the rest follows during the drain). Each case checks that every request got its complete
  * answer (no reset, every CSV row), the exit code, that no process of the tree is left, that the port is
@@ -460,6 +461,40 @@ if (engine === 'pglite') {
       expect(answer.status).toBe(0);
       await expectStoppedCleanly(tree, port, dataDir, { code: 1 });
       expect(tree.log()).toMatch(/received a third time/);
+    });
+
+    it('SHUTDOWN_DRAIN_SECONDS: from SIGTERM /readyz is 503 while new requests are still served; then refused, the rest answered, exit 0', async () => {
+      const drainMs = 3000;
+      const tree = await launch('server', port, { ...env(), SHUTDOWN_DRAIN_SECONDS: String(drainMs / 1000) });
+      const token = (await call(port, 'POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
+      const signalledAt = Date.now();
+      process.kill(tree.serverPid, 'SIGTERM');
+      await logged(tree, DRAINING);
+      expect(tree.log()).toMatch(/"drainSeconds":3,/);
+
+      // a balancer's check sees the replica going; its traffic, on new connections, is still served
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('connection')).toBe('close');
+      let served = 0;
+      while (Date.now() - signalledAt < drainMs - 1200) {
+        const answer = await call(port, 'GET', `/api/list/policy?current=${1 + (served % 5)}&pageSize=10`, { token });
+        expect(answer.status).toBe(200);
+        expect(answer.connection).toBe('close');
+        served++;
+      }
+      expect(served).toBeGreaterThan(2);
+      // a sign-in that arrives during the drain and is still in flight when it ends
+      const held = await heldLogin(port);
+      expect(tree.log()).not.toMatch(/drain period over/);
+
+      // then no new connections; the request in flight gets its answer, and the process exits 0
+      await logged(tree, /drain period over/, drainMs + 5000);
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(drainMs - 100);
+      await expectRefused(port);
+      held.finish();
+      expectAnsweredLogin(await held.answer);
+      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
     });
 
     it('past SHUTDOWN_TIMEOUT_SECONDS the connections still open are closed (an export visibly cut short), then exit 0', async () => {

@@ -90,10 +90,15 @@ if (defaultEngine() === 'postgres') describe('start-up before the database', () 
     const late = new URL(target);
     late.port = String(port);
     late.hostname = '127.0.0.1';
+    let out = '';
     const starting = startServer({ DATABASE_URL: late.toString(), DATABASE_SCHEMA: schema }, children);
     starting.catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 2500));
+    while (children.length === 0) await new Promise((r) => setTimeout(r, 20));
     const [child] = children;
+    child!.stderr!.on('data', (d) => (out += d));
+    child!.stdout!.on('data', (d) => (out += d));
+    // until it has met the closed port at least once (a loaded machine may take seconds just to boot)
+    for (let i = 0; i < 300 && !/trying again/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
     expect(child!.exitCode).toBeNull();
 
     relay = createServer((socket) => {

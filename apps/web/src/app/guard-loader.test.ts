@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
@@ -12,11 +12,11 @@ let answers: Record<string, Answer>;
 let calls: string[];
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
-const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '' };
+const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['workplace:view', 'card:read'], mustChangePassword: false };
 
 beforeEach(() => {
   resetApiClient();
-  useSession.setState({ user: null, role: '', serverMenuPaths: null });
+  useSession.setState({ user: null, role: '', permissions: [], mustChangePassword: false, serverMenuPaths: null });
   localStorage.clear();
   localStorage.setItem('fingerprint', 'fp-guard');
   localStorage.setItem('token', 'tok-guard');
@@ -40,6 +40,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// A denied page shows a warning message; its closing animation must end before the document goes away.
+afterAll(async () => {
+  const { Message } = await import('@arco-design/web-react');
+  Message.clear();
+  await new Promise((r) => setTimeout(r, 600));
+});
+
 function run(url: string): Promise<unknown> {
   return guardLoader({ request: new Request(`http://localhost${url}`), params: {}, context: undefined } as Parameters<typeof guardLoader>[0]).then(
     (value) => ({ value }),
@@ -53,6 +60,22 @@ describe('guard loader, start-up with a token', () => {
     expect(await run('/list/card')).toEqual({ value: null });
     expect(calls).toEqual(['/api/user/info', '/api/user/menu']);
     expect(useSession.getState().role).toBe('admin');
+    expect(useSession.getState().permissions).toEqual(['workplace:view', 'card:read']);
+  });
+
+  it('sends a role without the page to its first allowed page, by permission', async () => {
+    answers['/api/user/info'] = { status: 200, body: envelope({ ...user, role: 'admin', permissions: ['workplace:view'] }) };
+    const result = (await run('/list/card')) as { thrown: Response };
+    expect(result.thrown.status).toBe(302);
+    expect(result.thrown.headers.get('Location')).toBe('/workplace');
+  });
+
+  it('asks for no menu while the one-time password must be changed', async () => {
+    answers['/api/user/info'] = { status: 200, body: envelope({ ...user, mustChangePassword: true }) };
+    expect(await run('/list/card')).toEqual({ value: null });
+    expect(calls).toEqual(['/api/user/info']);
+    expect(useSession.getState().mustChangePassword).toBe(true);
+    expect(useSession.getState().serverMenuPaths).toBeNull();
   });
 
   it('logs out and goes to login when the server refuses the session', async () => {

@@ -7,12 +7,15 @@ import { logout, useSession } from '../stores/session';
 import { decide, LOGIN_PATH, loginRedirectUrl, type GuardTarget } from '../lib/guard';
 
 function currentState() {
-  return { token: getToken(), role: useSession.getState().role };
+  const { role, permissions } = useSession.getState();
+  return { token: getToken(), role, permissions };
 }
 
 /**
  * Runs before every navigation commits (the root route revalidates on each one), so user info is
- * loaded before any page renders. The progress bar follows the router's state (RootShell).
+ * loaded before any page renders. The progress bar follows the router's state (RootShell). While the
+ * account must change its one-time password the menu is not asked for, and the root shows only the
+ * change-password dialog (features/password-change) whatever the page.
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);

@@ -2,6 +2,7 @@ import { ConfigProvider } from '@arco-design/web-react';
 import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { PasswordChangeGate } from '../features/password-change/password-change-gate';
 import { getArcoLocale, useLocale, useLocaleStore, useT } from '../lib/i18n';
 import { startProgress, stopProgress } from '../lib/progress';
 import { LOGIN_PATH } from '../lib/guard';
@@ -33,7 +34,10 @@ export function RootShell() {
   useDocumentTitle();
   return (
     <ConfigProvider locale={getArcoLocale(locale)}>
-      <Outlet />
+      {/* A one-time password to change: only the change-password dialog, in place of any page. */}
+      <PasswordChangeGate>
+        <Outlet />
+      </PasswordChangeGate>
     </ConfigProvider>
   );
 }

@@ -17,6 +17,9 @@ export const routeComponents: Record<string, LazyExoticComponent<ComponentType>>
   '500': lazy(() => import('../features/exception/exception-500-page.tsx')),
   Info: lazy(() => import('../features/user-info/user-info-page.tsx')),
   Setting: lazy(() => import('../features/user-setting/user-setting-page.tsx')),
+  SystemUser: lazy(() => import('../features/system-user/system-user-page.tsx')),
+  SystemRole: lazy(() => import('../features/system-role/system-role-page.tsx')),
+  SystemAudit: lazy(() => import('../features/system-audit/system-audit-page.tsx')),
 };
 
 export const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));

@@ -1,27 +1,54 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../stores/session';
-import { hasRole, Permission } from './permission';
+import { can, Permission, usePermission } from './permission';
+
+function CanExport() {
+  return <span>{usePermission('policy:export') ? 'export:yes' : 'export:no'}</span>;
+}
 
 describe('permission', () => {
-  it('requires a role list', () => {
-    expect(() => hasRole([], 'admin')).toThrow('need roles');
-    expect(() => hasRole(undefined, 'admin')).toThrow('need roles');
+  beforeEach(() => useSession.setState({ role: '', permissions: [] }));
+
+  it('refuses a code outside the catalogue instead of hiding for ever', () => {
+    expect(() => can(['policy:write'], 'policy:wirte' as never)).toThrow('unknown permission: policy:wirte');
+    expect(() => can(['admin'], 'admin' as never)).toThrow('unknown permission');
   });
 
-  it('matches the role or *', () => {
-    expect(hasRole(['admin'], 'admin')).toBe(true);
-    expect(hasRole(['admin'], 'user')).toBe(false);
-    expect(hasRole(['*'], 'user')).toBe(true);
-    expect(hasRole(['*'], '')).toBe(false);
+  it('follows the granted permissions, never the role name', () => {
+    expect(can(['policy:read', 'policy:write'], 'policy:write')).toBe(true);
+    expect(can(new Set(['policy:write']), 'policy:write')).toBe(true);
+    expect(can(['policy:read'], 'policy:write')).toBe(false);
+    expect(can([], 'policy:read')).toBe(false);
+    expect(can(null, 'policy:read')).toBe(false);
   });
 
-  it('removes the element for other roles', () => {
-    useSession.setState({ role: 'user' });
-    const { rerender } = render(<Permission roles={['admin']}>admin-button</Permission>);
-    expect(screen.queryByText('admin-button')).toBeNull();
-    useSession.setState({ role: 'admin' });
-    rerender(<Permission roles={['admin']}>admin-button</Permission>);
-    expect(screen.getByText('admin-button')).toBeTruthy();
+  it('removes the element unless the active role holds the permission', () => {
+    // A role called admin that lacks the permission sees nothing; a custom role holding it sees the button.
+    useSession.setState({ role: 'admin', permissions: ['policy:read'] });
+    const { rerender } = render(<Permission need="policy:write">write-button</Permission>);
+    expect(screen.queryByText('write-button')).toBeNull();
+    useSession.setState({ role: 'auditor', permissions: ['policy:read', 'policy:write'] });
+    rerender(<Permission need="policy:write">write-button</Permission>);
+    expect(screen.getByText('write-button')).toBeTruthy();
+  });
+
+  it('shows the fallback when the permission is missing', () => {
+    useSession.setState({ role: 'user', permissions: ['card:read'] });
+    render(
+      <Permission need="card:manage" fallback={<span>read-only</span>}>
+        manage
+      </Permission>,
+    );
+    expect(screen.getByText('read-only')).toBeTruthy();
+    expect(screen.queryByText('manage')).toBeNull();
+  });
+
+  it('usePermission re-renders when the permissions change (a role switch)', () => {
+    useSession.setState({ role: 'user', permissions: ['policy:read', 'policy:export'] });
+    render(<CanExport />);
+    expect(screen.getByText('export:yes')).toBeTruthy();
+    act(() => useSession.setState({ role: 'viewer', permissions: ['policy:read'] }));
+    expect(screen.getByText('export:no')).toBeTruthy();
   });
 });

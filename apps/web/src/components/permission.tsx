@@ -1,20 +1,24 @@
-import type { RouteRole } from '@atrium/contracts/routes';
+import { isPermission, type Permission as PermissionCode } from '@atrium/contracts/permissions';
+import { holds, type Granted } from '@atrium/contracts/routes';
 import type { ReactNode } from 'react';
 import { useSession } from '../stores/session';
 
-/** The role list is required; `*` matches any signed-in role. */
-export function hasRole(roles: readonly RouteRole[] | undefined, role: string): boolean {
-  if (!roles || roles.length === 0) throw new Error('need roles');
-  return !!role && (roles.includes('*') || roles.includes(role as RouteRole));
+/** Whether the granted permissions hold `need`. A code outside the catalogue is a mistake, not a denial: it throws. */
+export function can(granted: Granted, need: PermissionCode): boolean {
+  if (!isPermission(need)) throw new Error(`unknown permission: ${String(need)}`);
+  return holds(granted, need);
 }
 
-/** Whether the active role is in `roles`. Hiding is a courtesy: the server enforces every admin call. */
-export function usePermission(roles: readonly RouteRole[]): boolean {
-  const role = useSession((s) => s.role);
-  return hasRole(roles, role);
+/** Whether the active role holds the permission. Hiding is a convenience: the server decides every call. */
+export function usePermission(need: PermissionCode): boolean {
+  const permissions = useSession((s) => s.permissions);
+  return can(permissions, need);
 }
 
-/** Renders its children only for the given roles (removed, not disabled; the server enforces roles anyway). */
-export function Permission({ roles, children, fallback = null }: { roles: readonly RouteRole[]; children: ReactNode; fallback?: ReactNode }) {
-  return usePermission(roles) ? <>{children}</> : <>{fallback}</>;
+/**
+ * Renders its children only when the active role holds `need`, e.g. `<Permission need="policy:write">`
+ * (removed, not disabled; the server refuses the call anyway).
+ */
+export function Permission({ need, children, fallback = null }: { need: PermissionCode; children: ReactNode; fallback?: ReactNode }) {
+  return usePermission(need) ? <>{children}</> : <>{fallback}</>;
 }

@@ -10,9 +10,9 @@ import styles from './app-menu.module.css';
 import { routeIcon } from './route-icons';
 
 export function useMenuTree(): RouteNode[] {
-  const role = useSession((s) => s.role);
+  const permissions = useSession((s) => s.permissions);
   const serverPaths = useSession((s) => s.serverMenuPaths);
-  return useMemo(() => buildMenu(role, serverPaths), [role, serverPaths]);
+  return useMemo(() => buildMenu(permissions, serverPaths), [permissions, serverPaths]);
 }
 
 interface AppMenuProps {

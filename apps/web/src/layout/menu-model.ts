@@ -1,13 +1,13 @@
-import { filterRoutesByRole, routeTable, type RouteNode } from '@atrium/contracts/routes';
+import { filterRoutes, routeTable, type Granted, type RouteNode } from '@atrium/contracts/routes';
 
 /**
- * The menu: the route table sorted by order, filtered by role, hidden routes
+ * The menu: the route table sorted by order, filtered by the active role's permissions, hidden routes
  * dropped, then cross-checked with the server's tree (an item the server lacks is hidden). Titles stay
  * keys here and are translated at render time.
  */
-export function buildMenu(role: string, serverPaths: Set<string> | null, tree: RouteNode[] = routeTable): RouteNode[] {
+export function buildMenu(granted: Granted, serverPaths: Set<string> | null, tree: RouteNode[] = routeTable): RouteNode[] {
   const out: RouteNode[] = [];
-  for (const node of filterRoutesByRole(tree, role)) {
+  for (const node of filterRoutes(tree, granted)) {
     if (node.hideInMenu) continue;
     if (node.children) {
       const children = node.children.filter((child) => !child.hideInMenu && (!serverPaths || serverPaths.has(child.path)));

@@ -1,5 +1,6 @@
 import { AutoComplete, Avatar, Button, Dropdown, Input, Menu, Message, Tooltip } from '@arco-design/web-react';
 import {
+  IconCheck,
   IconExport,
   IconFullscreen,
   IconFullscreenExit,
@@ -12,7 +13,7 @@ import {
   IconTag,
   IconUser,
 } from '@arco-design/web-react/icon';
-import { findRouteByPath, isRouteAllowed, type Role } from '@atrium/contracts/routes';
+import { defaultRoute, findRouteByPath, firstAllowedRoute, isRouteAllowed } from '@atrium/contracts/routes';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LocaleSwitch } from '../components/locale-switch';
@@ -89,6 +90,9 @@ function IconButton({ tip, label, onClick, icon, testId }: { tip: string; label?
   );
 }
 
+/** Menu keys of the role switch's entries: `role:<code>`. */
+const ROLE_KEY = 'role:';
+
 /** The navbar. */
 export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
   const t = useT();
@@ -105,39 +109,51 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
     update({ theme: next });
   };
 
-  const switchRole = async () => {
-    const current = useSession.getState().role;
-    const other = (user?.roles ?? []).find((r) => r !== current) as Role | undefined;
-    if (!other) return;
+  const switchRole = async (role: string) => {
+    if (role === useSession.getState().role) return;
     try {
-      const info = await useSession.getState().switchRole(other);
-      Message.success(t('navbar.user.switchSuccess', { role: t(`role.${info.role}`) }));
+      const info = await useSession.getState().switchRole(role);
+      Message.success(t('navbar.user.switchSuccess', { role: info.roleName }));
       await queryClient.invalidateQueries();
+      // Tabs and the current page follow the new role's permissions.
       useTabs.getState().retain((tab) => {
         const route = findRouteByPath(tab.path);
-        return !!route && isRouteAllowed(route, info.role);
+        return !!route && isRouteAllowed(route, info.permissions);
       });
       const here = findRouteByPath(location.pathname);
-      if (here && !isRouteAllowed(here, info.role)) navigate('/workplace');
+      if (here && !isRouteAllowed(here, info.permissions)) navigate(firstAllowedRoute(info.permissions)?.path ?? defaultRoute.path);
     } catch {
       // the transport already showed the reason
     }
   };
 
   const onUserMenu = (key: string) => {
-    if (key === 'switchRoles') void switchRole();
+    if (key.startsWith(ROLE_KEY)) void switchRole(key.slice(ROLE_KEY.length));
     else if (key === 'userCenter') navigate('/user/info');
     else if (key === 'userSettings') navigate('/user/setting');
     else if (key === 'logout') void signOut(navigate);
   };
 
+  const roles = user?.roles ?? [];
   const userMenu = (
     <Menu onClickMenuItem={onUserMenu} className={styles.userMenu}>
-      {(user?.roles.length ?? 0) > 1 ? (
-        <Menu.Item key="switchRoles">
-          <IconTag className={styles.menuIcon} />
-          {t('navbar.user.switchRoles')}
-        </Menu.Item>
+      {roles.length > 1 ? (
+        <Menu.SubMenu
+          key="switchRoles"
+          title={
+            <>
+              <IconTag className={styles.menuIcon} />
+              {t('navbar.user.switchRoles')}
+            </>
+          }
+        >
+          {roles.map((code) => (
+            <Menu.Item key={`${ROLE_KEY}${code}`} data-testid={`role-${code}`} aria-current={code === user?.role ? 'true' : undefined}>
+              {code === user?.role ? <IconCheck className={styles.menuIcon} /> : <span className={styles.menuIconSpace} />}
+              {user?.roleNames[code] ?? code}
+            </Menu.Item>
+          ))}
+        </Menu.SubMenu>
       ) : null}
       <Menu.Item key="userCenter">
         <IconUser className={styles.menuIcon} />
@@ -204,8 +220,19 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
         </li>
         <li>
           <Dropdown droplist={userMenu} position="br" trigger="click">
-            <button type="button" className={styles.avatarButton} aria-label={t('navbar.user.menu')} data-testid="avatar">
+            <button
+              type="button"
+              className={styles.avatarButton}
+              // The visible role name starts the accessible name (a speech user says what they see).
+              aria-label={!mobile && user?.roleName ? `${user.roleName} ${t('navbar.user.menu')}` : t('navbar.user.menu')}
+              data-testid="avatar"
+            >
               <Avatar size={32}>{user?.avatar ? <img src={user.avatar} alt={user.name} /> : <IconUser />}</Avatar>
+              {!mobile && user?.roleName ? (
+                <span className={styles.roleName} data-testid="active-role">
+                  {user.roleName}
+                </span>
+              ) : null}
             </button>
           </Dropdown>
         </li>

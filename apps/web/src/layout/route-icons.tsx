@@ -4,6 +4,7 @@ import {
   IconExclamationCircle,
   IconFile,
   IconList,
+  IconSafe,
   IconSettings,
   IconUser,
 } from '@arco-design/web-react/icon';
@@ -18,6 +19,7 @@ const icons: Record<string, ReactNode> = {
   IconCheckCircle: <IconCheckCircle />,
   IconExclamationCircle: <IconExclamationCircle />,
   IconUser: <IconUser />,
+  IconSafe: <IconSafe />,
 };
 
 export function routeIcon(name: string | undefined): ReactNode {

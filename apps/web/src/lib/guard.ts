@@ -5,6 +5,7 @@ import {
   firstAllowedRoute,
   isRouteAllowed,
   routeTable,
+  type Granted,
   type RouteNode,
 } from '@atrium/contracts/routes';
 
@@ -34,12 +35,15 @@ export interface GuardTarget {
 export type GuardDecision =
   | { type: 'allow' }
   | { type: 'redirect'; to: string; reason?: 'noPermission' }
-  /** A token is present but no role: the caller loads user info and asks again. */
+  /** A token is present but no user info yet: the caller loads it and asks again. */
   | { type: 'needUser' };
 
 export interface GuardState {
   token: string;
+  /** The active role; '' until user info arrives. */
   role: string;
+  /** The active role's permissions (pages follow these, not the role's name). */
+  permissions: Granted;
 }
 
 function normalise(pathname: string): string {
@@ -74,8 +78,8 @@ export function postLoginUrl(search: string): string {
 }
 
 /** The page to open instead of a denied one: first allowed in menu order, else null (not-found). */
-function fallbackPath(role: string): string | null {
-  return firstAllowedRoute(role, routeTable)?.path ?? null;
+function fallbackPath(granted: Granted): string | null {
+  return firstAllowedRoute(granted, routeTable)?.path ?? null;
 }
 
 function isGroup(node: RouteNode): boolean {
@@ -97,10 +101,10 @@ export function decide(target: GuardTarget, state: GuardState): GuardDecision {
   const route = findRouteByPath(pathname);
   if (!route) return { type: 'allow' }; // unmatched: the not-found page inside the shell
   if (isGroup(route)) {
-    const child = firstAllowedRoute(state.role, route.children);
+    const child = firstAllowedRoute(state.permissions, route.children);
     return child ? { type: 'redirect', to: child.path } : { type: 'allow' };
   }
-  if (isRouteAllowed(route, state.role)) return { type: 'allow' };
-  const fallback = fallbackPath(state.role);
+  if (isRouteAllowed(route, state.permissions)) return { type: 'allow' };
+  const fallback = fallbackPath(state.permissions);
   return { type: 'redirect', to: fallback ?? '/not-found', reason: 'noPermission' };
 }

@@ -1,5 +1,4 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
-import type { Role } from '@atrium/contracts/routes';
 import { create } from 'zustand';
 import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { clearToken } from '../lib/token';
@@ -8,8 +7,19 @@ type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreacha
 
 interface SessionState {
   user: UserInfo | null;
-  /** The active role; '' until user info arrives. */
-  role: Role | '';
+  /** The active role's code (built-in `admin`, `user`, or a custom role); '' until user info arrives. */
+  role: string;
+  /**
+   * The active role's permissions, from the user info: what the menu, the guards and the buttons follow.
+   * Hiding is a convenience; the server decides every call.
+   */
+  permissions: string[];
+  /**
+   * The account signs in with a one-time password and must change it first (said by the sign-in answer,
+   * the user info, or a call answered 403 PASSWORD_CHANGE_REQUIRED): the console then shows only the
+   * change-password dialog and asks for no menu.
+   */
+  mustChangePassword: boolean;
   /** Paths the server's menu allows (the menu hides what it lacks); null when unknown or the call failed. */
   serverMenuPaths: Set<string> | null;
   setUser: (user: UserInfo) => void;
@@ -21,7 +31,11 @@ interface SessionState {
    */
   load: () => Promise<LoadOutcome>;
   loadMenu: () => Promise<void>;
-  switchRole: (role: Role) => Promise<UserInfo>;
+  switchRole: (role: string) => Promise<UserInfo>;
+  /** The sign-in answer said the one-time password must be changed (before the user info arrives). */
+  requirePasswordChange: () => void;
+  /** The one-time password was changed: user info and menu, then the console proceeds as after a sign-in. */
+  passwordChanged: () => Promise<LoadOutcome>;
   /** Clears profile and token locally (after logout or an expired session). */
   clear: () => void;
 }
@@ -41,19 +55,23 @@ export function onSessionEnd(listener: () => void): () => void {
   return () => endListeners.delete(listener);
 }
 
+const noSession = { user: null, role: '', permissions: [], mustChangePassword: false, serverMenuPaths: null } satisfies Partial<SessionState>;
+
 export const useSession = create<SessionState>((set, get) => ({
-  user: null,
-  role: '',
-  serverMenuPaths: null,
-  setUser: (user) => set({ user, role: user.role }),
+  ...noSession,
+  setUser: (user) => set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword }),
   load: async () => {
+    let user: UserInfo;
     try {
-      const user = await call(endpoints.auth.info, {}, { silent: true });
-      get().setUser(user);
+      user = await call(endpoints.auth.info, {}, { silent: true });
     } catch (error) {
       return isApiError(error) && error.httpStatus === 0 ? { type: 'unreachable', error } : { type: 'rejected' };
     }
-    await get().loadMenu();
+    // Until the one-time password is changed the server answers the menu 403: it is asked for after. The
+    // menu comes before the profile, so what the profile lets through (the pages, once the password is
+    // changed) finds the menu there.
+    if (!user.mustChangePassword) await get().loadMenu();
+    get().setUser(user);
     return { type: 'loaded' };
   },
   loadMenu: async () => {
@@ -70,9 +88,16 @@ export const useSession = create<SessionState>((set, get) => ({
     await get().loadMenu();
     return user;
   },
+  requirePasswordChange: () => set({ mustChangePassword: true }),
+  passwordChanged: async () => {
+    const outcome = await get().load();
+    // No answer: the server no longer asks for the change either; the next navigation loads the profile.
+    if (outcome.type === 'unreachable') set({ mustChangePassword: false });
+    return outcome;
+  },
   clear: () => {
     clearToken();
-    set({ user: null, role: '', serverMenuPaths: null });
+    set(noSession);
     for (const listener of [...endListeners]) listener();
   },
 }));
@@ -104,12 +129,15 @@ export async function logout(steps: LogoutSteps = {}): Promise<void> {
   useSession.getState().clear();
 }
 
-/** A 403 may mean the role changed elsewhere: refresh the profile quietly. */
+/**
+ * A 403 may mean the role or its permissions changed elsewhere, or that the password must be changed
+ * (PASSWORD_CHANGE_REQUIRED): refresh the profile quietly; it says which, and the console follows.
+ */
 export async function refreshUserInfo(): Promise<void> {
   try {
     const user = await call(endpoints.auth.info, {}, { silent: true });
     useSession.getState().setUser(user);
-    await useSession.getState().loadMenu();
+    if (!user.mustChangePassword) await useSession.getState().loadMenu();
   } catch {
     // the next call will surface any real problem
   }

@@ -2,7 +2,7 @@ import * as z from '../zod.ts';
 import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
-import { roles, type Role } from '../routes.ts';
+import { ROLE_CODE_PATTERN } from '../permissions.ts';
 
 /** 11 digits starting with 1 (a mainland China mobile number). */
 export const PHONE_PATTERN = /^1\d{10}$/;
@@ -10,12 +10,6 @@ const SMS_CODE_PATTERN = /^\d{6}$/;
 /** Password rule: 6-32 of digits, letters and ~!@#$%^&*. with at least two of the four classes. */
 export const PASSWORD_PATTERN = /^(?![0-9]+$)(?![a-z]+$)(?![A-Z]+$)(?![~!@#$%^&*.]+$)[0-9a-zA-Z~!@#$%^&*.]{6,32}$/;
 export const securityQuestions = ['mother', 'school', 'birthplace'] as const;
-
-/** Permissions derived from the active role (the console may use them for finer-grained controls). */
-export const rolePermissions: Record<Role, string[]> = {
-  admin: ['workplace:view', 'policy:read', 'policy:export', 'policy:write', 'policy:import', 'card:read', 'card:write', 'form:submit', 'profile:read', 'profile:approve', 'account:self'],
-  user: ['workplace:view', 'policy:read', 'policy:export', 'card:read', 'account:self'],
-};
 
 const telSchema = z
   .string({ error: 'login.form.phone.errMsg' })
@@ -38,12 +32,14 @@ const loginBodySchema = z.union([passwordLoginSchema.strict(), phoneLoginSchema.
 export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
 export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
 
-const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string() });
+/** `mustChangePassword`: the account signs in with a one-time password and must change it first. */
+const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string(), mustChangePassword: z.boolean().optional() });
 export const captchaSchema = z.object({ id: z.string(), image: z.string(), ttl: z.number().int() });
 const smsSendBodySchema = z.object({ tel: telSchema }).strict();
 const smsSendResultSchema = z.object({ ttl: z.number().int(), resendAfter: z.number().int() });
 
-const roleSchema = z.enum(roles);
+/** A role code (built-in `admin`, `user`, or a custom role). */
+const roleSchema = z.string();
 
 export const userInfoSchema = z.object({
   accountId: z.string(),
@@ -66,23 +62,29 @@ export const userInfoSchema = z.object({
   area: z.array(z.string()),
   address: z.string(),
   securityQuestionSet: z.boolean(),
+  /** The session's active role and its display name in the caller's language. */
   role: roleSchema,
+  roleName: z.string(),
   roles: z.array(roleSchema),
+  /** Every role of the account with its display name (for the role switch). */
+  roleNames: z.record(z.string(), z.string()),
+  /** The permissions of the active role: what the console's menu, guards and buttons follow. */
   permissions: z.array(z.string()),
+  mustChangePassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export interface MenuItem {
   path: string;
   name: string;
-  meta: { locale: string; requiresAuth: boolean; icon?: string; order: number; roles?: string[] };
+  meta: { locale: string; requiresAuth: boolean; icon?: string; order: number; permission?: string; roles?: string[] };
   children?: MenuItem[];
 }
 const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
     path: z.string(),
     name: z.string(),
-    meta: z.object({ locale: z.string(), requiresAuth: z.boolean(), icon: z.string().optional(), order: z.number(), roles: z.array(z.string()).optional() }),
+    meta: z.object({ locale: z.string(), requiresAuth: z.boolean(), icon: z.string().optional(), order: z.number(), permission: z.string().optional(), roles: z.array(z.string()).optional() }),
     children: z.array(menuItemSchema).optional(),
   }),
 );
@@ -90,7 +92,7 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 /** The console's signing credential, handed out at run time so a key rotation needs no rebuild. */
 const clientConfigSchema = z.object({ keyId: z.string(), secret: z.string(), serverTime: z.string() });
 
-const switchRoleBodySchema = z.object({ role: z.enum(roles, { error: 'validation.invalidValue' }) }).strict();
+const switchRoleBodySchema = z.object({ role: z.string({ error: 'validation.invalidValue' }).regex(ROLE_CODE_PATTERN, 'validation.invalidValue') }).strict();
 
 export const changePasswordBodySchema = z
   .object({
@@ -111,16 +113,16 @@ export const phoneCodeBodySchema = z.object({ tel: telSchema }).strict();
 export const bindPhoneBodySchema = phoneLoginSchema.strict();
 
 export const authCalls = {
-  clientConfig: defineCall({ method: 'GET', path: '/api/client-config', access: 'public', signature: 'exempt', summary: 'Signing credential of the console (keyId, secret) and the server time; unsigned', response: clientConfigSchema }),
-  captcha: defineCall({ method: 'GET', path: '/auth/captcha', access: 'public', summary: 'Image captcha (SVG data URL), no-store', response: captchaSchema }),
-  login: defineCall({ method: 'POST', path: '/api/user/login', access: 'public', summary: 'Sign in with account + password (+ captcha) or phone + SMS code', body: loginBodySchema, response: loginResultSchema, writes: true }),
-  smsCode: defineCall({ method: 'POST', path: '/api/login/captcha', access: 'public', summary: 'Send a 6-digit SMS sign-in code', body: smsSendBodySchema, response: smsSendResultSchema, writes: true }),
-  logout: defineCall({ method: 'POST', path: '/api/user/logout', access: 'signed', summary: 'Revoke the session', response: z.null(), writes: true }),
-  info: defineCall({ method: 'POST', path: '/api/user/info', access: 'signed', summary: 'The caller profile, role, roles and permissions', response: userInfoSchema }),
-  menu: defineCall({ method: 'GET', path: '/api/user/menu', access: 'signed', summary: 'Menu tree for the active role', response: z.array(menuItemSchema) }),
-  switchRole: defineCall({ method: 'POST', path: '/api/user/switch-role', access: 'signed', summary: 'Set the session active role (one of the account roles)', body: switchRoleBodySchema, response: userInfoSchema, writes: true }),
-  changePassword: defineCall({ method: 'POST', path: '/api/user/change-password', access: 'signed', summary: 'Change the password (old one required); revokes the other sessions', body: changePasswordBodySchema, response: z.null(), writes: true }),
-  securityQuestion: defineCall({ method: 'POST', path: '/api/user/security-question', access: 'signed', summary: 'Set the security question; only a hash of the answer is stored', body: securityQuestionBodySchema, response: z.null(), writes: true }),
-  phoneCode: defineCall({ method: 'POST', path: '/api/user/phone/code', access: 'signed', summary: 'Send a 6-digit code to a new phone number to bind it', body: phoneCodeBodySchema, response: smsSendResultSchema, writes: true }),
-  bindPhone: defineCall({ method: 'POST', path: '/api/user/phone', access: 'signed', summary: 'Bind the phone number with the code sent to it', body: bindPhoneBodySchema, response: userInfoSchema, writes: true }),
+  clientConfig: defineCall({ id: 'auth.client-config', method: 'GET', path: '/api/client-config', access: 'public', signature: 'exempt', summary: 'Signing credential of the console (keyId, secret) and the server time; unsigned', response: clientConfigSchema }),
+  captcha: defineCall({ id: 'auth.captcha', method: 'GET', path: '/auth/captcha', access: 'public', summary: 'Image captcha (SVG data URL), no-store', response: captchaSchema }),
+  login: defineCall({ id: 'auth.login', method: 'POST', path: '/api/user/login', access: 'public', summary: 'Sign in with account + password (+ captcha) or phone + SMS code', body: loginBodySchema, response: loginResultSchema, writes: true }),
+  smsCode: defineCall({ id: 'auth.sms-code', method: 'POST', path: '/api/login/captcha', access: 'public', summary: 'Send a 6-digit SMS sign-in code', body: smsSendBodySchema, response: smsSendResultSchema, writes: true }),
+  logout: defineCall({ id: 'user.logout', method: 'POST', path: '/api/user/logout', access: 'signed', summary: 'Revoke the session', response: z.null(), writes: true }),
+  info: defineCall({ id: 'user.info', method: 'POST', path: '/api/user/info', access: 'signed', summary: 'The caller profile, role, roles and permissions', response: userInfoSchema }),
+  menu: defineCall({ id: 'user.menu', method: 'GET', path: '/api/user/menu', access: 'signed', summary: 'Menu tree for the active role', response: z.array(menuItemSchema) }),
+  switchRole: defineCall({ id: 'user.switch-role', method: 'POST', path: '/api/user/switch-role', access: 'signed', summary: 'Set the session active role (one of the account roles)', body: switchRoleBodySchema, response: userInfoSchema, writes: true }),
+  changePassword: defineCall({ id: 'user.change-password', method: 'POST', path: '/api/user/change-password', access: 'signed', summary: 'Change the password (old one required); revokes the other sessions', body: changePasswordBodySchema, response: z.null(), writes: true }),
+  securityQuestion: defineCall({ id: 'user.security-question', method: 'POST', path: '/api/user/security-question', access: 'signed', summary: 'Set the security question; only a hash of the answer is stored', body: securityQuestionBodySchema, response: z.null(), writes: true }),
+  phoneCode: defineCall({ id: 'user.phone-code', method: 'POST', path: '/api/user/phone/code', access: 'signed', summary: 'Send a 6-digit code to a new phone number to bind it', body: phoneCodeBodySchema, response: smsSendResultSchema, writes: true }),
+  bindPhone: defineCall({ id: 'user.bind-phone', method: 'POST', path: '/api/user/phone', access: 'signed', summary: 'Bind the phone number with the code sent to it', body: bindPhoneBodySchema, response: userInfoSchema, writes: true }),
 };

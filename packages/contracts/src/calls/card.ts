@@ -54,19 +54,19 @@ export type RuleCard = z.infer<typeof ruleCardSchema>;
 const enableBodySchema = z.object({ enable: z.boolean({ error: 'common.required' }) }).strict();
 
 export const cardCalls = {
-  qualityList: defineCall({ method: 'GET', path: '/api/list/quality-inspection', access: 'signed', summary: 'Quality-inspection queues', response: z.array(qualityCardSchema) }),
-  qualityCreate: defineCall({ method: 'POST', path: '/api/list/quality-inspection', access: 'admin', summary: 'New queue (0 / 0 s / 0)', body: qualityCreateBodySchema, response: qualityCardSchema, writes: true }),
-  qualityDelete: defineCall({ method: 'DELETE', path: '/api/list/quality-inspection/:id', access: 'admin', summary: 'Deletes a queue', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
+  qualityList: defineCall({ id: 'card.quality.list', method: 'GET', path: '/api/list/quality-inspection', access: 'signed', permission: 'card:read', summary: 'Quality-inspection queues', response: z.array(qualityCardSchema) }),
+  qualityCreate: defineCall({ id: 'card.quality.create', method: 'POST', path: '/api/list/quality-inspection', access: 'signed', permission: 'card:manage', summary: 'New queue (0 / 0 s / 0)', body: qualityCreateBodySchema, response: qualityCardSchema, writes: true }),
+  qualityDelete: defineCall({ id: 'card.quality.delete', method: 'DELETE', path: '/api/list/quality-inspection/:id', access: 'signed', permission: 'card:manage', summary: 'Deletes a queue', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
   qualityInspect: defineCall({
-    method: 'POST', path: '/api/list/quality-inspection/:id/inspect', access: 'admin', summary: 'Moves items awaiting inspection into sampling; backlog to 0',
+    id: 'card.quality.inspect', method: 'POST', path: '/api/list/quality-inspection/:id/inspect', access: 'signed', permission: 'card:manage', summary: 'Moves items awaiting inspection into sampling; backlog to 0',
     params: idParamsSchema, response: qualityCardSchema, writes: true,
   }),
-  serviceList: defineCall({ method: 'GET', path: '/api/list/the-service', access: 'signed', summary: 'Services', response: z.array(serviceCardSchema) }),
+  serviceList: defineCall({ id: 'card.service.list', method: 'GET', path: '/api/list/the-service', access: 'signed', permission: 'card:read', summary: 'Services', response: z.array(serviceCardSchema) }),
   servicePatch: defineCall({
-    method: 'PATCH', path: '/api/list/the-service/:id', access: 'admin', summary: 'Subscribes or unsubscribes (409 while expired)',
+    id: 'card.service.update', method: 'PATCH', path: '/api/list/the-service/:id', access: 'signed', permission: 'card:manage', summary: 'Subscribes or unsubscribes (409 while expired)',
     params: idParamsSchema, body: enableBodySchema, response: serviceCardSchema, writes: true,
   }),
-  serviceRenew: defineCall({ method: 'POST', path: '/api/list/the-service/:id/renew', access: 'admin', summary: 'Renews an expired service (else 409)', params: idParamsSchema, response: serviceCardSchema, writes: true }),
-  rulesList: defineCall({ method: 'GET', path: '/api/list/rules-preset', access: 'signed', summary: 'Preset rules', response: z.array(ruleCardSchema) }),
-  rulesPatch: defineCall({ method: 'PATCH', path: '/api/list/rules-preset/:id', access: 'admin', summary: 'Enables or disables a rule', params: idParamsSchema, body: enableBodySchema, response: ruleCardSchema, writes: true }),
+  serviceRenew: defineCall({ id: 'card.service.renew', method: 'POST', path: '/api/list/the-service/:id/renew', access: 'signed', permission: 'card:manage', summary: 'Renews an expired service (else 409)', params: idParamsSchema, response: serviceCardSchema, writes: true }),
+  rulesList: defineCall({ id: 'card.rule.list', method: 'GET', path: '/api/list/rules-preset', access: 'signed', permission: 'card:read', summary: 'Preset rules', response: z.array(ruleCardSchema) }),
+  rulesPatch: defineCall({ id: 'card.rule.update', method: 'PATCH', path: '/api/list/rules-preset/:id', access: 'signed', permission: 'card:manage', summary: 'Enables or disables a rule', params: idParamsSchema, body: enableBodySchema, response: ruleCardSchema, writes: true }),
 };

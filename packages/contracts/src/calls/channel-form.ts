@@ -60,11 +60,11 @@ const channelProgressSchema = z.object({
 export type ChannelProgress = z.infer<typeof channelProgressSchema>;
 
 export const channelFormCalls = {
-  submit: defineCall({ method: 'POST', path: '/api/channel-form/submit', access: 'admin', summary: 'Stores a channel validated with the step-form schema', body: channelSubmitBodySchema, response: z.object({ id: z.number().int() }), writes: true }),
+  submit: defineCall({ id: 'channel.submit', method: 'POST', path: '/api/channel-form/submit', access: 'signed', permission: 'channel:submit', summary: 'Stores a channel validated with the step-form schema', body: channelSubmitBodySchema, response: z.object({ id: z.number().int() }), writes: true }),
   latest: defineCall({
-    method: 'GET', path: '/api/channel-form/latest', access: 'admin',
+    id: 'channel.latest', method: 'GET', path: '/api/channel-form/latest', access: 'signed', permission: 'channel:submit',
     summary: "The caller's most recent channel and its progress (null when none was submitted yet: a normal state, not an error)",
     response: channelProgressSchema.nullable(),
   }),
-  get: defineCall({ method: 'GET', path: '/api/channel-form/:id', access: 'admin', summary: 'One channel and its progress', params: idParamsSchema, response: channelProgressSchema }),
+  get: defineCall({ id: 'channel.get', method: 'GET', path: '/api/channel-form/:id', access: 'signed', permission: 'channel:submit', summary: 'One channel and its progress', params: idParamsSchema, response: channelProgressSchema }),
 };

@@ -6,8 +6,9 @@ const readySchema = z.object({ status: z.literal('ready'), database: z.enum(['pg
 
 /** Liveness and readiness for process managers and load balancers; public and unsigned. */
 export const healthCalls = {
-  healthz: defineCall({ method: 'GET', path: '/healthz', access: 'public', signature: 'exempt', summary: 'Liveness: the process answers', response: healthSchema }),
+  healthz: defineCall({ id: 'health.live', method: 'GET', path: '/healthz', access: 'public', signature: 'exempt', summary: 'Liveness: the process answers', response: healthSchema }),
   openapi: defineCall({
+    id: 'health.openapi',
     method: 'GET',
     path: '/api/openapi.json',
     access: 'public',
@@ -15,5 +16,5 @@ export const healthCalls = {
     responseKind: 'text',
     summary: 'OpenAPI 3.1 description of every call, generated from these contracts (a raw JSON document, not enveloped)',
   }),
-  readyz: defineCall({ method: 'GET', path: '/readyz', access: 'public', signature: 'exempt', summary: 'Readiness: the database answers (503 UNAVAILABLE otherwise)', response: readySchema }),
+  readyz: defineCall({ id: 'health.ready', method: 'GET', path: '/readyz', access: 'public', signature: 'exempt', summary: 'Readiness: the database answers (503 UNAVAILABLE otherwise)', response: readySchema }),
 };

@@ -7,6 +7,7 @@ import { messageCalls } from './message.ts';
 import { policyCalls } from './policy.ts';
 import { preferencesCalls } from './preferences.ts';
 import { profileCalls } from './profile.ts';
+import { systemCalls } from './system.ts';
 import { userCenterCalls } from './user-center.ts';
 import { userSettingCalls } from './user-setting.ts';
 import { workplaceCalls } from './workplace.ts';
@@ -24,6 +25,7 @@ export const calls = {
   channelForm: channelFormCalls,
   profile: profileCalls,
   health: healthCalls,
+  system: systemCalls,
 } as const;
 
 export const allCalls: CallDef[] = Object.values(calls).flatMap((group) => Object.values(group as Record<string, CallDef>));

@@ -30,13 +30,13 @@ const messageReadBodySchema = z
 const messageClearBodySchema = z.object({ type: messageTypeSchema }).strict();
 
 export const messageCalls = {
-  list: defineCall({ method: 'GET', path: '/api/message/list', access: 'signed', summary: "The caller's messages, newest first", response: z.array(messageSchema) }),
+  list: defineCall({ id: 'message.list', method: 'GET', path: '/api/message/list', access: 'signed', summary: "The caller's messages, newest first", response: z.array(messageSchema) }),
   read: defineCall({
-    method: 'POST', path: '/api/message/read', access: 'signed', summary: "Marks the caller's own messages as read (others' ids are ignored)",
+    id: 'message.read', method: 'POST', path: '/api/message/read', access: 'signed', summary: "Marks the caller's own messages as read (others' ids are ignored)",
     body: messageReadBodySchema, response: z.object({ updated: z.number().int() }), writes: true,
   }),
   clear: defineCall({
-    method: 'POST', path: '/api/message/clear', access: 'signed', summary: "Deletes all of the caller's messages of one type",
+    id: 'message.clear', method: 'POST', path: '/api/message/clear', access: 'signed', summary: "Deletes all of the caller's messages of one type",
     body: messageClearBodySchema, response: z.object({ cleared: z.number().int() }), writes: true,
   }),
 };

@@ -111,18 +111,18 @@ const policyImportResultSchema = z.object({ imported: z.number().int(), failed: 
 export type PolicyImportResult = z.infer<typeof policyImportResultSchema>;
 
 export const policyCalls = {
-  list: defineCall({ method: 'GET', path: '/api/list/policy', access: 'signed', summary: 'Collections: filters, paging (10/20/50/100), newest first then id', query: policyListQuerySchema, response: policyListSchema }),
+  list: defineCall({ id: 'policy.list', method: 'GET', path: '/api/list/policy', access: 'signed', permission: 'policy:read', summary: 'Collections: filters, paging (10/20/50/100), newest first then id', query: policyListQuerySchema, response: policyListSchema }),
   // Static paths are registered before `:id` (router specificity handles it, but keep them first for readers).
   export: defineCall({
-    method: 'GET', path: '/api/list/policy/export', access: 'signed', summary: 'All collections of the filters as a streamed CSV (BOM, caller language, no row cap)',
+    id: 'policy.export', method: 'GET', path: '/api/list/policy/export', access: 'signed', permission: 'policy:export', summary: 'All collections of the filters as a streamed CSV (BOM, caller language, no row cap)',
     query: policyFilterSchema, responseKind: 'csv',
   }),
   import: defineCall({
-    method: 'POST', path: '/api/list/policy/import', access: 'admin', summary: 'CSV import (multipart `file`, UTF-8, <= 2 MB, 1-5000 rows), all or nothing',
+    id: 'policy.import', method: 'POST', path: '/api/list/policy/import', access: 'signed', permission: 'policy:import', summary: 'CSV import (multipart `file`, UTF-8, <= 2 MB, 1-5000 rows), all or nothing',
     requestKind: 'multipart', response: policyImportResultSchema, writes: true,
   }),
-  get: defineCall({ method: 'GET', path: '/api/list/policy/:id', access: 'admin', summary: 'One collection with updatedAt', params: idParamsSchema, response: policyDetailSchema }),
-  create: defineCall({ method: 'POST', path: '/api/list/policy', access: 'admin', summary: 'Creates a collection; the server sets number and createdTime', body: policyCreateBodySchema, response: policyDetailSchema, writes: true }),
-  patch: defineCall({ method: 'PATCH', path: '/api/list/policy/:id', access: 'admin', summary: 'Updates any subset of the form fields', params: idParamsSchema, body: policyPatchBodySchema, response: policyDetailSchema, writes: true }),
-  delete: defineCall({ method: 'DELETE', path: '/api/list/policy/:id', access: 'admin', summary: 'Deletes a collection', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
+  get: defineCall({ id: 'policy.get', method: 'GET', path: '/api/list/policy/:id', access: 'signed', permission: 'policy:write', summary: 'One collection with updatedAt', params: idParamsSchema, response: policyDetailSchema }),
+  create: defineCall({ id: 'policy.create', method: 'POST', path: '/api/list/policy', access: 'signed', permission: 'policy:write', summary: 'Creates a collection; the server sets number and createdTime', body: policyCreateBodySchema, response: policyDetailSchema, writes: true }),
+  patch: defineCall({ id: 'policy.update', method: 'PATCH', path: '/api/list/policy/:id', access: 'signed', permission: 'policy:write', summary: 'Updates any subset of the form fields', params: idParamsSchema, body: policyPatchBodySchema, response: policyDetailSchema, writes: true }),
+  delete: defineCall({ id: 'policy.delete', method: 'DELETE', path: '/api/list/policy/:id', access: 'signed', permission: 'policy:write', summary: 'Deletes a collection', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
 };

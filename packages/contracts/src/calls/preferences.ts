@@ -32,6 +32,6 @@ export const preferencesSchema = z
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const preferencesCalls = {
-  get: defineCall({ method: 'GET', path: '/api/user/preferences', access: 'signed', summary: "The caller's UI preferences ({} when none)", response: preferencesSchema }),
-  save: defineCall({ method: 'POST', path: '/api/user/preferences', access: 'signed', summary: 'Deep-merge partial preferences (<= 16 KB); returns the merged object', body: preferencesSchema, response: preferencesSchema, writes: true }),
+  get: defineCall({ id: 'user.preferences.get', method: 'GET', path: '/api/user/preferences', access: 'signed', summary: "The caller's UI preferences ({} when none)", response: preferencesSchema }),
+  save: defineCall({ id: 'user.preferences.save', method: 'POST', path: '/api/user/preferences', access: 'signed', summary: 'Deep-merge partial preferences (<= 16 KB); returns the merged object', body: preferencesSchema, response: preferencesSchema, writes: true }),
 };

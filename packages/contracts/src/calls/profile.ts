@@ -114,12 +114,12 @@ export type OperationLogRow = z.infer<typeof operationLogRowSchema>;
 const operationLogListSchema = z.object({ list: z.array(operationLogRowSchema), total: z.number().int() });
 
 export const profileCalls = {
-  basic: defineCall({ method: 'GET', path: '/api/profile/basic', access: 'admin', summary: 'Current and original parameters and the approval status', response: basicProfileSchema }),
-  approve: defineCall({ method: 'POST', path: '/api/profile/basic/approve', access: 'admin', summary: 'Approves the change under approval (else 409)', response: basicProfileSchema, writes: true }),
-  cancel: defineCall({ method: 'POST', path: '/api/profile/basic/cancel', access: 'admin', summary: 'Cancels the change under approval and restores the original (else 409)', response: basicProfileSchema, writes: true }),
-  operationLog: defineCall({ method: 'GET', path: '/api/operation/log', access: 'admin', summary: 'Parameter change log, newest first, paged', query: pageQuerySchema, response: operationLogListSchema }),
+  basic: defineCall({ id: 'profile.basic', method: 'GET', path: '/api/profile/basic', access: 'signed', permission: 'profile:read', summary: 'Current and original parameters and the approval status', response: basicProfileSchema }),
+  approve: defineCall({ id: 'profile.approve', method: 'POST', path: '/api/profile/basic/approve', access: 'signed', permission: 'profile:approve', summary: 'Approves the change under approval (else 409)', response: basicProfileSchema, writes: true }),
+  cancel: defineCall({ id: 'profile.cancel', method: 'POST', path: '/api/profile/basic/cancel', access: 'signed', permission: 'profile:approve', summary: 'Cancels the change under approval and restores the original (else 409)', response: basicProfileSchema, writes: true }),
+  operationLog: defineCall({ id: 'profile.operation-log', method: 'GET', path: '/api/operation/log', access: 'signed', permission: 'profile:read', summary: 'Parameter change log, newest first, paged', query: pageQuerySchema, response: operationLogListSchema }),
   groupFormSubmit: defineCall({
-    method: 'POST', path: '/api/group-form/submit', access: 'admin', summary: 'Saves new parameters for approval (unchanged -> VALIDATION_FAILED)',
+    id: 'profile.submit', method: 'POST', path: '/api/group-form/submit', access: 'signed', permission: 'profile:approve', summary: 'Saves new parameters for approval (unchanged -> VALIDATION_FAILED)',
     body: groupFormSubmitBodySchema, response: basicProfileSchema, writes: true,
   }),
 };

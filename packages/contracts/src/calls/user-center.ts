@@ -26,9 +26,9 @@ const teamSchema = z.object({ id: z.number().int(), avatar: z.string(), name: z.
 export type Team = z.infer<typeof teamSchema>;
 
 export const userCenterCalls = {
-  myProjects: defineCall({ method: 'GET', path: '/api/user/my-project/list', access: 'signed', summary: "The caller's projects", response: z.array(projectSchema) }),
-  latestActivity: defineCall({ method: 'GET', path: '/api/user/latest-activity', access: 'signed', summary: "The caller's 50 newest activities", response: z.array(activitySchema).max(LATEST_ACTIVITY_MAX) }),
-  visits: defineCall({ method: 'GET', path: '/api/user/visits', access: 'signed', summary: "Visits of the caller's pages", response: z.array(visitSchema) }),
-  projectAndTeam: defineCall({ method: 'GET', path: '/api/user/project-and-team/list', access: 'signed', summary: "Counts of the caller's projects and teams", response: z.array(projectAndTeamSchema) }),
-  myTeams: defineCall({ method: 'GET', path: '/api/user/my-team/list', access: 'signed', summary: "The caller's teams", response: z.array(teamSchema) }),
+  myProjects: defineCall({ id: 'user.projects', method: 'GET', path: '/api/user/my-project/list', access: 'signed', summary: "The caller's projects", response: z.array(projectSchema) }),
+  latestActivity: defineCall({ id: 'user.activity', method: 'GET', path: '/api/user/latest-activity', access: 'signed', summary: "The caller's 50 newest activities", response: z.array(activitySchema).max(LATEST_ACTIVITY_MAX) }),
+  visits: defineCall({ id: 'user.visits', method: 'GET', path: '/api/user/visits', access: 'signed', summary: "Visits of the caller's pages", response: z.array(visitSchema) }),
+  projectAndTeam: defineCall({ id: 'user.project-team', method: 'GET', path: '/api/user/project-and-team/list', access: 'signed', summary: "Counts of the caller's projects and teams", response: z.array(projectAndTeamSchema) }),
+  myTeams: defineCall({ id: 'user.teams', method: 'GET', path: '/api/user/my-team/list', access: 'signed', summary: "The caller's teams", response: z.array(teamSchema) }),
 };

@@ -101,18 +101,18 @@ const certificationSchema = z.object({ enterpriseInfo: enterpriseInfoSchema.null
 export type Certification = z.infer<typeof certificationSchema>;
 
 export const userSettingCalls = {
-  saveInfo: defineCall({ method: 'POST', path: '/api/user/save-info', access: 'signed', summary: "Saves the caller's basic information; returns the user info", body: saveInfoBodySchema, response: userInfoSchema, writes: true }),
+  saveInfo: defineCall({ id: 'user.save-info', method: 'POST', path: '/api/user/save-info', access: 'signed', summary: "Saves the caller's basic information; returns the user info", body: saveInfoBodySchema, response: userInfoSchema, writes: true }),
   upload: defineCall({
-    method: 'POST', path: '/api/user/upload', access: 'signed', summary: "Avatar upload (png/jpeg/webp/gif by content, <= 2 MB); sets the caller's avatar",
+    id: 'user.upload', method: 'POST', path: '/api/user/upload', access: 'signed', summary: "Avatar upload (png/jpeg/webp/gif by content, <= 2 MB); sets the caller's avatar",
     requestKind: 'multipart', response: uploadResultSchema, writes: true,
   }),
-  certification: defineCall({ method: 'GET', path: '/api/user/certification', access: 'signed', summary: "The caller's enterprise certification and records", response: certificationSchema }),
+  certification: defineCall({ id: 'user.certification', method: 'GET', path: '/api/user/certification', access: 'signed', summary: "The caller's enterprise certification and records", response: certificationSchema }),
   certificationApply: defineCall({
-    method: 'POST', path: '/api/user/certification/apply', access: 'signed', summary: 'Applies for certification (409 while one is under review)',
+    id: 'user.certification.apply', method: 'POST', path: '/api/user/certification/apply', access: 'signed', summary: 'Applies for certification (409 while one is under review)',
     body: certificationApplyBodySchema, response: certificationRecordSchema, writes: true,
   }),
   certificationWithdraw: defineCall({
-    method: 'POST', path: '/api/user/certification/:id/withdraw', access: 'signed', summary: "Withdraws the caller's own record under review (404 / 409)",
+    id: 'user.certification.withdraw', method: 'POST', path: '/api/user/certification/:id/withdraw', access: 'signed', summary: "Withdraws the caller's own record under review (404 / 409)",
     params: idParamsSchema, response: certificationRecordSchema, writes: true,
   }),
 };

@@ -63,10 +63,10 @@ const chatItemSchema = z.object({ id: z.number().int(), username: z.string(), co
 export type ChatItem = z.infer<typeof chatItemSchema>;
 
 export const workplaceCalls = {
-  overview: defineCall({ method: 'GET', path: '/api/workplace/overview', access: 'signed', summary: 'Statistics of the workplace', response: overviewSchema }),
-  categories: defineCall({ method: 'GET', path: '/api/workplace/categories', access: 'signed', summary: 'Sum of collection counts per content type', response: categoriesSchema }),
-  announcement: defineCall({ method: 'GET', path: '/api/workplace/announcement', access: 'signed', summary: 'Announcements, newest first, paged', query: pageQuerySchema, response: announcementListSchema }),
-  contentData: defineCall({ method: 'GET', path: '/api/content-data', access: 'signed', summary: '14 daily points, oldest first', response: z.array(contentPointSchema) }),
-  popular: defineCall({ method: 'GET', path: '/api/popular/list', access: 'signed', summary: '5 popular items of a type', query: popularQuerySchema, response: z.array(popularItemSchema) }),
-  chat: defineCall({ method: 'GET', path: '/api/chat/list', access: 'signed', summary: 'Chat items', response: z.array(chatItemSchema) }),
+  overview: defineCall({ id: 'workplace.overview', method: 'GET', path: '/api/workplace/overview', access: 'signed', permission: 'workplace:view', summary: 'Statistics of the workplace', response: overviewSchema }),
+  categories: defineCall({ id: 'workplace.categories', method: 'GET', path: '/api/workplace/categories', access: 'signed', permission: 'workplace:view', summary: 'Sum of collection counts per content type', response: categoriesSchema }),
+  announcement: defineCall({ id: 'workplace.announcement', method: 'GET', path: '/api/workplace/announcement', access: 'signed', permission: 'workplace:view', summary: 'Announcements, newest first, paged', query: pageQuerySchema, response: announcementListSchema }),
+  contentData: defineCall({ id: 'workplace.content-data', method: 'GET', path: '/api/content-data', access: 'signed', permission: 'workplace:view', summary: '14 daily points, oldest first', response: z.array(contentPointSchema) }),
+  popular: defineCall({ id: 'workplace.popular', method: 'GET', path: '/api/popular/list', access: 'signed', permission: 'workplace:view', summary: '5 popular items of a type', query: popularQuerySchema, response: z.array(popularItemSchema) }),
+  chat: defineCall({ id: 'workplace.chat', method: 'GET', path: '/api/chat/list', access: 'signed', permission: 'workplace:view', summary: 'Chat items', response: z.array(chatItemSchema) }),
 };

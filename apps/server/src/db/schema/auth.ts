@@ -1,6 +1,6 @@
 // Accounts, sessions, nonces, rate limits, login attempts, known devices, captchas, SMS codes, preferences.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -35,6 +35,11 @@ export const users = pgTable(
     address: text('address').notNull().default(''),
     securityQuestion: text('security_question'),
     securityAnswerHash: text('security_answer_hash'),
+    /** `active` or `disabled` (a disabled account keeps its roles but cannot sign in). */
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    /** Set by a one-time password (created without one, or reset): every call but the change is refused. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    lastLoginAt: ts('last_login_at'),
     registeredAt: ts('registered_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -43,6 +48,60 @@ export const users = pgTable(
     uniqueIndex('users_account_id_uq').on(t.accountId),
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_email_uq').on(t.email),
+  ],
+);
+
+/**
+ * Roles: the built-in `admin` and `user` (their permissions follow the contracts' catalogue, written on
+ * every start) and the custom roles administrators create. Codes are stored lower-case.
+ */
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_code_uq').on(t.code)],
+);
+
+/**
+ * The audit trail: one row per accepted write call (in the write's own transaction) and per security
+ * event. Append-only: a trigger (db/audit-guard.ts) refuses UPDATE, DELETE and TRUNCATE, except the
+ * retention sweep's DELETE of rows past AUDIT_RETENTION_DAYS. Accounts are never deleted, so actor_id
+ * needs no foreign key (and none could cascade into the trail).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: ts('at').notNull(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    role: text('role'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    summary: text('summary').notNull().default(''),
+    changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull().default([]),
+    result: text('result').$type<'success' | 'denied' | 'failed'>().notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    traceId: text('trace_id').notNull().default(''),
+  },
+  (t) => [
+    // Newest first, and every filter with the time order: the first page of any filter is an index range.
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+    index('audit_log_actor_name_idx').on(sql`lower(${t.actorName})`, t.at.desc(), t.id.desc()),
+    index('audit_log_action_idx').on(t.action, t.at.desc(), t.id.desc()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at.desc(), t.id.desc()),
+    index('audit_log_result_idx').on(t.result, t.at.desc(), t.id.desc()),
   ],
 );
 
@@ -168,4 +227,6 @@ export const userPreferences = pgTable('user_preferences', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

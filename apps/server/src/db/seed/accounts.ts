@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { demoRoles } from '@atrium/contracts';
 import { rowsOf, type Db } from '../client.ts';
-import { users } from '../schema/auth.ts';
+import { roles, users } from '../schema/auth.ts';
 import { hashPassword } from '../../security/passwords.ts';
 
 /** The demo accounts (README, Quick start). Never created in production (see index.ts). */
@@ -34,9 +35,30 @@ export const demoAccounts = [
     organizationName: 'Content team',
     certification: 0,
   },
+  {
+    username: 'auditor',
+    password: 'auditor123',
+    roles: ['auditor'],
+    phone: '13700000000',
+    accountId: '10003',
+    name: 'Demo Auditor',
+    email: 'auditor@example.com',
+    job: 'compliance',
+    jobName: 'Compliance officer',
+    organization: 'risk',
+    organizationName: 'Risk team',
+    certification: 0,
+  },
 ] as const;
 
 export async function seedAccounts(db: Db, now: Date): Promise<{ adminId: number; userId: number }> {
+  // The demo's custom role (the built-in ones are written by every start).
+  for (const [code, role] of Object.entries(demoRoles)) {
+    await db
+      .insert(roles)
+      .values({ code, name: role.name['zh-CN'], description: role.description['zh-CN'], permissions: [...role.permissions], builtIn: false })
+      .onConflictDoNothing();
+  }
   const ids: number[] = [];
   for (const a of demoAccounts) {
     const [row] = await db

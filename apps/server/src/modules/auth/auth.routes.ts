@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authCalls, phoneLoginSchema, type PasswordLogin, type PhoneLogin } from '@atrium/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AuditNote } from '../../http/audit.ts';
+import { findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -13,6 +16,18 @@ function authEnv(app: FastifyInstance, req: FastifyRequest): AuthEnv {
 export async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {
   const wait = await limiter.hit(key);
   if (wait > 0) throw new AppError('RATE_LIMITED', { message: 'login.error.rateLimited', headers: { 'Retry-After': String(wait) }, details: { retryAfter: wait } });
+}
+
+/** Refused sign-ins recorded as `failed` entries: the username (or phone) tried, never a password or code. */
+const FAILED_SIGN_IN = new Set(['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ACCOUNT_DISABLED', 'CAPTCHA_INVALID', 'CAPTCHA_REQUIRED']);
+
+/** The target is the account tried, when one exists. */
+async function failedSignIn(db: Db, error: unknown, body: unknown): Promise<AuditNote | null> {
+  if (!(error instanceof AppError) || !FAILED_SIGN_IN.has(error.key)) return null;
+  const tried = body as Partial<PasswordLogin & PhoneLogin> | undefined;
+  const name = (tried?.username ?? tried?.tel ?? '').trim().slice(0, 64);
+  const account = tried?.username ? await findUserByUsername(db, tried.username.trim()) : tried?.tel ? await findUserByPhone(db, tried.tel.trim()) : undefined;
+  return { actor: { id: null, name, role: null }, targetType: 'user', targetId: account?.id ?? null, summary: error.key };
 }
 
 export function registerAuthModule(app: FastifyInstance): void {
@@ -31,18 +46,32 @@ export function registerAuthModule(app: FastifyInstance): void {
     return issueCaptcha({ db: app.db, now: app.now() }, app.captchaText());
   });
 
-  registerCall(app, authCalls.login, async ({ req, body }) => {
-    await limitOrThrow(loginLimiter, req.ip);
-    const env = authEnv(app, req);
-    return phoneLoginSchema.safeParse(body).success ? loginWithPhone(env, body as PhoneLogin) : loginWithPassword(env, body as PasswordLogin);
-  });
+  registerCall(
+    app,
+    authCalls.login,
+    async ({ req, body, audit }) => {
+      await limitOrThrow(loginLimiter, req.ip);
+      const env = authEnv(app, req);
+      const signedIn = phoneLoginSchema.safeParse(body).success ? await loginWithPhone(env, body as PhoneLogin) : await loginWithPassword(env, body as PasswordLogin);
+      audit.set({ actor: { id: signedIn.user.id, name: signedIn.user.username, role: signedIn.user.role }, targetType: 'user', targetId: signedIn.user.id });
+      return signedIn.answer;
+    },
+    { audit: { mode: 'after', failed: (error, { body }) => failedSignIn(app.db, error, body) } },
+  );
 
-  registerCall(app, authCalls.smsCode, async ({ req, body }) => {
-    await limitOrThrow(smsLimiter, req.ip);
-    return sendLoginCode({ db: app.db, now: app.now(), sms: app.sms }, body.tel);
-  });
+  registerCall(
+    app,
+    authCalls.smsCode,
+    async ({ req, body, audit }) => {
+      await limitOrThrow(smsLimiter, req.ip);
+      audit.set({ actor: { id: null, name: body.tel, role: null }, targetType: null, targetId: null });
+      return sendLoginCode({ db: app.db, now: app.now(), sms: app.sms }, body.tel);
+    },
+    { audit: { mode: 'after' } },
+  );
 
-  registerCall(app, authCalls.logout, async ({ session, db, now }) => {
+  registerCall(app, authCalls.logout, async ({ session, db, now, audit }) => {
+    audit.set({ targetType: 'session', targetId: session.sessionId });
     await revokeSession(db, session.sessionId, now());
     return null;
   });

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { PasswordLogin, PhoneLogin, Role } from '@atrium/contracts';
+import type { PasswordLogin, PhoneLogin } from '@atrium/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { findUserById, findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
+import { findUserById, findUserByPhone, findUserByUsername, updateUser, type UserRow } from '../user/user.repository.ts';
 import { Sweeper } from '../../db/sweep.ts';
 import {
   beginAttempt,
@@ -25,7 +25,6 @@ import {
 } from './auth.repository.ts';
 import { captchaDataUrl, randomCaptchaText } from './captcha-image.ts';
 import { contextHash, verifyAgainstDummy, verifyPassword } from '../../security/passwords.ts';
-import { toRoles } from '../../http/sessions.ts';
 import { createSession } from './session.service.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
@@ -62,8 +61,22 @@ export interface AuthEnv {
 const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Admin accounts start in the admin role (they may switch to user and back). */
-function initialRole(roles: Role[]): Role {
-  return roles.includes('admin') ? 'admin' : roles[0]!;
+/** A sign-in's answer, and who signed in (for the audit entry; not sent). */
+export interface SignedIn {
+  answer: { token: string; expiresAt: string; mustChangePassword?: true };
+  user: { id: number; username: string; role: string };
+}
+
+/** Opens a session for an account whose credentials were checked: active role = its first role. */
+async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn> {
+  const { db, config, now } = env;
+  if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+  const role = user.roles[0]!;
+  const session = await createSession(db, config, { userId: user.id, role, fingerprint: env.fingerprint, now, ip: env.ip, userAgent: env.userAgent });
+  await updateUser(db, user.id, { lastLoginAt: now });
+  const answer: SignedIn['answer'] = { token: session.token, expiresAt: session.expiresAt.toISOString() };
+  if (user.mustChangePassword) answer.mustChangePassword = true;
+  return { answer, user: { id: user.id, username: user.username, role } };
 }
 
 export async function issueCaptcha(env: Pick<AuthEnv, 'db' | 'now'>, text = randomCaptchaText()): Promise<{ id: string; image: string; ttl: number }> {
@@ -103,7 +116,7 @@ function judgeSignIn(mode: CaptchaMode, risk: LoginRisk, now: Date): SignInVerdi
 const deviceHash = (fingerprint: string) => contextHash('device', fingerprint);
 const sweepers = new WeakMap<Db, Sweeper>();
 
-export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Promise<{ token: string; expiresAt: string }> {
+export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Promise<SignedIn> {
   const { db, config, now, fingerprint } = env;
   const username = body.username.trim().toLowerCase();
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
@@ -132,32 +145,31 @@ export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Prom
 
     const user = await findUserByUsername(db, username);
     const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
-    const roles = user ? toRoles(user.roles) : [];
-    if (!user || !ok || roles.length === 0) {
+    if (!user || !ok || user.roles.length === 0) {
       settled = true; // the row stays: a failure
       const after: LoginRisk = { ...before, pair: before.pair + 1, user: before.user + 1, device: fingerprint ? before.device + 1 : 0, address: before.address + 1 };
       throw new AppError('INVALID_CREDENTIALS', { message: 'login.error.invalidCredentials', details: { captchaRequired: judgeSignIn(config.captcha, after, now).captcha } });
     }
+    // The right password of a disabled account is no failure to count, and no sign-in.
+    if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     await clearPairFailures(db, username, fingerprint, since); // this attempt's row with them
     settled = true;
     if (fingerprint) await rememberDevice(db, user.id, deviceHash(fingerprint), now, knownSince);
-    const session = await createSession(db, config, { userId: user.id, role: initialRole(roles), fingerprint, now, ip: env.ip, userAgent: env.userAgent });
-    return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+    return await signIn(env, user);
   } finally {
     if (!settled) await dropAttempt(db, attemptId);
   }
 }
 
-export async function loginWithPhone(env: AuthEnv, body: PhoneLogin): Promise<{ token: string; expiresAt: string }> {
-  const { db, config, now } = env;
+export async function loginWithPhone(env: AuthEnv, body: PhoneLogin): Promise<SignedIn> {
+  const { db, now } = env;
   const userId = await verifySmsCode(db, body.tel, 'login', body.code, now);
   const user = userId === null ? undefined : await findUserById(db, userId);
-  const roles = user ? toRoles(user.roles) : [];
   // The code was sent to this number for this account: if the number moved since, it no longer signs in.
-  if (!user || user.phone !== body.tel || roles.length === 0) throw new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
+  if (!user || user.phone !== body.tel || user.roles.length === 0) throw new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
+  if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   if (env.fingerprint) await rememberDevice(db, user.id, deviceHash(env.fingerprint), now, new Date(now.getTime() - KNOWN_DEVICE_DAYS * 86_400_000));
-  const session = await createSession(db, config, { userId: user.id, role: initialRole(roles), fingerprint: env.fingerprint, now, ip: env.ip, userAgent: env.userAgent });
-  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+  return signIn(env, user);
 }
 
 /**

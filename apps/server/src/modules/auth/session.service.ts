@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@atrium/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { hashToken } from '../../http/sessions.ts';
@@ -8,7 +7,7 @@ import { insertSession } from './session.repository.ts';
 export async function createSession(
   db: Db,
   config: AppConfig,
-  input: { userId: number; role: Role; fingerprint: string; now: Date; ip: string; userAgent: string },
+  input: { userId: number; role: string; fingerprint: string; now: Date; ip: string; userAgent: string },
 ): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
   // 32 random bytes, base64url; only the SHA-256 is stored (docs/http-contract.md, Sessions).
   const token = randomBytes(32).toString('base64url');

@@ -8,8 +8,9 @@ export interface SmsProvider {
 }
 
 /**
- * Development provider: logs the code and appends `{"tel","code","sentAt"}` as one JSON line to the
- * outbox file (SMS_OUTBOX), where developers and browser tests read it.
+ * Development provider: appends `{"tel","code","sentAt"}` as one JSON line to the outbox file
+ * (SMS_OUTBOX), where developers and browser tests read it. The log says a message went there, never the
+ * code: a code signs in like a password.
  */
 export function devSmsProvider(outbox: string, log: Pick<FastifyBaseLogger, 'info'>): SmsProvider {
   let dirReady: Promise<unknown> | undefined;
@@ -18,7 +19,7 @@ export function devSmsProvider(outbox: string, log: Pick<FastifyBaseLogger, 'inf
       dirReady ??= mkdir(dirname(outbox), { recursive: true });
       await dirReady;
       await appendFile(outbox, `${JSON.stringify({ tel, code, sentAt: sentAt.toISOString() })}\n`, 'utf8');
-      log.info({ tel, code }, 'SMS code (development provider)');
+      log.info({ tel, outbox }, 'SMS code written to the outbox (development provider)');
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { healthCalls } from '@atrium/contracts/calls/health';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { sendError } from '../../plugins/error-handler.ts';
 import { pingDatabase } from './health.repository.ts';
 import { trackConnections } from './shutdown.ts';
 
@@ -23,9 +24,11 @@ export function registerHealthModule(app: FastifyInstance): void {
   });
 
   registerCall(app, healthCalls.healthz, () => ({ status: 'ok' as const, uptime: Math.round(process.uptime()) }));
-  registerCall(app, healthCalls.readyz, async ({ db }) => {
+  registerCall(app, healthCalls.readyz, async ({ db, req, reply }) => {
     // A stopping server takes no more work: the balancer moves its traffic before the connections close.
-    if (app.draining) throw new AppError('UNAVAILABLE');
+    // Answered as is, not thrown: a balancer asks every second or two while the replica drains, and
+    // that is no error to log.
+    if (app.draining) return sendError(req, reply, new AppError('UNAVAILABLE'));
     try {
       await pingDatabase(db);
     } catch (err) {

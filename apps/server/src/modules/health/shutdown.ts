@@ -3,10 +3,12 @@ import net, { type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A graceful stop (SIGTERM, SIGINT, or the parent process gone): readiness turns 503, the server stops
- * accepting connections, every request already received gets its answer and each connection closes after
- * its current answer (`Connection: close`, never a reset); past the drain limit the remaining
- * connections are closed (an export in progress ends unterminated, which its client sees as an error).
+ * A graceful stop (SIGTERM, SIGINT, or the parent process gone): readiness turns 503 and, behind a load
+ * balancer, the server goes on serving new requests for the drain period (SHUTDOWN_DRAIN_SECONDS) while
+ * the balancer's health checks notice and move the traffic elsewhere; then it stops accepting
+ * connections, every request already received gets its answer and each connection closes after its
+ * current answer (`Connection: close`, never a reset); past the drain limit the remaining connections are
+ * closed (an export in progress ends unterminated, which its client sees as an error).
  */
 
 /**
@@ -71,10 +73,12 @@ const busy = (socket: Socket) => {
 /**
  * Drains and closes the app. `draining` turns /readyz 503 and marks every answer from now on
  * `Connection: close` (health.routes.ts), so Node closes each connection once its current answer is
- * sent. The listening socket closes at once (new connections are refused). A connection with nothing in
- * progress for IDLE_GRACE_MS is closed, looked at every REAP_INTERVAL_MS after the event loop has read
- * what the connections sent (a request on its way makes its connection busy: it is served, not reset).
- * After `limitMs` every connection still open is closed; resolves with how many were busy. Then
+ * sent. For `drainMs` the server still accepts connections and serves them as usual (a balancer that
+ * has not yet seen the 503 keeps sending requests, and each is answered); then the listening socket
+ * closes (new connections are refused). A connection with nothing in progress for IDLE_GRACE_MS is
+ * closed, looked at every REAP_INTERVAL_MS after the event loop has read what the connections sent (a
+ * request on its way makes its connection busy: it is served, not reset). `limitMs` after the listening
+ * socket closed, every connection still open is closed; resolves with how many were busy. Then
  * app.close() runs the close hooks.
  *
  * Fastify's close alone would reset requests: Node's http.Server#close() closes every idle connection
@@ -83,8 +87,12 @@ const busy = (socket: Socket) => {
  * begun before the drain open for the whole keep-alive timeout. (Fastify's return503OnClosing does not
  * apply: its closing state begins once no connection is left.)
  */
-export async function drainApp(app: FastifyInstance, limitMs: number): Promise<{ cut: number }> {
+export async function drainApp(app: FastifyInstance, limitMs: number, drainMs = 0): Promise<{ cut: number }> {
   app.draining = true;
+  if (drainMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    app.log.info('drain period over: no new connections, finishing the running requests');
+  }
   const server = app.server;
   const sockets = openSockets.get(server) ?? new Set<Socket>();
   // A signal often arrives with the connections of the requests sent just before it: let this turn of

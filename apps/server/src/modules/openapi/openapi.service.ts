@@ -51,9 +51,10 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Json {
   for (const call of calls) {
     const path = call.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const op: Json = {
-      operationId: `${call.method.toLowerCase()}${call.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      operationId: call.id,
       summary: call.summary,
       'x-access': call.access,
+      ...(call.permission ? { 'x-permission': call.permission } : {}),
       parameters: [...parameters(call.params, 'path'), ...parameters(call.query, 'query')],
     };
     if (call.access !== 'public') op.security = [{ accessToken: [] }];
@@ -74,7 +75,8 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Json {
           : { description: 'Success envelope', content: { 'application/json': { schema: envelope(call.response ? schemaOf(call.response, 'output') : {}) } } };
     const responses: Json = { '200': ok, '400': errorResponse('VALIDATION_FAILED, SIGNATURE_INVALID, REQUEST_EXPIRED, REPLAYED and call-specific errors') };
     if (call.access !== 'public') responses['401'] = errorResponse('AUTH_REQUIRED or SESSION_EXPIRED');
-    if (call.access === 'admin') responses['403'] = errorResponse('FORBIDDEN: the active role is not admin');
+    if (call.permission) responses['403'] = errorResponse(`FORBIDDEN: the active role lacks ${call.permission}; PASSWORD_CHANGE_REQUIRED`);
+    else if (call.access !== 'public') responses['403'] = errorResponse('PASSWORD_CHANGE_REQUIRED: a one-time password must be changed first');
     responses['500'] = errorResponse('INTERNAL (no details)');
     op.responses = responses;
     (paths[path] ??= {})[call.method.toLowerCase()] = op;

@@ -14,7 +14,7 @@ import { applyCertification, certificationOf, saveInfo, uploadAvatar, withdraw }
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 export function registerUserSettingRoutes(app: FastifyInstance): void {
-  registerCall(app, userSettingCalls.saveInfo, ({ db, session, body }) => saveInfo(db, session, body));
+  registerCall(app, userSettingCalls.saveInfo, ({ db, session, body, locale }) => saveInfo(db, session, body, locale));
   registerCall(app, userSettingCalls.upload, ({ db, session, req, config }) =>
     uploadAvatar(db, session, config.uploadsDir, parseMultipart(req), req.log),
   );

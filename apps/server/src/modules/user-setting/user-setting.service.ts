@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserInfo } from '@atrium/contracts';
+import type { Locale, UserInfo } from '@atrium/contracts';
 import {
   AVATAR_MAX_BYTES,
   type Certification,
@@ -30,7 +30,7 @@ import {
 } from './user-setting.repository.ts';
 
 /** Saves the user setting's 基础信息 (basic information): nickname -> name, profile -> introduction, area -> locationName. */
-export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo): Promise<UserInfo> {
+export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo, locale: Locale): Promise<UserInfo> {
   const locationName = areaName(body.area);
   if (locationName === undefined) throw fieldError('area', 'userSetting.form.error.area.invalid');
   if (await emailTakenByOther(db, body.email, session.userId)) throw fieldError('email', 'userSetting.form.error.email.taken');
@@ -49,7 +49,7 @@ export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo): Pr
     if (isUniqueViolation(err)) throw fieldError('email', 'userSetting.form.error.email.taken');
     throw err;
   }
-  return getUserInfo(db, session);
+  return getUserInfo(db, session, locale);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userPreferences, users, type UserRow } from '../../db/schema/auth.ts';
+import { roles, userPreferences, users, type RoleRow, type UserRow } from '../../db/schema/auth.ts';
 
 export type { UserRow };
 
@@ -38,4 +38,9 @@ export async function putPreferences(db: Db, userId: number, data: Record<string
     .insert(userPreferences)
     .values({ userId, data, updatedAt: now })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { data, updatedAt: now } });
+}
+
+/** Every role's code, stored name and permissions (the menu lists which roles open each page). */
+export async function listRoles(db: Db): Promise<Pick<RoleRow, 'code' | 'name' | 'permissions'>[]> {
+  return db.select({ code: roles.code, name: roles.name, permissions: roles.permissions }).from(roles).orderBy(roles.id);
 }

@@ -21,16 +21,20 @@ import {
 export function registerUserModule(app: FastifyInstance): void {
   const smsLimiter = new RateLimiter(app.db, 'sms-bind', app.config.rateLimits.sms, 60_000, app.now);
 
-  registerCall(app, authCalls.info, ({ db, session }) => getUserInfo(db, session));
-  registerCall(app, authCalls.menu, ({ session }) => menuTextFor(session.role));
-  registerCall(app, authCalls.switchRole, ({ db, session, body }) => switchRole(db, session, body.role));
+  registerCall(app, authCalls.info, ({ db, session, locale }) => getUserInfo(db, session, locale));
+  registerCall(app, authCalls.menu, ({ db, req, session }) => menuTextFor(db, session, req.listGenerations?.roles));
+  registerCall(app, authCalls.switchRole, ({ db, session, body, locale, audit }) => {
+    audit.set({ targetType: 'session', targetId: session.sessionId, changes: [{ field: 'role', before: session.role, after: body.role }] });
+    return switchRole(db, session, body.role, locale);
+  });
 
   registerCall(app, preferencesCalls.get, ({ db, session }) => readPreferences(db, session.userId));
   registerCall(app, preferencesCalls.save, ({ db, session, body, now }) => savePreferences(db, session.userId, body, now()), {
     bodyLimit: PREFERENCES_MAX_BYTES,
   });
 
-  registerCall(app, authCalls.changePassword, async ({ db, session, body, now }) => {
+  registerCall(app, authCalls.changePassword, async ({ db, session, body, now, audit }) => {
+    audit.set({ targetType: 'user', targetId: session.userId, summary: 'password changed; other sessions revoked' });
     await changePassword(db, session, body.oldPassword, body.newPassword, now());
     return null;
   });
@@ -38,12 +42,18 @@ export function registerUserModule(app: FastifyInstance): void {
     await setSecurityQuestion(db, session, body.question, body.answer);
     return null;
   });
-  registerCall(app, authCalls.phoneCode, async ({ req, db, session, body, now }) => {
-    await limitOrThrow(smsLimiter, req.ip);
-    await checkNewPhone(db, session, body.tel);
-    return sendSmsCode({ db, now: now(), sms: app.sms }, body.tel, 'bind', session.userId);
-  });
-  registerCall(app, authCalls.bindPhone, async ({ db, session, body, now }) => {
+  // Its rate limit counts whatever happens to the rest: the entry is written after, not in one transaction.
+  registerCall(
+    app,
+    authCalls.phoneCode,
+    async ({ req, db, session, body, now }) => {
+      await limitOrThrow(smsLimiter, req.ip);
+      await checkNewPhone(db, session, body.tel);
+      return sendSmsCode({ db, now: now(), sms: app.sms }, body.tel, 'bind', session.userId);
+    },
+    { audit: { mode: 'after' } },
+  );
+  registerCall(app, authCalls.bindPhone, async ({ db, session, body, now, locale }) => {
     await checkNewPhone(db, session, body.tel);
     await verifySmsCode(db, body.tel, 'bind', body.code, now(), session.userId);
     try {
@@ -55,6 +65,6 @@ export function registerUserModule(app: FastifyInstance): void {
       }
       throw err;
     }
-    return getUserInfo(db, session);
+    return getUserInfo(db, session, locale);
   });
 }

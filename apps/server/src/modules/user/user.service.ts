@@ -1,23 +1,18 @@
 import { PREFERENCES_MAX_BYTES, preferencesSchema, type Preferences } from '@atrium/contracts/calls/preferences';
-import {
-  filterRoutesByRole,
-  rolePermissions,
-  routeTable,
-  type MenuItem,
-  type Role,
-  type RouteNode,
-  type UserInfo,
-} from '@atrium/contracts';
+import { filterRoutes, roleDisplayName, routeTable, type Locale, type MenuItem, type RouteNode, type UserInfo } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
-import { toRoles } from '../../http/sessions.ts';
-import { findUserById, getPreferences, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
+import { GenerationCache } from '../shared/list-cache.ts';
+import { findUserById, getPreferences, listRoles, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
-function toUserInfo(user: UserRow, role: Role): UserInfo {
+type RoleSummary = Awaited<ReturnType<typeof listRoles>>[number];
+
+function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'permissions'>, roleRows: RoleSummary[], locale: Locale): UserInfo {
+  const nameOf = (code: string) => roleDisplayName(code, roleRows.find((r) => r.code === code)?.name ?? code, locale);
   return {
     accountId: user.accountId,
     username: user.username,
@@ -39,52 +34,69 @@ function toUserInfo(user: UserRow, role: Role): UserInfo {
     area: user.area,
     address: user.address,
     securityQuestionSet: user.securityAnswerHash !== null,
-    role,
-    roles: toRoles(user.roles),
-    permissions: rolePermissions[role],
+    role: session.role,
+    roleName: nameOf(session.role),
+    roles: user.roles,
+    roleNames: Object.fromEntries(user.roles.map((code) => [code, nameOf(code)])),
+    permissions: [...session.permissions],
+    mustChangePassword: user.mustChangePassword,
   };
 }
 
 /** The user-info payload of the caller (POST /api/user/info); other modules return it after profile writes. */
-export async function getUserInfo(db: Db, session: SessionInfo): Promise<UserInfo> {
+export async function getUserInfo(db: Db, session: SessionInfo, locale: Locale): Promise<UserInfo> {
   const user = await findUserById(db, session.userId);
   if (!user) throw new AppError('SESSION_EXPIRED');
-  return toUserInfo(user, session.role);
+  return toUserInfo(user, session, await listRoles(db), locale);
 }
 
-function toMenuItem(node: RouteNode): MenuItem {
+function toMenuItem(node: RouteNode, roleRows: RoleSummary[]): MenuItem {
   const name = node.name ?? node.path.replace(/^\//, '');
   const meta: MenuItem['meta'] = { locale: node.titleKey ?? '', requiresAuth: node.requiresAuth, order: node.order };
   if (node.icon) meta.icon = node.icon;
-  if (node.roles) meta.roles = [...node.roles];
+  if (node.permission) {
+    meta.permission = node.permission;
+    // The roles that currently hold the page's permission.
+    meta.roles = roleRows.filter((r) => r.permissions.includes(node.permission!)).map((r) => r.code);
+  }
   const item: MenuItem = { path: node.path, name, meta };
-  if (node.children) item.children = node.children.map(toMenuItem);
+  if (node.children) item.children = node.children.map((child) => toMenuItem(child, roleRows));
   return item;
 }
 
-/** The route table filtered by the role, in menu order (GET /api/user/menu). */
-function menuFor(role: Role): MenuItem[] {
-  return filterRoutesByRole(routeTable, role)
+/** The route table filtered by the acting role's permissions, in menu order (GET /api/user/menu). */
+function menuFor(permissions: ReadonlySet<string>, roleRows: RoleSummary[]): MenuItem[] {
+  return filterRoutes(routeTable, permissions)
     .filter((n) => !n.hideInMenu)
-    .map(toMenuItem);
+    .map((n) => toMenuItem(n, roleRows));
 }
 
-// The route table is fixed at build time: each role's menu is built and serialized once, on first use.
-const menuTexts = new Map<Role, JsonText<MenuItem[]>>();
+// Every page load of the console asks for the menu. It depends only on the acting role and the roles
+// table, so each role's menu is built and serialized once per write generation of that table (read with
+// the request's signature check): any change to any role, on any replica, builds it anew.
+const menuTexts = new GenerationCache<JsonText<MenuItem[]>>(200);
 
-/** menuFor() as the menu call sends it (every page load of the console asks). */
-export function menuTextFor(role: Role): JsonText<MenuItem[]> {
-  let text = menuTexts.get(role);
-  if (!text) menuTexts.set(role, (text = jsonText(menuFor(role))));
+/** menuFor() as the menu call sends it. */
+export async function menuTextFor(db: Db, session: SessionInfo, rolesGeneration: string | undefined): Promise<JsonText<MenuItem[]>> {
+  const key = session.role;
+  const cached = menuTexts.get(key, rolesGeneration);
+  if (cached) return cached;
+  const text = jsonText(menuFor(session.permissions, await listRoles(db)));
+  if (rolesGeneration !== undefined) menuTexts.set(key, rolesGeneration, text, 1);
   return text;
 }
 
-export async function switchRole(db: Db, session: SessionInfo, role: Role): Promise<UserInfo> {
+export async function switchRole(db: Db, session: SessionInfo, role: string, locale: Locale): Promise<UserInfo> {
   // The account must hold the role: the client cannot grant itself one.
   if (!session.roles.includes(role)) throw new AppError('FORBIDDEN');
   await setActiveRole(db, session.sessionId, role);
-  return getUserInfo(db, { ...session, role });
+  const roleRows = await listRoles(db);
+  const permissions = new Set(roleRows.find((r) => r.code === role)?.permissions ?? []);
+  const user = await findUserById(db, session.userId);
+  if (!user) throw new AppError('SESSION_EXPIRED');
+  return toUserInfo(user, { role, permissions }, roleRows, locale);
 }
+
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -120,7 +132,7 @@ export async function changePassword(db: Db, session: SessionInfo, oldPassword: 
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fieldError('oldPassword', 'userSetting.password.old.wrong');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash });
+    await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
     await revokeOtherSessions(tx, user.id, session.sessionId, now);
   });
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { allCalls, filterRoutesByRole, routeTable, userInfoSchema } from '@atrium/contracts';
+import { allCalls, builtInRoles, filterRoutes, routeTable, userInfoSchema } from '@atrium/contracts';
 import { users } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -41,13 +41,13 @@ describe('user info, menu and role switching', () => {
     expect(names(user.body.data)).not.toContain('Step');
     expect(names(user.body.data)).toContain('SearchTable');
     expect(names(user.body.data)).not.toContain('form'); // a group with no allowed page is dropped
-    expect(user.body.data.map((i: { path: string }) => i.path)).toEqual(filterRoutesByRole(routeTable, 'user').map((n) => n.path));
+    expect(user.body.data.map((i: { path: string }) => i.path)).toEqual(filterRoutes(routeTable, builtInRoles.user.permissions).map((n) => n.path));
     expect(admin.body.data[0]).toMatchObject({ path: '/workplace', name: 'Workplace', meta: { locale: 'menu.dashboard.workplace', requiresAuth: true, order: 0, icon: 'IconDashboard' } });
   });
 
   it('lets an admin view as user and back; the server enforces the active role', async () => {
     const token = await t.login('admin');
-    const adminCall = allCalls.find((c) => c.access === 'admin' && c.method === 'GET' && !c.path.includes(':'));
+    const adminCall = allCalls.find((c) => c.permission && !builtInRoles.user.permissions.includes(c.permission) && c.method === 'GET' && !c.path.includes(':'));
     const asUser = await t.request({ method: 'POST', url: '/api/user/switch-role', token, body: { role: 'user' } });
     expect(asUser.status).toBe(200);
     expect(asUser.body.data).toMatchObject({ role: 'user', roles: ['admin', 'user'] });
@@ -66,7 +66,8 @@ describe('user info, menu and role switching', () => {
     expect(res.status).toBe(403);
     expect(res.body.data.error).toBe('FORBIDDEN');
     expect((await t.request({ method: 'POST', url: '/api/user/info', token })).body.data.role).toBe('user');
-    expect((await t.request({ method: 'POST', url: '/api/user/switch-role', token, body: { role: 'root' } })).body.data.error).toBe('VALIDATION_FAILED');
+    expect((await t.request({ method: 'POST', url: '/api/user/switch-role', token, body: { role: 'root' } })).body.data.error).toBe('FORBIDDEN');
+    expect((await t.request({ method: 'POST', url: '/api/user/switch-role', token, body: { role: 'Root!' } })).body.data.error).toBe('VALIDATION_FAILED');
   });
 });
 

@@ -9,6 +9,7 @@ import { call, endpoints, isApiError, type ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { clearToken, setToken } from '../../lib/token';
 import { useCountdown } from '../../lib/use-countdown';
+import { useSession } from '../../stores/session';
 import { AccountForm, type AccountFormHandle } from './account-form';
 import { readLoginConfig, writeLoginConfig } from './login-config';
 import { LoginTabs } from './login-tabs';
@@ -59,6 +60,9 @@ export function LoginPage() {
       delete (body as { rememberMe?: boolean }).rememberMe;
       const result = await call(endpoints.auth.login, { body });
       setToken(result.token);
+      // A one-time password: the console shows only the change-password dialog, at once and until it is
+      // changed (the user info says so too; the menu is asked for after the change).
+      if (result.mustChangePassword) useSession.getState().requirePasswordChange();
       if (which === 'account') {
         const remember = (values as { rememberMe?: boolean }).rememberMe ?? true;
         // Only the username is kept, never the password.

@@ -28,7 +28,8 @@ const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horiz
 export default function SearchTablePage() {
   const t = useT();
   const locale = useLocale();
-  const isAdmin = usePermission(['admin']);
+  const canWrite = usePermission('policy:write');
+  const canImport = usePermission('policy:import');
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseTableUrl(searchParams), [searchParams]);
   const list = useQuery(policyListQuery(state));
@@ -113,7 +114,7 @@ export default function SearchTablePage() {
   };
 
   const columns: TableColumnProps<Policy>[] = prefs.columns.filter((c) => c.visible).map((c) => ({ ...allColumns[c.key], key: c.key }));
-  if (isAdmin) {
+  if (canWrite) {
     columns.push({
       key: 'operations',
       title: t('searchTable.columns.operations'),
@@ -191,13 +192,13 @@ export default function SearchTablePage() {
           if (current !== state.current || pageSize !== state.pageSize) go({ ...state, current, pageSize });
         }}
       />
-      {isAdmin && (
+      {canWrite && (
         <>
           <DetailDrawer id={detailId} onClose={closeDetail} />
           <CreateModal visible={creating} onClose={() => setCreating(false)} />
-          <ImportModal visible={importing} onClose={() => setImporting(false)} />
         </>
       )}
+      {canImport && <ImportModal visible={importing} onClose={() => setImporting(false)} />}
     </Card>
   );
 }

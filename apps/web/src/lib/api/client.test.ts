@@ -11,8 +11,8 @@ const feedback = await import('../feedback');
 const { setLocale } = await import('../i18n');
 
 /** Calls that exist only here: a read with any query, and a write with any body. */
-const read = (path: string) => endpointOf(defineCall({ method: 'GET', path, access: 'signed', summary: 'test read', query: z.record(z.string(), z.unknown()), response: z.unknown() }));
-const write = (path: string) => endpointOf(defineCall({ method: 'POST', path, access: 'signed', summary: 'test write', body: z.unknown(), response: z.unknown(), writes: true }));
+const read = (path: string) => endpointOf(defineCall({ id: 'test.call', method: 'GET', path, access: 'signed', summary: 'test read', query: z.record(z.string(), z.unknown()), response: z.unknown() }));
+const write = (path: string) => endpointOf(defineCall({ id: 'test.call', method: 'POST', path, access: 'signed', summary: 'test write', body: z.unknown(), response: z.unknown(), writes: true }));
 
 interface Vector {
   name: string; keyId: string; secret: string; method: string; path: string; query: string;
@@ -348,7 +348,7 @@ describe('session expired', () => {
 describe('call', () => {
   it('fills in and encodes path parameters, and sends no body without one', async () => {
     await call(endpoints.card.serviceRenew, { params: { id: 7 } });
-    const byName = endpointOf(defineCall({ method: 'DELETE', path: '/api/t/:name/x', access: 'signed', summary: 'test', params: z.object({ name: z.string() }), response: z.null() }));
+    const byName = endpointOf(defineCall({ id: 'test.call', method: 'DELETE', path: '/api/t/:name/x', access: 'signed', summary: 'test', params: z.object({ name: z.string() }), response: z.null() }));
     await call(byName, { params: { name: 'a/b c' } });
     expect(sent.map((r) => `${r.method} ${r.url} ${r.body ?? '-'}`)).toEqual(['POST /api/list/the-service/7/renew -', 'DELETE /api/t/a%2Fb%20c/x -']);
     expect(sent[0]!.headers['Content-Type']).toBeUndefined();

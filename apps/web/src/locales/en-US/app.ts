@@ -20,8 +20,6 @@ export default {
   'common.createSuccess': 'Created',
   'common.saveSuccess': 'Saved',
   'common.deleteSuccess': 'Deleted',
-  'common.adminOnly': 'Only administrators can do this',
-  'role.admin': 'Administrator',
-  'role.user': 'User',
+  'common.noPermission': 'Your role may not change this',
   'footer.copyright': '© {year} Atrium. All rights reserved.',
 } satisfies Record<string, string>;

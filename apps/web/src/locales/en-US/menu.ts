@@ -20,4 +20,8 @@ export default {
   'menu.user': 'User center',
   'menu.user.info': 'User info',
   'menu.user.setting': 'User settings',
+  'menu.system': 'System',
+  'menu.system.user': 'Users',
+  'menu.system.role': 'Roles',
+  'menu.system.audit': 'Audit log',
 } satisfies Record<string, string>;

@@ -20,8 +20,6 @@ export default {
   'common.createSuccess': '创建成功',
   'common.saveSuccess': '保存成功',
   'common.deleteSuccess': '删除成功',
-  'common.adminOnly': '仅管理员可操作',
-  'role.admin': '管理员',
-  'role.user': '普通用户',
+  'common.noPermission': '当前角色无权修改',
   'footer.copyright': 'Atrium 版权所有 © {year}',
 } satisfies Record<string, string>;

@@ -32,4 +32,9 @@ export default {
   'login.error.captchaInvalid': '验证码错误或已过期',
   'login.error.accountLocked': '登录失败次数过多，账号已临时锁定，请稍后再试',
   'login.error.rateLimited': '操作过于频繁，请稍后再试',
+  'login.passwordChange.title': '请修改初始密码',
+  'login.passwordChange.intro': '您正在使用管理员提供的一次性密码登录，设置新密码后才能继续使用。修改后，其他设备上的登录将失效。',
+  'login.passwordChange.old': '一次性密码',
+  'login.passwordChange.submit': '修改密码',
+  'login.passwordChange.signOut': '退出登录',
 } satisfies Record<string, string>;

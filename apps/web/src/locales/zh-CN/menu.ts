@@ -20,4 +20,8 @@ export default {
   'menu.user': '个人中心',
   'menu.user.info': '用户信息',
   'menu.user.setting': '用户设置',
+  'menu.system': '系统管理',
+  'menu.system.user': '用户管理',
+  'menu.system.role': '角色管理',
+  'menu.system.audit': '审计日志',
 } satisfies Record<string, string>;

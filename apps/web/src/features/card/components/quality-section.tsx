@@ -99,7 +99,7 @@ function CreateQueueModal({ visible, onClose }: { visible: boolean; onClose: () 
 /** 内容质检: the quality-inspection queues. */
 export function QualitySection({ search }: { search: string }) {
   const t = useT();
-  const admin = usePermission(['admin']);
+  const admin = usePermission('card:manage');
   const query = useQuery(qualityQuery());
   const [creating, setCreating] = useState(false);
   const cards = query.data ?? [];

@@ -41,7 +41,7 @@ function RuleItem({ card, admin }: { card: RuleCard; admin: boolean }) {
           {admin ? (
             control
           ) : (
-            <Tooltip content={t('common.adminOnly')}>
+            <Tooltip content={t('common.noPermission')}>
               <span>{control}</span>
             </Tooltip>
           )}
@@ -55,7 +55,7 @@ function RuleItem({ card, admin }: { card: RuleCard; admin: boolean }) {
 /** 规则预置 (preset rules): switches for admins, shown disabled to users so the state stays readable. */
 export function RulesSection({ search }: { search: string }) {
   const t = useT();
-  const admin = usePermission(['admin']);
+  const admin = usePermission('card:manage');
   const query = useQuery(rulesQuery());
   const cards = query.data ?? [];
   return (

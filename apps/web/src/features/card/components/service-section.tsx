@@ -74,7 +74,7 @@ function ServiceItem({ card, admin }: { card: ServiceCard; admin: boolean }) {
 /** 开通服务: the services. */
 export function ServiceSection({ search }: { search: string }) {
   const t = useT();
-  const admin = usePermission(['admin']);
+  const admin = usePermission('card:manage');
   const query = useQuery(servicesQuery());
   const cards = query.data ?? [];
   return (

@@ -20,7 +20,7 @@ interface TableToolbarProps {
   onColumns: (columns: ColumnSetting[]) => void;
 }
 
-/** Toolbar: 新建 and 批量导入 for admins; 下载, refresh, density and columns for everyone. */
+/** Toolbar: 新建, 批量导入 and 下载 by permission (policy:write, policy:import, policy:export); refresh, density and columns for everyone. */
 export function TableToolbar(props: TableToolbarProps) {
   const t = useT();
   const densityMenu = (
@@ -33,19 +33,23 @@ export function TableToolbar(props: TableToolbarProps) {
   return (
     <div className={styles.toolbar}>
       <Space wrap>
-        <Permission roles={['admin']}>
+        <Permission need="policy:write">
           <Button type="primary" icon={<IconPlus />} onClick={props.onCreate}>
             {t('searchTable.operation.create')}
           </Button>
+        </Permission>
+        <Permission need="policy:import">
           <Button icon={<IconUpload />} onClick={props.onImport}>
             {t('searchTable.operation.import')}
           </Button>
         </Permission>
       </Space>
       <Space wrap>
-        <Button icon={<IconDownload />} loading={props.downloading} onClick={props.onDownload}>
-          {t('searchTable.operation.download')}
-        </Button>
+        <Permission need="policy:export">
+          <Button icon={<IconDownload />} loading={props.downloading} onClick={props.onDownload}>
+            {t('searchTable.operation.download')}
+          </Button>
+        </Permission>
         <Tooltip content={t('searchTable.actions.refresh')}>
           <Button icon={<IconRefresh />} aria-label={t('searchTable.actions.refresh')} onClick={props.onRefresh} />
         </Tooltip>

@@ -1,7 +1,8 @@
 import type { securityQuestions } from '@atrium/contracts/calls/auth';
+import { systemCalls } from '@atrium/contracts/calls/system';
 import type { CertificationApply, SaveInfo } from '@atrium/contracts/calls/user-setting';
 import { queryOptions } from '@tanstack/react-query';
-import { call, endpoints, upload } from '../../../lib/api';
+import { call, endpointOf, endpoints, upload } from '../../../lib/api';
 
 /** Calls of the user setting page; every one concerns the caller's own account. */
 export const certificationKey = ['user', 'certification'] as const;
@@ -22,3 +23,15 @@ export const sendPhoneCode = (tel: string) => call(endpoints.auth.phoneCode, { b
 export const bindPhone = (tel: string, code: string) => call(endpoints.auth.bindPhone, { body: { tel, code } });
 export const applyCertification = (body: CertificationApply) => call(endpoints.userSetting.certificationApply, { body });
 export const withdrawCertification = (id: number) => call(endpoints.userSetting.certificationWithdraw, { params: { id } });
+
+/** The caller's signed-in devices (sessions), straight from the contract (the page loads its schemas anyway). */
+const sessionCalls = {
+  list: endpointOf(systemCalls.mySessions),
+  revoke: endpointOf(systemCalls.mySessionRevoke),
+  revokeOthers: endpointOf(systemCalls.myOtherSessionsRevoke),
+};
+export const mySessionsKey = ['user', 'sessions'] as const;
+// Never shared with an earlier answer: the list should say what is signed in now.
+export const mySessionsQuery = () => queryOptions({ queryKey: mySessionsKey, queryFn: () => call(sessionCalls.list, {}, { dedupe: false }), staleTime: 0 });
+export const revokeMySession = (id: number) => call(sessionCalls.revoke, { params: { id } });
+export const revokeMyOtherSessions = () => call(sessionCalls.revokeOthers);

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Message, Modal, Select } from '@arco-design/web-react';
-import { changePasswordBodySchema, phoneCodeBodySchema, bindPhoneBodySchema, securityQuestionBodySchema, securityQuestions } from '@atrium/contracts/calls/auth';
+import { phoneCodeBodySchema, bindPhoneBodySchema, securityQuestionBodySchema, securityQuestions } from '@atrium/contracts/calls/auth';
 import { useMutation } from '@tanstack/react-query';
+import { PasswordChangeForm, readPasswordChange, type PasswordChangeBody, type PasswordChangeValues } from '../../../components/password-change-form';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors, zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
@@ -9,7 +10,6 @@ import { refreshUserInfo, useSession } from '../../../stores/session';
 import { bindPhone, changePassword, sendPhoneCode, setSecurityQuestion, type SecurityQuestion } from '../api/user-setting-queries';
 import styles from '../user-setting.module.css';
 
-type PasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string };
 type QuestionValues = { question: SecurityQuestion; answer: string };
 type PhoneValues = { tel: string; code: string };
 
@@ -29,10 +29,9 @@ async function validated<T>(form: { validate: () => Promise<Partial<T>> }): Prom
 /** 修改登录密码: the old password is checked by the server (a field error, never 401); other sessions end. */
 export function PasswordDialog({ visible, onClose }: DialogProps) {
   const t = useT();
-  const [form] = Form.useForm<PasswordValues>();
-  const shape = changePasswordBodySchema.shape;
+  const [form] = Form.useForm<PasswordChangeValues>();
   const save = useMutation({
-    mutationFn: ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) => changePassword(oldPassword, newPassword),
+    mutationFn: ({ oldPassword, newPassword }: PasswordChangeBody) => changePassword(oldPassword, newPassword),
     onSuccess: () => {
       Message.success(t('userSetting.password.success'));
       onClose();
@@ -48,43 +47,14 @@ export function PasswordDialog({ visible, onClose }: DialogProps) {
       cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
       onOk={async () => {
-        const values = await validated<PasswordValues>(form);
-        if (values) save.mutate(values);
+        const body = await readPasswordChange(form);
+        if (body) save.mutate(body);
       }}
       onCancel={onClose}
       afterClose={() => form.resetFields()}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" autoComplete="off">
-        <Form.Item label={t('userSetting.password.old')} field="oldPassword" required rules={[zodRule(shape.oldPassword, t)]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          label={t('userSetting.password.new')}
-          field="newPassword"
-          required
-          rules={[
-            zodRule(shape.newPassword, t),
-            { validator: (value, cb) => cb(value && value === form.getFieldValue('oldPassword') ? t('userSetting.password.new.same') : undefined) },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label={t('userSetting.password.confirm')}
-          field="confirmPassword"
-          required
-          dependencies={['newPassword']}
-          rules={[
-            {
-              validator: (value, cb) =>
-                cb(!value ? t('userSetting.password.confirm.required') : value !== form.getFieldValue('newPassword') ? t('userSetting.password.confirm.mismatch') : undefined),
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
+      <PasswordChangeForm form={form} />
     </Modal>
   );
 }

@@ -5,10 +5,11 @@ import { useSession } from '../../../stores/session';
 import { maskEmail, maskPhone } from '../lib/mask';
 import styles from '../user-setting.module.css';
 import { PasswordDialog, PhoneDialog, QuestionDialog } from './security-dialogs';
+import { SignedInDevices } from './signed-in-devices';
 
 type Dialog = 'password' | 'question' | 'phone' | null;
 
-/** 安全设置 (security settings): four rows whose states come from the profile; every link acts. */
+/** 安全设置 (security settings): four rows whose states come from the profile (every link acts), then 登录设备. */
 export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
   const t = useT();
   const user = useSession((s) => s.user);
@@ -56,6 +57,7 @@ export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
           </li>
         ))}
       </ul>
+      <SignedInDevices />
       <PasswordDialog visible={dialog === 'password'} onClose={() => setDialog(null)} />
       <QuestionDialog visible={dialog === 'question'} onClose={() => setDialog(null)} />
       <PhoneDialog visible={dialog === 'phone'} onClose={() => setDialog(null)} />

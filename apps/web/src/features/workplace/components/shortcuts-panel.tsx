@@ -1,6 +1,6 @@
 import { Checkbox, Divider, Empty, Link, Message, Modal, Typography } from '@arco-design/web-react';
-import { IconCheckCircle, IconExclamationCircle, IconFile, IconFire, IconList, IconMobile, IconSettings, IconStorage, IconUser } from '@arco-design/web-react/icon';
-import { findRouteByPath, isRouteAllowed } from '@atrium/contracts/routes';
+import { IconCheckCircle, IconExclamationCircle, IconFile, IconFire, IconList, IconMobile, IconSafe, IconSettings, IconStorage, IconUser } from '@arco-design/web-react/icon';
+import { findRouteByPath, isRouteAllowed, type Granted } from '@atrium/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ interface Shortcut {
   to: string;
 }
 
-/** The workplace's shortcut tiles; each opens a real page, and the role decides which ones exist. */
+/** The workplace's shortcut tiles; each opens a real page, and the role's permissions decide which ones exist. */
 const shortcuts: Shortcut[] = [
   { key: 'content', labelKey: 'workplace.contentManagement', icon: IconFile, to: '/list/search-table' },
   { key: 'analysis', labelKey: 'workplace.contentStatistical', icon: IconStorage, to: '/list/card?tab=quality' },
@@ -35,6 +35,7 @@ const groupIcons: Record<string, ComponentType> = {
   IconCheckCircle,
   IconExclamationCircle,
   IconUser,
+  IconSafe,
 };
 
 function Tile({ icon: Icon, label, onClick }: { icon: ComponentType; label: string; onClick: () => void }) {
@@ -48,11 +49,11 @@ function Tile({ icon: Icon, label, onClick }: { icon: ComponentType; label: stri
   );
 }
 
-function useRecentPages(accountId: string, role: string) {
+function useRecentPages(accountId: string, granted: Granted) {
   // Re-read whenever a visit is recorded (the workplace stays mounted in its tab).
   const version = useSyncExternalStore(onRecentChange, () => JSON.stringify(readRecent(accountId)));
   void version;
-  return visibleRecent(accountId, role);
+  return visibleRecent(accountId, granted);
 }
 
 /** 快捷操作 with 管理 (saved in preferences) and 最近访问 (per browser and account). */
@@ -60,12 +61,12 @@ export function ShortcutsPanel() {
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const role = useSession((s) => s.role);
+  const permissions = useSession((s) => s.permissions);
   const accountId = useSession((s) => s.user?.accountId ?? '');
   const prefs = useQuery(preferencesQuery());
   const allowed = shortcuts.filter((s) => {
     const route = findRouteByPath(s.to.split('?')[0]!);
-    return !!route && isRouteAllowed(route, role);
+    return !!route && isRouteAllowed(route, permissions);
   });
   const saved = prefs.data?.workplace?.shortcuts;
   const shown = saved ? allowed.filter((s) => saved.includes(s.key)) : allowed;
@@ -84,7 +85,7 @@ export function ShortcutsPanel() {
     },
   });
 
-  const recent = useRecentPages(accountId, role);
+  const recent = useRecentPages(accountId, permissions);
 
   return (
     <div className={styles.panel}>

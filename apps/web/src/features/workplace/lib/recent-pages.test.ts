@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { addRecent, recordablePage } from './recent-pages.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addRecent, recordablePage, visibleRecent } from './recent-pages.ts';
 
 describe('recently visited', () => {
   it('counts leaf pages except the workplace', () => {
@@ -21,5 +21,23 @@ describe('recently visited', () => {
       { path: '/list/search-table', url: '/list/search-table?current=3' },
       { path: '/user/info', url: '/user/info' },
     ]);
+  });
+
+  afterEach(() => localStorage.clear());
+
+  it('shows only the stored pages the permissions still open', () => {
+    localStorage.setItem(
+      'recent-pages:7',
+      JSON.stringify([
+        { path: '/system/audit', url: '/system/audit?result=denied' },
+        { path: '/list/search-table', url: '/list/search-table' },
+        { path: '/user/info', url: '/user/info' },
+      ]),
+    );
+    const paths = (granted: string[]) => visibleRecent('7', granted).map((r) => r.page.path);
+    expect(paths(['audit:read', 'policy:read'])).toEqual(['/system/audit', '/list/search-table', '/user/info']);
+    expect(paths(['policy:read'])).toEqual(['/list/search-table', '/user/info']);
+    expect(paths([])).toEqual(['/user/info']);
+    expect(visibleRecent('7', ['audit:read'])[0]?.group?.path).toBe('/system');
   });
 });

@@ -1,4 +1,4 @@
-import { defaultRoute, findRouteByPath, isRouteAllowed, routeAncestry, type RouteNode } from '@atrium/contracts/routes';
+import { defaultRoute, findRouteByPath, isRouteAllowed, routeAncestry, type Granted, type RouteNode } from '@atrium/contracts/routes';
 import { onRouteChange, type RouteChange } from '../../../lib/route-events';
 import { useSession } from '../../../stores/session';
 
@@ -35,11 +35,11 @@ export function readRecent(accountId: string): RecentPage[] {
   }
 }
 
-/** The stored pages the role may still open, with their route (for the icon and title). */
-export function visibleRecent(accountId: string, role: string): { page: RecentPage; route: RouteNode; group?: RouteNode }[] {
+/** The stored pages the active role's permissions still open, with their route (for the icon and title). */
+export function visibleRecent(accountId: string, granted: Granted): { page: RecentPage; route: RouteNode; group?: RouteNode }[] {
   return readRecent(accountId).flatMap((page) => {
     const route = recordablePage(page.path);
-    if (!route || !isRouteAllowed(route, role)) return [];
+    if (!route || !isRouteAllowed(route, granted)) return [];
     return [{ page, route, group: routeAncestry(page.path).find((node) => node.children) }];
   });
 }
@@ -51,10 +51,10 @@ export function onRecentChange(listener: () => void): () => void {
 }
 
 function record(change: RouteChange): void {
-  const { user, role } = useSession.getState();
+  const { user, permissions } = useSession.getState();
   const route = recordablePage(change.pathname);
   // Denied targets are announced too (the guard redirects them): only pages the role may open count.
-  if (!user || !route || !isRouteAllowed(route, role)) return;
+  if (!user || !route || !isRouteAllowed(route, permissions)) return;
   const url = `${change.pathname}${change.search}`;
   const next = addRecent(readRecent(user.accountId), { path: route.path, url });
   try {

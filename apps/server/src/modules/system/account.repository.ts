@@ -1,0 +1,156 @@
+import { and, asc, count, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountStatus } from '@atrium/contracts/calls/system';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { loginAttempts, roles, users } from '../../db/schema/auth.ts';
+
+/** What an account record shows (never the password hash, the security answer or the profile). */
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  roles: users.roles,
+  status: users.status,
+  mustChangePassword: users.mustChangePassword,
+  lastLoginAt: users.lastLoginAt,
+  registeredAt: users.registeredAt,
+};
+export interface AccountRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  roles: string[];
+  status: AccountStatus;
+  mustChangePassword: boolean;
+  lastLoginAt: Date | null;
+  registeredAt: Date;
+}
+
+export interface AccountFilter {
+  keyword?: string;
+  role?: string;
+  status?: AccountStatus;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function accountWhere(f: AccountFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (f.keyword) {
+    const pattern = `%${likeEscape(f.keyword)}%`;
+    conditions.push(or(sql`${users.username} ilike ${pattern}`, sql`${users.name} ilike ${pattern}`, sql`${users.phone} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`));
+  }
+  if (f.role) conditions.push(sql`${f.role} = any(${users.roles})`);
+  if (f.status) conditions.push(eq(users.status, f.status));
+  return and(...conditions);
+}
+
+export async function listAccounts(db: Db, filter: AccountFilter, limit: number, offset: number): Promise<{ rows: AccountRow[]; total: number }> {
+  const where = accountWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db.select(accountColumns).from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+/** `lock`: the row stays locked until the transaction ends (a change of the account). */
+export async function findAccount(db: Db, id: number, lock = false): Promise<AccountRow | undefined> {
+  const query = db.select(accountColumns).from(users).where(eq(users.id, id));
+  const rows = await (lock ? query.for('update') : query);
+  return rows[0];
+}
+
+/** Whether another account (not `exceptId`) has this username, phone or e-mail; usernames and e-mails without regard to case. */
+export async function contactTaken(db: Db, field: 'username' | 'phone' | 'email', value: string, exceptId?: number): Promise<boolean> {
+  const match = field === 'phone' ? eq(users.phone, value) : sql`lower(${users[field]}) = lower(${value})`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(match, exceptId === undefined ? undefined : ne(users.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The next public account number, as the create-admin CLI gives it (highest id + 10001). Account creations
+ * are serialised on an advisory lock until their transaction ends, so two at once never draw the same.
+ */
+export async function nextAccountNumber(db: Db): Promise<string> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('atrium:account-number'))`);
+  const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select coalesce(max(id), 0) + 10001 as n from ${users}`));
+  return String(row?.n ?? 10001);
+}
+
+export async function insertAccount(
+  db: Db,
+  values: { accountId: string; username: string; name: string; email: string | null; phone: string | null; roles: string[]; passwordHash: string; mustChangePassword: boolean },
+  now: Date,
+): Promise<AccountRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, registeredAt: now, updatedAt: now })
+    .returning(accountColumns);
+  return row!;
+}
+
+export async function updateAccount(
+  db: Db,
+  id: number,
+  values: Partial<Pick<AccountRow, 'name' | 'email' | 'phone' | 'roles' | 'status' | 'mustChangePassword'>> & { passwordHash?: string },
+  now: Date,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning(accountColumns);
+  return row;
+}
+
+/**
+ * Serialises the changes that could leave no full administrator (an account's roles or status, a role's
+ * permissions) until the transaction ends: each one then counts the administrators after the other's commit.
+ */
+export async function lockAdministrators(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('atrium:full-administrators'))`);
+}
+
+/** Whether an active account holds a role having every one of `permissions`. */
+export async function fullAdministratorExists(db: Db, permissions: readonly string[]): Promise<boolean> {
+  const wanted = sql`array[${sql.join(
+    permissions.map((p) => sql`${p}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, sql`${roles.code} = any(${users.roles})`)
+    .where(and(eq(users.status, 'active'), sql`${roles.permissions} @> ${wanted}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Failed sign-ins since `since` of these usernames, per username and device. */
+export function recentFailures(db: Db, usernames: string[], since: Date): Promise<{ username: string; fingerprint: string; failures: number; oldest: Date }[]> {
+  if (usernames.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      username: loginAttempts.username,
+      fingerprint: loginAttempts.fingerprint,
+      failures: sql<number>`count(*)::int`.mapWith(Number),
+      oldest: sql<Date>`min(${loginAttempts.at})`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(loginAttempts)
+    .where(and(inArray(loginAttempts.username, usernames), eq(loginAttempts.success, false), gte(loginAttempts.at, since)))
+    .groupBy(loginAttempts.username, loginAttempts.fingerprint);
+}
+
+/** Forgets every sign-in failure of the username (the lock and the counters). */
+export async function clearFailures(db: Db, username: string): Promise<number> {
+  const rows = await db.delete(loginAttempts).where(eq(loginAttempts.username, username)).returning({ id: loginAttempts.id });
+  return rows.length;
+}

@@ -1,0 +1,196 @@
+import type { Account, UserCreateBody, UserListQuery, UserUpdateBody } from '@atrium/contracts/calls/system';
+import { diffFields } from '../../http/audit.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import {
+  clearFailures,
+  contactTaken,
+  findAccount,
+  insertAccount,
+  listAccounts,
+  nextAccountNumber,
+  recentFailures,
+  updateAccount,
+  type AccountRow,
+} from './account.repository.ts';
+import { failureWindowStart, lockEnd } from './lockout.ts';
+import { shareRoles } from './role.repository.ts';
+import { revokeSessionsOf } from './session.repository.ts';
+import { assertGrantable, EMAIL_TAKEN, guardAdministrators, oneTimePassword, revokedSummary, uniqueConflict, type SystemCtx } from './rules.ts';
+
+type Ctx = Pick<SystemCtx, 'db' | 'config' | 'now'>;
+
+const ACCOUNT_FIELDS = ['username', 'name', 'email', 'phone', 'roles', 'status'] as const;
+
+function toAccount(row: AccountRow, lockedUntil: Date | null): Account {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    roles: row.roles,
+    status: row.status,
+    mustChangePassword: row.mustChangePassword,
+    lockedUntil: lockedUntil?.toISOString() ?? null,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.registeredAt.toISOString(),
+  };
+}
+
+/** The records of these accounts, each with its failed-sign-in lock (one query for all). */
+async function withLocks({ db, config, now }: Ctx, rows: AccountRow[]): Promise<Account[]> {
+  const at = now();
+  const failures = await recentFailures(
+    db,
+    rows.map((r) => r.username),
+    failureWindowStart(at),
+  );
+  return rows.map((row) =>
+    toAccount(
+      row,
+      lockEnd(
+        failures.filter((f) => f.username === row.username),
+        config.captcha,
+        at,
+      ),
+    ),
+  );
+}
+
+const recordOf = async (ctx: Ctx, row: AccountRow) => (await withLocks(ctx, [row]))[0]!;
+
+async function existing(ctx: Ctx, id: number, lock = false): Promise<AccountRow> {
+  const row = await findAccount(ctx.db, id, lock);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function listUsers(ctx: Ctx, query: UserListQuery): Promise<{ list: Account[]; total: number }> {
+  const { rows, total } = await listAccounts(ctx.db, query, query.pageSize, (query.current - 1) * query.pageSize);
+  return { list: await withLocks(ctx, rows), total };
+}
+
+export async function getUser(ctx: Ctx, id: number): Promise<Account> {
+  return recordOf(ctx, await existing(ctx, id));
+}
+
+/**
+ * The roles to assign, locked for share (a deletion of one waits for this transaction): each must exist
+ * (400 on `roles`), and the caller must hold every permission of those in `granted` (403).
+ */
+async function assignable({ db, session }: SystemCtx, codes: string[], granted: string[]) {
+  const rows = await shareRoles(db, codes);
+  if (rows.length !== codes.length) throw fieldError('roles', 'validation.invalidValue');
+  assertGrantable(
+    session,
+    rows.filter((r) => granted.includes(r.code)).flatMap((r) => r.permissions),
+  );
+  return rows;
+}
+
+/** A phone or an e-mail another account already has. */
+async function checkContacts({ db }: SystemCtx, contacts: { phone?: string | null; email?: string | null }, exceptId?: number): Promise<void> {
+  if (contacts.phone && (await contactTaken(db, 'phone', contacts.phone, exceptId))) throw new AppError('PHONE_TAKEN');
+  if (contacts.email && (await contactTaken(db, 'email', contacts.email, exceptId))) throw fieldError('email', EMAIL_TAKEN);
+}
+
+export async function createUser(ctx: SystemCtx, body: UserCreateBody): Promise<{ user: Account; initialPassword?: string }> {
+  const { db, now, audit } = ctx;
+  const username = body.username.toLowerCase();
+  const roles = [...new Set(body.roles)];
+  await assignable(ctx, roles, roles);
+  if (await contactTaken(db, 'username', username)) throw new AppError('USERNAME_TAKEN');
+  await checkContacts(ctx, body);
+  const initialPassword = body.password === undefined ? oneTimePassword() : undefined;
+  const row = await insertAccount(
+    db,
+    {
+      accountId: await nextAccountNumber(db),
+      username,
+      name: body.name,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      roles,
+      passwordHash: await hashPassword(body.password ?? initialPassword!),
+      mustChangePassword: initialPassword !== undefined,
+    },
+    now(),
+  ).catch((err: unknown) => {
+    throw uniqueConflict(err);
+  });
+  audit.set({ targetId: row.id, summary: `created account ${username}`, changes: diffFields<AccountRow>(null, row, ACCOUNT_FIELDS) });
+  return initialPassword === undefined ? { user: toAccount(row, null) } : { user: toAccount(row, null), initialPassword };
+}
+
+export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody): Promise<Account> {
+  const { db, session, now, audit } = ctx;
+  // A change of roles may take away an administrator: guarded before the account's row is locked.
+  const checkAdministrators = body.roles ? await guardAdministrators(db) : undefined;
+  const before = await existing(ctx, id, true);
+  const values: Parameters<typeof updateAccount>[2] = {};
+  if (body.roles) {
+    const roles = [...new Set(body.roles)];
+    const rows = await assignable(
+      ctx,
+      roles,
+      roles.filter((code) => !before.roles.includes(code)),
+    );
+    if (id === session.userId) {
+      // The session goes on in its acting role while the account keeps it, else in the first one left.
+      const acting = roles.includes(session.role) ? session.role : roles[0];
+      if (!rows.find((r) => r.code === acting)?.permissions.includes('user:write')) throw new AppError('SELF_LOCKOUT');
+    }
+    values.roles = roles;
+  }
+  await checkContacts(ctx, body, id);
+  if (body.name !== undefined) values.name = body.name;
+  if (body.email !== undefined) values.email = body.email;
+  if (body.phone !== undefined) values.phone = body.phone;
+  const after = await updateAccount(db, id, values, now()).catch((err: unknown) => {
+    throw uniqueConflict(err);
+  });
+  await checkAdministrators?.();
+  audit.set({ summary: `updated account ${before.username}`, changes: diffFields(before, after!, ACCOUNT_FIELDS) });
+  return recordOf(ctx, after!);
+}
+
+export async function disableUser(ctx: SystemCtx, id: number): Promise<Account> {
+  const { db, session, config, now, audit } = ctx;
+  if (id === session.userId) throw new AppError('SELF_LOCKOUT');
+  const checkAdministrators = await guardAdministrators(db);
+  const before = await existing(ctx, id, true);
+  const at = now();
+  const after = (await updateAccount(db, id, { status: 'disabled' }, at))!;
+  // Its next request gets 401 (the pipeline also refuses a disabled account's session).
+  const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
+  await checkAdministrators();
+  audit.set({ summary: revokedSummary(revoked), changes: diffFields(before, after, ['status']) });
+  return recordOf(ctx, after);
+}
+
+export async function enableUser(ctx: SystemCtx, id: number): Promise<Account> {
+  const before = await existing(ctx, id, true);
+  const after = (await updateAccount(ctx.db, id, { status: 'active' }, ctx.now()))!;
+  ctx.audit.set({ changes: diffFields(before, after, ['status']) });
+  return recordOf(ctx, after);
+}
+
+export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
+  const row = await existing(ctx, id, true);
+  const { lockedUntil } = await recordOf(ctx, row);
+  const cleared = await clearFailures(ctx.db, row.username);
+  ctx.audit.set({ summary: `cleared ${cleared} failed sign-ins`, changes: lockedUntil ? [{ field: 'lockedUntil', before: lockedUntil, after: null }] : [] });
+  return toAccount(row, null);
+}
+
+export async function resetUserPassword(ctx: SystemCtx, id: number): Promise<{ initialPassword: string }> {
+  const { db, config, now, audit } = ctx;
+  await existing(ctx, id, true);
+  const initialPassword = oneTimePassword();
+  const at = now();
+  await updateAccount(db, id, { passwordHash: await hashPassword(initialPassword), mustChangePassword: true }, at);
+  const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
+  audit.set({ summary: `password reset; ${revokedSummary(revoked)}` });
+  return { initialPassword };
+}

@@ -1,0 +1,27 @@
+import type { AppConfig } from '../../config.ts';
+
+// The failed-sign-in lock as the sign-in reads it (modules/auth/auth.service.ts, judgeSignIn): failures
+// count for 15 minutes; 10 of one username from one device lock that device out; 100 of the username from
+// anywhere (10 with CAPTCHA=off) lock out every device that has not signed in to the account before. Each
+// lock ends 15 minutes after the oldest failure it counts.
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const LOCK_AFTER_FAILURES = 10;
+const UNKNOWN_DEVICE_LOCK_AFTER_FAILURES = 100;
+
+/** The start of the window whose failures count. */
+export const failureWindowStart = (now: Date) => new Date(now.getTime() - FAILURE_WINDOW_MS);
+
+/** When the account's lock ends (the later of the device and the username lock), or null when none holds. */
+export function lockEnd(failures: { failures: number; oldest: Date }[], captcha: AppConfig['captcha'], now: Date): Date | null {
+  const endOf = (oldest: Date) => oldest.getTime() + FAILURE_WINDOW_MS;
+  let end = 0;
+  let total = 0;
+  let oldest = Infinity;
+  for (const device of failures) {
+    if (device.failures >= LOCK_AFTER_FAILURES) end = Math.max(end, endOf(device.oldest));
+    total += device.failures;
+    oldest = Math.min(oldest, device.oldest.getTime());
+  }
+  if (total >= (captcha === 'off' ? LOCK_AFTER_FAILURES : UNKNOWN_DEVICE_LOCK_AFTER_FAILURES)) end = Math.max(end, oldest + FAILURE_WINDOW_MS);
+  return end > now.getTime() ? new Date(end) : null;
+}

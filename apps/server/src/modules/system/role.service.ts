@@ -1,0 +1,92 @@
+import {
+  builtInRoles,
+  demoRoles,
+  permissionGroup,
+  permissionGroupLabels,
+  permissionLabel,
+  permissions as catalogue,
+  roleDisplayName,
+  type Locale,
+} from '@atrium/contracts';
+import type { PermissionEntry, RoleCreateBody, RoleRecord, RoleUpdateBody } from '@atrium/contracts/calls/system';
+import { diffFields } from '../../http/audit.ts';
+import { AppError } from '../../http/errors.ts';
+import { deleteRole, findRole, holderCount, insertRole, listRolesWithCounts, lockRole, roleCodeTaken, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
+import { assertGrantable, guardAdministrators, uniqueConflict, type SystemCtx } from './rules.ts';
+
+const ROLE_FIELDS = ['code', 'name', 'description', 'permissions'] as const;
+type RoleSnapshot = Pick<RoleRow, (typeof ROLE_FIELDS)[number]>;
+const snapshot = (row: RoleSnapshot): RoleSnapshot => ({ code: row.code, name: row.name, description: row.description, permissions: row.permissions });
+
+const knownRoles: Record<string, { description: Record<Locale, string> }> = { ...demoRoles, ...builtInRoles };
+
+function toRole(row: RoleWithCount, locale: Locale): RoleRecord {
+  return {
+    id: row.id,
+    code: row.code,
+    name: roleDisplayName(row.code, row.name, locale),
+    description: knownRoles[row.code]?.description[locale] ?? row.description,
+    permissions: row.permissions,
+    builtIn: row.builtIn,
+    userCount: row.userCount,
+  };
+}
+
+/** The catalogue with its labels in the caller's language, in catalogue order. */
+export function permissionEntries(locale: Locale): PermissionEntry[] {
+  return catalogue.map((code) => {
+    const group = permissionGroup(code);
+    return { code, group, groupLabel: permissionGroupLabels[group][locale], label: permissionLabel(code, locale) };
+  });
+}
+
+/** Deduplicated, in catalogue order (the body schema admits catalogue codes only). */
+const inCatalogueOrder = (codes: readonly string[]) => catalogue.filter((code) => codes.includes(code));
+
+export async function listRoles({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>): Promise<{ list: RoleRecord[]; total: number }> {
+  const rows = await listRolesWithCounts(db);
+  return { list: rows.map((row) => toRole(row, locale)), total: rows.length };
+}
+
+export async function createRole({ db, session, locale, now, audit }: SystemCtx, body: RoleCreateBody): Promise<RoleRecord> {
+  const code = body.code.toLowerCase();
+  const permissions = inCatalogueOrder(body.permissions);
+  assertGrantable(session, permissions);
+  if (await roleCodeTaken(db, code)) throw new AppError('ROLE_CODE_TAKEN');
+  const row = await insertRole(db, { code, name: body.name, description: body.description ?? '', permissions }, now()).catch((err: unknown) => {
+    throw uniqueConflict(err);
+  });
+  audit.set({ targetId: row.id, summary: `created role ${code}`, changes: diffFields<RoleSnapshot>(null, snapshot(row), ROLE_FIELDS) });
+  return toRole({ ...row, userCount: 0 }, locale);
+}
+
+async function customRole(db: SystemCtx['db'], id: number): Promise<RoleRow> {
+  const role = await lockRole(db, id);
+  if (!role) throw new AppError('NOT_FOUND');
+  if (role.builtIn) throw new AppError('ROLE_BUILT_IN');
+  return role;
+}
+
+export async function editRole(ctx: SystemCtx, id: number, body: RoleUpdateBody): Promise<RoleRecord> {
+  const { db, session, locale, now, audit } = ctx;
+  // Taken before the role's row lock, as every change that may take away an administrator does.
+  const checkAdministrators = await guardAdministrators(db);
+  const role = await customRole(db, id);
+  const permissions = body.permissions ? inCatalogueOrder(body.permissions) : role.permissions;
+  assertGrantable(session, permissions.filter((p) => !role.permissions.includes(p)));
+  if (role.code === session.role && session.permissions.has('user:write') && !permissions.includes('user:write')) throw new AppError('SELF_LOCKOUT');
+  const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions };
+  await updateRole(db, id, next, now());
+  await checkAdministrators();
+  audit.set({ summary: `updated role ${role.code}`, changes: diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS) });
+  return toRole((await findRole(db, id))!, locale);
+}
+
+export async function removeRole({ db, audit }: SystemCtx, id: number): Promise<{ id: number }> {
+  const role = await customRole(db, id);
+  // Counted after the lock: an assignment in flight (it locks the role for share) has committed by then.
+  if ((await holderCount(db, role.code)) > 0) throw new AppError('ROLE_IN_USE');
+  await deleteRole(db, id);
+  audit.set({ summary: `deleted role ${role.code}`, changes: ROLE_FIELDS.map((field) => ({ field, before: role[field], after: null })) });
+  return { id };
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { permissions, systemPermissions } from '@atrium/contracts';
+import { audited, createAccount, createRole, errorOf, session, systemApp } from './test-kit.ts';
+
+describe('roles and the permission catalogue', () => {
+  const app = systemApp();
+
+  it('lists the catalogue with labels in the caller language', async () => {
+    const en = await app.admin.call('GET', '/api/system/permissions', undefined, { locale: 'en-US' });
+    expect(en.status).toBe(200);
+    expect(en.body.data.map((p: { code: string }) => p.code)).toEqual(permissions);
+    expect(en.body.data.find((p: { code: string }) => p.code === 'user:write')).toEqual({ code: 'user:write', group: 'system', groupLabel: 'System', label: 'Manage accounts' });
+    const zh = await app.admin.call('GET', '/api/system/permissions', undefined, { locale: 'zh-CN' });
+    expect(zh.body.data.find((p: { code: string }) => p.code === 'user:write')).toMatchObject({ groupLabel: '系统管理', label: '管理用户' });
+  });
+
+  it('lists every role with its display name and the accounts holding it, disabled ones included', async () => {
+    const holders = async (code: string) => {
+      const result = (await app.t.db.execute(`select count(*)::int as n from users where '${code}' = any(roles)`)) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
+    };
+    const res = await app.admin.call('GET', '/api/system/roles', undefined, { locale: 'en-US' });
+    expect(res.status).toBe(200);
+    const byCode = Object.fromEntries(res.body.data.list.map((r: { code: string }) => [r.code, r]));
+    expect(res.body.data.total).toBe(res.body.data.list.length);
+    expect(byCode.admin).toMatchObject({ name: 'Administrator', builtIn: true, permissions, userCount: await holders('admin') });
+    expect(byCode.user).toMatchObject({ name: 'User', builtIn: true, userCount: await holders('user') });
+    expect(byCode.user.userCount).toBeGreaterThanOrEqual(2);
+
+    const { id } = await createAccount(app.admin, { username: 'counted', name: 'Counted', roles: ['user'], password: 'counted123' });
+    expect((await app.admin.call('POST', `/api/system/users/${id}/disable`)).status).toBe(200);
+    const after = await app.admin.call('GET', '/api/system/roles');
+    expect(after.body.data.list.find((r: { code: string }) => r.code === 'user').userCount).toBe(byCode.user.userCount + 1);
+    const zh = await app.admin.call('GET', '/api/system/roles', undefined, { locale: 'zh-CN' });
+    expect(zh.body.data.list.find((r: { code: string }) => r.code === 'admin').name).toBe('管理员');
+  });
+
+  it('creates a custom role (code stored lower-case, permissions in catalogue order) with one audit entry', async () => {
+    const { res, entry } = await audited(app.t, { action: 'system.role.create', targetType: 'role' }, () =>
+      app.admin.call('POST', '/api/system/roles', { code: 'editor', name: '  Editor ', description: 'Edits', permissions: ['policy:write', 'policy:read', 'policy:read'] }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ code: 'editor', name: 'Editor', description: 'Edits', permissions: ['policy:read', 'policy:write'], builtIn: false, userCount: 0 });
+    expect(entry!.target_id).toBe(String(res.body.data.id));
+    expect(entry!.changes).toContainEqual({ field: 'permissions', before: null, after: ['policy:read', 'policy:write'] });
+  });
+
+  it('refuses a taken code, built-in ones included (409 ROLE_CODE_TAKEN), and writes nothing', async () => {
+    for (const code of ['editor', 'admin', 'user']) {
+      const { res } = await audited(app.t, { action: 'system.role.create', targetType: 'role' }, () => app.admin.call('POST', '/api/system/roles', { code, name: 'Again', permissions: [] }));
+      expect(res.status).toBe(409);
+      expect(errorOf(res)).toBe('ROLE_CODE_TAKEN');
+    }
+  });
+
+  it('answers 400 VALIDATION_FAILED for a bad code, an unknown permission, an empty name, unknown fields', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ code: 'Editor2', name: 'x', permissions: [] }, 'code'],
+      [{ code: '9lives', name: 'x', permissions: [] }, 'code'],
+      [{ code: 'ok-code', name: 'x', permissions: ['policy:fly'] }, 'permissions.0'],
+      [{ code: 'ok-code', name: '   ', permissions: [] }, 'name'],
+      [{ code: 'ok-code', name: 'x', permissions: [], builtIn: true }, ''],
+    ];
+    for (const [body, path] of cases) {
+      const res = await app.admin.call('POST', '/api/system/roles', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res)).toBe('VALIDATION_FAILED');
+      if (path) expect(res.body.data.details.map((d: { path: string }) => d.path)).toContain(path);
+    }
+  });
+
+  it('edits a custom role; the entry holds before and after of the changed fields only', async () => {
+    const id = await createRole(app.admin, 'reviewer', ['policy:read']);
+    const { res, entry } = await audited(app.t, { action: 'system.role.update', targetType: 'role', targetId: id }, () =>
+      app.admin.call('PUT', `/api/system/roles/${id}`, { name: 'Reviewer', permissions: ['policy:read', 'card:read'] }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, code: 'reviewer', name: 'Reviewer', permissions: ['policy:read', 'card:read'] });
+    expect(entry!.changes).toEqual([
+      { field: 'name', before: 'reviewer', after: 'Reviewer' },
+      { field: 'permissions', before: ['policy:read'], after: ['policy:read', 'card:read'] },
+    ]);
+  });
+
+  it('applies a role change to its holders from their next request', async () => {
+    const id = await createRole(app.admin, 'viewer', ['workplace:view']);
+    await createAccount(app.admin, { username: 'viewer1', name: 'Viewer', roles: ['viewer'], password: 'viewer123' });
+    const viewer = await session(app.t, 'viewer1', 'viewer123');
+    expect((await viewer.call('GET', '/api/list/policy')).status).toBe(403);
+    expect((await app.admin.call('PUT', `/api/system/roles/${id}`, { permissions: ['workplace:view', 'policy:read'] })).status).toBe(200);
+    expect((await viewer.call('GET', '/api/list/policy')).status).toBe(200);
+  });
+
+  it('refuses to edit or delete a built-in role (409 ROLE_BUILT_IN) and answers 404 for none', async () => {
+    const list = await app.admin.call('GET', '/api/system/roles');
+    const userRole = list.body.data.list.find((r: { code: string }) => r.code === 'user');
+    const edit = await app.admin.call('PUT', `/api/system/roles/${userRole.id}`, { name: 'Mine' });
+    expect([edit.status, errorOf(edit)]).toEqual([409, 'ROLE_BUILT_IN']);
+    // Held by accounts too: ROLE_BUILT_IN comes before ROLE_IN_USE.
+    const del = await app.admin.call('DELETE', `/api/system/roles/${userRole.id}`);
+    expect([del.status, errorOf(del)]).toEqual([409, 'ROLE_BUILT_IN']);
+    expect((await app.admin.call('PUT', '/api/system/roles/999999', { name: 'x' })).status).toBe(404);
+    expect((await app.admin.call('DELETE', '/api/system/roles/999999')).status).toBe(404);
+    expect((await app.admin.call('DELETE', '/api/system/roles/abc')).status).toBe(400);
+  });
+
+  it('deletes a role nobody holds, refuses one in use (409 ROLE_IN_USE)', async () => {
+    const used = await createRole(app.admin, 'used-role', ['card:read']);
+    const { id: holder } = await createAccount(app.admin, { username: 'holder', name: 'Holder', roles: ['used-role'], password: 'holder123' });
+    // A disabled account still holds its roles.
+    expect((await app.admin.call('POST', `/api/system/users/${holder}/disable`)).status).toBe(200);
+    const { res: inUse } = await audited(app.t, { action: 'system.role.delete', targetType: 'role' }, () => app.admin.call('DELETE', `/api/system/roles/${used}`));
+    expect([inUse.status, errorOf(inUse)]).toEqual([409, 'ROLE_IN_USE']);
+
+    const free = await createRole(app.admin, 'free-role', ['card:read']);
+    const { res, entry } = await audited(app.t, { action: 'system.role.delete', targetType: 'role', targetId: free }, () => app.admin.call('DELETE', `/api/system/roles/${free}`));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: free });
+    expect(entry!.summary).toContain('free-role');
+    expect((await app.admin.call('GET', '/api/system/roles')).body.data.list.some((r: { code: string }) => r.code === 'free-role')).toBe(false);
+  });
+
+  it('lets nobody grant more than they hold (403 FORBIDDEN), adding only what they hold', async () => {
+    await createRole(app.admin, 'role-keeper', ['role:read', 'role:write', 'card:read']);
+    await createAccount(app.admin, { username: 'keeper', name: 'Keeper', roles: ['role-keeper'], password: 'keeper123' });
+    const keeper = await session(app.t, 'keeper', 'keeper123');
+    const more = await keeper.call('POST', '/api/system/roles', { code: 'sneaky', name: 'Sneaky', permissions: ['card:read', 'policy:write'] });
+    expect([more.status, errorOf(more)]).toEqual([403, 'FORBIDDEN']);
+    const ok = await keeper.call('POST', '/api/system/roles', { code: 'card-reader', name: 'Cards', permissions: ['card:read'] });
+    expect(ok.status).toBe(200);
+    const widen = await keeper.call('PUT', `/api/system/roles/${ok.body.data.id}`, { permissions: ['card:read', 'card:manage'] });
+    expect([widen.status, errorOf(widen)]).toEqual([403, 'FORBIDDEN']);
+    // A role that already carries a permission the caller lacks may still be narrowed or renamed.
+    const wide = await createRole(app.admin, 'wide', ['card:read', 'policy:write']);
+    expect((await keeper.call('PUT', `/api/system/roles/${wide}`, { name: 'Wide' })).status).toBe(200);
+    expect((await keeper.call('PUT', `/api/system/roles/${wide}`, { permissions: ['card:read'] })).status).toBe(200);
+    // Without role:write the pipeline refuses (and records the refusal).
+    const user = await session(app.t, 'user', 'user123');
+    const denied = await user.call('POST', '/api/system/roles', { code: 'nope', name: 'Nope', permissions: [] });
+    expect([denied.status, errorOf(denied)]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
+describe('roles: SELF_LOCKOUT and LAST_ADMIN', () => {
+  const app = systemApp();
+
+  it('refuses an edit of the caller acting role that takes user:write away (409 SELF_LOCKOUT)', async () => {
+    const id = await createRole(app.admin, 'manager', ['user:read', 'user:write', 'role:read', 'role:write']);
+    await createAccount(app.admin, { username: 'mgr', name: 'Manager', roles: ['manager'], password: 'manager123' });
+    const mgr = await session(app.t, 'mgr', 'manager123');
+    const { res } = await audited(app.t, { action: 'system.role.update', targetType: 'role' }, () => mgr.call('PUT', `/api/system/roles/${id}`, { permissions: ['user:read', 'role:read', 'role:write'] }));
+    expect([res.status, errorOf(res)]).toEqual([409, 'SELF_LOCKOUT']);
+    // Another administrator may.
+    expect((await app.admin.call('PUT', `/api/system/roles/${id}`, { permissions: ['user:read', 'role:read', 'role:write'] })).status).toBe(200);
+  });
+
+  it('keeps one full administrator: removing a system permission from the last one role is 409 LAST_ADMIN, SELF_LOCKOUT first', async () => {
+    const superId = await createRole(app.admin, 'superadmin', [...permissions]);
+    const { id: rootId } = await createAccount(app.admin, { username: 'root', name: 'Root', roles: ['superadmin'], password: 'rootroot1' });
+    const root = await session(app.t, 'root', 'rootroot1');
+    // Every other full administrator goes: root alone holds every system permission.
+    const admins = (await root.call('GET', '/api/system/users?role=admin&pageSize=100')).body.data.list as { id: number }[];
+    for (const a of admins) expect((await root.call('POST', `/api/system/users/${a.id}/disable`)).status).toBe(200);
+
+    const without = (p: string) => permissions.filter((c) => c !== p);
+    const last = await root.call('PUT', `/api/system/roles/${superId}`, { permissions: without('audit:export') });
+    expect([last.status, errorOf(last)]).toEqual([409, 'LAST_ADMIN']);
+    const both = await root.call('PUT', `/api/system/roles/${superId}`, { permissions: without('user:write') });
+    expect([both.status, errorOf(both)]).toEqual([409, 'SELF_LOCKOUT']);
+    // A non-system permission may go.
+    expect((await root.call('PUT', `/api/system/roles/${superId}`, { permissions: without('card:manage') })).status).toBe(200);
+
+    // With a second full-administrator role held, the first may lose one.
+    await createRole(root, 'superadmin2', [...systemPermissions]);
+    expect((await root.call('PUT', `/api/system/users/${rootId}`, { roles: ['superadmin', 'superadmin2'] })).status).toBe(200);
+    const narrower = permissions.filter((c) => c !== 'card:manage' && c !== 'audit:export');
+    expect((await root.call('PUT', `/api/system/roles/${superId}`, { permissions: narrower })).status).toBe(200);
+  });
+});

@@ -1,0 +1,47 @@
+import { hash } from 'node:crypto';
+import type { SessionRecord } from '@atrium/contracts/calls/system';
+import { AppError } from '../../http/errors.ts';
+import { liveSessions, revokeLiveSession, revokeSessionsOf, type LiveSessionRow } from './session.repository.ts';
+import { revokedSummary, type SystemCtx } from './rules.ts';
+
+type Ctx = Pick<SystemCtx, 'db' | 'session' | 'config' | 'now' | 'audit'>;
+
+/** A short, stable name of the device: the first 8 hex characters of the fingerprint's SHA-256 (never the fingerprint). */
+const deviceOf = (fingerprint: string) => (fingerprint ? hash('sha256', fingerprint, 'hex').slice(0, 8) : '');
+
+function toSession(row: LiveSessionRow, currentId: number): SessionRecord {
+  return {
+    id: row.id,
+    userId: row.userId,
+    username: row.username,
+    // As the pipeline acts: the active role while the account holds it, else its first.
+    role: row.roles.includes(row.activeRole) ? row.activeRole : (row.roles[0] ?? row.activeRole),
+    device: deviceOf(row.fingerprint),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    current: row.id === currentId,
+  };
+}
+
+/** Live sessions: everyone's, or one account's (`userId`). */
+export async function listSessions({ db, session, config, now }: Ctx, userId?: number): Promise<{ list: SessionRecord[]; total: number }> {
+  const rows = await liveSessions(db, now(), config.sessionIdleSeconds, userId);
+  return { list: rows.map((row) => toSession(row, session.sessionId)), total: rows.length };
+}
+
+/** Ends a live session; `ownOnly`: only one of the caller's (anyone else's is 404 whatever the caller may do). */
+export async function revokeSession({ db, session, config, now, audit }: Ctx, id: number, ownOnly: boolean): Promise<{ id: number }> {
+  const ended = await revokeLiveSession(db, id, now(), config.sessionIdleSeconds, ownOnly ? session.userId : undefined);
+  if (!ended) throw new AppError('NOT_FOUND');
+  audit.set({ targetType: 'session', targetId: id });
+  return { id };
+}
+
+export async function revokeOtherSessions({ db, session, config, now, audit }: Ctx): Promise<{ revoked: number }> {
+  const revoked = await revokeSessionsOf(db, session.userId, now(), config.sessionIdleSeconds, session.sessionId);
+  audit.set({ targetType: 'session', targetId: null, summary: revokedSummary(revoked) });
+  return { revoked };
+}

@@ -1,0 +1,87 @@
+import { Alert, Button, Form, Message, Modal } from '@arco-design/web-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PasswordChangeForm, readPasswordChange, type PasswordChangeValues } from '../../components/password-change-form';
+import { call, endpoints } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-rules';
+import { LOGIN_PATH, type LoginState } from '../../lib/guard';
+import { useT } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+import { logout, useSession } from '../../stores/session';
+import { useTabs } from '../../stores/tabs';
+import styles from './forced-password-dialog.module.css';
+
+const signedOut: LoginState = { signedOut: true };
+
+/**
+ * 修改初始密码: the one-time password (the old one) and a new one. No close button, mask or Esc: the way
+ * out is changing the password or signing out. Once changed, the server keeps this session and ends the
+ * others; the console then loads the user info and the menu and goes on.
+ */
+export function ForcedPasswordDialog() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<PasswordChangeValues>();
+  const [busy, setBusy] = useState<'save' | 'signOut' | null>(null);
+  // The sign-out clears the profile (which takes this dialog away) only once the login page is the
+  // router's location: cleared before, the page of the old location would mount for a moment and call.
+  const { key } = useLocation();
+  const arrived = useRef<(() => void) | null>(null);
+  useEffect(() => arrived.current?.(), [key]);
+
+  const signOut = async () => {
+    setBusy('signOut');
+    await logout({
+      stop: () => queryClient.cancelQueries(),
+      leave: () =>
+        new Promise<void>((resolve) => {
+          arrived.current = resolve;
+          void navigate(LOGIN_PATH, { replace: true, state: signedOut });
+        }),
+    });
+    queryClient.clear();
+    useTabs.getState().reset();
+  };
+
+  const save = async () => {
+    const body = await readPasswordChange(form);
+    if (!body) return;
+    setBusy('save');
+    try {
+      await call(endpoints.auth.changePassword, { body });
+    } catch (error) {
+      // A wrong one-time password or a refused new one lands on its field; anything else was a toast.
+      applyServerErrors(form, error);
+      setBusy(null);
+      return;
+    }
+    Message.success(t('userSetting.password.success'));
+    const outcome = await useSession.getState().passwordChanged();
+    if (outcome.type === 'rejected') await signOut();
+    else setBusy(null);
+  };
+
+  return (
+    <Modal
+      visible
+      title={t('login.passwordChange.title')}
+      style={{ width: 480, maxWidth: '100%' }}
+      closable={false}
+      maskClosable={false}
+      escToExit={false}
+      footer={
+        <>
+          <Button onClick={() => void signOut()} loading={busy === 'signOut'} disabled={busy === 'save'} data-testid="forced-password-sign-out">
+            {t('login.passwordChange.signOut')}
+          </Button>
+          <Button type="primary" onClick={() => void save()} loading={busy === 'save'} disabled={busy === 'signOut'} data-testid="forced-password-submit">
+            {t('login.passwordChange.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Alert type="warning" className={styles.intro} content={t('login.passwordChange.intro')} />
+      <PasswordChangeForm form={form} oldLabel={t('login.passwordChange.old')} />
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { auditFiltersToQuery, auditStateToParams, auditStateToQuery, localToInstant, parseAuditUrl } from './url-state.ts';
+
+const parse = (query: string) => parseAuditUrl(new URLSearchParams(query));
+
+describe('audit log URL state', () => {
+  it('defaults to page 1 and page size 10 with no filters', () => {
+    expect(parse('')).toEqual({ filters: {}, current: 1, pageSize: 10 });
+  });
+
+  it('reads every filter with the page', () => {
+    const state = parse('from=2026-03-01T00:00:00.000Z&to=2026-03-31T15:59:59.000Z&actor=%20alice%20&action=system.user.create&result=denied&current=2&pageSize=50');
+    expect(state).toEqual({
+      filters: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T15:59:59.000Z', actor: 'alice', action: 'system.user.create', result: 'denied' },
+      current: 2,
+      pageSize: 50,
+    });
+    expect(auditStateToQuery(state)).toEqual({
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-31T15:59:59.000Z',
+      actor: 'alice',
+      action: 'system.user.create',
+      result: 'denied',
+      current: 2,
+      pageSize: 50,
+    });
+  });
+
+  it('takes any ISO 8601 instant the contract takes, and an open end', () => {
+    expect(parse('from=2026-03-01').filters).toEqual({ from: '2026-03-01' });
+    expect(parse('to=2026-03-01T08:00:00%2B08:00').filters).toEqual({ to: '2026-03-01T08:00:00+08:00' });
+  });
+
+  it('drops each invalid value without losing the valid ones', () => {
+    expect(parse('from=yesterday&result=ok&actor=bob&current=-1&pageSize=15')).toEqual({ filters: { actor: 'bob' }, current: 1, pageSize: 10 });
+    expect(parse(`action=${'a'.repeat(65)}&result=failed`).filters).toEqual({ result: 'failed' });
+    expect(parse('from=2026-13-01T00:00:00Z').filters).toEqual({});
+    expect(parse('actor=%20&foo=1&current=3')).toEqual({ filters: {}, current: 3, pageSize: 10 });
+  });
+
+  it('drops an end before the start, keeping the start', () => {
+    expect(parse('from=2026-03-02T00:00:00Z&to=2026-03-01T00:00:00Z').filters).toEqual({ from: '2026-03-02T00:00:00Z' });
+    // Offsets count: 09:00+08:00 is 01:00Z, after 00:30Z.
+    expect(parse('from=2026-03-01T00:30:00Z&to=2026-03-01T09:00:00%2B08:00').filters).toEqual({ from: '2026-03-01T00:30:00Z', to: '2026-03-01T09:00:00+08:00' });
+  });
+
+  it('writes the normalised query in a fixed order, omits the defaults, and exports the filters only', () => {
+    const state = { filters: { result: 'success' as const, actor: '7', from: '2026-01-01T00:00:00.000Z' }, current: 1, pageSize: 10 as const };
+    expect(auditStateToParams(state).toString()).toBe('from=2026-01-01T00%3A00%3A00.000Z&actor=7&result=success');
+    expect(auditStateToParams({ ...state, filters: {}, current: 5, pageSize: 20 }).toString()).toBe('current=5&pageSize=20');
+    expect(auditFiltersToQuery({ ...state.filters, action: ' ' })).toEqual({ from: '2026-01-01T00:00:00.000Z', actor: '7', result: 'success' });
+  });
+
+  it('round-trips', () => {
+    const query = 'to=2026-05-01T00%3A00%3A00.000Z&action=system.role.delete&current=2&pageSize=100';
+    expect(auditStateToParams(parse(query)).toString()).toBe(query);
+  });
+
+  it('sends the picker’s local time as a UTC instant', () => {
+    const local = '2026-03-01 08:30:00';
+    expect(localToInstant(local)).toBe(new Date(2026, 2, 1, 8, 30, 0).toISOString());
+    expect(localToInstant('not a time')).toBeUndefined();
+  });
+});

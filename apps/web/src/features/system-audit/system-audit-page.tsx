@@ -1,0 +1,135 @@
+import { Badge, Button, Card, Divider, Empty, Table, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconDownload, IconRefresh } from '@arco-design/web-react/icon';
+import type { AuditEntry } from '@atrium/contracts/calls/system';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePermission } from '../../components/permission';
+import { formatDateTime } from '../../lib/format';
+import { useT } from '../../lib/i18n';
+import { useSettings } from '../../stores/settings';
+import { auditKeys, auditListQuery, exportAudit } from './api/audit-queries';
+import { AuditDetailDrawer } from './components/audit-detail-drawer';
+import { AuditFilterForm } from './components/audit-filter-form';
+import { resultBadge, resultKey } from './lib/labels';
+import { auditStateToParams, pageSizes, parseAuditUrl, type AuditFilters, type AuditUrlState } from './lib/url-state';
+import styles from './system-audit.module.css';
+
+/**
+ * 审计日志 (audit log), newest first. The applied filters and the page live in the URL; 导出 downloads
+ * every entry of the applied filters as CSV (for a role holding `audit:export`).
+ */
+export default function SystemAuditPage() {
+  const t = useT();
+  // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
+  const mobile = useSettings((s) => s.device === 'mobile');
+  const canExport = usePermission('audit:export');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseAuditUrl(searchParams), [searchParams]);
+  const list = useQuery(auditListQuery(state));
+  const queryClient = useQueryClient();
+  const [detail, setDetail] = useState<AuditEntry | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const go = useCallback((next: AuditUrlState, replace = false) => setSearchParams(auditStateToParams(next), { replace }), [setSearchParams]);
+
+  // Unknown or invalid query values are dropped and the URL normalised in place.
+  useEffect(() => {
+    const normalised = auditStateToParams(state).toString();
+    if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
+  }, [state, searchParams, setSearchParams]);
+
+  // A page beyond the last one moves to the last page.
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    if (list.isPlaceholderData || !list.data || total === 0) return;
+    const last = Math.ceil(total / state.pageSize);
+    if (state.current > last) go({ ...state, current: last }, true);
+  }, [list.data, list.isPlaceholderData, total, state, go]);
+
+  const columns: TableColumnProps<AuditEntry>[] = [
+    { title: t('systemAudit.columns.at'), dataIndex: 'at', width: 170, ellipsis: true, render: formatDateTime },
+    { title: t('systemAudit.columns.actor'), dataIndex: 'actorName', width: 120 },
+    { title: t('systemAudit.columns.role'), dataIndex: 'role', width: 100, render: (v: string | null) => v ?? '-' },
+    { title: t('systemAudit.columns.action'), dataIndex: 'action', width: 190, ellipsis: true, render: (v: string) => <code>{v}</code> },
+    {
+      title: t('systemAudit.columns.target'),
+      dataIndex: 'targetType',
+      width: 150,
+      ellipsis: true,
+      render: (type: string | null, row) => (type ? [type, row.targetId && `#${row.targetId}`].filter(Boolean).join(' ') : '-'),
+    },
+    {
+      title: t('systemAudit.columns.result'),
+      dataIndex: 'result',
+      width: 100,
+      render: (v: AuditEntry['result']) => <Badge status={resultBadge[v]} text={t(resultKey(v))} />,
+    },
+    { title: t('systemAudit.columns.ip'), dataIndex: 'ip', width: 130 },
+    { title: t('systemAudit.columns.summary'), dataIndex: 'summary', ellipsis: true, tooltip: true, render: (v: string) => v || '-' },
+    {
+      title: t('systemAudit.columns.actions'),
+      width: 80,
+      fixed: mobile ? undefined : 'right',
+      render: (_: unknown, row) => (
+        <Button type="text" size="small" onClick={() => setDetail(row)}>
+          {t('systemAudit.detail')}
+        </Button>
+      ),
+    },
+  ];
+  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 240), 0);
+
+  const search = (filters: AuditFilters) => {
+    go({ filters, current: 1, pageSize: state.pageSize });
+    // 查询 and 重置 always fetch, even when the URL does not change.
+    void queryClient.invalidateQueries({ queryKey: auditKeys.lists() });
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await exportAudit(state.filters);
+    } catch {
+      // the transport shows the failure
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card title={t('menu.system.audit')} bordered={false}>
+      <AuditFilterForm applied={state.filters} onSearch={search} />
+      <Divider className={styles.formDivider} />
+      <div className={styles.toolbar}>
+        <div>
+          {canExport && (
+            <Button icon={<IconDownload />} loading={downloading} onClick={() => void download()}>
+              {t('systemAudit.export')}
+            </Button>
+          )}
+        </div>
+        <Tooltip content={t('systemAudit.refresh')}>
+          <Button icon={<IconRefresh />} aria-label={t('systemAudit.refresh')} onClick={() => void list.refetch()} />
+        </Tooltip>
+      </div>
+      <Table<AuditEntry>
+        rowKey="id"
+        border={false}
+        loading={list.isFetching}
+        columns={columns}
+        data={list.data?.list ?? []}
+        scroll={{ x: tableMinWidth }}
+        // A failed load was toasted by the transport; the refresh button retries.
+        noDataElement={<Empty description={t(list.isError ? 'systemAudit.loadFailed' : 'common.noData')} />}
+        pagination={{ current: state.current, pageSize: state.pageSize, total, showTotal: !mobile, sizeCanChange: true, sizeOptions: [...pageSizes] }}
+        onChange={({ current = 1, pageSize = state.pageSize }) => {
+          // A page-size change starts again at page 1.
+          const next = { ...state, pageSize: pageSize as AuditUrlState['pageSize'], current: pageSize === state.pageSize ? current : 1 };
+          if (next.current !== state.current || next.pageSize !== state.pageSize) go(next);
+        }}
+      />
+      <AuditDetailDrawer entry={detail} onClose={() => setDetail(null)} />
+    </Card>
+  );
+}

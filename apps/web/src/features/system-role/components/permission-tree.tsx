@@ -1,0 +1,33 @@
+import { Empty, Skeleton, Tree } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useLocale, useT } from '../../../lib/i18n';
+import { permissionCatalogueQuery } from '../api/role-queries';
+import { checkedPermissions, groupPermissions, readOnlyCheckState } from '../lib/permission-tree';
+
+interface PermissionTreeProps {
+  /** The checked permission codes (a form control: Form.Item passes value, onChange and disabled). */
+  value?: string[];
+  onChange?: (codes: string[]) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The permission catalogue (labels in the caller's language) as checkboxes grouped by area; a group's
+ * box checks or clears all of it. Disabled, it only shows what the role holds.
+ */
+export function PermissionTree({ value, onChange, disabled = false }: PermissionTreeProps) {
+  const t = useT();
+  const catalogue = useQuery(permissionCatalogueQuery(useLocale()));
+  const treeData = useMemo(() => groupPermissions(catalogue.data ?? [], disabled), [catalogue.data, disabled]);
+
+  // A failed load was toasted by the transport; opening the editor again retries.
+  if (catalogue.isError) return <Empty description={t('systemRole.loadFailed')} />;
+  if (!catalogue.data) return <Skeleton text={{ rows: 6 }} animation />;
+  const common = { checkable: true, blockNode: true, actionOnClick: 'check' as const, treeData, defaultExpandedKeys: treeData.map((node) => node.key) };
+  if (disabled) {
+    const { checked, half } = readOnlyCheckState(treeData, value ?? []);
+    return <Tree {...common} checkStrictly checkedKeys={checked} halfCheckedKeys={half} />;
+  }
+  return <Tree {...common} checkedKeys={value ?? []} onCheck={(keys) => onChange?.(checkedPermissions(keys))} />;
+}

@@ -1,0 +1,149 @@
+import '@arco-design/web-react/es/_util/react-19-adapter';
+import { Message } from '@arco-design/web-react';
+import type { PermissionEntry, RoleRecord } from '@atrium/contracts/calls/system';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../../../lib/api';
+import { setLocale } from '../../../lib/i18n';
+import { checkedPermissions, groupPermissions } from '../lib/permission-tree';
+import { RoleEditor } from './role-editor';
+
+/** The catalogue as the server answers it, deliberately not in group order. */
+const catalogue: PermissionEntry[] = [
+  { code: 'user:read', group: 'system', groupLabel: '系统管理', label: '查看用户' },
+  { code: 'workplace:view', group: 'workplace', groupLabel: '工作台', label: '查看工作台' },
+  { code: 'user:write', group: 'system', groupLabel: '系统管理', label: '管理用户' },
+  { code: 'policy:read', group: 'policy', groupLabel: '查询表格', label: '查看集合' },
+];
+
+const builtIn: RoleRecord = { id: 1, code: 'admin', name: '管理员', description: '拥有全部权限', permissions: ['workplace:view', 'user:read', 'user:write', 'policy:read'], builtIn: true, userCount: 2 };
+const custom: RoleRecord = { id: 5, code: 'auditor', name: '审计员', description: '', permissions: ['user:read'], builtIn: false, userCount: 0 };
+
+const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
+let sent: { method: string; url: string; body: any }[];
+
+beforeEach(() => {
+  resetApiClient();
+  setLocale('zh-CN');
+  localStorage.setItem('fingerprint', 'fp-role-editor');
+  localStorage.setItem('token', 'tok-role-editor');
+  sent = [];
+  // The client boundary: the signing credential, the catalogue, and the role update echoing its body.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      sent.push({ method: init.method ?? 'GET', url, body });
+      if (url === '/api/system/permissions') return new Response(JSON.stringify(envelope(catalogue)), { status: 200 });
+      if (url === '/api/system/roles/5') return new Response(JSON.stringify(envelope({ ...custom, ...body })), { status: 200 });
+      return new Response(JSON.stringify({ status: 'error', code: 404, message: 'x', data: { error: 'NOT_FOUND' }, traceId: 't' }), { status: 404 });
+    }),
+  );
+  vi.spyOn(Message, 'success').mockImplementation(() => () => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+function renderEditor(role: RoleRecord, canWrite: boolean, onClose = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RoleEditor target={{ mode: 'open', role }} canWrite={canWrite} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return onClose;
+}
+
+/** The tree's nodes in display order: title, checked state, whether the box is disabled. */
+function treeNodes() {
+  return [...document.querySelectorAll('.arco-tree-node')].map((node) => {
+    const box = node.querySelector('.arco-checkbox')!;
+    return {
+      title: node.querySelector('.arco-tree-node-title-text')?.textContent,
+      checked: box.classList.contains('arco-checkbox-checked') ? 'all' : box.classList.contains('arco-checkbox-indeterminate') ? 'some' : 'none',
+      disabled: box.classList.contains('arco-checkbox-disabled'),
+    };
+  });
+}
+
+describe('permission tree grouping', () => {
+  it('groups the catalogue in the catalogue group order, permissions in the order served', () => {
+    expect(groupPermissions(catalogue)).toEqual([
+      { key: 'group:workplace', title: '工作台', children: [{ key: 'workplace:view', title: '查看工作台' }] },
+      { key: 'group:policy', title: '查询表格', children: [{ key: 'policy:read', title: '查看集合' }] },
+      {
+        key: 'group:system',
+        title: '系统管理',
+        children: [
+          { key: 'user:read', title: '查看用户' },
+          { key: 'user:write', title: '管理用户' },
+        ],
+      },
+    ]);
+    expect(groupPermissions(catalogue, true).flatMap((g) => [g, ...g.children!]).every((n) => n.disableCheckbox)).toBe(true);
+  });
+
+  it('keeps only permission codes of the checked keys', () => {
+    expect(checkedPermissions(['group:system', 'user:read', 'user:write', 'group:x'])).toEqual(['user:read', 'user:write']);
+  });
+});
+
+describe('RoleEditor', () => {
+  it('opens a built-in role read-only, even for a role writer', async () => {
+    renderEditor(builtIn, true);
+    await waitFor(() => expect(treeNodes()).toHaveLength(7), { timeout: 3000 });
+
+    expect(screen.getByText('查看角色')).toBeTruthy();
+    expect(screen.getByText('内置角色不可修改，仅供查看。')).toBeTruthy();
+    expect(treeNodes()).toEqual([
+      { title: '工作台', checked: 'all', disabled: true },
+      { title: '查看工作台', checked: 'all', disabled: true },
+      { title: '查询表格', checked: 'all', disabled: true },
+      { title: '查看集合', checked: 'all', disabled: true },
+      { title: '系统管理', checked: 'all', disabled: true },
+      { title: '查看用户', checked: 'all', disabled: true },
+      { title: '管理用户', checked: 'all', disabled: true },
+    ]);
+    expect((screen.getByDisplayValue('管理员') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(screen.getByRole('button', { name: '关闭' })).toBeTruthy();
+    // Clicking a box changes nothing.
+    fireEvent.click(document.querySelector('.arco-tree-node .arco-checkbox input')!);
+    expect(treeNodes().every((n) => n.checked === 'all' && n.disabled)).toBe(true);
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('opens any role read-only without role:write, a partly held group half checked', async () => {
+    renderEditor(custom, false);
+    await waitFor(() => expect(treeNodes()).toHaveLength(7), { timeout: 3000 });
+    expect(treeNodes().filter((n) => n.checked !== 'none')).toEqual([
+      { title: '系统管理', checked: 'some', disabled: true },
+      { title: '查看用户', checked: 'all', disabled: true },
+    ]);
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+
+  it('edits a custom role: a group box checks the whole group, and the save sends the codes', async () => {
+    const onClose = renderEditor(custom, true);
+    await waitFor(() => expect(treeNodes()).toHaveLength(7), { timeout: 3000 });
+    expect(screen.getByText('编辑角色')).toBeTruthy();
+    expect(treeNodes().every((n) => !n.disabled)).toBe(true);
+
+    const systemGroup = [...document.querySelectorAll('.arco-tree-node')].find((n) => n.textContent === '系统管理')!;
+    await act(async () => fireEvent.click(systemGroup.querySelector('.arco-checkbox input')!));
+    expect(treeNodes().filter((n) => n.checked === 'all').map((n) => n.title)).toEqual(['系统管理', '查看用户', '管理用户']);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = sent.find((r) => r.method === 'PUT')!;
+    expect(put.url).toBe('/api/system/roles/5');
+    expect({ ...put.body, permissions: [...put.body.permissions].sort() }).toEqual({ name: '审计员', description: '', permissions: ['user:read', 'user:write'] });
+  });
+});

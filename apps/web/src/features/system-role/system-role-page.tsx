@@ -1,0 +1,115 @@
+import { Button, Card, Empty, Message, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
+import type { RoleRecord } from '@atrium/contracts/calls/system';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { usePermission } from '../../components/permission';
+import { useLocale, useT } from '../../lib/i18n';
+import { useSettings } from '../../stores/settings';
+import { deleteRole, roleKeys, roleListQuery } from './api/role-queries';
+import { RoleEditor, type RoleEditorTarget } from './components/role-editor';
+import styles from './system-role.module.css';
+
+/**
+ * 角色管理 (roles): every role with its permission and account counts. Creating, editing and deleting
+ * need `role:write`; built-in roles only open for viewing. A refused delete (accounts still hold the
+ * role, or it is built in) shows the server's message, in the caller's language, as the transport's toast.
+ */
+export default function SystemRolePage() {
+  const t = useT();
+  // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
+  const mobile = useSettings((s) => s.device === 'mobile');
+  const locale = useLocale();
+  const canWrite = usePermission('role:write');
+  const list = useQuery(roleListQuery());
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<RoleEditorTarget>(null);
+
+  const remove = useMutation({
+    mutationFn: (role: RoleRecord) => deleteRole(role.id),
+    onSuccess: () => Message.success(t('common.deleteSuccess')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: roleKeys.list }),
+  });
+
+  const columns: TableColumnProps<RoleRecord>[] = [
+    {
+      title: t('systemRole.field.code'),
+      dataIndex: 'code',
+      width: 150,
+      ellipsis: true,
+      render: (code: string) => <code>{code}</code>,
+    },
+    { title: t('systemRole.field.name'), dataIndex: 'name', width: 150 },
+    { title: t('systemRole.field.description'), dataIndex: 'description', ellipsis: true, tooltip: true, render: (text: string) => text || '-' },
+    { title: t('systemRole.columns.permissions'), dataIndex: 'permissions', width: 110, align: 'right', render: (codes: string[]) => codes.length.toLocaleString(locale) },
+    { title: t('systemRole.columns.userCount'), dataIndex: 'userCount', width: 110, align: 'right', render: (n: number) => n.toLocaleString(locale) },
+    {
+      title: t('systemRole.columns.type'),
+      dataIndex: 'builtIn',
+      width: 100,
+      render: (builtIn: boolean) => (builtIn ? <Tag color="arcoblue">{t('systemRole.type.builtIn')}</Tag> : <Tag>{t('systemRole.type.custom')}</Tag>),
+    },
+    {
+      title: t('systemRole.columns.actions'),
+      width: canWrite ? 140 : 80,
+      fixed: mobile ? undefined : 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="text" size="small" onClick={() => setEditing({ mode: 'open', role: row })}>
+            {t(canWrite && !row.builtIn ? 'common.edit' : 'systemRole.view')}
+          </Button>
+          {canWrite &&
+            (row.builtIn ? (
+              <Tooltip content={t('systemRole.builtIn.noDelete')}>
+                <Button type="text" size="small" status="danger" disabled>
+                  {t('common.delete')}
+                </Button>
+              </Tooltip>
+            ) : (
+              <Popconfirm
+                title={t('systemRole.delete.confirm', { name: row.name })}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ status: 'danger' }}
+                onOk={() => remove.mutateAsync(row).catch(() => undefined)}
+              >
+                <Button type="text" size="small" status="danger">
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            ))}
+        </Space>
+      ),
+    },
+  ];
+  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 220), 0);
+
+  return (
+    <Card title={t('menu.system.role')} bordered={false}>
+      <div className={styles.toolbar}>
+        <Space wrap>
+          {canWrite && (
+            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })}>
+              {t('systemRole.create')}
+            </Button>
+          )}
+        </Space>
+        <Tooltip content={t('systemRole.refresh')}>
+          <Button icon={<IconRefresh />} aria-label={t('systemRole.refresh')} onClick={() => void list.refetch()} />
+        </Tooltip>
+      </div>
+      <Table<RoleRecord>
+        rowKey="id"
+        border={false}
+        loading={list.isFetching}
+        columns={columns}
+        data={list.data?.list ?? []}
+        scroll={{ x: tableMinWidth }}
+        pagination={{ pageSize: 20, showTotal: !mobile, hideOnSinglePage: true }}
+        // A failed load was toasted by the transport; the refresh button retries.
+        noDataElement={<Empty description={t(list.isError ? 'systemRole.loadFailed' : 'common.noData')} />}
+      />
+      <RoleEditor target={editing} canWrite={canWrite} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Drawer, Empty, Message, Popconfirm, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import type { Account, SessionRecord } from '@atrium/contracts/calls/system';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePermission } from '../../../components/permission';
+import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { revokeSession, sessionListQuery, userKeys } from '../api/user-queries';
+import { DRAWER_WIDTH } from '../lib/labels';
+import styles from '../system-user.module.css';
+
+/** An account's live sessions; 下线 (revoke) for a role holding `session:revoke`. */
+export function SessionsDrawer({ account, onClose }: { account: Account | null; onClose: () => void }) {
+  const t = useT();
+  const canRevoke = usePermission('session:revoke');
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ ...sessionListQuery(account?.id ?? 0), enabled: account !== null });
+  const revoke = useMutation({
+    mutationFn: revokeSession,
+    onSuccess: () => Message.success(t('systemUser.sessions.revoked')),
+    // Revoked or already gone (the transport told which): the list shows what is left.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.sessions(account?.id ?? 0) }),
+  });
+
+  const columns: TableColumnProps<SessionRecord>[] = [
+    {
+      title: t('systemUser.sessions.device'),
+      dataIndex: 'device',
+      width: 150,
+      render: (device: string, row) => (
+        <span className={styles.nowrap}>
+          {device} {row.current && <Tag color="green">{t('systemUser.sessions.current')}</Tag>}
+        </span>
+      ),
+    },
+    { title: t('systemUser.sessions.role'), dataIndex: 'role', width: 100 },
+    { title: t('systemUser.sessions.ip'), dataIndex: 'ip', width: 130 },
+    { title: t('systemUser.sessions.userAgent'), dataIndex: 'userAgent', width: 180, ellipsis: true, tooltip: true },
+    { title: t('systemUser.sessions.lastSeenAt'), dataIndex: 'lastSeenAt', width: 170, ellipsis: true, render: formatDateTime },
+    { title: t('systemUser.sessions.expiresAt'), dataIndex: 'expiresAt', width: 170, ellipsis: true, render: formatDateTime },
+  ];
+  if (canRevoke) {
+    columns.push({
+      title: t('systemUser.columns.actions'),
+      width: 90,
+      fixed: 'right',
+      // The caller's own session ends with 退出登录, not here.
+      render: (_: unknown, row) =>
+        !row.current && (
+          <Popconfirm
+            title={t('systemUser.sessions.revoke.confirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ status: 'danger' }}
+            onOk={() => revoke.mutateAsync(row.id).catch(() => undefined)}
+          >
+            <Button type="text" size="small" status="danger">
+              {t('systemUser.sessions.revoke')}
+            </Button>
+          </Popconfirm>
+        ),
+    });
+  }
+
+  return (
+    <Drawer
+      width={DRAWER_WIDTH}
+      title={account ? t('systemUser.sessions.title', { username: account.username }) : ''}
+      visible={account !== null}
+      onCancel={onClose}
+      footer={null}
+      unmountOnExit
+    >
+      <Table<SessionRecord>
+        rowKey="id"
+        border={false}
+        size="small"
+        loading={sessions.isFetching}
+        columns={columns}
+        data={sessions.data?.list ?? []}
+        scroll={{ x: 900 }}
+        pagination={false}
+        noDataElement={<Empty description={t(sessions.isError ? 'systemUser.loadFailed' : 'systemUser.sessions.empty')} />}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Form, Grid, Input, Select } from '@arco-design/web-react';
+import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { useEffect } from 'react';
+import { useLocale, useT } from '../../../lib/i18n';
+import { statusKey } from '../lib/labels';
+import { accountStatuses, type UserFilters } from '../lib/url-state';
+import styles from '../system-user.module.css';
+
+const { Row, Col } = Grid;
+
+interface UserFilterFormProps {
+  /** The applied filters (from the URL); the fields show them whenever they change. */
+  applied: UserFilters;
+  roleOptions: { value: string; label: string }[];
+  onSearch: (filters: UserFilters) => void;
+}
+
+/** Keyword, role and status. Typing changes nothing until 查询: the list follows the URL only. */
+export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFormProps) {
+  const t = useT();
+  // English labels are longer: they get a wider label column rather than wrapping.
+  const wide = useLocale() !== 'zh-CN';
+  const [form] = Form.useForm<UserFilters>();
+
+  // Only a change of the applied filters (a search, a reset, back/forward) rewrites the fields.
+  const appliedKey = JSON.stringify(applied);
+  useEffect(() => {
+    form.clearFields();
+    form.setFieldsValue(JSON.parse(appliedKey) as UserFilters);
+  }, [appliedKey, form]);
+
+  const submit = () => onSearch(form.getFieldsValue() as UserFilters);
+
+  return (
+    <div className={styles.filterRow}>
+      <Form form={form} className={styles.filterForm} labelAlign="left"
+        labelCol={{ span: wide ? 8 : 6 }}
+        wrapperCol={{ span: wide ? 16 : 18 }}
+        onSubmit={submit} aria-label={t('systemUser.filter.label')}>
+        <Row gutter={24}>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item label={t('systemUser.filter.keyword')} field="keyword">
+              <Input allowClear maxLength={64} placeholder={t('systemUser.filter.keyword.placeholder')} onPressEnter={submit} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item label={t('systemUser.field.roles')} field="role">
+              <Select allowClear showSearch placeholder={t('systemUser.filter.all')} options={roleOptions} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item label={t('systemUser.columns.status')} field="status">
+              <Select allowClear placeholder={t('systemUser.filter.all')} options={accountStatuses.map((value) => ({ value, label: t(statusKey(value)) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <div className={styles.filterButtons}>
+        <Button type="primary" icon={<IconSearch />} onClick={submit}>
+          {t('systemUser.filter.search')}
+        </Button>
+        <Button
+          icon={<IconRefresh />}
+          onClick={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+        >
+          {t('systemUser.filter.reset')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseUserUrl, userStateToParams, userStateToQuery } from './url-state.ts';
+
+const parse = (query: string) => parseUserUrl(new URLSearchParams(query));
+
+describe('account list URL state', () => {
+  it('defaults to page 1 and page size 10 with no filters', () => {
+    expect(parse('')).toEqual({ filters: {}, current: 1, pageSize: 10 });
+  });
+
+  it('reads every filter with the page, trimmed by the list schema', () => {
+    const state = parse('keyword=%20alice%20&role=auditor&status=disabled&current=3&pageSize=20');
+    expect(state).toEqual({ filters: { keyword: 'alice', role: 'auditor', status: 'disabled' }, current: 3, pageSize: 20 });
+    expect(userStateToQuery(state)).toEqual({ keyword: 'alice', role: 'auditor', status: 'disabled', current: 3, pageSize: 20 });
+  });
+
+  it('drops each invalid value without losing the valid ones', () => {
+    // A role code starts with a lower-case letter; the status is one of the two; 7 is no offered page size.
+    expect(parse('role=Admin&status=locked&keyword=bob&current=2&pageSize=7')).toEqual({ filters: { keyword: 'bob' }, current: 2, pageSize: 10 });
+    expect(parse(`keyword=${'x'.repeat(65)}&status=active`)).toEqual({ filters: { status: 'active' }, current: 1, pageSize: 10 });
+    expect(parse('keyword=%20%20&role=&current=0&pageSize=abc')).toEqual({ filters: {}, current: 1, pageSize: 10 });
+    expect(parse('current=1.5&pageSize=500&foo=1')).toEqual({ filters: {}, current: 1, pageSize: 10 });
+  });
+
+  it('writes the normalised query in a fixed order and omits the defaults', () => {
+    expect(userStateToParams({ filters: { status: 'active', keyword: 'a b', role: 'user' }, current: 1, pageSize: 10 }).toString()).toBe(
+      'keyword=a+b&role=user&status=active',
+    );
+    expect(userStateToParams({ filters: {}, current: 4, pageSize: 100 }).toString()).toBe('current=4&pageSize=100');
+  });
+
+  it('round-trips', () => {
+    const query = 'keyword=13800&role=ops-lead&current=2&pageSize=50';
+    expect(userStateToParams(parse(query)).toString()).toBe(query);
+  });
+});

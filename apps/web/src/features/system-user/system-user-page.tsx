@@ -1,0 +1,195 @@
+import { Badge, Button, Card, Divider, Empty, Message, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
+import type { Account } from '@atrium/contracts/calls/system';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePermission } from '../../components/permission';
+import { formatDateTime } from '../../lib/format';
+import { useT } from '../../lib/i18n';
+import { useSettings } from '../../stores/settings';
+import { disableUser, enableUser, resetPassword, roleListQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
+import { OneTimePasswordModal, type OneTimePassword } from './components/one-time-password-modal';
+import { SessionsDrawer } from './components/sessions-drawer';
+import { UserFilterForm } from './components/user-filter-form';
+import { UserFormDrawer, type UserFormTarget } from './components/user-form-drawer';
+import { isLocked, statusBadge, statusKey } from './lib/labels';
+import { pageSizes, parseUserUrl, userStateToParams, type UserFilters, type UserUrlState } from './lib/url-state';
+import styles from './system-user.module.css';
+
+type RowAction = 'disable' | 'enable' | 'unlock' | 'reset';
+const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disable: disableUser, enable: enableUser, unlock: unlockUser, reset: resetPassword };
+
+/**
+ * 用户管理 (accounts). The applied filters and the page live in the URL; the list follows it. Writing
+ * needs `user:write`, the sessions `session:read`: the buttons show only to a role holding them (the
+ * server enforces every call anyway).
+ */
+export default function SystemUserPage() {
+  const t = useT();
+  // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
+  const mobile = useSettings((s) => s.device === 'mobile');
+  const canWrite = usePermission('user:write');
+  const canReadSessions = usePermission('session:read');
+  const canReadRoles = usePermission('role:read');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseUserUrl(searchParams), [searchParams]);
+  const list = useQuery(userListQuery(state));
+  const roles = useQuery({ ...roleListQuery(), enabled: canReadRoles });
+  const queryClient = useQueryClient();
+  const [formTarget, setFormTarget] = useState<UserFormTarget>(null);
+  const [sessionsOf, setSessionsOf] = useState<Account | null>(null);
+  const [grant, setGrant] = useState<OneTimePassword | null>(null);
+
+  const go = useCallback((next: UserUrlState, replace = false) => setSearchParams(userStateToParams(next), { replace }), [setSearchParams]);
+
+  // Unknown or invalid query values are dropped and the URL normalised in place.
+  useEffect(() => {
+    const normalised = userStateToParams(state).toString();
+    if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
+  }, [state, searchParams, setSearchParams]);
+
+  // A page beyond the last one (after changes elsewhere) moves to the last page.
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    if (list.isPlaceholderData || !list.data || total === 0) return;
+    const last = Math.ceil(total / state.pageSize);
+    if (state.current > last) go({ ...state, current: last }, true);
+  }, [list.data, list.isPlaceholderData, total, state, go]);
+
+  const roleNames = useMemo(() => new Map((roles.data?.list ?? []).map((r) => [r.code, r.name])), [roles.data]);
+  const roleOptions = useMemo(() => (roles.data?.list ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })), [roles.data]);
+
+  const rowAction = useMutation({
+    mutationFn: ({ action, row }: { action: RowAction; row: Account }) => rowActions[action](row.id),
+    onSuccess: (answer, { action, row }) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+      if (action === 'reset') setGrant({ username: row.username, password: (answer as Awaited<ReturnType<typeof resetPassword>>).initialPassword });
+      else Message.success(t(`systemUser.action.${action}.success`));
+    },
+  });
+  const run = (action: RowAction, row: Account) => rowAction.mutateAsync({ action, row }).catch(() => undefined);
+
+  const confirmed = (action: RowAction, row: Account, danger = false) => (
+    <Popconfirm
+      title={t(`systemUser.action.${action}.confirm`, { username: row.username })}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={danger ? { status: 'danger' } : undefined}
+      onOk={() => run(action, row)}
+    >
+      <Button type="text" size="small" status={danger ? 'danger' : undefined}>
+        {t(`systemUser.action.${action}`)}
+      </Button>
+    </Popconfirm>
+  );
+
+  const columns: TableColumnProps<Account>[] = [
+    { title: t('systemUser.field.username'), dataIndex: 'username', width: 140 },
+    { title: t('systemUser.field.name'), dataIndex: 'name', width: 120 },
+    {
+      title: t('systemUser.field.roles'),
+      dataIndex: 'roles',
+      width: 200,
+      render: (codes: string[]) => (
+        <Space size={4} wrap>
+          {codes.map((code) => (
+            <Tag key={code} size="small">
+              {roleNames.get(code) ?? code}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('systemUser.field.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v ?? '-' },
+    { title: t('systemUser.field.email'), dataIndex: 'email', width: 200, ellipsis: true, tooltip: true, render: (v: string | null) => v ?? '-' },
+    {
+      title: t('systemUser.columns.status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (value: Account['status'], row) => (
+        <span className={styles.nowrap}>
+          <Badge status={statusBadge[value]} text={t(statusKey(value))} />
+          {isLocked(row) && (
+            <Tooltip content={t('systemUser.status.lockedUntil', { time: formatDateTime(row.lockedUntil) })}>
+              <Tag size="small" color="orange" className={styles.lockTag}>
+                {t('systemUser.status.locked')}
+              </Tag>
+            </Tooltip>
+          )}
+        </span>
+      ),
+    },
+    { title: t('systemUser.columns.lastLoginAt'), dataIndex: 'lastLoginAt', width: 170, ellipsis: true, render: formatDateTime },
+    { title: t('systemUser.columns.createdAt'), dataIndex: 'createdAt', width: 170, ellipsis: true, render: formatDateTime },
+  ];
+  if (canWrite || canReadSessions) {
+    columns.push({
+      title: t('systemUser.columns.actions'),
+      width: canWrite ? 300 : 90,
+      fixed: mobile ? undefined : 'right',
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          {canWrite && (
+            <Button type="text" size="small" onClick={() => setFormTarget({ mode: 'edit', user: row })}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {canReadSessions && (
+            <Button type="text" size="small" onClick={() => setSessionsOf(row)}>
+              {t('systemUser.action.sessions')}
+            </Button>
+          )}
+          {canWrite && (row.status === 'active' ? confirmed('disable', row, true) : confirmed('enable', row))}
+          {canWrite && isLocked(row) && confirmed('unlock', row)}
+          {canWrite && confirmed('reset', row, true)}
+        </Space>
+      ),
+    });
+  }
+  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
+
+  const search = (filters: UserFilters) => {
+    go({ filters, current: 1, pageSize: state.pageSize });
+    // 查询 and 重置 always fetch, even when the URL does not change.
+    void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+  };
+
+  return (
+    <Card title={t('menu.system.user')} bordered={false}>
+      <UserFilterForm applied={state.filters} roleOptions={roleOptions} onSearch={search} />
+      <Divider className={styles.formDivider} />
+      <div className={styles.toolbar}>
+        <Space wrap>
+          {canWrite && (
+            <Button type="primary" icon={<IconPlus />} onClick={() => setFormTarget({ mode: 'create' })}>
+              {t('systemUser.create')}
+            </Button>
+          )}
+        </Space>
+        <Tooltip content={t('systemUser.refresh')}>
+          <Button icon={<IconRefresh />} aria-label={t('systemUser.refresh')} onClick={() => void list.refetch()} />
+        </Tooltip>
+      </div>
+      <Table<Account>
+        rowKey="id"
+        border={false}
+        loading={list.isFetching}
+        columns={columns}
+        data={list.data?.list ?? []}
+        scroll={{ x: tableMinWidth }}
+        // A failed load was toasted by the transport; the refresh button retries.
+        noDataElement={<Empty description={t(list.isError ? 'systemUser.loadFailed' : 'common.noData')} />}
+        pagination={{ current: state.current, pageSize: state.pageSize, total, showTotal: !mobile, sizeCanChange: true, sizeOptions: [...pageSizes] }}
+        onChange={({ current = 1, pageSize = state.pageSize }) => {
+          // A page-size change starts again at page 1.
+          const next = { ...state, pageSize: pageSize as UserUrlState['pageSize'], current: pageSize === state.pageSize ? current : 1 };
+          if (next.current !== state.current || next.pageSize !== state.pageSize) go(next);
+        }}
+      />
+      {canWrite && <UserFormDrawer target={formTarget} roleOptions={roleOptions} onClose={() => setFormTarget(null)} onPassword={setGrant} />}
+      {canReadSessions && <SessionsDrawer account={sessionsOf} onClose={() => setSessionsOf(null)} />}
+      <OneTimePasswordModal grant={grant} onClose={() => setGrant(null)} />
+    </Card>
+  );
+}

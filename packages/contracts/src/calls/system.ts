@@ -1,0 +1,217 @@
+import * as z from '../zod.ts';
+import { maxChars } from '../text.ts';
+import { defineCall } from '../call.ts';
+import { msg } from '../messages/validation.ts';
+import { isPermission, permissionGroups, ROLE_CODE_PATTERN } from '../permissions.ts';
+import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
+import { pageQuerySchema } from './workplace.ts';
+
+/** System management: roles, accounts, sessions and the audit trail. */
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const ROLE_NAME_MAX = 50;
+const ROLE_DESCRIPTION_MAX = 200;
+const ACCOUNT_NAME_MAX = 50;
+const EMAIL_MAX = 100;
+export const accountStatuses = ['active', 'disabled'] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
+export const auditResults = ['success', 'denied', 'failed'] as const;
+export type AuditResult = (typeof auditResults)[number];
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const positiveId = z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue');
+const idParams = z.object({ id: positiveId });
+
+const permissionCode = z.string().refine(isPermission, 'system.role.error.permission');
+const roleCode = z.string({ error: 'system.role.error.code' }).trim().regex(ROLE_CODE_PATTERN, 'system.role.error.code');
+
+/* ---------- permissions and roles ---------- */
+
+const permissionEntrySchema = z.object({ code: z.string(), group: z.enum(permissionGroups), groupLabel: z.string(), label: z.string() });
+export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
+
+const roleSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(z.string()),
+  builtIn: z.boolean(),
+  userCount: z.number().int(),
+});
+export type RoleRecord = z.infer<typeof roleSchema>;
+
+const roleName = z
+  .string({ error: 'system.role.error.name' })
+  .trim()
+  .min(1, { error: 'system.role.error.name', abort: true })
+  .check(maxChars(ROLE_NAME_MAX, msg('common.maxLength', { n: ROLE_NAME_MAX })));
+const roleDescription = z.string().trim().check(maxChars(ROLE_DESCRIPTION_MAX, msg('common.maxLength', { n: ROLE_DESCRIPTION_MAX })));
+const rolePermissions = z.array(permissionCode, { error: 'validation.invalidType' }).max(100, 'validation.invalidValue');
+
+/** The role editor's form and the create body. */
+export const roleCreateBodySchema = z
+  .object({ code: roleCode, name: roleName, description: roleDescription.optional(), permissions: rolePermissions })
+  .strict();
+export type RoleCreateBody = z.infer<typeof roleCreateBodySchema>;
+export const roleUpdateBodySchema = z.object({ name: roleName.optional(), description: roleDescription.optional(), permissions: rolePermissions.optional() }).strict();
+export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
+
+const roleListSchema = z.object({ list: z.array(roleSchema), total: z.number().int() });
+
+/* ---------- accounts ---------- */
+
+const accountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  status: z.enum(accountStatuses),
+  mustChangePassword: z.boolean(),
+  /** ISO 8601 while a failed-sign-in lock holds, else null. */
+  lockedUntil: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const username = z
+  .string({ error: 'system.user.error.username' })
+  .trim()
+  .regex(USERNAME_PATTERN, 'system.user.error.username');
+const accountName = z
+  .string({ error: 'system.user.error.name' })
+  .trim()
+  .min(1, { error: 'system.user.error.name', abort: true })
+  .check(maxChars(ACCOUNT_NAME_MAX, msg('common.maxLength', { n: ACCOUNT_NAME_MAX })));
+/** Empty clears an optional contact field. */
+const email = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string().trim().max(EMAIL_MAX, 'system.user.error.email').regex(EMAIL_PATTERN, 'system.user.error.email').nullable(),
+);
+const phone = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string().trim().regex(PHONE_PATTERN, 'login.form.phone.invalid').nullable(),
+);
+const accountRoles = z.array(roleCode, { error: 'system.user.error.roles' }).min(1, 'system.user.error.roles').max(20, 'validation.invalidValue');
+
+export const userCreateBodySchema = z
+  .object({
+    username,
+    name: accountName,
+    email: email.optional(),
+    phone: phone.optional(),
+    roles: accountRoles,
+    /** Absent: the server generates a one-time password and answers it once. */
+    password: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(PASSWORD_PATTERN, 'login.form.password.formatErr').optional()),
+  })
+  .strict();
+export type UserCreateBody = z.infer<typeof userCreateBodySchema>;
+export const userUpdateBodySchema = z.object({ name: accountName.optional(), email: email.optional(), phone: phone.optional(), roles: accountRoles.optional() }).strict();
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
+
+export const userListQuerySchema = pageQuerySchema.extend({
+  keyword: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(64, msg('common.maxLength', { n: 64 }))).optional()),
+  role: z.preprocess(blankToUndefined, roleCode.optional()),
+  status: z.preprocess(blankToUndefined, z.enum(accountStatuses, { error: 'validation.invalidValue' }).optional()),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+const userListSchema = z.object({ list: z.array(accountSchema), total: z.number().int() });
+const userCreatedSchema = z.object({ user: accountSchema, initialPassword: z.string().optional() });
+
+/* ---------- sessions ---------- */
+
+const sessionSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+  /** A short form of the device fingerprint. */
+  device: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionRecord = z.infer<typeof sessionSchema>;
+const sessionListSchema = z.object({ list: z.array(sessionSchema), total: z.number().int() });
+const sessionListQuerySchema = z.object({ userId: z.preprocess(blankToUndefined, positiveId.optional()) });
+
+/* ---------- audit trail ---------- */
+
+const auditChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  role: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  summary: z.string(),
+  changes: z.array(auditChangeSchema),
+  result: z.enum(auditResults),
+  ip: z.string(),
+  userAgent: z.string(),
+  traceId: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** An ISO 8601 instant; without an offset it is read as UTC. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+export function parseInstant(value: string): Date | null {
+  if (!ISO_INSTANT.test(value)) return null;
+  let text = value.replace(' ', 'T');
+  if (text.length === 10) text += 'T00:00:00';
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) text += 'Z';
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+const instant = z.string().trim().refine((v) => parseInstant(v) !== null, 'system.audit.error.time');
+
+const auditFilterShape = {
+    from: z.preprocess(blankToUndefined, instant.optional()),
+    to: z.preprocess(blankToUndefined, instant.optional()),
+    /** An account id or a username. */
+    actor: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(64, msg('common.maxLength', { n: 64 }))).optional()),
+    action: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(64, msg('common.maxLength', { n: 64 }))).optional()),
+    targetType: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(32, msg('common.maxLength', { n: 32 }))).optional()),
+    targetId: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(64, msg('common.maxLength', { n: 64 }))).optional()),
+    result: z.preprocess(blankToUndefined, z.enum(auditResults, { error: 'validation.invalidValue' }).optional()),
+};
+const rangeInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || parseInstant(f.from)!.getTime() <= parseInstant(f.to)!.getTime();
+const rangeIssue = { path: ['to'], message: 'system.audit.error.range' };
+export const auditFilterSchema = z.object(auditFilterShape).refine(rangeInOrder, rangeIssue);
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+export const auditListQuerySchema = pageQuerySchema.extend(auditFilterShape).refine(rangeInOrder, rangeIssue);
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+const auditListSchema = z.object({ list: z.array(auditEntrySchema), total: z.number().int() });
+
+export const systemCalls = {
+  permissions: defineCall({ id: 'system.permission.list', method: 'GET', path: '/api/system/permissions', access: 'signed', permission: 'role:read', summary: 'The permission catalogue with labels in the caller language', response: z.array(permissionEntrySchema) }),
+  roleList: defineCall({ id: 'system.role.list', method: 'GET', path: '/api/system/roles', access: 'signed', permission: 'role:read', summary: 'Every role with its permissions and account count', response: roleListSchema }),
+  roleCreate: defineCall({ id: 'system.role.create', method: 'POST', path: '/api/system/roles', access: 'signed', permission: 'role:write', summary: 'Creates a custom role', body: roleCreateBodySchema, response: roleSchema, writes: true }),
+  roleUpdate: defineCall({ id: 'system.role.update', method: 'PUT', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Edits a custom role (409 ROLE_BUILT_IN for a built-in one)', params: idParams, body: roleUpdateBodySchema, response: roleSchema, writes: true }),
+  roleDelete: defineCall({ id: 'system.role.delete', method: 'DELETE', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Deletes a custom role no account holds', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
+  userList: defineCall({ id: 'system.user.list', method: 'GET', path: '/api/system/users', access: 'signed', permission: 'user:read', summary: 'Accounts: keyword, role, status, paged', query: userListQuerySchema, response: userListSchema }),
+  userGet: defineCall({ id: 'system.user.get', method: 'GET', path: '/api/system/users/:id', access: 'signed', permission: 'user:read', summary: 'One account', params: idParams, response: accountSchema }),
+  userCreate: defineCall({ id: 'system.user.create', method: 'POST', path: '/api/system/users', access: 'signed', permission: 'user:write', summary: 'Creates an account; without a password a one-time password is answered once', body: userCreateBodySchema, response: userCreatedSchema, writes: true }),
+  userUpdate: defineCall({ id: 'system.user.update', method: 'PUT', path: '/api/system/users/:id', access: 'signed', permission: 'user:write', summary: 'Edits name, e-mail, phone and roles', params: idParams, body: userUpdateBodySchema, response: accountSchema, writes: true }),
+  userDisable: defineCall({ id: 'system.user.disable', method: 'POST', path: '/api/system/users/:id/disable', access: 'signed', permission: 'user:write', summary: 'Disables an account and ends its sessions', params: idParams, response: accountSchema, writes: true }),
+  userEnable: defineCall({ id: 'system.user.enable', method: 'POST', path: '/api/system/users/:id/enable', access: 'signed', permission: 'user:write', summary: 'Enables a disabled account', params: idParams, response: accountSchema, writes: true }),
+  userUnlock: defineCall({ id: 'system.user.unlock', method: 'POST', path: '/api/system/users/:id/unlock', access: 'signed', permission: 'user:write', summary: 'Clears a failed-sign-in lock and the failure counters', params: idParams, response: accountSchema, writes: true }),
+  userResetPassword: defineCall({ id: 'system.user.reset-password', method: 'POST', path: '/api/system/users/:id/reset-password', access: 'signed', permission: 'user:write', summary: 'A new one-time password (answered once); ends every session of the account', params: idParams, response: z.object({ initialPassword: z.string() }), writes: true }),
+  sessionList: defineCall({ id: 'system.session.list', method: 'GET', path: '/api/system/sessions', access: 'signed', permission: 'session:read', summary: 'Live sessions, of one account when userId is given', query: sessionListQuerySchema, response: sessionListSchema }),
+  sessionRevoke: defineCall({ id: 'system.session.revoke', method: 'DELETE', path: '/api/system/sessions/:id', access: 'signed', permission: 'session:revoke', summary: 'Ends a session', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
+  mySessions: defineCall({ id: 'user.session.list', method: 'GET', path: '/api/user/sessions', access: 'signed', summary: "The caller's live sessions (this one marked current)", response: sessionListSchema }),
+  mySessionRevoke: defineCall({ id: 'user.session.revoke', method: 'DELETE', path: '/api/user/sessions/:id', access: 'signed', summary: "Ends one of the caller's sessions (404 for anyone else's)", params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
+  myOtherSessionsRevoke: defineCall({ id: 'user.session.revoke-others', method: 'POST', path: '/api/user/sessions/revoke-others', access: 'signed', summary: "Ends every session of the caller but this one", response: z.object({ revoked: z.number().int() }), writes: true }),
+  auditList: defineCall({ id: 'system.audit.list', method: 'GET', path: '/api/system/audit', access: 'signed', permission: 'audit:read', summary: 'Audit entries, newest first: time range, actor, action, target, result; paged', query: auditListQuerySchema, response: auditListSchema }),
+  auditExport: defineCall({ id: 'system.audit.export', method: 'GET', path: '/api/system/audit/export', access: 'signed', permission: 'audit:export', summary: 'The filtered audit entries as a streamed CSV (BOM, caller language, no row cap)', query: auditFilterSchema, responseKind: 'csv' }),
+};

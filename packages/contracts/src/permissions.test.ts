@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isAuditedCall } from './call.ts';
+import { allCalls } from './calls/index.ts';
+import { builtInRoles, isPermission, permissions, systemPermissions } from './permissions.ts';
+import { flattenRoutes, routeTable } from './routes.ts';
+
+describe('the permission catalogue and the tables that name it', () => {
+  it('names only catalogue permissions on pages and calls, and every permission is used', () => {
+    const named = [...flattenRoutes(routeTable).map((r) => r.permission), ...allCalls.map((c) => c.permission)].filter((p) => p !== undefined);
+    expect(named.filter((p) => !isPermission(p))).toEqual([]);
+    expect(permissions.filter((p) => !named.includes(p))).toEqual([]);
+  });
+
+  it('gives every call a unique dotted id', () => {
+    const ids = allCalls.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => !/^[a-z]+(\.[a-z-]+)+$/.test(id))).toEqual([]);
+    expect(allCalls.filter((c) => c.path.startsWith('/api/system/') && !c.id.startsWith('system.')).map((c) => c.id)).toEqual([]);
+  });
+
+  it('audits every call that changes data and the exports; a call that is not a GET changes data unless it only reads', () => {
+    expect(allCalls.filter((c) => c.method !== 'GET' && !c.writes).map((c) => c.id)).toEqual(['user.info']);
+    expect(allCalls.filter((c) => c.method === 'GET' && isAuditedCall(c)).map((c) => c.id)).toEqual(['policy.export', 'system.audit.export']);
+  });
+
+  it('derives the built-in roles: admin holds everything, user what any role had before', () => {
+    expect([...builtInRoles.admin.permissions].sort()).toEqual([...permissions].sort());
+    expect(systemPermissions.every((p) => !builtInRoles.user.permissions.includes(p))).toBe(true);
+  });
+});
