@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
+import { blankToUndefined, isRealDate } from '../query-values.ts';
 
 /** Collections ("policy" rows in the call paths), listed by the search table. */
 export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
@@ -38,13 +39,7 @@ export type Policy = z.infer<typeof policySchema>;
 const policyDetailSchema = policySchema.extend({ updatedAt: z.string() });
 export type PolicyDetail = z.infer<typeof policyDetailSchema>;
 
-/** Query values: an empty string means "not set" (a cleared input), so it never filters. */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValue').refine(isRealDate, 'validation.invalidValue');
 
 /**

@@ -5,6 +5,7 @@ import { msg } from '../messages/validation.ts';
 import { isPermission, permissionGroups, ROLE_CODE_PATTERN } from '../permissions.ts';
 import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
 import { pageQuerySchema } from './workplace.ts';
+import { blankToUndefined, parseInstant } from '../query-values.ts';
 
 /** System management: roles, accounts, sessions and the audit trail. */
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -18,7 +19,6 @@ export type AccountStatus = (typeof accountStatuses)[number];
 export const auditResults = ['success', 'denied', 'failed'] as const;
 export type AuditResult = (typeof auditResults)[number];
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const positiveId = z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue');
 const idParams = z.object({ id: positiveId });
 
@@ -163,16 +163,6 @@ const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** An ISO 8601 instant; without an offset it is read as UTC. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-export function parseInstant(value: string): Date | null {
-  if (!ISO_INSTANT.test(value)) return null;
-  let text = value.replace(' ', 'T');
-  if (text.length === 10) text += 'T00:00:00';
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) text += 'Z';
-  const at = new Date(text);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
 const instant = z.string().trim().refine((v) => parseInstant(v) !== null, 'system.audit.error.time');
 
 const auditFilterShape = {

@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { contentTypes } from './policy.ts';
+import { blankToUndefined } from '../query-values.ts';
 
 /** Workplace data. Seeded texts come back in the caller's language. */
 const overviewSchema = z.object({
@@ -32,7 +33,6 @@ const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 /** Paging of small lists: `current` >= 1, `pageSize` 1-100. */
 export const pageQuerySchema = z.object({
   current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),

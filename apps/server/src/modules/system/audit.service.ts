@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '@atrium/contracts';
-import { parseInstant, type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/contracts/calls/system';
+import { type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/contracts/calls/system';
+import { parseInstant } from '@atrium/contracts/query-values';
 import type { Db } from '../../db/client.ts';
 import { csvLine } from '../policy/csv.ts';
 import { auditBatch, listAudit, type AuditRow, type AuditWhere } from './audit.repository.ts';

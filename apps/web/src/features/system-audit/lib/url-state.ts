@@ -2,7 +2,8 @@
  * The audit log's applied filters and page live in the URL, read with the list call's own query schema.
  * Times travel as ISO 8601 instants (`from`, `to`); the filter form shows them in local time.
  */
-import { auditFilterSchema, auditListQuerySchema, auditResults, parseInstant, type AuditResult } from '@atrium/contracts/calls/system';
+import { auditFilterSchema, auditListQuerySchema, auditResults, type AuditResult } from '@atrium/contracts/calls/system';
+import { parseInstant } from '@atrium/contracts/query-values';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../lib/format';
 
