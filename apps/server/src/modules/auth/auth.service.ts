@@ -26,22 +26,16 @@ import {
 import { captchaDataUrl, randomCaptchaText } from './captcha-image.ts';
 import { contextHash, verifyAgainstDummy, verifyPassword } from '../../security/passwords.ts';
 import { createSession } from './session.service.ts';
+import {
+  ADDRESS_BLOCK_AFTER_FAILURES,
+  ADDRESS_CAPTCHA_AFTER_FAILURES,
+  CAPTCHA_AFTER_FAILURES,
+  FAILURE_WINDOW_MS,
+  LOCK_AFTER_FAILURES,
+  UNKNOWN_DEVICE_LOCK_AFTER_FAILURES,
+} from './sign-in-limits.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
-// Sign-in failures count for 15 minutes, per key. The rules, for CAPTCHA=adaptive (see judgeSignIn):
-// - one username from one device: captcha after 3, locked out (ACCOUNT_LOCKED) after 10;
-// - a device the account has signed in from before answers to that rule only: failures from other
-//   devices and addresses neither lock it out nor ask it for a captcha;
-// - any other device also gets the captcha after 3 failures of the username (from anywhere), 3 of the
-//   device (any username) or 10 of its address; it is refused after 100 of the username or 30 of the
-//   address. The owner of an attacked username is asked for a captcha on a new device, not refused.
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const CAPTCHA_AFTER_FAILURES = 3;
-const LOCK_AFTER_FAILURES = 10;
-const ADDRESS_CAPTCHA_AFTER_FAILURES = 10;
-const ADDRESS_BLOCK_AFTER_FAILURES = 30;
-/** With a captcha in the way (adaptive, always); with CAPTCHA=off it is LOCK_AFTER_FAILURES. */
-const UNKNOWN_DEVICE_LOCK_AFTER_FAILURES = 100;
 /** A device that has not signed in to the account for this long is unknown again. */
 const KNOWN_DEVICE_DAYS = 90;
 const CAPTCHA_TTL_SECONDS = 120;

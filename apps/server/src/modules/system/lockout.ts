@@ -1,13 +1,10 @@
 import type { AppConfig } from '../../config.ts';
+import { FAILURE_WINDOW_MS, LOCK_AFTER_FAILURES, UNKNOWN_DEVICE_LOCK_AFTER_FAILURES } from '../auth/sign-in-limits.ts';
 
-// The failed-sign-in lock as the sign-in reads it (modules/auth/auth.service.ts, judgeSignIn): failures
-// count for 15 minutes; 10 of one username from one device lock that device out; 100 of the username from
-// anywhere (10 with CAPTCHA=off) lock out every device that has not signed in to the account before. Each
-// lock ends 15 minutes after the oldest failure it counts.
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const LOCK_AFTER_FAILURES = 10;
-const UNKNOWN_DEVICE_LOCK_AFTER_FAILURES = 100;
-
+// The failed-sign-in lock as the sign-in reads it (the rules are in modules/auth/sign-in-limits.ts): 10
+// failures of one username from one device lock that device out; 100 of the username from anywhere (10 with
+// CAPTCHA=off) lock out every device that has not signed in to the account before. Each lock ends one
+// failure window after the oldest failure it counts.
 /** The start of the window whose failures count. */
 export const failureWindowStart = (now: Date) => new Date(now.getTime() - FAILURE_WINDOW_MS);
 
