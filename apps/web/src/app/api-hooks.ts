@@ -4,7 +4,12 @@ import { refreshUserInfo, useSession } from '../stores/session';
 
 /** Connects the request client to the session without the client importing any store. */
 export function installApiHooks(): void {
-  apiHooks.onForbidden = () => void refreshUserInfo();
+  apiHooks.onForbidden = (error) => {
+    void refreshUserInfo();
+    // The refetched profile says the one-time password must be changed, and the console shows the
+    // change-password dialog (features/password-change) instead: a toast would only repeat it.
+    return error === 'PASSWORD_CHANGE_REQUIRED';
+  };
   apiHooks.onSessionCleared = () => {
     useSession.getState().clear();
     clearRouteListeners();

@@ -30,8 +30,12 @@ beforeAll(async () => {
 
 beforeEach(() => {
   resetApiClient();
-  // As app/api-hooks.ts connects them: a 403 refetches the profile.
-  apiHooks.onForbidden = () => void refreshUserInfo();
+  // As app/api-hooks.ts connects them: a 403 refetches the profile, and the dialog is the only reaction
+  // to PASSWORD_CHANGE_REQUIRED.
+  apiHooks.onForbidden = (error) => {
+    void refreshUserInfo();
+    return error === 'PASSWORD_CHANGE_REQUIRED';
+  };
   setLocale('en-US');
   vi.mocked(feedback.toastError).mockClear();
   localStorage.setItem('fingerprint', 'fp-gate');

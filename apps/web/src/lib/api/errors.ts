@@ -136,10 +136,7 @@ export function fail(body: ErrorEnvelope, httpStatus: number, statusText: string
     if (!sessionEnded()) showSessionExpired();
     return error;
   }
-  if (httpStatus === 403 || body.code === 403) apiHooks.onForbidden?.();
-  // The profile that a 403 refetches says the one-time password must be changed, and the console shows the
-  // change-password dialog (features/password-change) instead: a toast would only repeat it.
-  if (body.data.error === 'PASSWORD_CHANGE_REQUIRED') return error;
+  if ((httpStatus === 403 || body.code === 403) && apiHooks.onForbidden?.(body.data.error) === true) return error;
   if (opts.expectedErrors?.includes(body.data.error)) return error;
   const text = toastText(body, httpStatus, statusText);
   // Field issues usually land on a form's fields (applyServerErrors), which then skips the toast; it

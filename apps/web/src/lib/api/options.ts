@@ -37,8 +37,11 @@ export interface DownloadOptions extends FailureOptions {
 
 /** Integration points set by the app (session store, tests); kept here so the client imports no store. */
 export const apiHooks: {
-  /** A call answered 403: refetch user info so menu and buttons follow a role changed elsewhere. */
-  onForbidden?: () => void;
+  /**
+   * A call answered 403: refetch user info so menu and buttons follow a role changed elsewhere. Returns
+   * true when the app shows its own reaction to this error, so the client shows no toast.
+   */
+  onForbidden?: (error: ErrorKey) => boolean | void;
   /** The session-expired dialog was confirmed: clear the profile and listeners before the reload. */
   onSessionCleared?: () => void;
   reload: () => void;
