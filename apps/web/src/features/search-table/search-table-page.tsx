@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Divider, Table, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Card, Divider, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconImage, IconMobile, IconVideoCamera } from '@arco-design/web-react/icon';
 import type { ContentType, Policy } from '@atrium/contracts/calls/policy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
@@ -40,12 +41,6 @@ export default function SearchTablePage() {
   const [downloading, setDownloading] = useState(false);
   const queryClient = useQueryClient();
   const closeDetail = useCallback(() => setDetailId(null), []);
-  const root = useRef<HTMLDivElement>(null);
-
-  // Arco labels the page-size changer's wrapper div without giving it a role; a group may carry a label.
-  useEffect(() => {
-    root.current?.querySelectorAll('.arco-pagination-option[aria-label]').forEach((el) => el.setAttribute('role', 'group'));
-  });
 
   const go = useCallback(
     (next: TableUrlState, replace = false) => setSearchParams(tableStateToParams(next), { replace }),
@@ -143,7 +138,7 @@ export default function SearchTablePage() {
   };
 
   return (
-    <Card title={t('menu.list.searchTable')} bordered={false} ref={root}>
+    <Card title={t('menu.list.searchTable')} bordered={false}>
       <FilterForm
         applied={state.filters}
         onSearch={(filters: PolicyFilters) => {
@@ -169,7 +164,7 @@ export default function SearchTablePage() {
         onDensity={prefs.setDensity}
         onColumns={prefs.setColumns}
       />
-      <Table<Policy>
+      <PagedTable<Policy>
         rowKey="id"
         border={false}
         size={densityToSize[prefs.density]}
@@ -177,20 +172,11 @@ export default function SearchTablePage() {
         columns={columns}
         data={list.data?.list ?? []}
         scroll={{ x: tableMinWidth }}
-        pagination={{
-          current: state.current,
-          pageSize: state.pageSize,
-          total,
-          showTotal: true,
-          sizeCanChange: true,
-          sizeOptions: [...pageSizes],
-        }}
-        onChange={(pagination) => {
-          const pageSize = (pagination.pageSize ?? state.pageSize) as TableUrlState['pageSize'];
-          // A page-size change starts again at page 1.
-          const current = pageSize !== state.pageSize ? 1 : (pagination.current ?? 1);
-          if (current !== state.current || pageSize !== state.pageSize) go({ ...state, current, pageSize });
-        }}
+        current={state.current}
+        pageSize={state.pageSize}
+        total={total}
+        pageSizes={pageSizes}
+        onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as TableUrlState['pageSize'] })}
       />
       {canWrite && (
         <>

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Divider, Empty, Table, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Card, Divider, Empty, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconRefresh } from '@arco-design/web-react/icon';
 import type { AuditEntry } from '@atrium/contracts/calls/system';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
@@ -113,7 +114,7 @@ export default function SystemAuditPage() {
           <Button icon={<IconRefresh />} aria-label={t('systemAudit.refresh')} onClick={() => void list.refetch()} />
         </Tooltip>
       </div>
-      <Table<AuditEntry>
+      <PagedTable<AuditEntry>
         rowKey="id"
         border={false}
         loading={list.isFetching}
@@ -122,12 +123,12 @@ export default function SystemAuditPage() {
         scroll={{ x: tableMinWidth }}
         // A failed load was toasted by the transport; the refresh button retries.
         noDataElement={<Empty description={t(list.isError ? 'systemAudit.loadFailed' : 'common.noData')} />}
-        pagination={{ current: state.current, pageSize: state.pageSize, total, showTotal: !mobile, sizeCanChange: true, sizeOptions: [...pageSizes] }}
-        onChange={({ current = 1, pageSize = state.pageSize }) => {
-          // A page-size change starts again at page 1.
-          const next = { ...state, pageSize: pageSize as AuditUrlState['pageSize'], current: pageSize === state.pageSize ? current : 1 };
-          if (next.current !== state.current || next.pageSize !== state.pageSize) go(next);
-        }}
+        current={state.current}
+        pageSize={state.pageSize}
+        total={total}
+        pageSizes={pageSizes}
+        showTotal={!mobile}
+        onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as AuditUrlState['pageSize'] })}
       />
       <AuditDetailDrawer entry={detail} onClose={() => setDetail(null)} />
     </Card>

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Divider, Empty, Message, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Card, Divider, Empty, Message, Popconfirm, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import type { Account } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
@@ -171,7 +172,7 @@ export default function SystemUserPage() {
           <Button icon={<IconRefresh />} aria-label={t('systemUser.refresh')} onClick={() => void list.refetch()} />
         </Tooltip>
       </div>
-      <Table<Account>
+      <PagedTable<Account>
         rowKey="id"
         border={false}
         loading={list.isFetching}
@@ -180,12 +181,12 @@ export default function SystemUserPage() {
         scroll={{ x: tableMinWidth }}
         // A failed load was toasted by the transport; the refresh button retries.
         noDataElement={<Empty description={t(list.isError ? 'systemUser.loadFailed' : 'common.noData')} />}
-        pagination={{ current: state.current, pageSize: state.pageSize, total, showTotal: !mobile, sizeCanChange: true, sizeOptions: [...pageSizes] }}
-        onChange={({ current = 1, pageSize = state.pageSize }) => {
-          // A page-size change starts again at page 1.
-          const next = { ...state, pageSize: pageSize as UserUrlState['pageSize'], current: pageSize === state.pageSize ? current : 1 };
-          if (next.current !== state.current || next.pageSize !== state.pageSize) go(next);
-        }}
+        current={state.current}
+        pageSize={state.pageSize}
+        total={total}
+        pageSizes={pageSizes}
+        showTotal={!mobile}
+        onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as UserUrlState['pageSize'] })}
       />
       {canWrite && <UserFormDrawer target={formTarget} roleOptions={roleOptions} onClose={() => setFormTarget(null)} onPassword={setGrant} />}
       {canReadSessions && <SessionsDrawer account={sessionsOf} onClose={() => setSessionsOf(null)} />}
