@@ -93,6 +93,8 @@ export default {
 
   'systemAudit.filter.label': 'Filter the audit log',
   'systemAudit.filter.range': 'Time range',
+  'systemAudit.filter.from': 'From',
+  'systemAudit.filter.to': 'To',
   'systemAudit.filter.actor.placeholder': 'Account id or username',
   'systemAudit.filter.action.placeholder': 'e.g. system.user.create',
   'systemAudit.filter.all': 'All',

@@ -93,6 +93,8 @@ export default {
 
   'systemAudit.filter.label': '筛选审计日志',
   'systemAudit.filter.range': '时间范围',
+  'systemAudit.filter.from': '开始时间',
+  'systemAudit.filter.to': '结束时间',
   'systemAudit.filter.actor.placeholder': '账号 ID 或用户名',
   'systemAudit.filter.action.placeholder': '如 system.user.create',
   'systemAudit.filter.all': '全部',

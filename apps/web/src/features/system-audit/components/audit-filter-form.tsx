@@ -8,24 +8,23 @@ import styles from '../system-audit.module.css';
 
 const { Row, Col } = Grid;
 
-/** The form's values: the time range as the picker holds it (local `YYYY-MM-DD HH:mm:ss`). */
+/** The form's values: each end of the time range as its picker holds it (local `YYYY-MM-DD HH:mm:ss`). */
 interface FormValues {
-  range?: [string, string];
+  from?: string;
+  to?: string;
   actor?: string;
   action?: string;
   result?: AuditFilters['result'];
 }
 
+// Either end may stay open ("everything since", "everything until"), so each end has its own picker:
+// Arco's range picker holds both ends or none.
 function toForm({ from, to, ...rest }: AuditFilters): FormValues {
-  const start = from ? instantToLocal(from) : undefined;
-  const end = to ? instantToLocal(to) : undefined;
-  // The picker holds both ends or none: a link with one open end applies it, but the picker stays empty.
-  return { ...rest, range: start && end ? [start, end] : undefined };
+  return { ...rest, from: from ? instantToLocal(from) : undefined, to: to ? instantToLocal(to) : undefined };
 }
 
-function fromForm({ range, ...rest }: FormValues): AuditFilters {
-  const [start, end] = range ?? [];
-  return { ...rest, from: start ? localToInstant(start) : undefined, to: end ? localToInstant(end) : undefined };
+function fromForm({ from, to, ...rest }: FormValues): AuditFilters {
+  return { ...rest, from: from ? localToInstant(from) : undefined, to: to ? localToInstant(to) : undefined };
 }
 
 interface AuditFilterFormProps {
@@ -62,14 +61,28 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
       >
         <Row gutter={24}>
           <Col xs={24} lg={12}>
-            <Form.Item label={t('systemAudit.filter.range')} field="range">
-              <DatePicker.RangePicker
-                style={{ width: '100%' }}
-                showTime={{ defaultValue: ['00:00:00', '23:59:59'] }}
-                format="YYYY-MM-DD HH:mm:ss"
-                // The two-month panel is wider than a phone: there it scrolls sideways inside the screen.
-                triggerProps={{ popupStyle: { maxWidth: '100vw', overflowX: 'auto' } }}
-              />
+            <Form.Item label={t('systemAudit.filter.range')}>
+              <div className={styles.range}>
+                <Form.Item field="from" noStyle>
+                  <DatePicker
+                    showTime={{ defaultValue: '00:00:00' }}
+                    format="YYYY-MM-DD HH:mm:ss"
+                    placeholder={t('systemAudit.filter.from')}
+                    aria-label={t('systemAudit.filter.from')}
+                  />
+                </Form.Item>
+                <span className={styles.rangeSeparator} aria-hidden="true">
+                  ~
+                </span>
+                <Form.Item field="to" noStyle>
+                  <DatePicker
+                    showTime={{ defaultValue: '23:59:59' }}
+                    format="YYYY-MM-DD HH:mm:ss"
+                    placeholder={t('systemAudit.filter.to')}
+                    aria-label={t('systemAudit.filter.to')}
+                  />
+                </Form.Item>
+              </div>
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={12}>
