@@ -382,6 +382,18 @@ if (runsHere) describe('a server on its own PostgreSQL 15 cluster, under load, t
     expect(present.length).toBe(acknowledged.length);
     expect(new Map(present.map((r) => [r.id, r.name]))).toEqual(new Map(acknowledged.map((a) => [a.id, a.name])));
 
+    // Each write and its audit entry committed together: every load collection that exists (acknowledged
+    // or not) has exactly one creation entry, no entry names a collection that does not exist, and of the
+    // three imports only the one that answered 200 was recorded.
+    const audit = await cluster!.admin(async (c) => ({
+      created: (await c.query(`select id::text as id from policies where name like 'load-%' order by policies.id`)).rows.map((r) => r.id as string),
+      entries: (await c.query(`select target_id from audit_log where action = 'policy.create' and result = 'success' order by target_id::int`)).rows.map((r) => r.target_id as string),
+      imports: Number((await c.query(`select count(*)::int as n from audit_log where action = 'policy.import'`)).rows[0].n),
+    }));
+    expect(audit.created.length).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(audit.entries).toEqual(audit.created);
+    expect(audit.imports).toBe(1);
+
     const lines = server
       .log()
       .split('\n')
