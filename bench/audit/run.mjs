@@ -289,7 +289,7 @@ try {
   }
 
   // Writes: the change and its audit entry in one transaction. The collection update is the issue's call;
-  // every write to `policies` also bumps that table's list generation (one row, db/list-generations.ts).
+  // every write to `policies` also bumps its backend's list-generation counter (db/list-generations.ts).
   // Creating a quality-inspection queue is an insert with no shared row: its entry's cost without that.
   const { rows: ids } = await withClient(database.url, (c) => c.query('select id from policies order by id'));
   const writes = [

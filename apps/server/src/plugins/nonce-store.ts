@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { NONCE_TTL_SECONDS } from '@atrium/contracts';
 import type { Db } from '../db/client.ts';
-import { generationTables, type GenerationTable, type ListGenerations } from '../db/list-generations.ts';
+import { generationSql, generationTables, type GenerationTable, type ListGenerations } from '../db/list-generations.ts';
 import { prepared, runPrepared } from '../db/prepared.ts';
 import { Sweeper } from '../db/sweep.ts';
 import { nonces } from '../db/schema/auth.ts';
@@ -24,7 +24,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-const generationColumns = generationTables.map((t) => `(select generation::text from list_generations where name = '${t}') as "g_${t}"`).join(', ');
+const generationColumns = generationTables.map((t) => `${generationSql(t)} as "g_${t}"`).join(', ');
 
 // Every request of a batch: its nonce is recorded when it is new, or when its earlier sighting is older than
 // the TTL (then the RETURNING row says "fresh"). The sessions are read once per distinct token hash of the

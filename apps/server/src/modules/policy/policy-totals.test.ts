@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { rowsOf, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, defaultEngine, type TestApp } from '../../test/harness.ts';
 import { filterKey, filterValues, listPolicies } from './policy.repository.ts';
 
 /** Exact totals with the per-filter total cache (db/list-generations.ts, modules/shared/list-cache.ts). */
@@ -23,7 +23,7 @@ describe('collection totals stay exact while cached', () => {
     return res.body.data.total as number;
   };
   const counted = async (where: string) => Number(rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from policies where ${where}`)))[0]!.n);
-  const generation = async () => rowsOf<{ g: string }>(await t.db.execute(sql`select generation::text as g from list_generations where name = 'policies'`))[0]?.g;
+  const generation = async () => rowsOf<{ g: string }>(await t.db.execute(sql`select sum(generation)::text as g from list_generation_slots where name = 'policies'`))[0]?.g;
   const create = async (status: 'online' | 'offline') => {
     const res = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: 'Totals probe', contentType: 'img', filterType: 'rules', count: 1, status } });
     expect(res.status, res.text).toBe(200);
@@ -114,6 +114,37 @@ describe('collection totals stay exact while cached', () => {
     expect(await total('name=no-such-collection-name')).toBe(0);
     expect(await total('name=no-such-collection-name')).toBe(0);
   });
+
+  // Only PostgreSQL has concurrent writers (PGlite is one connection).
+  if (defaultEngine() === 'postgres')
+    it('two writers of collections on different connections do not wait for each other\'s commit', async () => {
+      const pool = t.handle.pool!;
+      // Two backends whose counters differ (the slot is the backend's pid modulo the slot count).
+      const clients = [await pool.connect()];
+      const slotOf = async (c: (typeof clients)[number]) => Number((await c.query('select pg_backend_pid() % 32 as s')).rows[0].s);
+      const firstSlot = await slotOf(clients[0]!);
+      while (clients.length < 5 && (await slotOf(clients.at(-1)!)) === firstSlot) clients.push(await pool.connect());
+      const [a, b] = [clients[0]!, clients.at(-1)!];
+      expect(await slotOf(b)).not.toBe(firstSlot);
+      const ids = rowsOf<{ id: number }>(await t.db.execute(sql`select id from policies order by id limit 2`)).map((r) => r.id);
+      const before = await generation();
+      try {
+        await a.query('begin');
+        await a.query('update policies set count = count + 1 where id = $1', [ids[0]]);
+        // The first transaction is open: with one shared counter row the second writer would wait here
+        // until the timeout.
+        await b.query('begin');
+        await b.query("set local lock_timeout = '2s'");
+        await b.query('update policies set count = count + 1 where id = $1', [ids[1]]);
+        await b.query('commit');
+        expect(BigInt((await generation())!)).toBe(BigInt(before!) + 1n);
+        await a.query('commit');
+        expect(BigInt((await generation())!)).toBe(BigInt(before!) + 2n);
+      } finally {
+        for (const c of [a, b]) await c.query('rollback').catch(() => undefined);
+        for (const c of clients) c.release();
+      }
+    });
 
   it('a second server on the same database (its own cache) sees the first one\'s writes', async () => {
     // A second drizzle instance over the same database: another process's cache, as on a replica.
