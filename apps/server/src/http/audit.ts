@@ -40,6 +40,13 @@ export function diffFields<T extends object>(before: T | null, after: Partial<T>
   return out;
 }
 
+/** A record's fields as a removal leaves them: each non-empty one from its value to null, secrets left out. */
+export function removedFields<T extends object>(before: T, fields: readonly (keyof T & string)[]): AuditChange[] {
+  return fields
+    .filter((field) => !isSecretField(field) && before[field] !== null && before[field] !== undefined)
+    .map((field) => ({ field, before: before[field], after: null }));
+}
+
 /** The note a handler fills while it runs (`ctx.audit`). */
 export class AuditDraft {
   note: AuditNote = {};

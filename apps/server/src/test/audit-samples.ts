@@ -44,6 +44,8 @@ export interface AuditSample {
     targetId: string | null | ((res: TestResponse) => string);
     /** Default: the account holding `token`. */
     actor?: Actor;
+    /** The fields the entry shows before and after (none for a call that changes no record: a sign-in, an export). */
+    changed: string[];
   };
 }
 
@@ -170,8 +172,8 @@ export class SampleContext {
   }
 
   /** The target of a call on the caller's own account. */
-  self(token: string): AuditSample['expect'] {
-    return { targetType: 'user', targetId: String(this.actorOf(token).id) };
+  self(token: string, changed: string[]): AuditSample['expect'] {
+    return { targetType: 'user', targetId: String(this.actorOf(token).id), changed };
   }
 }
 
@@ -219,7 +221,7 @@ async function submitProfile(ctx: SampleContext): Promise<AuditSample> {
   const current = await ctx.data({ url: '/api/profile/basic', token: ctx.admin });
   const video = structuredClone(current.video);
   video.acquisition.frameRate = video.acquisition.frameRate === 15 ? 16 : 15;
-  return { method: 'POST', url: '/api/group-form/submit', token: ctx.admin, body: { data: { video, audio: current.audio, description: 'trail' } }, expect: { targetType: 'profile', targetId: null } };
+  return { method: 'POST', url: '/api/group-form/submit', token: ctx.admin, body: { data: { video, audio: current.audio, description: 'trail' } }, expect: { changed: ['status', 'parameters'], targetType: 'profile', targetId: null } };
 }
 
 async function profileUnderApproval(ctx: SampleContext): Promise<void> {
@@ -235,19 +237,19 @@ async function twoSessions(ctx: SampleContext): Promise<{ token: string; other: 
 
 /** A system call on a throwaway account, by the administrator. */
 const onAccount =
-  (action: string, prepare?: (ctx: SampleContext, id: number) => Promise<void>): AuditSampleFn =>
+  (action: string, changed: string[], prepare?: (ctx: SampleContext, id: number) => Promise<void>): AuditSampleFn =>
   async (ctx) => {
     const account = await ctx.account();
     await prepare?.(ctx, account.id);
-    return { method: 'POST', url: `/api/system/users/${account.id}/${action}`, token: ctx.admin, expect: { targetType: 'user', targetId: String(account.id) } };
+    return { method: 'POST', url: `/api/system/users/${account.id}/${action}`, token: ctx.admin, expect: { targetType: 'user', targetId: String(account.id), changed } };
   };
 
 /** A call on the caller's own account, made by a throwaway account (so nobody else is disturbed). */
 const ownAccount =
-  (request: (ctx: SampleContext, token: string) => Promise<Omit<AuditSample, 'token' | 'expect'>>): AuditSampleFn =>
+  (changed: string[], request: (ctx: SampleContext, token: string) => Promise<Omit<AuditSample, 'token' | 'expect'>>): AuditSampleFn =>
   async (ctx) => {
     const { token } = await ctx.signedIn();
-    return { ...(await request(ctx, token)), token, expect: ctx.self(token) };
+    return { ...(await request(ctx, token)), token, expect: ctx.self(token, changed) };
   };
 
 // ---- the table --------------------------------------------------------------------------------------
@@ -259,117 +261,119 @@ export const auditSamples: Record<string, AuditSampleFn> = {
       method: 'POST',
       url: '/api/user/login',
       body: await ctx.loginBody(account.username, account.password),
-      expect: { targetType: 'user', targetId: String(account.id), actor: { id: account.id, name: account.username } },
+      expect: { changed: [], targetType: 'user', targetId: String(account.id), actor: { id: account.id, name: account.username } },
     };
   },
   'auth.sms-code': async (ctx) => {
     const account = await ctx.account(['user'], { phone: true });
-    return { method: 'POST', url: '/api/login/captcha', body: { tel: account.phone }, expect: { targetType: null, targetId: null, actor: { id: null, name: account.phone! } } };
+    return { method: 'POST', url: '/api/login/captcha', body: { tel: account.phone }, expect: { changed: [], targetType: null, targetId: null, actor: { id: null, name: account.phone! } } };
   },
   'user.logout': async (ctx) => {
     const { token } = await ctx.signedIn();
-    return { method: 'POST', url: '/api/user/logout', token, expect: { targetType: 'session', targetId: String(await ctx.sessionId(token)) } };
+    return { method: 'POST', url: '/api/user/logout', token, expect: { changed: [], targetType: 'session', targetId: String(await ctx.sessionId(token)) } };
   },
   'user.switch-role': async (ctx) => {
     const { token } = await ctx.signedIn(['user', 'auditor']);
-    return { method: 'POST', url: '/api/user/switch-role', token, body: { role: 'auditor' }, expect: { targetType: 'session', targetId: String(await ctx.sessionId(token)) } };
+    return { method: 'POST', url: '/api/user/switch-role', token, body: { role: 'auditor' }, expect: { changed: ['role'], targetType: 'session', targetId: String(await ctx.sessionId(token)) } };
   },
   'user.change-password': async (ctx) => {
     const account = await ctx.signedIn();
     const newPassword = `New.${randomBytes(6).toString('hex')}`;
     ctx.secrets.add(newPassword);
-    return { method: 'POST', url: '/api/user/change-password', token: account.token, body: { oldPassword: account.password, newPassword }, expect: ctx.self(account.token) };
+    return { method: 'POST', url: '/api/user/change-password', token: account.token, body: { oldPassword: account.password, newPassword }, expect: ctx.self(account.token, []) };
   },
-  'user.security-question': ownAccount(async (ctx) => {
+  'user.security-question': ownAccount(['securityQuestion'], async (ctx) => {
     const answer = `Answer ${randomBytes(6).toString('hex')}`;
     ctx.secrets.add(answer);
     return { method: 'POST', url: '/api/user/security-question', body: { question: 'school', answer } };
   }),
-  'user.phone-code': ownAccount(async (ctx) => ({ method: 'POST', url: '/api/user/phone/code', body: { tel: ctx.phone() } })),
-  'user.bind-phone': ownAccount(async (ctx, token) => {
+  'user.phone-code': ownAccount([], async (ctx) => ({ method: 'POST', url: '/api/user/phone/code', body: { tel: ctx.phone() } })),
+  'user.bind-phone': ownAccount(['phone'], async (ctx, token) => {
     const tel = ctx.phone();
     await ctx.call({ method: 'POST', url: '/api/user/phone/code', token, body: { tel } });
     return { method: 'POST', url: '/api/user/phone', body: { tel, code: ctx.smsCodes(tel).at(-1) } };
   }),
-  'user.save-info': ownAccount(async (ctx) => ({
+  'user.save-info': ownAccount(['email', 'name', 'countryRegion', 'area', 'locationName', 'address', 'introduction'], async (ctx) => ({
     method: 'POST',
     url: '/api/user/save-info',
     body: { email: `trail-${ctx.next()}@example.com`, nickname: 'Trail', countryRegion: 'china', area: ['11', '1101', '110101'], address: 'Chang’an Avenue 1', profile: 'audit' },
   })),
-  'user.upload': ownAccount(async () => {
+  'user.upload': ownAccount(['avatar'], async () => {
     const multipart = buildMultipart([{ name: 'file', filename: 'me.gif', contentType: 'image/gif', data: GIF }]);
     return { method: 'POST', url: '/api/user/upload', body: multipart.body, contentType: multipart.contentType };
   }),
   'user.certification.apply': async (ctx) => {
     const { token } = await ctx.signedIn();
-    return { method: 'POST', url: '/api/user/certification/apply', token, body: certificationApply, expect: { targetType: 'certification', targetId: idOf } };
+    return { method: 'POST', url: '/api/user/certification/apply', token, body: certificationApply, expect: { changed: ['status', 'enterpriseName', 'enterpriseCertificateType', 'organizationCode', 'legalPerson', 'certificateType', 'authenticationNumber'], targetType: 'certification', targetId: idOf } };
   },
   'user.certification.withdraw': async (ctx) => {
     const { token } = await ctx.signedIn();
     const { id } = await ctx.data({ method: 'POST', url: '/api/user/certification/apply', token, body: certificationApply });
-    return { method: 'POST', url: `/api/user/certification/${id}/withdraw`, token, expect: { targetType: 'certification', targetId: String(id) } };
+    return { method: 'POST', url: `/api/user/certification/${id}/withdraw`, token, expect: { changed: ['status'], targetType: 'certification', targetId: String(id) } };
   },
   'user.preferences.save': async (ctx) => {
     const { token } = await ctx.signedIn();
-    return { method: 'POST', url: '/api/user/preferences', token, body: { searchTable: { density: 'small' } }, expect: { ...ctx.self(token), targetType: 'preferences' } };
+    return { method: 'POST', url: '/api/user/preferences', token, body: { searchTable: { density: 'small' } }, expect: { ...ctx.self(token, ['searchTable']), targetType: 'preferences' } };
   },
 
   'message.read': async (ctx) => {
     const [first] = await ctx.data({ url: '/api/message/list', token: ctx.admin });
-    return { method: 'POST', url: '/api/message/read', token: ctx.admin, body: { ids: [first.id] }, expect: { targetType: 'message', targetId: null } };
+    return { method: 'POST', url: '/api/message/read', token: ctx.admin, body: { ids: [first.id] }, expect: { changed: ['unread'], targetType: 'message', targetId: null } };
   },
-  'message.clear': async (ctx) => ({ method: 'POST', url: '/api/message/clear', token: ctx.admin, body: { type: 'todo' }, expect: { targetType: 'message', targetId: null } }),
+  'message.clear': async (ctx) => ({ method: 'POST', url: '/api/message/clear', token: ctx.admin, body: { type: 'todo' }, expect: { changed: ['todo'], targetType: 'message', targetId: null } }),
 
-  'policy.export': async (ctx) => ({ method: 'GET', url: '/api/list/policy/export?status=online', token: ctx.admin, expect: { targetType: 'policy', targetId: null } }),
+  'policy.export': async (ctx) => ({ method: 'GET', url: '/api/list/policy/export?status=online', token: ctx.admin, expect: { changed: [], targetType: 'policy', targetId: null } }),
   'policy.import': async (ctx) => {
     const file = `name,contentType,filterType,count,status\n${text(ctx.next())},img,rules,3,online\n`;
     const multipart = buildMultipart([{ name: 'file', filename: 'collections.csv', contentType: 'text/csv', data: Buffer.from(file) }]);
-    return { method: 'POST', url: '/api/list/policy/import', token: ctx.admin, body: multipart.body, contentType: multipart.contentType, expect: { targetType: 'policy', targetId: null } };
+    return { method: 'POST', url: '/api/list/policy/import', token: ctx.admin, body: multipart.body, contentType: multipart.contentType, expect: { changed: [], targetType: 'policy', targetId: null } };
   },
-  'policy.create': async (ctx) => ({ method: 'POST', url: '/api/list/policy', token: ctx.admin, body: policyForm(text(ctx.next())), expect: { targetType: 'policy', targetId: idOf } }),
+  'policy.create': async (ctx) => ({ method: 'POST', url: '/api/list/policy', token: ctx.admin, body: policyForm(text(ctx.next())), expect: { changed: ['number', 'name', 'contentType', 'filterType', 'count', 'status'], targetType: 'policy', targetId: idOf } }),
   'policy.update': async (ctx) => {
     const id = await createPolicy(ctx);
-    return { method: 'PATCH', url: `/api/list/policy/${id}`, token: ctx.admin, body: { name: text(ctx.next()), count: 8 }, expect: { targetType: 'policy', targetId: String(id) } };
+    return { method: 'PATCH', url: `/api/list/policy/${id}`, token: ctx.admin, body: { name: text(ctx.next()), count: 8 }, expect: { changed: ['name', 'count'], targetType: 'policy', targetId: String(id) } };
   },
   'policy.delete': async (ctx) => {
     const id = await createPolicy(ctx);
-    return { method: 'DELETE', url: `/api/list/policy/${id}`, token: ctx.admin, expect: { targetType: 'policy', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/list/policy/${id}`, token: ctx.admin, expect: { changed: ['number', 'name', 'contentType', 'filterType', 'count', 'status'], targetType: 'policy', targetId: String(id) } };
   },
 
-  'card.quality.create': async (ctx) => ({ method: 'POST', url: '/api/list/quality-inspection', token: ctx.admin, body: { title: text(ctx.next()) }, expect: { targetType: 'quality', targetId: idOf } }),
+  'card.quality.create': async (ctx) => ({ method: 'POST', url: '/api/list/quality-inspection', token: ctx.admin, body: { title: text(ctx.next()) }, expect: { changed: ['title', 'pendingInspection', 'pendingSampling', 'backlog'], targetType: 'quality', targetId: idOf } }),
   'card.quality.delete': async (ctx) => {
     const id = await createQueue(ctx);
-    return { method: 'DELETE', url: `/api/list/quality-inspection/${id}`, token: ctx.admin, expect: { targetType: 'quality', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/list/quality-inspection/${id}`, token: ctx.admin, expect: { changed: ['title', 'pendingInspection', 'pendingSampling', 'backlog'], targetType: 'quality', targetId: String(id) } };
   },
   'card.quality.inspect': async (ctx) => {
-    const id = await createQueue(ctx);
-    return { method: 'POST', url: `/api/list/quality-inspection/${id}/inspect`, token: ctx.admin, expect: { targetType: 'quality', targetId: String(id) } };
+    // A seeded queue with items waiting: the inspection moves them on (a new queue has none to move).
+    const queues: Array<{ id: number; data: Array<{ label: string; value: number }> }> = await ctx.data({ url: '/api/list/quality-inspection', token: ctx.admin });
+    const waiting = queues.find((q) => q.data.some((d) => d.label === 'pendingInspection' && d.value > 0) && q.data.some((d) => d.label === 'backlog' && d.value > 0))!;
+    return { method: 'POST', url: `/api/list/quality-inspection/${waiting.id}/inspect`, token: ctx.admin, expect: { changed: ['pendingInspection', 'pendingSampling', 'backlog'], targetType: 'quality', targetId: String(waiting.id) } };
   },
   'card.service.update': async (ctx) => {
     const services: Array<{ id: number; enable: boolean; expires: boolean }> = await ctx.data({ url: '/api/list/the-service', token: ctx.admin });
     const service = services.find((s) => !s.expires)!;
-    return { method: 'PATCH', url: `/api/list/the-service/${service.id}`, token: ctx.admin, body: { enable: !service.enable }, expect: { targetType: 'service', targetId: String(service.id) } };
+    return { method: 'PATCH', url: `/api/list/the-service/${service.id}`, token: ctx.admin, body: { enable: !service.enable }, expect: { changed: ['enable'], targetType: 'service', targetId: String(service.id) } };
   },
   'card.service.renew': async (ctx) => {
     const services: Array<{ id: number; expires: boolean }> = await ctx.data({ url: '/api/list/the-service', token: ctx.admin });
     const service = services.find((s) => s.expires)!;
-    return { method: 'POST', url: `/api/list/the-service/${service.id}/renew`, token: ctx.admin, expect: { targetType: 'service', targetId: String(service.id) } };
+    return { method: 'POST', url: `/api/list/the-service/${service.id}/renew`, token: ctx.admin, expect: { changed: ['enable', 'expires'], targetType: 'service', targetId: String(service.id) } };
   },
   'card.rule.update': async (ctx) => {
     const [rule]: Array<{ id: number; enable: boolean }> = await ctx.data({ url: '/api/list/rules-preset', token: ctx.admin });
-    return { method: 'PATCH', url: `/api/list/rules-preset/${rule!.id}`, token: ctx.admin, body: { enable: !rule!.enable }, expect: { targetType: 'rule', targetId: String(rule!.id) } };
+    return { method: 'PATCH', url: `/api/list/rules-preset/${rule!.id}`, token: ctx.admin, body: { enable: !rule!.enable }, expect: { changed: ['enable'], targetType: 'rule', targetId: String(rule!.id) } };
   },
 
-  'channel.submit': async (ctx) => ({ method: 'POST', url: '/api/channel-form/submit', token: ctx.admin, body: { data: channelForm }, expect: { targetType: 'channel', targetId: idOf } }),
+  'channel.submit': async (ctx) => ({ method: 'POST', url: '/api/channel-form/submit', token: ctx.admin, body: { data: channelForm }, expect: { changed: ['activityName', 'channelType', 'promotionTime', 'promoteLink', 'advertisingSource', 'advertisingMedia', 'keyword', 'pushNotify', 'advertisingContent'], targetType: 'channel', targetId: idOf } }),
 
   'profile.submit': submitProfile,
   'profile.approve': async (ctx) => {
     await profileUnderApproval(ctx);
-    return { method: 'POST', url: '/api/profile/basic/approve', token: ctx.admin, expect: { targetType: 'profile', targetId: null } };
+    return { method: 'POST', url: '/api/profile/basic/approve', token: ctx.admin, expect: { changed: ['status'], targetType: 'profile', targetId: null } };
   },
   'profile.cancel': async (ctx) => {
     await profileUnderApproval(ctx);
-    return { method: 'POST', url: '/api/profile/basic/cancel', token: ctx.admin, expect: { targetType: 'profile', targetId: null } };
+    return { method: 'POST', url: '/api/profile/basic/cancel', token: ctx.admin, expect: { changed: ['status', 'parameters'], targetType: 'profile', targetId: null } };
   },
 
   'system.role.create': async (ctx) => ({
@@ -377,15 +381,15 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     url: '/api/system/roles',
     token: ctx.admin,
     body: { code: `trail-${ctx.next()}`, name: text(ctx.next()), description: 'audit trail sample', permissions: ['policy:read', 'card:read'] },
-    expect: { targetType: 'role', targetId: idOf },
+    expect: { changed: ['code', 'name', 'description', 'permissions'], targetType: 'role', targetId: idOf },
   }),
   'system.role.update': async (ctx) => {
     const id = await createRole(ctx);
-    return { method: 'PUT', url: `/api/system/roles/${id}`, token: ctx.admin, body: { name: text(ctx.next()), permissions: ['policy:read', 'policy:export'] }, expect: { targetType: 'role', targetId: String(id) } };
+    return { method: 'PUT', url: `/api/system/roles/${id}`, token: ctx.admin, body: { name: text(ctx.next()), permissions: ['policy:read', 'policy:export'] }, expect: { changed: ['name', 'permissions'], targetType: 'role', targetId: String(id) } };
   },
   'system.role.delete': async (ctx) => {
     const id = await createRole(ctx);
-    return { method: 'DELETE', url: `/api/system/roles/${id}`, token: ctx.admin, expect: { targetType: 'role', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/system/roles/${id}`, token: ctx.admin, expect: { changed: ['code', 'name', 'description', 'permissions'], targetType: 'role', targetId: String(id) } };
   },
   'system.user.create': async (ctx) => ({
     method: 'POST',
@@ -393,30 +397,30 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     token: ctx.admin,
     // no password: the answer holds a one-time password
     body: { username: `trail-new-${ctx.next()}`, name: 'Trail newcomer', email: `new-${ctx.next()}@example.com`, phone: ctx.phone(), roles: ['user'] },
-    expect: { targetType: 'user', targetId: (res) => String(res.body.data.user.id) },
+    expect: { changed: ['username', 'name', 'email', 'phone', 'roles', 'status'], targetType: 'user', targetId: (res) => String(res.body.data.user.id) },
   }),
   'system.user.update': async (ctx) => {
     const account = await ctx.account();
-    return { method: 'PUT', url: `/api/system/users/${account.id}`, token: ctx.admin, body: { name: 'Trail renamed', roles: ['user', 'auditor'] }, expect: { targetType: 'user', targetId: String(account.id) } };
+    return { method: 'PUT', url: `/api/system/users/${account.id}`, token: ctx.admin, body: { name: 'Trail renamed', roles: ['user', 'auditor'] }, expect: { changed: ['name', 'roles'], targetType: 'user', targetId: String(account.id) } };
   },
-  'system.user.disable': onAccount('disable'),
-  'system.user.enable': onAccount('enable', async (ctx, id) => {
+  'system.user.disable': onAccount('disable', ['status']),
+  'system.user.enable': onAccount('enable', ['status'], async (ctx, id) => {
     await ctx.call({ method: 'POST', url: `/api/system/users/${id}/disable`, token: ctx.admin });
   }),
-  'system.user.unlock': onAccount('unlock'),
-  'system.user.reset-password': onAccount('reset-password'),
+  'system.user.unlock': onAccount('unlock', []),
+  'system.user.reset-password': onAccount('reset-password', []),
   'system.session.revoke': async (ctx) => {
     const id = await ctx.sessionId((await ctx.signedIn()).token);
-    return { method: 'DELETE', url: `/api/system/sessions/${id}`, token: ctx.admin, expect: { targetType: 'session', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/system/sessions/${id}`, token: ctx.admin, expect: { changed: [], targetType: 'session', targetId: String(id) } };
   },
   'user.session.revoke': async (ctx) => {
     const { token, other } = await twoSessions(ctx);
     const id = await ctx.sessionId(other);
-    return { method: 'DELETE', url: `/api/user/sessions/${id}`, token, expect: { targetType: 'session', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/user/sessions/${id}`, token, expect: { changed: [], targetType: 'session', targetId: String(id) } };
   },
   'user.session.revoke-others': async (ctx) => {
     const { token } = await twoSessions(ctx);
-    return { method: 'POST', url: '/api/user/sessions/revoke-others', token, expect: { targetType: 'session', targetId: null } };
+    return { method: 'POST', url: '/api/user/sessions/revoke-others', token, expect: { changed: [], targetType: 'session', targetId: null } };
   },
-  'system.audit.export': async (ctx) => ({ method: 'GET', url: '/api/system/audit/export?result=success', token: ctx.admin, expect: { targetType: 'audit', targetId: null } }),
+  'system.audit.export': async (ctx) => ({ method: 'GET', url: '/api/system/audit/export?result=success', token: ctx.admin, expect: { changed: [], targetType: 'audit', targetId: null } }),
 };

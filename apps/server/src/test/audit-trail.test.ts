@@ -33,7 +33,7 @@ async function lastEntryId(t: TestApp): Promise<number> {
 /** The entries written after `afterId`, oldest first, as the checks compare them. */
 function entriesAfter(t: TestApp, afterId: number) {
   return t.db
-    .select({ action: auditLog.action, result: auditLog.result, actorId: auditLog.actorId, actorName: auditLog.actorName, targetType: auditLog.targetType, targetId: auditLog.targetId, traceId: auditLog.traceId })
+    .select({ action: auditLog.action, result: auditLog.result, actorId: auditLog.actorId, actorName: auditLog.actorName, targetType: auditLog.targetType, targetId: auditLog.targetId, traceId: auditLog.traceId, changes: auditLog.changes })
     .from(auditLog)
     .where(gt(auditLog.id, afterId))
     .orderBy(asc(auditLog.id));
@@ -86,9 +86,14 @@ describe('audit trail', () => {
 
         const actor = req.expect.actor ?? ctx.actorOf(req.token!);
         const targetId = typeof req.expect.targetId === 'function' ? req.expect.targetId(res) : req.expect.targetId;
-        expect(await entriesAfter(t, before)).toEqual([
+        const entries = await entriesAfter(t, before);
+        expect(entries.map(({ changes: _, ...entry }) => entry)).toEqual([
           { action: call.id, result: 'success', actorId: actor.id, actorName: actor.name, targetType: req.expect.targetType, targetId, traceId: traceIdOf(res) },
         ]);
+        // Before and after of each field the write changed, and nothing for a field it left as it was.
+        const changes = entries[0]!.changes;
+        expect(changes.map((c) => c.field).sort()).toEqual([...req.expect.changed].sort());
+        for (const change of changes) expect(JSON.stringify(change.before), change.field).not.toBe(JSON.stringify(change.after));
       });
     }
   });
@@ -131,7 +136,7 @@ describe('audit trail', () => {
         const res = await t.request({ method: 'POST', url: '/api/user/login', body: await ctx.loginBody(username, `Wrong.${ctx.next()}.pass`) });
         expect([res.status, res.body.data?.error]).toEqual([400, 'INVALID_CREDENTIALS']);
         expect(await entriesAfter(t, before)).toEqual([
-          { action: 'auth.login', result: 'failed', actorId: null, actorName: username, targetType: 'user', targetId, traceId: traceIdOf(res) },
+          { action: 'auth.login', result: 'failed', actorId: null, actorName: username, targetType: 'user', targetId, traceId: traceIdOf(res), changes: [] },
         ]);
       }
     });
@@ -145,7 +150,7 @@ describe('audit trail', () => {
       expect([res.status, res.body.data?.error]).toEqual([403, 'FORBIDDEN']);
       const user = ctx.actorOf(token);
       expect(await entriesAfter(t, before)).toEqual([
-        { action: 'policy.create', result: 'denied', actorId: user.id, actorName: user.name, targetType: 'policy', targetId: null, traceId: traceIdOf(res) },
+        { action: 'policy.create', result: 'denied', actorId: user.id, actorName: user.name, targetType: 'policy', targetId: null, traceId: traceIdOf(res), changes: [] },
       ]);
       expect(await t.count('policies')).toBe(policyCount);
     });

@@ -16,8 +16,16 @@ export async function insertQueue(db: Db, title: Localized, creatorName: string,
   return row!;
 }
 
-export async function deleteQueue(db: Db, id: number): Promise<boolean> {
-  return (await db.delete(qualityQueues).where(eq(qualityQueues.id, id)).returning({ id: qualityQueues.id })).length > 0;
+/** The deleted queue (undefined: none). */
+export async function deleteQueue(db: Db, id: number): Promise<QualityRow | undefined> {
+  const [row] = await db.delete(qualityQueues).where(eq(qualityQueues.id, id)).returning();
+  return row;
+}
+
+/** A queue, locked for the rest of the caller's transaction (its state before a change, for the trail). */
+export async function lockQueue(db: Db, id: number): Promise<QualityRow | undefined> {
+  const [row] = await db.select().from(qualityQueues).where(eq(qualityQueues.id, id)).for('update');
+  return row;
 }
 
 /** One statement, so two inspections at once cannot move the same items twice. */
@@ -44,6 +52,12 @@ export async function findService(db: Db, id: number): Promise<ServiceRow | unde
 }
 
 /** Changes `enable` only while the service has not expired (checked in the same statement). */
+/** A service, locked for the rest of the caller's transaction. */
+export async function lockService(db: Db, id: number): Promise<ServiceRow | undefined> {
+  const [row] = await db.select().from(services).where(eq(services.id, id)).for('update');
+  return row;
+}
+
 export async function setServiceEnabled(db: Db, id: number, enable: boolean, now: Date): Promise<ServiceRow | undefined> {
   const [row] = await db
     .update(services)
@@ -64,6 +78,12 @@ export async function renewService(db: Db, id: number, now: Date): Promise<Servi
 
 export function listRules(db: Db): Promise<RuleRow[]> {
   return db.select().from(rulePresets).orderBy(asc(rulePresets.position), asc(rulePresets.id));
+}
+
+/** A rule, locked for the rest of the caller's transaction. */
+export async function lockRule(db: Db, id: number): Promise<RuleRow | undefined> {
+  const [row] = await db.select().from(rulePresets).where(eq(rulePresets.id, id)).for('update');
+  return row;
 }
 
 export async function setRuleEnabled(db: Db, id: number, enable: boolean, now: Date): Promise<RuleRow | undefined> {

@@ -1,6 +1,7 @@
 import type { Locale } from '@atrium/contracts';
 import type { QualityCard, RuleCard, ServiceCard } from '@atrium/contracts/calls/card';
 import type { Db } from '../../db/client.ts';
+import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { pickText, sameText } from '../../db/localized.ts';
 import {
@@ -10,6 +11,9 @@ import {
   insertQueue,
   inspectQueue,
   listQueues,
+  lockQueue,
+  lockRule,
+  lockService,
   listRules,
   listServices,
   renewService,
@@ -54,42 +58,61 @@ const toRuleCard = (row: RuleRow, locale: Locale): RuleCard => ({
 
 export const qualityCards = async (db: Db, locale: Locale) => (await listQueues(db)).map((r) => toQualityCard(r, locale));
 
-export async function createQueue(db: Db, userId: number, title: string, locale: Locale, now: Date): Promise<QualityCard> {
-  return toQualityCard(await insertQueue(db, sameText(title), await displayName(db, userId), now), locale);
+const QUEUE_FIELDS = ['title', 'pendingInspection', 'pendingSampling', 'backlog'] as const;
+const SERVICE_FIELDS = ['enable', 'expires'] as const;
+
+export async function createQueue(db: Db, userId: number, title: string, locale: Locale, now: Date, audit: AuditDraft): Promise<QualityCard> {
+  const row = await insertQueue(db, sameText(title), await displayName(db, userId), now);
+  audit.set({ changes: diffFields<QualityRow>(null, row, QUEUE_FIELDS) });
+  return toQualityCard(row, locale);
 }
 
-export async function removeQueue(db: Db, id: number): Promise<{ id: number }> {
-  if (!(await deleteQueue(db, id))) throw new AppError('NOT_FOUND');
+export async function removeQueue(db: Db, id: number, audit: AuditDraft): Promise<{ id: number }> {
+  const row = await deleteQueue(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  audit.set({ changes: removedFields(row, QUEUE_FIELDS) });
   return { id };
 }
 
-export async function inspect(db: Db, id: number, locale: Locale): Promise<QualityCard> {
-  const row = await inspectQueue(db, id);
-  if (!row) throw new AppError('NOT_FOUND');
+export async function inspect(db: Db, id: number, locale: Locale, audit: AuditDraft): Promise<QualityCard> {
+  const before = await lockQueue(db, id);
+  const row = before && (await inspectQueue(db, id));
+  if (!before || !row) throw new AppError('NOT_FOUND');
+  audit.set({ changes: diffFields(before, row, QUEUE_FIELDS) });
   return toQualityCard(row, locale);
 }
 
 export const serviceCards = async (db: Db, locale: Locale) => (await listServices(db)).map((r) => toServiceCard(r, locale));
 
-export async function setService(db: Db, id: number, enable: boolean, locale: Locale, now: Date): Promise<ServiceCard> {
-  const row = await setServiceEnabled(db, id, enable, now);
-  if (row) return toServiceCard(row, locale);
+export async function setService(db: Db, id: number, enable: boolean, locale: Locale, now: Date, audit: AuditDraft): Promise<ServiceCard> {
+  const before = await lockService(db, id);
+  const row = before && (await setServiceEnabled(db, id, enable, now));
+  if (row) {
+    audit.set({ changes: diffFields(before!, row, SERVICE_FIELDS) });
+    return toServiceCard(row, locale);
+  }
   // Nothing changed: either there is no such service or it has expired (renew first).
   if (!(await findService(db, id))) throw new AppError('NOT_FOUND');
   throw new AppError('CONFLICT', { message: 'cardList.service.error.expired' });
 }
 
-export async function renew(db: Db, id: number, locale: Locale, now: Date): Promise<ServiceCard> {
-  const row = await renewService(db, id, now);
-  if (row) return toServiceCard(row, locale);
+export async function renew(db: Db, id: number, locale: Locale, now: Date, audit: AuditDraft): Promise<ServiceCard> {
+  const before = await lockService(db, id);
+  const row = before && (await renewService(db, id, now));
+  if (row) {
+    audit.set({ changes: diffFields(before!, row, SERVICE_FIELDS) });
+    return toServiceCard(row, locale);
+  }
   if (!(await findService(db, id))) throw new AppError('NOT_FOUND');
   throw new AppError('CONFLICT', { message: 'cardList.service.error.notExpired' });
 }
 
 export const ruleCards = async (db: Db, locale: Locale) => (await listRules(db)).map((r) => toRuleCard(r, locale));
 
-export async function setRule(db: Db, id: number, enable: boolean, locale: Locale, now: Date): Promise<RuleCard> {
-  const row = await setRuleEnabled(db, id, enable, now);
-  if (!row) throw new AppError('NOT_FOUND');
+export async function setRule(db: Db, id: number, enable: boolean, locale: Locale, now: Date, audit: AuditDraft): Promise<RuleCard> {
+  const before = await lockRule(db, id);
+  const row = before && (await setRuleEnabled(db, id, enable, now));
+  if (!before || !row) throw new AppError('NOT_FOUND');
+  audit.set({ changes: diffFields(before, row, ['enable']) });
   return toRuleCard(row, locale);
 }

@@ -1,5 +1,6 @@
 import { channelStages, type ChannelForm, type ChannelProgress } from '@atrium/contracts/calls/channel-form';
 import type { Db } from '../../db/client.ts';
+import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { channelOf, insertChannel, latestChannelOf, type ChannelRow } from './channel-form.repository.ts';
 
@@ -14,8 +15,9 @@ function toProgress(row: ChannelRow): ChannelProgress {
 }
 
 /** A new channel has its application submitted (stage 0 done at creation) and waits for the manager's review (stage 1). */
-export async function submitChannel(db: Db, userId: number, data: ChannelForm, now: Date): Promise<{ id: number }> {
+export async function submitChannel(db: Db, userId: number, data: ChannelForm, now: Date, audit: AuditDraft): Promise<{ id: number }> {
   const row = await insertChannel(db, userId, data, [{ key: 'submitApplication', time: now.toISOString() }], now);
+  audit.set({ summary: `submitted channel ${data.activityName}`, changes: diffFields<ChannelForm>(null, data) });
   return { id: row.id };
 }
 

@@ -1,6 +1,7 @@
 import type { Locale } from '@atrium/contracts';
 import type { Message, MessageType } from '@atrium/contracts/calls/message';
 import type { Db } from '../../db/client.ts';
+import type { AuditDraft } from '../../http/audit.ts';
 import { pickText } from '../../db/localized.ts';
 import { deleteByType, listMessages, markRead, type MessageRow } from './message.repository.ts';
 
@@ -22,10 +23,14 @@ export async function messagesOf(db: Db, userId: number, locale: Locale): Promis
   return (await listMessages(db, userId)).map((row) => toMessage(row, locale));
 }
 
-export async function readMessages(db: Db, userId: number, ids: number[]): Promise<{ updated: number }> {
-  return { updated: await markRead(db, userId, [...new Set(ids)]) };
+export async function readMessages(db: Db, userId: number, ids: number[], audit: AuditDraft): Promise<{ updated: number }> {
+  const updated = await markRead(db, userId, [...new Set(ids)]);
+  audit.set({ summary: `${updated} read`, changes: updated > 0 ? [{ field: 'unread', before: updated, after: 0 }] : [] });
+  return { updated };
 }
 
-export async function clearMessages(db: Db, userId: number, type: MessageType): Promise<{ cleared: number }> {
-  return { cleared: await deleteByType(db, userId, type) };
+export async function clearMessages(db: Db, userId: number, type: MessageType, audit: AuditDraft): Promise<{ cleared: number }> {
+  const cleared = await deleteByType(db, userId, type);
+  audit.set({ summary: `${cleared} ${type} cleared`, changes: cleared > 0 ? [{ field: type, before: cleared, after: 0 }] : [] });
+  return { cleared };
 }

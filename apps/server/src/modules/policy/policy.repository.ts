@@ -214,18 +214,23 @@ export async function insertPolicies(db: Db, forms: PolicyForm[], now: Date): Pr
   return inserted.sort((a, b) => a.id - b.id);
 }
 
-export async function updatePolicy(db: Db, id: number, patch: PolicyPatch, now: Date): Promise<PolicyRow | undefined> {
-  const [row] = await db
+/** The row before and after the patch (undefined: no such collection). In the caller's transaction. */
+export async function updatePolicy(db: Db, id: number, patch: PolicyPatch, now: Date): Promise<{ before: PolicyRow; after: PolicyRow } | undefined> {
+  // Locked first, so the "before" the trail keeps is the row this update replaced.
+  const [before] = await db.select().from(policies).where(eq(policies.id, id)).for('update');
+  if (!before) return undefined;
+  const [after] = await db
     .update(policies)
     .set({ ...patch, updatedAt: now })
     .where(eq(policies.id, id))
     .returning();
-  return row;
+  return after ? { before, after } : undefined;
 }
 
-export async function deletePolicy(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(policies).where(eq(policies.id, id)).returning({ id: policies.id });
-  return rows.length > 0;
+/** The deleted row (undefined: no such collection). */
+export async function deletePolicy(db: Db, id: number): Promise<PolicyRow | undefined> {
+  const [row] = await db.delete(policies).where(eq(policies.id, id)).returning();
+  return row;
 }
 
 export interface ExportCursor {

@@ -7,9 +7,9 @@ import { createPolicy, exportPolicies, getPolicy, importPolicies, listPage, patc
 export function registerPolicyRoutes(app: FastifyInstance): void {
   registerCall(app, policyCalls.list, ({ db, req, query, config }) => listPage(db, query, config.timeZone, req.listGenerations?.policies));
   registerCall(app, policyCalls.export, ({ db, reply, query, locale, config, now }) => exportPolicies(db, reply, query, locale, config.timeZone, now()));
-  registerCall(app, policyCalls.import, ({ db, req, locale, now }) => importPolicies(db, parseMultipart(req), locale, now()));
+  registerCall(app, policyCalls.import, ({ db, req, locale, now, audit }) => importPolicies(db, parseMultipart(req), locale, now(), audit));
   registerCall(app, policyCalls.get, ({ db, params }) => getPolicy(db, params.id));
-  registerCall(app, policyCalls.create, ({ db, body, now }) => createPolicy(db, body, now()));
-  registerCall(app, policyCalls.patch, ({ db, params, body, now }) => patchPolicy(db, params.id, body, now()));
-  registerCall(app, policyCalls.delete, ({ db, params }) => removePolicy(db, params.id));
+  registerCall(app, policyCalls.create, ({ db, body, now, audit }) => createPolicy(db, body, now(), audit));
+  registerCall(app, policyCalls.patch, ({ db, params, body, now, audit }) => patchPolicy(db, params.id, body, now(), audit));
+  registerCall(app, policyCalls.delete, ({ db, params, audit }) => removePolicy(db, params.id, audit));
 }

@@ -17,6 +17,7 @@ import {
 } from '@atrium/contracts/calls/policy';
 import type { Db } from '../../db/client.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
+import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { csvLine } from './csv.ts';
@@ -74,30 +75,38 @@ export async function getPolicy(db: Db, id: number): Promise<PolicyDetail> {
   return toDetail(row);
 }
 
-export async function createPolicy(db: Db, form: PolicyForm, now: Date): Promise<PolicyDetail> {
+/** The fields of a collection the trail shows before and after a write. */
+const AUDITED_FIELDS = ['number', 'name', 'contentType', 'filterType', 'count', 'status'] as const;
+
+export async function createPolicy(db: Db, form: PolicyForm, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
   const [row] = await insertPolicies(db, [form], now);
+  audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<PolicyRow>(null, row!, AUDITED_FIELDS) });
   return toDetail(row!);
 }
 
-export async function patchPolicy(db: Db, id: number, patch: PolicyPatch, now: Date): Promise<PolicyDetail> {
-  const row = await updatePolicy(db, id, patch, now);
-  if (!row) throw new AppError('NOT_FOUND');
-  return toDetail(row);
+export async function patchPolicy(db: Db, id: number, patch: PolicyPatch, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
+  const rows = await updatePolicy(db, id, patch, now);
+  if (!rows) throw new AppError('NOT_FOUND');
+  audit.set({ summary: `updated collection ${rows.after.number}`, changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
+  return toDetail(rows.after);
 }
 
-export async function removePolicy(db: Db, id: number): Promise<{ id: number }> {
-  if (!(await deletePolicy(db, id))) throw new AppError('NOT_FOUND');
+export async function removePolicy(db: Db, id: number, audit: AuditDraft): Promise<{ id: number }> {
+  const row = await deletePolicy(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  audit.set({ summary: `deleted collection ${row.number}`, changes: removedFields(row, AUDITED_FIELDS) });
   return { id };
 }
 
 /** CSV import, all or nothing: every row is checked first; one transaction writes them all. */
-export async function importPolicies(db: Db, body: MultipartBody, locale: Locale, now: Date): Promise<PolicyImportResult> {
+export async function importPolicies(db: Db, body: MultipartBody, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyImportResult> {
   const check = checkImportFile(
     body.files.find((f) => f.field === 'file'),
     locale,
   );
   if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
   const rows = await db.transaction((tx) => insertPolicies(tx, check.forms, now));
+  audit.set({ targetType: 'policy', targetId: null, summary: `imported ${rows.length} collections` });
   return { imported: rows.length, failed: 0, errors: [] };
 }
 

@@ -5,8 +5,8 @@ import { approve, basicProfile, cancel, operationLog, submitParameters } from '.
 
 export function registerProfileRoutes(app: FastifyInstance): void {
   registerCall(app, profileCalls.basic, ({ db, now }) => basicProfile(db, now()));
-  registerCall(app, profileCalls.approve, ({ db, now }) => approve(db, now()));
-  registerCall(app, profileCalls.cancel, ({ db, now }) => cancel(db, now()));
+  registerCall(app, profileCalls.approve, ({ db, now, audit }) => approve(db, now(), audit));
+  registerCall(app, profileCalls.cancel, ({ db, now, audit }) => cancel(db, now(), audit));
   registerCall(app, profileCalls.operationLog, ({ db, query, locale }) => operationLog(db, query, locale));
-  registerCall(app, profileCalls.groupFormSubmit, ({ db, session, body, now }) => submitParameters(db, session.userId, body.data, now()));
+  registerCall(app, profileCalls.groupFormSubmit, ({ db, session, body, now, audit }) => submitParameters(db, session.userId, body.data, now(), audit));
 }

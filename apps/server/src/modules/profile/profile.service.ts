@@ -2,6 +2,7 @@ import { translateValidation, type Locale } from '@atrium/contracts';
 import type { BasicProfile, GroupForm, OperationLogRow, ParameterGroup, Parameters } from '@atrium/contracts/calls/profile';
 import type { PageQuery } from '@atrium/contracts/calls/workplace';
 import type { Db } from '../../db/client.ts';
+import type { AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { displayName } from '../card/card.repository.ts';
 import { insertLog, loadProfile, nextContentNumber, pageLogs, saveProfile, settlePendingLogs, type LogRow, type ProfileRow } from './profile.repository.ts';
@@ -50,7 +51,7 @@ export async function basicProfile(db: Db, now: Date): Promise<BasicProfile> {
  * current <- submitted, status approving, a new log row; a change still under review is superseded (its
  * log row becomes 2). Submitting the current values again is refused.
  */
-export async function submitParameters(db: Db, userId: number, form: GroupForm, now: Date): Promise<BasicProfile> {
+export async function submitParameters(db: Db, userId: number, form: GroupForm, now: Date, audit: AuditDraft): Promise<BasicProfile> {
   return transaction(db, async (tx) => {
     const row = await loadProfile(tx, now, true);
     const submitted: Parameters = { video: form.video, audio: form.audio };
@@ -70,26 +71,29 @@ export async function submitParameters(db: Db, userId: number, form: GroupForm, 
       after: diff.after,
       createdAt: now,
     });
+    audit.set({ summary: diff.changes.join(', '), changes: [{ field: 'status', before: row.status, after: 'approving' }, { field: 'parameters', before: diff.before, after: diff.after }] });
     return toBasicProfile(await saveProfile(tx, { status: 'approving', original: row.current, current: submitted, updatedAt: now }));
   });
 }
 
 const notApproving = () => new AppError('CONFLICT', { message: 'basicProfile.error.notApproving' });
 
-export async function approve(db: Db, now: Date): Promise<BasicProfile> {
+export async function approve(db: Db, now: Date, audit: AuditDraft): Promise<BasicProfile> {
   return transaction(db, async (tx) => {
     const row = await loadProfile(tx, now, true);
     if (row.status !== 'approving') throw notApproving();
+    audit.set({ changes: [{ field: 'status', before: row.status, after: 'approved' }] });
     await settlePendingLogs(tx, 1);
     return toBasicProfile(await saveProfile(tx, { status: 'approved', updatedAt: now }));
   });
 }
 
 /** Cancels the change under review: the original parameters become current again (and stay as original). */
-export async function cancel(db: Db, now: Date): Promise<BasicProfile> {
+export async function cancel(db: Db, now: Date, audit: AuditDraft): Promise<BasicProfile> {
   return transaction(db, async (tx) => {
     const row = await loadProfile(tx, now, true);
     if (row.status !== 'approving' || !row.original) throw notApproving();
+    audit.set({ changes: [{ field: 'status', before: row.status, after: 'cancelled' }, { field: 'parameters', before: row.current, after: row.original }] });
     await settlePendingLogs(tx, 2);
     return toBasicProfile(await saveProfile(tx, { status: 'cancelled', current: row.original, updatedAt: now }));
   });

@@ -186,11 +186,11 @@ export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
 
 export async function resetUserPassword(ctx: SystemCtx, id: number): Promise<{ initialPassword: string }> {
   const { db, config, now, audit } = ctx;
-  await existing(ctx, id, true);
+  const before = await existing(ctx, id, true);
   const initialPassword = oneTimePassword();
   const at = now();
   await updateAccount(db, id, { passwordHash: await hashPassword(initialPassword), mustChangePassword: true }, at);
   const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
-  audit.set({ summary: `password reset; ${revokedSummary(revoked)}` });
+  audit.set({ summary: `password reset; ${revokedSummary(revoked)}`, changes: diffFields(before, { mustChangePassword: true }, ['mustChangePassword']) });
   return { initialPassword };
 }

@@ -14,13 +14,13 @@ import { applyCertification, certificationOf, saveInfo, uploadAvatar, withdraw }
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 export function registerUserSettingRoutes(app: FastifyInstance): void {
-  registerCall(app, userSettingCalls.saveInfo, ({ db, session, body, locale }) => saveInfo(db, session, body, locale));
-  registerCall(app, userSettingCalls.upload, ({ db, session, req, config }) =>
-    uploadAvatar(db, session, config.uploadsDir, parseMultipart(req), req.log),
+  registerCall(app, userSettingCalls.saveInfo, ({ db, session, body, locale, audit }) => saveInfo(db, session, body, locale, audit));
+  registerCall(app, userSettingCalls.upload, ({ db, session, req, config, audit }) =>
+    uploadAvatar(db, session, config.uploadsDir, parseMultipart(req), audit, req.log),
   );
   registerCall(app, userSettingCalls.certification, ({ db, session }) => certificationOf(db, session.userId));
-  registerCall(app, userSettingCalls.certificationApply, ({ db, session, body, now }) => applyCertification(db, session.userId, body, now()));
-  registerCall(app, userSettingCalls.certificationWithdraw, ({ db, session, params, now }) => withdraw(db, session.userId, params.id, now()));
+  registerCall(app, userSettingCalls.certificationApply, ({ db, session, body, now, audit }) => applyCertification(db, session.userId, body, now(), audit));
+  registerCall(app, userSettingCalls.certificationWithdraw, ({ db, session, params, now, audit }) => withdraw(db, session.userId, params.id, now(), audit));
 
   app.addHook('onReady', async () => {
     const removed = await sweepStaleTempFiles(app.config.uploadsDir, STALE_TEMP_MS).catch((err: unknown) => {

@@ -10,9 +10,10 @@ import {
 } from '@atrium/contracts/calls/user-setting';
 import type { Db } from '../../db/client.ts';
 import type { SessionInfo } from '../../http/context.ts';
+import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
-import { updateUser } from '../user/user.repository.ts';
+import { changeUser } from '../user/user.repository.ts';
 import { getUserInfo } from '../user/user.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { areaName } from './area.ts';
@@ -30,12 +31,12 @@ import {
 } from './user-setting.repository.ts';
 
 /** Saves the user setting's 基础信息 (basic information): nickname -> name, profile -> introduction, area -> locationName. */
-export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo, locale: Locale): Promise<UserInfo> {
+export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo, locale: Locale, audit: AuditDraft): Promise<UserInfo> {
   const locationName = areaName(body.area);
   if (locationName === undefined) throw fieldError('area', 'userSetting.form.error.area.invalid');
   if (await emailTakenByOther(db, body.email, session.userId)) throw fieldError('email', 'userSetting.form.error.email.taken');
   try {
-    await updateUser(db, session.userId, {
+    const rows = await changeUser(db, session.userId, {
       email: body.email,
       name: body.nickname,
       countryRegion: body.countryRegion,
@@ -44,6 +45,8 @@ export async function saveInfo(db: Db, session: SessionInfo, body: SaveInfo, loc
       address: body.address,
       introduction: body.profile,
     });
+    if (!rows) throw new AppError('SESSION_EXPIRED');
+    audit.set({ changes: diffFields(rows.before, rows.after, ['email', 'name', 'countryRegion', 'area', 'locationName', 'address', 'introduction']) });
   } catch (err) {
     // The unique index caught an account that took the address between the check and the write.
     if (isUniqueViolation(err)) throw fieldError('email', 'userSetting.form.error.email.taken');
@@ -64,6 +67,7 @@ export async function uploadAvatar(
   session: SessionInfo,
   uploadsDir: string,
   body: MultipartBody,
+  audit: AuditDraft,
   log?: FastifyBaseLogger,
 ): Promise<{ url: string }> {
   const file = body.files.find((f) => f.field === 'file');
@@ -81,6 +85,7 @@ export async function uploadAvatar(
   let previous: string | undefined;
   try {
     previous = await replaceAvatar(db, session.userId, url);
+    audit.set({ changes: [{ field: 'avatar', before: previous ?? null, after: url }] });
   } catch (err) {
     await discardUpload(uploadsDir, name, log);
     throw err;
@@ -136,11 +141,15 @@ export async function certificationOf(db: Db, userId: number): Promise<Certifica
 
 const pendingConflict = () => new AppError('CONFLICT', { message: 'userSetting.certification.apply.pending' });
 
-export async function applyCertification(db: Db, userId: number, body: CertificationApply, now: Date): Promise<CertificationRecord> {
+export async function applyCertification(db: Db, userId: number, body: CertificationApply, now: Date, audit: AuditDraft): Promise<CertificationRecord> {
   return db.transaction(async (tx) => {
     if (await pendingCertification(tx, userId)) throw pendingConflict();
     try {
-      return toRecord(await insertCertification(tx, userId, { ...body, authenticationNumber: body.authenticationNumber.toUpperCase() }, now));
+      const row = await insertCertification(tx, userId, { ...body, authenticationNumber: body.authenticationNumber.toUpperCase() }, now);
+      // As the console shows it: identity numbers masked, in the trail too.
+      const shown = { status: row.status, ...detailOf(row) };
+      audit.set({ targetType: 'certification', targetId: row.id, changes: diffFields<typeof shown>(null, shown) });
+      return toRecord(row);
     } catch (err) {
       // A concurrent application won the race: the partial unique index allows one under review.
       if (isUniqueViolation(err)) throw pendingConflict();
@@ -149,10 +158,11 @@ export async function applyCertification(db: Db, userId: number, body: Certifica
   });
 }
 
-export async function withdraw(db: Db, userId: number, id: number, now: Date): Promise<CertificationRecord> {
+export async function withdraw(db: Db, userId: number, id: number, now: Date, audit: AuditDraft): Promise<CertificationRecord> {
   const own = await findOwnCertification(db, userId, id);
   if (!own) throw new AppError('NOT_FOUND');
   const row = await withdrawCertification(db, userId, id, now);
   if (!row) throw new AppError('CONFLICT', { message: 'userSetting.certification.error.notPending' });
+  audit.set({ targetType: 'certification', targetId: row.id, changes: diffFields(own, row, ['status']) });
   return toRecord(row);
 }

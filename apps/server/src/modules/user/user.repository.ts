@@ -28,6 +28,17 @@ export async function updateUser(db: Db, id: number, values: Partial<Omit<UserRo
   await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
+/**
+ * Changes an account and answers the row before and after (undefined: no such account), the row locked
+ * between the two reads; for the trail of a write the account makes to itself.
+ */
+export async function changeUser(db: Db, id: number, values: Partial<Omit<UserRow, 'id'>>): Promise<{ before: UserRow; after: UserRow } | undefined> {
+  const [before] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  if (!before) return undefined;
+  const [after] = await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  return after ? { before, after } : undefined;
+}
+
 export async function getPreferences(db: Db, userId: number): Promise<Record<string, unknown>> {
   const rows = await db.select({ data: userPreferences.data }).from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1);
   return rows[0]?.data ?? {};

@@ -5,8 +5,9 @@ import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { limitOrThrow } from '../auth/auth.routes.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/auth.service.ts';
-import { fieldError } from '../../http/errors.ts';
-import { updateUser } from './user.repository.ts';
+import { diffFields } from '../../http/audit.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { changeUser } from './user.repository.ts';
 import {
   changePassword,
   checkNewPhone,
@@ -29,7 +30,7 @@ export function registerUserModule(app: FastifyInstance): void {
   });
 
   registerCall(app, preferencesCalls.get, ({ db, session }) => readPreferences(db, session.userId));
-  registerCall(app, preferencesCalls.save, ({ db, session, body, now }) => savePreferences(db, session.userId, body, now()), {
+  registerCall(app, preferencesCalls.save, ({ db, session, body, now, audit }) => savePreferences(db, session.userId, body, now(), audit), {
     bodyLimit: PREFERENCES_MAX_BYTES,
   });
 
@@ -38,8 +39,8 @@ export function registerUserModule(app: FastifyInstance): void {
     await changePassword(db, session, body.oldPassword, body.newPassword, now());
     return null;
   });
-  registerCall(app, authCalls.securityQuestion, async ({ db, session, body }) => {
-    await setSecurityQuestion(db, session, body.question, body.answer);
+  registerCall(app, authCalls.securityQuestion, async ({ db, session, body, audit }) => {
+    await setSecurityQuestion(db, session, body.question, body.answer, audit);
     return null;
   });
   // Its rate limit counts whatever happens to the rest: the entry is written after, not in one transaction.
@@ -53,11 +54,13 @@ export function registerUserModule(app: FastifyInstance): void {
     },
     { audit: { mode: 'after' } },
   );
-  registerCall(app, authCalls.bindPhone, async ({ db, session, body, now, locale }) => {
+  registerCall(app, authCalls.bindPhone, async ({ db, session, body, now, locale, audit }) => {
     await checkNewPhone(db, session, body.tel);
     await verifySmsCode(db, body.tel, 'bind', body.code, now(), session.userId);
     try {
-      await updateUser(db, session.userId, { phone: body.tel });
+      const rows = await changeUser(db, session.userId, { phone: body.tel });
+      if (!rows) throw new AppError('SESSION_EXPIRED');
+      audit.set({ changes: diffFields(rows.before, rows.after, ['phone']) });
     } catch (err) {
       // Unique index: another account bound the number in the meantime.
       if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {

@@ -2,11 +2,12 @@ import { PREFERENCES_MAX_BYTES, preferencesSchema, type Preferences } from '@atr
 import { filterRoutes, roleDisplayName, routeTable, type Locale, type MenuItem, type RouteNode, type UserInfo } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
 import type { SessionInfo } from '../../http/context.ts';
+import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { GenerationCache } from '../shared/list-cache.ts';
-import { findUserById, getPreferences, listRoles, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
+import { changeUser, findUserById, getPreferences, listRoles, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
 type RoleSummary = Awaited<ReturnType<typeof listRoles>>[number];
@@ -117,11 +118,14 @@ export async function readPreferences(db: Db, userId: number): Promise<Preferenc
   return parsed.success ? parsed.data : {};
 }
 
-export async function savePreferences(db: Db, userId: number, patch: Preferences, now: Date): Promise<Preferences> {
+export async function savePreferences(db: Db, userId: number, patch: Preferences, now: Date, audit: AuditDraft): Promise<Preferences> {
   return db.transaction(async (tx) => {
-    const merged = preferencesSchema.parse(deepMerge(await readPreferences(tx, userId), patch as Json));
+    const before = await readPreferences(tx, userId);
+    const merged = preferencesSchema.parse(deepMerge(before, patch as Json));
     if (Buffer.byteLength(JSON.stringify(merged)) > PREFERENCES_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
     await putPreferences(tx, userId, merged, now);
+    // One change per top-level preference that moved (the shortcuts, the recent pages...).
+    audit.set({ changes: diffFields<Record<string, unknown>>(before, merged, [...new Set([...Object.keys(before), ...Object.keys(merged)])]) });
     return merged;
   });
 }
@@ -137,10 +141,12 @@ export async function changePassword(db: Db, session: SessionInfo, oldPassword: 
   });
 }
 
-export async function setSecurityQuestion(db: Db, session: SessionInfo, question: string, answer: string): Promise<void> {
-  // Only a hash of the normalised (trimmed, lower-cased) answer is kept.
+export async function setSecurityQuestion(db: Db, session: SessionInfo, question: string, answer: string, audit: AuditDraft): Promise<void> {
+  // Only a hash of the normalised (trimmed, lower-cased) answer is kept; the trail shows the question only.
   const securityAnswerHash = await hashPassword(answer.trim().toLowerCase());
-  await updateUser(db, session.userId, { securityQuestion: question, securityAnswerHash });
+  const rows = await changeUser(db, session.userId, { securityQuestion: question, securityAnswerHash });
+  if (!rows) throw new AppError('SESSION_EXPIRED');
+  audit.set({ summary: 'security question set', changes: diffFields(rows.before, rows.after, ['securityQuestion']) });
 }
 
 /** Refuses a number the caller already has, or one another account holds (VALIDATION_FAILED on `tel`). */
