@@ -141,6 +141,24 @@ describe('audit trail', () => {
       }
     });
 
+    it('records the failure that locks an account out as the lockout, and the refusals after it', async () => {
+      const { t, ctx } = env;
+      const account = await ctx.account();
+      const summaries: string[] = [];
+      for (let i = 0; i < 11; i++) {
+        const before = await lastEntryId(t);
+        const res = await t.request({ method: 'POST', url: '/api/user/login', body: await ctx.loginBody(account.username, `Wrong.${ctx.next()}.pass`) });
+        expect(res.status).toBe(i < 10 ? 400 : 429);
+        const entries = await t.db.select({ summary: auditLog.summary, result: auditLog.result, targetId: auditLog.targetId }).from(auditLog).where(gt(auditLog.id, before));
+        expect(entries.map((e) => [e.result, e.targetId])).toEqual([['failed', String(account.id)]]);
+        summaries.push(entries[0]!.summary);
+      }
+      // Nine plain failures, the tenth locks (with its end), the eleventh is refused as locked.
+      expect(summaries.slice(0, 9)).toEqual(Array(9).fill('INVALID_CREDENTIALS'));
+      expect(summaries[9]).toMatch(/^INVALID_CREDENTIALS; ACCOUNT_LOCKED until \d{4}-\d\d-\d\dT/);
+      expect(summaries[10]).toBe('ACCOUNT_LOCKED');
+    });
+
     it('records a 403 as denied, and the refused call changes nothing', async () => {
       const { t, ctx } = env;
       const token = await ctx.signIn('user', 'user123');

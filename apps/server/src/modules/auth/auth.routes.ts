@@ -27,7 +27,9 @@ async function failedSignIn(db: Db, error: unknown, body: unknown): Promise<Audi
   const tried = body as Partial<PasswordLogin & PhoneLogin> | undefined;
   const name = (tried?.username ?? tried?.tel ?? '').trim().slice(0, 64);
   const account = tried?.username ? await findUserByUsername(db, tried.username.trim()) : tried?.tel ? await findUserByPhone(db, tried.tel.trim()) : undefined;
-  return { actor: { id: null, name, role: null }, targetType: 'user', targetId: account?.id ?? null, summary: error.key };
+  const lockout = (error.cause as { lockedUntil?: Date } | undefined)?.lockedUntil;
+  const summary = lockout ? `${error.key}; ACCOUNT_LOCKED until ${lockout.toISOString()}` : error.key;
+  return { actor: { id: null, name, role: null }, targetType: 'user', targetId: account?.id ?? null, summary };
 }
 
 export function registerAuthModule(app: FastifyInstance): void {

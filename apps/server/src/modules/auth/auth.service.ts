@@ -142,7 +142,11 @@ export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Prom
     if (!user || !ok || user.roles.length === 0) {
       settled = true; // the row stays: a failure
       const after: LoginRisk = { ...before, pair: before.pair + 1, user: before.user + 1, device: fingerprint ? before.device + 1 : 0, address: before.address + 1 };
-      throw new AppError('INVALID_CREDENTIALS', { message: 'login.error.invalidCredentials', details: { captchaRequired: judgeSignIn(config.captcha, after, now).captcha } });
+      const next = judgeSignIn(config.captcha, after, now);
+      // The failure that locks the account out (for this device, or for unknown ones) is the lockout event of
+      // the trail; the cause carries it there (modules/auth/auth.routes.ts), never to the client.
+      const lockout = next.refuse?.code === 'ACCOUNT_LOCKED' ? { lockedUntil: next.refuse.until } : undefined;
+      throw new AppError('INVALID_CREDENTIALS', { message: 'login.error.invalidCredentials', details: { captchaRequired: next.captcha }, cause: lockout });
     }
     // The right password of a disabled account is no failure to count, and no sign-in.
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
