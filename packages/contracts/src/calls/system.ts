@@ -4,7 +4,7 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { isPermission, permissionGroups, ROLE_CODE_PATTERN } from '../permissions.ts';
 import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
-import { pageQuerySchema } from './workplace.ts';
+import { pageQueryOf, pageQuerySchema } from './workplace.ts';
 import { blankToUndefined, parseInstant } from '../query-values.ts';
 
 /** System management: roles, accounts, sessions and the audit trail. */
@@ -140,7 +140,13 @@ const sessionSchema = z.object({
 });
 export type SessionRecord = z.infer<typeof sessionSchema>;
 const sessionListSchema = z.object({ list: z.array(sessionSchema), total: z.number().int() });
-const sessionListQuerySchema = z.object({ userId: z.preprocess(blankToUndefined, positiveId.optional()) });
+/**
+ * Paging of the short lists (roles, sessions): as `pageQuerySchema`, but a page holds 100 unless asked
+ * otherwise, so a caller that shows them all (the role picker, the devices table) needs no paging.
+ */
+const shortListQuerySchema = pageQueryOf(100);
+export type ShortListQuery = z.infer<typeof shortListQuerySchema>;
+const sessionListQuerySchema = shortListQuerySchema.extend({ userId: z.preprocess(blankToUndefined, positiveId.optional()) });
 
 /* ---------- audit trail ---------- */
 
@@ -185,7 +191,7 @@ const auditListSchema = z.object({ list: z.array(auditEntrySchema), total: z.num
 
 export const systemCalls = {
   permissions: defineCall({ id: 'system.permission.list', method: 'GET', path: '/api/system/permissions', access: 'signed', permission: 'role:read', summary: 'The permission catalogue with labels in the caller language', response: z.array(permissionEntrySchema) }),
-  roleList: defineCall({ id: 'system.role.list', method: 'GET', path: '/api/system/roles', access: 'signed', permission: 'role:read', summary: 'Every role with its permissions and account count', response: roleListSchema }),
+  roleList: defineCall({ id: 'system.role.list', method: 'GET', path: '/api/system/roles', access: 'signed', permission: 'role:read', summary: 'Roles with their permissions and account counts, paged (100 a page unless asked)', query: shortListQuerySchema, response: roleListSchema }),
   roleCreate: defineCall({ id: 'system.role.create', method: 'POST', path: '/api/system/roles', access: 'signed', permission: 'role:write', summary: 'Creates a custom role', body: roleCreateBodySchema, response: roleSchema, writes: true }),
   roleUpdate: defineCall({ id: 'system.role.update', method: 'PUT', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Edits a custom role (409 ROLE_BUILT_IN for a built-in one)', params: idParams, body: roleUpdateBodySchema, response: roleSchema, writes: true }),
   roleDelete: defineCall({ id: 'system.role.delete', method: 'DELETE', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Deletes a custom role no account holds', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
@@ -197,9 +203,9 @@ export const systemCalls = {
   userEnable: defineCall({ id: 'system.user.enable', method: 'POST', path: '/api/system/users/:id/enable', access: 'signed', permission: 'user:write', summary: 'Enables a disabled account', params: idParams, response: accountSchema, writes: true }),
   userUnlock: defineCall({ id: 'system.user.unlock', method: 'POST', path: '/api/system/users/:id/unlock', access: 'signed', permission: 'user:write', summary: 'Clears a failed-sign-in lock and the failure counters', params: idParams, response: accountSchema, writes: true }),
   userResetPassword: defineCall({ id: 'system.user.reset-password', method: 'POST', path: '/api/system/users/:id/reset-password', access: 'signed', permission: 'user:write', summary: 'A new one-time password (answered once); ends every session of the account', params: idParams, response: z.object({ initialPassword: z.string() }), writes: true }),
-  sessionList: defineCall({ id: 'system.session.list', method: 'GET', path: '/api/system/sessions', access: 'signed', permission: 'session:read', summary: 'Live sessions, of one account when userId is given', query: sessionListQuerySchema, response: sessionListSchema }),
+  sessionList: defineCall({ id: 'system.session.list', method: 'GET', path: '/api/system/sessions', access: 'signed', permission: 'session:read', summary: 'Live sessions, of one account when userId is given; paged (100 a page unless asked)', query: sessionListQuerySchema, response: sessionListSchema }),
   sessionRevoke: defineCall({ id: 'system.session.revoke', method: 'DELETE', path: '/api/system/sessions/:id', access: 'signed', permission: 'session:revoke', summary: 'Ends a session', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
-  mySessions: defineCall({ id: 'user.session.list', method: 'GET', path: '/api/user/sessions', access: 'signed', summary: "The caller's live sessions (this one marked current)", response: sessionListSchema }),
+  mySessions: defineCall({ id: 'user.session.list', method: 'GET', path: '/api/user/sessions', access: 'signed', summary: "The caller's live sessions (this one marked current); paged (100 a page unless asked)", query: shortListQuerySchema, response: sessionListSchema }),
   mySessionRevoke: defineCall({ id: 'user.session.revoke', method: 'DELETE', path: '/api/user/sessions/:id', access: 'signed', summary: "Ends one of the caller's sessions (404 for anyone else's)", params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
   myOtherSessionsRevoke: defineCall({ id: 'user.session.revoke-others', method: 'POST', path: '/api/user/sessions/revoke-others', access: 'signed', summary: "Ends every session of the caller but this one", response: z.object({ revoked: z.number().int() }), writes: true }),
   auditList: defineCall({ id: 'system.audit.list', method: 'GET', path: '/api/system/audit', access: 'signed', permission: 'audit:read', summary: 'Audit entries, newest first: time range, actor, action, target, result; paged', query: auditListQuerySchema, response: auditListSchema }),

@@ -33,14 +33,20 @@ const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
+const pageSizeSchema = (defaultSize: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(100, msg('validation.tooBig', { n: 100 })).default(defaultSize),
+  );
+
 /** Paging of small lists: `current` >= 1, `pageSize` 1-100. */
 export const pageQuerySchema = z.object({
   current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),
-  pageSize: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(100, msg('validation.tooBig', { n: 100 })).default(10),
-  ),
+  pageSize: pageSizeSchema(10),
 });
+
+/** The same paging with another page size when none is asked for. */
+export const pageQueryOf = (defaultSize: number) => pageQuerySchema.extend({ pageSize: pageSizeSchema(defaultSize) });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 const announcementListSchema = z.object({ list: z.array(announcementSchema), total: z.number().int() });
 

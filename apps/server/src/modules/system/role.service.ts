@@ -8,7 +8,7 @@ import {
   roleDisplayName,
   type Locale,
 } from '@atrium/contracts';
-import type { PermissionEntry, RoleCreateBody, RoleRecord, RoleUpdateBody } from '@atrium/contracts/calls/system';
+import type { PermissionEntry, RoleCreateBody, RoleRecord, RoleUpdateBody, ShortListQuery } from '@atrium/contracts/calls/system';
 import { diffFields } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { deleteRole, findRole, holderCount, insertRole, listRolesWithCounts, lockRole, roleCodeTaken, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
@@ -43,9 +43,11 @@ export function permissionEntries(locale: Locale): PermissionEntry[] {
 /** Deduplicated, in catalogue order (the body schema admits catalogue codes only). */
 const inCatalogueOrder = (codes: readonly string[]) => catalogue.filter((code) => codes.includes(code));
 
-export async function listRoles({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>): Promise<{ list: RoleRecord[]; total: number }> {
+/** A page of the roles (a few dozen at most: read whole, then cut). */
+export async function listRoles({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>, page: ShortListQuery): Promise<{ list: RoleRecord[]; total: number }> {
   const rows = await listRolesWithCounts(db);
-  return { list: rows.map((row) => toRole(row, locale)), total: rows.length };
+  const from = (page.current - 1) * page.pageSize;
+  return { list: rows.slice(from, from + page.pageSize).map((row) => toRole(row, locale)), total: rows.length };
 }
 
 export async function createRole({ db, session, locale, now, audit }: SystemCtx, body: RoleCreateBody): Promise<RoleRecord> {

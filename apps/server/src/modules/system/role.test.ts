@@ -35,6 +35,17 @@ describe('roles and the permission catalogue', () => {
     expect(zh.body.data.list.find((r: { code: string }) => r.code === 'admin').name).toBe('管理员');
   });
 
+  it('pages the roles: current and pageSize over the whole list, its total every time', async () => {
+    const whole = await app.admin.call('GET', '/api/system/roles');
+    const codes = (res: typeof whole) => res.body.data.list.map((r: { code: string }) => r.code);
+    expect(whole.body.data.total).toBeGreaterThanOrEqual(3);
+    const first = await app.admin.call('GET', '/api/system/roles?current=1&pageSize=2');
+    const second = await app.admin.call('GET', '/api/system/roles?current=2&pageSize=2');
+    expect([first.body.data.total, second.body.data.total]).toEqual([whole.body.data.total, whole.body.data.total]);
+    expect([...codes(first), ...codes(second)]).toEqual(codes(whole).slice(0, 4));
+    expect(errorOf(await app.admin.call('GET', '/api/system/roles?current=0'))).toBe('VALIDATION_FAILED');
+  });
+
   it('creates a custom role (code stored lower-case, permissions in catalogue order) with one audit entry', async () => {
     const { res, entry } = await audited(app.t, { action: 'system.role.create', targetType: 'role' }, () =>
       app.admin.call('POST', '/api/system/roles', { code: 'editor', name: '  Editor ', description: 'Edits', permissions: ['policy:write', 'policy:read', 'policy:read'] }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/auth.ts';
 
@@ -22,8 +22,11 @@ function live(now: Date, idleSeconds: number): SQL {
 }
 
 /** Live sessions, most recently seen first; of one account when `userId` is given. */
-export function liveSessions(db: Db, now: Date, idleSeconds: number, userId?: number): Promise<LiveSessionRow[]> {
-  return db
+/** A page of live sessions, most recently used first, and how many there are in all. */
+export async function liveSessions(db: Db, now: Date, idleSeconds: number, userId: number | undefined, limit: number, offset: number): Promise<{ rows: LiveSessionRow[]; total: number }> {
+  const where = and(live(now, idleSeconds), userId === undefined ? undefined : eq(sessions.userId, userId));
+  const [counted] = await db.select({ n: count() }).from(sessions).where(where);
+  const rows = await db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -39,8 +42,11 @@ export function liveSessions(db: Db, now: Date, idleSeconds: number, userId?: nu
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(live(now, idleSeconds), userId === undefined ? undefined : eq(sessions.userId, userId)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+    .where(where)
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 /** Ends a live session (of `userId` only, when given); false when there was none. */

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { SessionRecord } from '@atrium/contracts/calls/system';
+import type { SessionRecord, ShortListQuery } from '@atrium/contracts/calls/system';
 import { AppError } from '../../http/errors.ts';
 import { liveSessions, revokeLiveSession, revokeSessionsOf, type LiveSessionRow } from './session.repository.ts';
 import { revokedSummary, type SystemCtx } from './rules.ts';
@@ -27,9 +27,9 @@ function toSession(row: LiveSessionRow, currentId: number): SessionRecord {
 }
 
 /** Live sessions: everyone's, or one account's (`userId`). */
-export async function listSessions({ db, session, config, now }: Ctx, userId?: number): Promise<{ list: SessionRecord[]; total: number }> {
-  const rows = await liveSessions(db, now(), config.sessionIdleSeconds, userId);
-  return { list: rows.map((row) => toSession(row, session.sessionId)), total: rows.length };
+export async function listSessions({ db, session, config, now }: Ctx, page: ShortListQuery, userId?: number): Promise<{ list: SessionRecord[]; total: number }> {
+  const { rows, total } = await liveSessions(db, now(), config.sessionIdleSeconds, userId, page.pageSize, (page.current - 1) * page.pageSize);
+  return { list: rows.map((row) => toSession(row, session.sessionId)), total };
 }
 
 /** Ends a live session; `ownOnly`: only one of the caller's (anyone else's is 404 whatever the caller may do). */

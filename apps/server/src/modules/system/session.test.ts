@@ -80,6 +80,23 @@ describe('sessions', () => {
     expect((await u1.call('POST', '/api/user/sessions/revoke-others')).body.data).toEqual({ revoked: 0 });
   });
 
+  it('pages the session lists: current and pageSize, total of every live session, 100 a page unless asked', async () => {
+    const admin = await adminSession(t, 'fp-admin-pages');
+    for (let i = 0; i < 3; i++) await adminSession(t, `fp-admin-pages-${i}`);
+    const whole = await admin.call('GET', '/api/system/sessions');
+    const total = whole.body.data.total as number;
+    expect(total).toBeGreaterThanOrEqual(4);
+    expect(whole.body.data.list).toHaveLength(Math.min(total, 100));
+    const first = await admin.call('GET', '/api/system/sessions?current=1&pageSize=2');
+    const second = await admin.call('GET', '/api/system/sessions?current=2&pageSize=2');
+    expect(first.body.data.total).toBe(total);
+    expect([...ids(first), ...ids(second)]).toEqual(ids(whole).slice(0, 4));
+    const mine = await admin.call('GET', '/api/user/sessions?current=2&pageSize=1');
+    expect(mine.body.data.list).toHaveLength(1);
+    expect(mine.body.data.total).toBeGreaterThanOrEqual(4);
+    expect(errorOf(await admin.call('GET', '/api/system/sessions?pageSize=101'))).toBe('VALIDATION_FAILED');
+  });
+
   it("lets session:read list anyone's sessions (of one account with userId) and session:revoke end them", async () => {
     const admin = await adminSession(t, 'fp-admin-system');
     const u = await user();

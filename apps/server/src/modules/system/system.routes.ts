@@ -13,7 +13,7 @@ import { listSessions, revokeOtherSessions, revokeSession } from './session.serv
  */
 export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.permissions, ({ locale }) => permissionEntries(locale));
-  registerCall(app, systemCalls.roleList, (ctx) => listRoles(ctx));
+  registerCall(app, systemCalls.roleList, (ctx) => listRoles(ctx, ctx.query));
   registerCall(app, systemCalls.roleCreate, (ctx) => createRole(ctx, ctx.body));
   registerCall(app, systemCalls.roleUpdate, (ctx) => editRole(ctx, ctx.params.id, ctx.body));
   registerCall(app, systemCalls.roleDelete, (ctx) => removeRole(ctx, ctx.params.id));
@@ -27,9 +27,9 @@ export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.userUnlock, (ctx) => unlockUser(ctx, ctx.params.id));
   registerCall(app, systemCalls.userResetPassword, (ctx) => resetUserPassword(ctx, ctx.params.id));
 
-  registerCall(app, systemCalls.sessionList, (ctx) => listSessions(ctx, ctx.query.userId));
+  registerCall(app, systemCalls.sessionList, (ctx) => listSessions(ctx, ctx.query, ctx.query.userId));
   registerCall(app, systemCalls.sessionRevoke, (ctx) => revokeSession(ctx, ctx.params.id, false));
-  registerCall(app, systemCalls.mySessions, (ctx) => listSessions(ctx, ctx.session.userId));
+  registerCall(app, systemCalls.mySessions, (ctx) => listSessions(ctx, ctx.query, ctx.session.userId));
   registerCall(app, systemCalls.mySessionRevoke, (ctx) => revokeSession(ctx, ctx.params.id, true));
   registerCall(app, systemCalls.myOtherSessionsRevoke, (ctx) => revokeOtherSessions(ctx));
 
