@@ -8,6 +8,7 @@ import { useTabs } from '../stores/tabs';
 import { buildMenu, parentOf } from './menu-model';
 import styles from './app-menu.module.css';
 import { routeIcon } from './route-icons';
+import { useSubMenuRoles } from './sub-menu-roles';
 
 export function useMenuTree(): RouteNode[] {
   const permissions = useSession((s) => s.permissions);
@@ -30,6 +31,7 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
   const menu = useMenuTree();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const menuRef = useSubMenuRoles();
   const [openKeys, setOpenKeys] = useState<string[]>(() => {
     const parent = parentOf(pathname, menu);
     return parent ? [parent.path] : [];
@@ -56,6 +58,7 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
 
   return (
     <Menu
+      ref={menuRef}
       className={styles.menu}
       mode={mode === 'horizontal' ? 'horizontal' : 'vertical'}
       collapse={collapsed}

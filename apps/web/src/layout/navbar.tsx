@@ -30,6 +30,7 @@ import { searchMenu } from './menu-model';
 import { MessageBox } from './message-box';
 import styles from './navbar.module.css';
 import { signOut } from './sign-out';
+import { useSubMenuRoles } from './sub-menu-roles';
 
 function useFullscreen(): [boolean, (() => void) | null] {
   const [full, setFull] = useState(() => !!document.fullscreenElement);
@@ -135,8 +136,9 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
   };
 
   const roles = user?.roles ?? [];
+  const userMenuRef = useSubMenuRoles();
   const userMenu = (
-    <Menu onClickMenuItem={onUserMenu} className={styles.userMenu}>
+    <Menu ref={userMenuRef} onClickMenuItem={onUserMenu} className={styles.userMenu}>
       {roles.length > 1 ? (
         <Menu.SubMenu
           key="switchRoles"
