@@ -44,7 +44,8 @@ export const users = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_username_uq').on(t.username),
+    // Usernames are kept as given and unique without regard to case; sign-in finds them the same way.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_account_id_uq').on(t.accountId),
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_email_uq').on(t.email),

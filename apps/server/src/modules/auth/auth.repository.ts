@@ -35,7 +35,7 @@ export async function loginRisk(
   const forPair = and(forUser, forDevice);
   const known = q.fingerprint
     ? sql<boolean>`exists (select 1 from ${loginDevices} join ${users} on ${users.id} = ${loginDevices.userId}
-        where ${users.username} = ${q.username} and ${loginDevices.fingerprintHash} = ${q.fingerprintHash} and ${loginDevices.lastSeenAt} >= ${q.knownSince})`
+        where lower(${users.username}) = ${q.username} and ${loginDevices.fingerprintHash} = ${q.fingerprintHash} and ${loginDevices.lastSeenAt} >= ${q.knownSince})`
     : sql<boolean>`false`;
   const [row] = await db
     .select({

@@ -97,7 +97,7 @@ async function checkContacts({ db }: SystemCtx, contacts: { phone?: string | nul
 
 export async function createUser(ctx: SystemCtx, body: UserCreateBody): Promise<{ user: Account; initialPassword?: string }> {
   const { db, now, audit } = ctx;
-  const username = body.username.toLowerCase();
+  const username = body.username;
   const roles = [...new Set(body.roles)];
   await assignable(ctx, roles, roles);
   if (await contactTaken(db, 'username', username)) throw new AppError('USERNAME_TAKEN');

@@ -5,14 +5,14 @@ import { audited, createAccount, createRole, errorOf, session, signIn, systemApp
 describe('accounts', () => {
   const app = systemApp();
 
-  it('creates an account with a password: it signs in at once, no password change asked', async () => {
+  it('creates an account with a password: kept as typed, it signs in at once in any case, no password change asked', async () => {
     const { res, entry } = await audited(app.t, { action: 'system.user.create', targetType: 'user' }, () =>
       app.admin.call('POST', '/api/system/users', { username: 'Alice.W', name: 'Alice', email: 'alice@example.com', phone: '13600000001', roles: ['user'], password: 'alice123' }),
     );
     expect(res.status).toBe(200);
     expect(res.body.data.initialPassword).toBeUndefined();
     const user = res.body.data.user;
-    expect(user).toMatchObject({ username: 'alice.w', name: 'Alice', email: 'alice@example.com', phone: '13600000001', roles: ['user'], status: 'active', mustChangePassword: false, lockedUntil: null, lastLoginAt: null });
+    expect(user).toMatchObject({ username: 'Alice.W', name: 'Alice', email: 'alice@example.com', phone: '13600000001', roles: ['user'], status: 'active', mustChangePassword: false, lockedUntil: null, lastLoginAt: null });
     expect(Number.isNaN(Date.parse(user.createdAt))).toBe(false);
     expect(entry!.target_id).toBe(String(user.id));
     expect(JSON.stringify(entry)).not.toContain('alice123');

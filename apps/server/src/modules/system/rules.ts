@@ -53,7 +53,7 @@ export function uniqueConflict(err: unknown): unknown {
   if (!isUniqueViolation(err)) return err;
   const constraint = violatedConstraint(err);
   if (constraint === 'roles_code_uq') return new AppError('ROLE_CODE_TAKEN');
-  if (constraint === 'users_username_uq') return new AppError('USERNAME_TAKEN');
+  if (constraint === 'users_username_lower_uq') return new AppError('USERNAME_TAKEN');
   if (constraint === 'users_phone_uq') return new AppError('PHONE_TAKEN');
   if (constraint === 'users_email_uq') return fieldError('email', EMAIL_TAKEN);
   return new AppError('CONFLICT');

@@ -10,7 +10,8 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
+  // Kept as given, found without regard to case (the unique index is on lower(username)).
+  const rows = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
   return rows[0];
 }
 
