@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedCall } from '../lib/api';
 import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../lib/browser';
 import { choose, expectToast, field, open, visibleDrawer, visibleModal } from './pages-support';
 
@@ -35,6 +36,31 @@ function csvFile(name: string, text: string): string {
 }
 
 describe('search table', () => {
+  // The longest name the contract allows (50 characters), in wide Latin letters.
+  it('ends the longest name with an ellipsis inside its cell, at 1440 and 390 px, the full name on hover', async () => {
+    await loginAs(page, 'admin');
+    const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+    const name = `Quarterly${Date.now()}`.padEnd(50, ' Wide Measured Collection Name').slice(0, 50);
+    const created = await signedCall('POST', '/api/list/policy', { token, fingerprint, body: { name, contentType: 'img', filterType: 'rules', count: 1, status: 'online' } });
+    expect(created.status).toBe(200);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const p = await open(page, `${PATH}?name=${encodeURIComponent(name.slice(0, 20))}`);
+      const cell = rows(p).first().locator('td').nth(2);
+      const shown = cell.locator('[class*="ellipsis"]');
+      await expect.poll(() => cell.textContent()).toBe(name);
+      const [text, box, next] = await Promise.all([shown.boundingBox(), cell.boundingBox(), rows(p).first().locator('td').nth(3).boundingBox()]);
+      // The text is cut at its cell's edge, so the next column starts after it.
+      expect(text!.x + text!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+      expect(text!.x + text!.width).toBeLessThanOrEqual(next!.x + 0.5);
+      // The name is cut (at either width it is wider than its column), and the tooltip holds all of it.
+      expect(await shown.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      await shown.hover();
+      await expect.poll(() => page.locator('.arco-tooltip-content:visible').textContent()).toBe(name);
+      await page.mouse.move(0, 0);
+    }
+  });
+
   it('filters, pages and keeps both in the URL across a reload', async () => {
     await loginAs(page, 'admin');
     const p = await open(page, PATH);
