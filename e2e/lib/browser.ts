@@ -27,6 +27,8 @@ export interface LaunchOptions {
   fingerprint?: string | null;
   locale?: 'zh-CN' | 'en-US';
   theme?: 'light' | 'dark';
+  /** The system's motion setting as the page's media queries see it. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export interface Browser {
@@ -43,6 +45,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     args: chromiumArgs,
     viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
     locale: options.locale ?? 'zh-CN',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   const fingerprint = options.fingerprint === undefined ? `e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}` : options.fingerprint;
   await context.addInitScript(

@@ -27,6 +27,23 @@ describe('theme and locale', () => {
     expect(await page.evaluate(() => document.body.hasAttribute('arco-theme'))).toBe(false);
   });
 
+  it('ends transitions at once when the system asks for reduced motion, and keeps them otherwise', async () => {
+    // The longest transition of the side menu's items, in seconds, as the browser computes it.
+    const longest = (p: Page) =>
+      p.locator('[data-testid=side-menu] .arco-menu-item').first().evaluate((el) => Math.max(...getComputedStyle(el).transitionDuration.split(',').map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1))));
+    await loginAs(page, 'admin');
+    expect(await longest(page)).toBeGreaterThan(0.05);
+    const reduced = await launchBrowser({ reducedMotion: 'reduce' });
+    try {
+      const calm = await newPage(reduced.context);
+      await loginAs(calm, 'admin');
+      expect(await longest(calm)).toBeLessThanOrEqual(0.00001);
+      expect(calm.errors).toEqual([]);
+    } finally {
+      await reduced.close();
+    }
+  });
+
   it('switches to English with the message in English, reloads, and keeps it', async () => {
     await loginAs(page, 'admin');
     await page.locator('[data-testid=locale-switch]').click();
