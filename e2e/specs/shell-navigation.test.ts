@@ -62,6 +62,45 @@ describe('menu per role', () => {
 });
 
 describe('tab bar', () => {
+  it('with 12 open tabs keeps the active one in view, scrolls with its buttons and reaches every tab by keyboard', async () => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await loginAs(page, 'admin');
+    const paths = ['/list/search-table', '/list/card', '/form/step', '/form/group', '/profile/basic', '/result/success', '/result/error', '/exception/403', '/user/info', '/user/setting', '/system/user', '/system/role'];
+    for (const path of paths) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator(`[data-tab="${path}"]`).waitFor();
+    }
+    const scroller = page.locator('[data-testid=tab-bar] [role=tablist]');
+    await expect.poll(() => page.locator('[data-testid=tab-bar] [role=tab]').count()).toBe(13);
+    // Whether a tab lies wholly inside the visible part of the bar.
+    const inView = async (path: string) => {
+      const [tab, bar] = await Promise.all([page.locator(`[data-tab-item="${path}"]`).boundingBox(), scroller.boundingBox()]);
+      return tab!.x >= bar!.x - 0.5 && tab!.x + tab!.width <= bar!.x + bar!.width + 0.5;
+    };
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect.poll(() => inView('/system/role')).toBe(true);
+    expect(await inView('/workplace')).toBe(false);
+
+    // The buttons: left scrolls towards the workplace, right back to the end.
+    await expect(page.locator('[data-testid=tab-scroll-right]').count()).resolves.toBe(0);
+    await page.locator('[data-testid=tab-scroll-left]').click();
+    await expect.poll(() => page.locator('[data-testid=tab-scroll-right]').count()).toBe(1);
+    const leftAfterClick = await scroller.evaluate((el) => el.scrollLeft);
+    await screenshot(page, 'tab-bar-12-tabs-1024');
+    await page.locator('[data-testid=tab-scroll-right]').click();
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(leftAfterClick);
+
+    // The keyboard: from the active tab, arrow left to the first one, which comes into view, and open it.
+    await page.locator('[data-tab="/system/role"]').focus();
+    for (let i = 0; i < paths.length; i++) await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tab'))).toBe('/workplace');
+    await expect.poll(() => inView('/workplace')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/workplace`);
+    await expect.poll(() => page.locator('[data-tab="/workplace"]').getAttribute('aria-selected')).toBe('true');
+    expect(page.errors).toEqual([]);
+  });
+
   it('keeps page state across tab switches, closes with the keyboard menu and survives a reload', async () => {
     await loginAs(page, 'admin');
     await page.goto(`${baseUrl}/list/search-table?current=1`);

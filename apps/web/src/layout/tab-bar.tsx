@@ -1,7 +1,7 @@
 import { Trigger } from '@arco-design/web-react';
-import { IconClose, IconFolderDelete, IconRefresh, IconSwap, IconToLeft, IconToRight } from '@arco-design/web-react/icon';
+import { IconClose, IconFolderDelete, IconLeft, IconRefresh, IconRight, IconSwap, IconToLeft, IconToRight } from '@arco-design/web-react/icon';
 import { findRouteByPath } from '@atrium/contracts/routes';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { redirectUrl } from '../lib/guard';
 import { useT } from '../lib/i18n';
@@ -78,10 +78,34 @@ export function TabBar() {
   const navbar = useSettings((s) => s.navbar);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const refs = useRef(new Map<string, HTMLDivElement>());
+  const scroller = useRef<HTMLDivElement>(null);
+  // Tabs hidden beyond either edge: the scroll buttons show only then.
+  const [hidden, setHidden] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setHidden((was) => (was.left === left && was.right === right ? was : { left, right }));
+  }, []);
 
   useEffect(() => {
     refs.current.get(pathname)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname, tabs.length]);
+    measure();
+  }, [pathname, tabs.length, measure]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  const scrollBy = (direction: -1 | 1) => {
+    const el = scroller.current;
+    el?.scrollBy({ left: direction * Math.max(120, el.clientWidth * 0.8), behavior: 'smooth' });
+  };
 
   const closeMenu = (path: string) => {
     setMenuFor(null);
@@ -117,7 +141,19 @@ export function TabBar() {
 
   return (
     <div className={styles.bar} style={{ top: navbar ? 60 : 0 }} data-testid="tab-bar">
-      <div className={styles.scroller} role="tablist" aria-label={t('tabBar.label')}>
+      {/* The mouse's way past the edges; the keyboard moves between tabs with the arrow keys, and a
+          focused tab scrolls into view. */}
+      {hidden.left ? (
+        <button type="button" className={`${styles.scrollButton} ${styles.scrollLeft}`} aria-label={t('tabBar.scrollLeft')} title={t('tabBar.scrollLeft')} tabIndex={-1} onClick={() => scrollBy(-1)} data-testid="tab-scroll-left">
+          <IconLeft />
+        </button>
+      ) : null}
+      {hidden.right ? (
+        <button type="button" className={`${styles.scrollButton} ${styles.scrollRight}`} aria-label={t('tabBar.scrollRight')} title={t('tabBar.scrollRight')} tabIndex={-1} onClick={() => scrollBy(1)} data-testid="tab-scroll-right">
+          <IconRight />
+        </button>
+      ) : null}
+      <div ref={scroller} className={styles.scroller} role="tablist" aria-label={t('tabBar.label')} onScroll={measure}>
         {tabs.map((tab, index) => {
           const route = findRouteByPath(tab.path);
           const title = route?.titleKey ? t(route.titleKey) : tab.path;

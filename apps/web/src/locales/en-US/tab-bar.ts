@@ -7,4 +7,6 @@ export default {
   'tabBar.closeAll': 'Close all tabs',
   'tabBar.close': 'Close',
   'tabBar.label': 'Open pages',
+  'tabBar.scrollLeft': 'Scroll tabs left',
+  'tabBar.scrollRight': 'Scroll tabs right',
 } satisfies Record<string, string>;

@@ -7,4 +7,6 @@ export default {
   'tabBar.closeAll': '关闭全部标签页',
   'tabBar.close': '关闭',
   'tabBar.label': '已打开的页面',
+  'tabBar.scrollLeft': '向左滚动标签页',
+  'tabBar.scrollRight': '向右滚动标签页',
 } satisfies Record<string, string>;
