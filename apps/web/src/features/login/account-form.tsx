@@ -33,7 +33,7 @@ const WITHOUT_CAPTCHA = ['username', 'password'] as const;
 /** The rules (zod and the contracts) load when the user first reaches a field, not with the page. */
 const preloadRules = () => void loadFieldSchemas().catch(() => undefined);
 
-export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig; onSubmit: () => void }>(function AccountForm({ defaults, onSubmit }, ref) {
+export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig }>(function AccountForm({ defaults }, ref) {
   const t = useT();
   // The captcha row appears when the server first asks for it and stays for the page's life.
   const [captchaShown, setCaptchaShown] = useState(false);
@@ -113,7 +113,6 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
           value={values.username}
           onChange={(v) => set('username', v)}
           onBlur={() => blur('username')}
-          onPressEnter={onSubmit}
           status={errors.username ? 'error' : undefined}
           aria-label={t('login.form.username.placeholder')}
           aria-invalid={!!errors.username}
@@ -133,7 +132,6 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
           value={values.password}
           onChange={(v) => set('password', v)}
           onBlur={() => blur('password')}
-          onPressEnter={onSubmit}
           status={errors.password ? 'error' : undefined}
           aria-label={t('login.form.password.placeholder')}
           aria-invalid={!!errors.password}
@@ -154,8 +152,7 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
             value={values.captcha}
             onChange={(v) => set('captcha', v)}
             onBlur={() => blur('captcha')}
-            onPressEnter={onSubmit}
-            status={errors.captcha ? 'error' : undefined}
+              status={errors.captcha ? 'error' : undefined}
             aria-label={t('login.form.captcha.placeholder')}
             aria-invalid={!!errors.captcha}
             aria-describedby={describedBy('captcha')}

@@ -66,3 +66,30 @@ describe('sign-in answer', () => {
     expect(useSession.getState().mustChangePassword).toBe(false);
   });
 });
+
+describe('sign-in form', () => {
+  it('holds the fields and the button in one form (password managers), and submitting it signs in once', async () => {
+    loginAnswer = { token: 'tok-form', expiresAt: '2030-01-01T00:00:00Z' };
+    const router = createMemoryRouter(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/workplace', element: <p>workplace</p> },
+      ],
+      { initialEntries: ['/login'] },
+    );
+    render(<RouterProvider router={router} />);
+    const username = screen.getByLabelText('Username');
+    const password = screen.getByLabelText('Password');
+    const form = username.closest('form');
+    expect(form).not.toBeNull();
+    expect(password.closest('form')).toBe(form);
+    expect(screen.getByTestId('login-submit').closest('form')).toBe(form);
+    expect([username.getAttribute('autocomplete'), password.getAttribute('autocomplete')]).toEqual(['username', 'current-password']);
+    fireEvent.change(username, { target: { value: 'wang' } });
+    fireEvent.change(password, { target: { value: 'Temp#2024' } });
+    // What pressing Enter in a field does: the form's submission.
+    fireEvent.submit(form!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    expect(calls.filter((c) => c === '/api/user/login')).toHaveLength(1);
+  });
+});

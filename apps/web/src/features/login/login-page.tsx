@@ -97,26 +97,37 @@ export function LoginPage() {
           </h1>
           {/* Alert says role="alert" (assertive) and passes other props on: a finished sign-out is a status. */}
           {signedOut ? <Alert type="success" {...{ role: 'status' }} className={styles.notice} content={t('login.signedOut')} data-testid="signed-out" /> : null}
-          <LoginTabs
-            active={tab}
-            onChange={setTab}
-            tabs={[
-              { key: 'account', title: t('login.tab.account') },
-              { key: 'phone', title: t('login.tab.phone') },
-            ]}
-          />
-          {/* Both panes stay mounted, so typed values survive switching tabs. */}
-          <div role="tabpanel" id="login-pane-account" aria-labelledby="login-tab-account" hidden={tab !== 'account'} className={styles.pane}>
-            <AccountForm ref={account} defaults={rememberDefaults} onSubmit={submit} />
-          </div>
-          <div role="tabpanel" id="login-pane-phone" aria-labelledby="login-tab-phone" hidden={tab !== 'phone'} className={styles.pane}>
-            <PhoneForm ref={phone} onSubmit={submit} countdown={countdown} onCodeSent={setCountdown} />
-          </div>
-          {/* mousedown would blur the focused field first; its on-blur message would move the button
-              away before the click lands, so the click is kept and the submit validates everything. */}
-          <Button type="primary" long loading={submitting} onClick={submit} onMouseDown={(e) => e.preventDefault()} data-testid="login-submit">
-            {t('login.form.login')}
-          </Button>
+          {/* One form around both panes and the button: Enter in any field submits it, and password managers
+              see a sign-in form to fill and to save. The page checks and sends it itself. */}
+          <form
+            noValidate
+            aria-labelledby="login-title"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <LoginTabs
+              active={tab}
+              onChange={setTab}
+              tabs={[
+                { key: 'account', title: t('login.tab.account') },
+                { key: 'phone', title: t('login.tab.phone') },
+              ]}
+            />
+            {/* Both panes stay mounted, so typed values survive switching tabs. */}
+            <div role="tabpanel" id="login-pane-account" aria-labelledby="login-tab-account" hidden={tab !== 'account'} className={styles.pane}>
+              <AccountForm ref={account} defaults={rememberDefaults} />
+            </div>
+            <div role="tabpanel" id="login-pane-phone" aria-labelledby="login-tab-phone" hidden={tab !== 'phone'} className={styles.pane}>
+              <PhoneForm ref={phone} countdown={countdown} onCodeSent={setCountdown} />
+            </div>
+            {/* mousedown would blur the focused field first; its on-blur message would move the button
+                away before the click lands, so the click is kept and the submit validates everything. */}
+            <Button type="primary" htmlType="submit" long loading={submitting} onMouseDown={(e) => e.preventDefault()} data-testid="login-submit">
+              {t('login.form.login')}
+            </Button>
+          </form>
         </section>
       </main>
       <AppFooter className={styles.footer} />

@@ -18,7 +18,6 @@ export interface PhoneFormHandle {
 }
 
 interface PhoneFormProps {
-  onSubmit: () => void;
   /** Seconds left before another code may be requested (owned by the page). */
   countdown: number;
   /** With the answer's `resendAfter`. */
@@ -33,7 +32,7 @@ const preloadRules = () => void loadFieldSchemas().catch(() => undefined);
 /** Keeps digits only (the phone and code inputs). */
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
-export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function PhoneForm({ onSubmit, countdown, onCodeSent }, ref) {
+export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function PhoneForm({ countdown, onCodeSent }, ref) {
   const t = useT();
   const fields = useFields(FIELDS);
   const { values, errors, set, validate, setError, blur } = fields;
@@ -80,7 +79,6 @@ export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function Ph
           value={values.tel}
           onChange={(v) => set('tel', digitsOnly(v, 11))}
           onBlur={() => blur('tel')}
-          onPressEnter={onSubmit}
           status={errors.tel ? 'error' : undefined}
           aria-label={t('login.form.phone.placeholder')}
           aria-invalid={!!errors.tel}
@@ -101,8 +99,7 @@ export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function Ph
               value={values.code}
               onChange={(v) => set('code', digitsOnly(v, 6))}
               onBlur={() => blur('code')}
-              onPressEnter={onSubmit}
-              status={errors.code ? 'error' : undefined}
+                  status={errors.code ? 'error' : undefined}
               aria-label={t('login.form.smsCode.placeholder')}
               aria-invalid={!!errors.code}
               name="code"
