@@ -197,7 +197,9 @@ describe('search table', () => {
       await other.close();
     }
 
+    // Back in the first browser: its saved settings first, then back to the defaults.
     p = await open(page, PATH);
+    await expect.poll(() => headers(p)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '操作']);
     await p.getByRole('button', { name: '列设置', exact: true }).click();
     await page.locator('.arco-popover-content:visible').getByText('恢复默认').click();
     await p.getByRole('button', { name: '密度', exact: true }).click();

@@ -45,6 +45,15 @@ export async function getPreferences(db: Db, userId: number): Promise<Record<str
   return rows[0]?.data ?? {};
 }
 
+/**
+ * Serialises the saves of one account's preferences until the caller's transaction ends: each save reads,
+ * merges and writes the whole record, so two at once (a density and a column change a moment apart)
+ * would otherwise each write back what the other replaced.
+ */
+export async function lockPreferences(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('atrium-preferences'), ${userId}::int)`);
+}
+
 export async function putPreferences(db: Db, userId: number, data: Record<string, unknown>, now: Date): Promise<void> {
   await db
     .insert(userPreferences)

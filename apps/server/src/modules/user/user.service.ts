@@ -7,7 +7,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { GenerationCache } from '../shared/list-cache.ts';
-import { changeUser, findUserById, getPreferences, listRoles, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
+import { changeUser, findUserById, getPreferences, listRoles, lockPreferences, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
 type RoleSummary = Awaited<ReturnType<typeof listRoles>>[number];
@@ -120,6 +120,7 @@ export async function readPreferences(db: Db, userId: number): Promise<Preferenc
 
 export async function savePreferences(db: Db, userId: number, patch: Preferences, now: Date, audit: AuditDraft): Promise<Preferences> {
   return db.transaction(async (tx) => {
+    await lockPreferences(tx, userId);
     const before = await readPreferences(tx, userId);
     const merged = preferencesSchema.parse(deepMerge(before, patch as Json));
     if (Buffer.byteLength(JSON.stringify(merged)) > PREFERENCES_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');

@@ -18,8 +18,12 @@ export function useTablePreferences() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const patchCache = useCallback(
-    (patch: NonNullable<Preferences['searchTable']>) =>
-      queryClient.setQueryData<Preferences>(preferencesKey, (old) => ({ ...old, searchTable: { ...old?.searchTable, ...patch } })),
+    (patch: NonNullable<Preferences['searchTable']>) => {
+      // A read still on its way (the page was just opened) would land after this change and undo it on
+      // screen: it is cancelled, and the save's answer brings the rest of the preferences.
+      void queryClient.cancelQueries({ queryKey: preferencesKey });
+      queryClient.setQueryData<Preferences>(preferencesKey, (old) => ({ ...old, searchTable: { ...old?.searchTable, ...patch } }));
+    },
     [queryClient],
   );
 
@@ -35,12 +39,19 @@ export function useTablePreferences() {
     [queryClient],
   );
 
+  /** Columns changed but not sent yet (their save waits for the last of a burst of changes). */
+  const unsent = useRef<ColumnSetting[] | undefined>(undefined);
+
   const setColumns = useCallback(
     (columns: ColumnSetting[]) => {
       patchCache({ columns });
       clearTimeout(timer.current);
+      unsent.current = columns;
       // Not cleared on unmount: closing the tab right after a change still saves it.
-      timer.current = setTimeout(() => void persist({ searchTable: { columns } }), SAVE_DELAY_MS);
+      timer.current = setTimeout(() => {
+        unsent.current = undefined;
+        void persist({ searchTable: { columns } });
+      }, SAVE_DELAY_MS);
     },
     [patchCache, persist],
   );
@@ -48,7 +59,12 @@ export function useTablePreferences() {
   const setDensity = useCallback(
     (density: Density) => {
       patchCache({ density });
-      void persist({ searchTable: { density } });
+      // Columns still waiting go with it: the answer is the server's whole record, and without them it
+      // would show the columns as they were before the change.
+      const columns = unsent.current;
+      clearTimeout(timer.current);
+      unsent.current = undefined;
+      void persist({ searchTable: columns ? { density, columns } : { density } });
     },
     [patchCache, persist],
   );
