@@ -47,10 +47,6 @@ export function listServices(db: Db): Promise<ServiceRow[]> {
   return db.select().from(services).orderBy(asc(services.position), asc(services.id));
 }
 
-export async function findService(db: Db, id: number): Promise<ServiceRow | undefined> {
-  return (await db.select().from(services).where(eq(services.id, id)).limit(1))[0];
-}
-
 /** Changes `enable` only while the service has not expired (checked in the same statement). */
 /** A service, locked for the rest of the caller's transaction. */
 export async function lockService(db: Db, id: number): Promise<ServiceRow | undefined> {

@@ -7,7 +7,6 @@ import { pickText, sameText } from '../../db/localized.ts';
 import {
   deleteQueue,
   displayName,
-  findService,
   insertQueue,
   inspectQueue,
   listQueues,
@@ -84,27 +83,28 @@ export async function inspect(db: Db, id: number, locale: Locale, audit: AuditDr
 
 export const serviceCards = async (db: Db, locale: Locale) => (await listServices(db)).map((r) => toServiceCard(r, locale));
 
+/** The service as it was (locked), or NOT_FOUND: the trail's "before", and the reason a change did nothing. */
+async function lockedService(db: Db, id: number): Promise<ServiceRow> {
+  const row = await lockService(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
 export async function setService(db: Db, id: number, enable: boolean, locale: Locale, now: Date, audit: AuditDraft): Promise<ServiceCard> {
-  const before = await lockService(db, id);
-  const row = before && (await setServiceEnabled(db, id, enable, now));
-  if (row) {
-    audit.set({ changes: diffFields(before!, row, SERVICE_FIELDS) });
-    return toServiceCard(row, locale);
-  }
-  // Nothing changed: either there is no such service or it has expired (renew first).
-  if (!(await findService(db, id))) throw new AppError('NOT_FOUND');
-  throw new AppError('CONFLICT', { message: 'cardList.service.error.expired' });
+  const before = await lockedService(db, id);
+  const row = await setServiceEnabled(db, id, enable, now);
+  // Nothing changed: it has expired (renew first).
+  if (!row) throw new AppError('CONFLICT', { message: 'cardList.service.error.expired' });
+  audit.set({ changes: diffFields(before, row, SERVICE_FIELDS) });
+  return toServiceCard(row, locale);
 }
 
 export async function renew(db: Db, id: number, locale: Locale, now: Date, audit: AuditDraft): Promise<ServiceCard> {
-  const before = await lockService(db, id);
-  const row = before && (await renewService(db, id, now));
-  if (row) {
-    audit.set({ changes: diffFields(before!, row, SERVICE_FIELDS) });
-    return toServiceCard(row, locale);
-  }
-  if (!(await findService(db, id))) throw new AppError('NOT_FOUND');
-  throw new AppError('CONFLICT', { message: 'cardList.service.error.notExpired' });
+  const before = await lockedService(db, id);
+  const row = await renewService(db, id, now);
+  if (!row) throw new AppError('CONFLICT', { message: 'cardList.service.error.notExpired' });
+  audit.set({ changes: diffFields(before, row, SERVICE_FIELDS) });
+  return toServiceCard(row, locale);
 }
 
 export const ruleCards = async (db: Db, locale: Locale) => (await listRules(db)).map((r) => toRuleCard(r, locale));
