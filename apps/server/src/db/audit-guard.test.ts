@@ -6,6 +6,8 @@ import { auditLog } from './schema/auth.ts';
 import { sweepAuditLog } from './audit-guard.ts';
 
 const day = 86_400_000;
+/** The trigger's refusal, under drizzle's "Failed query" wrapper. */
+const refused = { cause: { message: expect.stringMatching(/audit_log is append-only/) } };
 
 describe('the audit trail in the database', () => {
   let t: TestApp;
@@ -24,7 +26,7 @@ describe('the audit trail in the database', () => {
     await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
     await expect(
       t.db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('atrium.audit_sweep_days', '1', true)`);
+        await tx.execute(sql`select set_config('atrium.audit_sweep', 'on', true)`);
         await tx.execute(sql`delete from audit_log`);
       }),
     ).rejects.toThrow();
@@ -38,5 +40,25 @@ describe('the audit trail in the database', () => {
     expect(await actions()).toEqual(['kept.recent', 'kept.young']);
     // the switch does not outlive the sweep's transaction
     await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+
+  it('holds the configured retention against a session that sets the switch itself', async () => {
+    const now = Date.now();
+    await t.db.insert(auditLog).values([entry('kept.200', new Date(now - 200 * day)), entry('kept.40', new Date(now - 40 * day))]);
+    const sweepBy = (days: number) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('atrium.audit_sweep', 'on', true)`);
+        await tx.execute(sql`delete from audit_log where at < now() - make_interval(days => ${days}::integer)`);
+      });
+    // the servers keep 365 days (the last sweep's setting): a shorter sweep of one's own is refused whole
+    await expect(sweepBy(100)).rejects.toMatchObject(refused);
+    expect(await actions()).toEqual(['kept.recent', 'kept.young', 'kept.200', 'kept.40']);
+    // AUDIT_RETENTION_DAYS lowered to 30: the next sweep writes it into the database and applies it
+    expect(await sweepAuditLog(t.db, 30)).toBe(3);
+    expect(await actions()).toEqual(['kept.recent']);
+    // and it still refuses the entries inside those 30 days
+    await t.db.insert(auditLog).values([entry('kept.20', new Date(now - 20 * day))]);
+    await expect(sweepBy(10)).rejects.toMatchObject(refused);
+    expect(await actions()).toEqual(['kept.recent', 'kept.20']);
   });
 });
