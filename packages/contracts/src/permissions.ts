@@ -48,6 +48,28 @@ export function permissionLabel(code: Permission, locale: Locale): string {
   return catalogue[code].label[locale];
 }
 
+/** A permission's resource: the part before the colon (`user` of `user:write`). */
+export type PermissionResource = Permission extends `${infer R}:${string}` ? R : never;
+
+export function permissionResource(code: Permission): PermissionResource {
+  return code.slice(0, code.indexOf(':')) as PermissionResource;
+}
+
+/** What each resource is called in the role editor's tree (a level of its own where an area holds several). */
+export const permissionResourceLabels: Record<PermissionResource, Record<Locale, string>> = {
+  workplace: { 'zh-CN': '工作台', 'en-US': 'Workplace' },
+  policy: { 'zh-CN': '集合', 'en-US': 'Collections' },
+  card: { 'zh-CN': '卡片', 'en-US': 'Cards' },
+  channel: { 'zh-CN': '渠道表单', 'en-US': 'Channel form' },
+  profile: { 'zh-CN': '基础详情', 'en-US': 'Basic profile' },
+  result: { 'zh-CN': '结果页', 'en-US': 'Result pages' },
+  exception: { 'zh-CN': '异常页', 'en-US': 'Exception pages' },
+  user: { 'zh-CN': '用户', 'en-US': 'Accounts' },
+  role: { 'zh-CN': '角色', 'en-US': 'Roles' },
+  session: { 'zh-CN': '会话', 'en-US': 'Sessions' },
+  audit: { 'zh-CN': '审计日志', 'en-US': 'Audit log' },
+};
+
 export const permissionGroupLabels: Record<PermissionGroup, Record<Locale, string>> = {
   workplace: { 'zh-CN': '工作台', 'en-US': 'Workplace' },
   policy: { 'zh-CN': '查询表格', 'en-US': 'Search table' },

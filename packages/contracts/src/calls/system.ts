@@ -27,7 +27,7 @@ const roleCode = z.string({ error: 'system.role.error.code' }).trim().regex(ROLE
 
 /* ---------- permissions and roles ---------- */
 
-const permissionEntrySchema = z.object({ code: z.string(), group: z.enum(permissionGroups), groupLabel: z.string(), label: z.string() });
+const permissionEntrySchema = z.object({ code: z.string(), group: z.enum(permissionGroups), groupLabel: z.string(), resource: z.string(), resourceLabel: z.string(), label: z.string() });
 export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
 
 const roleSchema = z.object({
@@ -58,6 +58,9 @@ export const roleUpdateBodySchema = z.object({ name: roleName.optional(), descri
 export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
 
 const roleListSchema = z.object({ list: z.array(roleSchema), total: z.number().int() });
+/** A role as the account pages pick and show it: code and name (in the caller's language when built in). */
+const roleOptionSchema = z.object({ code: z.string(), name: z.string() });
+export type RoleOption = z.infer<typeof roleOptionSchema>;
 
 /* ---------- accounts ---------- */
 
@@ -192,6 +195,7 @@ const auditListSchema = z.object({ list: z.array(auditEntrySchema), total: z.num
 export const systemCalls = {
   permissions: defineCall({ id: 'system.permission.list', method: 'GET', path: '/api/system/permissions', access: 'signed', permission: 'role:read', summary: 'The permission catalogue with labels in the caller language', response: z.array(permissionEntrySchema) }),
   roleList: defineCall({ id: 'system.role.list', method: 'GET', path: '/api/system/roles', access: 'signed', permission: 'role:read', summary: 'Roles with their permissions and account counts, paged (100 a page unless asked)', query: shortListQuerySchema, response: roleListSchema }),
+  roleOptions: defineCall({ id: 'system.role.options', method: 'GET', path: '/api/system/role-options', access: 'signed', permission: 'user:read', summary: "Every role's code and name, for the account pages' role picker and filter (no permissions, no paging)", response: z.array(roleOptionSchema) }),
   roleCreate: defineCall({ id: 'system.role.create', method: 'POST', path: '/api/system/roles', access: 'signed', permission: 'role:write', summary: 'Creates a custom role', body: roleCreateBodySchema, response: roleSchema, writes: true }),
   roleUpdate: defineCall({ id: 'system.role.update', method: 'PUT', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Edits a custom role (409 ROLE_BUILT_IN for a built-in one)', params: idParams, body: roleUpdateBodySchema, response: roleSchema, writes: true }),
   roleDelete: defineCall({ id: 'system.role.delete', method: 'DELETE', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Deletes a custom role no account holds', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),

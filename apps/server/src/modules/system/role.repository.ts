@@ -15,6 +15,11 @@ export function listRolesWithCounts(db: Db): Promise<RoleWithCount[]> {
     .orderBy(asc(roles.id));
 }
 
+/** Every role's code and stored name, in creation order (built-in first). */
+export function listRoleNames(db: Db): Promise<Pick<RoleRow, 'code' | 'name'>[]> {
+  return db.select({ code: roles.code, name: roles.name }).from(roles).orderBy(asc(roles.id));
+}
+
 export async function findRole(db: Db, id: number): Promise<RoleWithCount | undefined> {
   const rows = await db
     .select({ ...getTableColumns(roles), userCount: holders })

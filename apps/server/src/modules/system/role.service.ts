@@ -3,15 +3,17 @@ import {
   demoRoles,
   permissionGroup,
   permissionGroupLabels,
+  permissionResource,
+  permissionResourceLabels,
   permissionLabel,
   permissions as catalogue,
   roleDisplayName,
   type Locale,
 } from '@atrium/contracts';
-import type { PermissionEntry, RoleCreateBody, RoleRecord, RoleUpdateBody, ShortListQuery } from '@atrium/contracts/calls/system';
+import type { PermissionEntry, RoleCreateBody, RoleOption, RoleRecord, RoleUpdateBody, ShortListQuery } from '@atrium/contracts/calls/system';
 import { diffFields } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
-import { deleteRole, findRole, holderCount, insertRole, listRolesWithCounts, lockRole, roleCodeTaken, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
+import { deleteRole, findRole, holderCount, insertRole, listRoleNames, listRolesWithCounts, lockRole, roleCodeTaken, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
 import { assertGrantable, guardAdministrators, uniqueConflict, type SystemCtx } from './rules.ts';
 
 const ROLE_FIELDS = ['code', 'name', 'description', 'permissions'] as const;
@@ -36,7 +38,8 @@ function toRole(row: RoleWithCount, locale: Locale): RoleRecord {
 export function permissionEntries(locale: Locale): PermissionEntry[] {
   return catalogue.map((code) => {
     const group = permissionGroup(code);
-    return { code, group, groupLabel: permissionGroupLabels[group][locale], label: permissionLabel(code, locale) };
+    const resource = permissionResource(code);
+    return { code, group, groupLabel: permissionGroupLabels[group][locale], resource, resourceLabel: permissionResourceLabels[resource][locale], label: permissionLabel(code, locale) };
   });
 }
 
@@ -48,6 +51,11 @@ export async function listRoles({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>
   const rows = await listRolesWithCounts(db);
   const from = (page.current - 1) * page.pageSize;
   return { list: rows.slice(from, from + page.pageSize).map((row) => toRole(row, locale)), total: rows.length };
+}
+
+/** Codes and names for the account pages, which need `user:read` and not `role:read`. */
+export async function listRoleOptions({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>): Promise<RoleOption[]> {
+  return (await listRoleNames(db)).map((row) => ({ code: row.code, name: roleDisplayName(row.code, row.name, locale) }));
 }
 
 export async function createRole({ db, session, locale, now, audit }: SystemCtx, body: RoleCreateBody): Promise<RoleRecord> {

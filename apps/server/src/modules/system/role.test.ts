@@ -9,9 +9,9 @@ describe('roles and the permission catalogue', () => {
     const en = await app.admin.call('GET', '/api/system/permissions', undefined, { locale: 'en-US' });
     expect(en.status).toBe(200);
     expect(en.body.data.map((p: { code: string }) => p.code)).toEqual(permissions);
-    expect(en.body.data.find((p: { code: string }) => p.code === 'user:write')).toEqual({ code: 'user:write', group: 'system', groupLabel: 'System', label: 'Manage accounts' });
+    expect(en.body.data.find((p: { code: string }) => p.code === 'user:write')).toEqual({ code: 'user:write', group: 'system', groupLabel: 'System', resource: 'user', resourceLabel: 'Accounts', label: 'Manage accounts' });
     const zh = await app.admin.call('GET', '/api/system/permissions', undefined, { locale: 'zh-CN' });
-    expect(zh.body.data.find((p: { code: string }) => p.code === 'user:write')).toMatchObject({ groupLabel: '系统管理', label: '管理用户' });
+    expect(zh.body.data.find((p: { code: string }) => p.code === 'user:write')).toMatchObject({ groupLabel: '系统管理', resourceLabel: '用户', label: '管理用户' });
   });
 
   it('lists every role with its display name and the accounts holding it, disabled ones included', async () => {
@@ -44,6 +44,21 @@ describe('roles and the permission catalogue', () => {
     expect([first.body.data.total, second.body.data.total]).toEqual([whole.body.data.total, whole.body.data.total]);
     expect([...codes(first), ...codes(second)]).toEqual(codes(whole).slice(0, 4));
     expect(errorOf(await app.admin.call('GET', '/api/system/roles?current=0'))).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers every role as code and name to a role that may read accounts but not roles', async () => {
+    await createRole(app.admin, 'account-reader', ['user:read']);
+    await createAccount(app.admin, { username: 'picker', name: 'Picker', roles: ['account-reader'], password: 'picker123' });
+    const reader = await session(app.t, 'picker', 'picker123');
+    expect((await reader.call('GET', '/api/system/roles')).status).toBe(403);
+    const res = await reader.call('GET', '/api/system/role-options', undefined, { locale: 'en-US' });
+    expect(res.status).toBe(200);
+    const whole = await app.admin.call('GET', '/api/system/roles?pageSize=100', undefined, { locale: 'en-US' });
+    expect(res.body.data).toEqual(whole.body.data.list.map((r: { code: string; name: string }) => ({ code: r.code, name: r.name })));
+    expect(res.body.data.slice(0, 2)).toEqual([
+      { code: 'admin', name: 'Administrator' },
+      { code: 'user', name: 'User' },
+    ]);
   });
 
   it('creates a custom role (code stored lower-case, permissions in catalogue order) with one audit entry', async () => {

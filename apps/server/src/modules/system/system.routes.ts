@@ -3,7 +3,7 @@ import { systemCalls } from '@atrium/contracts/calls/system';
 import { registerCall } from '../../http/register-call.ts';
 import { createUser, disableUser, editUser, enableUser, getUser, listUsers, resetUserPassword, unlockUser } from './account.service.ts';
 import { exportEntries, listEntries } from './audit.service.ts';
-import { createRole, editRole, listRoles, permissionEntries, removeRole } from './role.service.ts';
+import { createRole, editRole, listRoleOptions, listRoles, permissionEntries, removeRole } from './role.service.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from './session.service.ts';
 
 /**
@@ -14,6 +14,7 @@ import { listSessions, revokeOtherSessions, revokeSession } from './session.serv
 export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.permissions, ({ locale }) => permissionEntries(locale));
   registerCall(app, systemCalls.roleList, (ctx) => listRoles(ctx, ctx.query));
+  registerCall(app, systemCalls.roleOptions, (ctx) => listRoleOptions(ctx));
   registerCall(app, systemCalls.roleCreate, (ctx) => createRole(ctx, ctx.body));
   registerCall(app, systemCalls.roleUpdate, (ctx) => editRole(ctx, ctx.params.id, ctx.body));
   registerCall(app, systemCalls.roleDelete, (ctx) => removeRole(ctx, ctx.params.id));

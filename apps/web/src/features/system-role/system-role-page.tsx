@@ -28,7 +28,7 @@ export default function SystemRolePage() {
   const remove = useMutation({
     mutationFn: (role: RoleRecord) => deleteRole(role.id),
     onSuccess: () => Message.success(t('common.deleteSuccess')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: roleKeys.list }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),
   });
 
   const columns: TableColumnProps<RoleRecord>[] = [

@@ -7,9 +7,9 @@ import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { useSettings } from '../../stores/settings';
-import { disableUser, enableUser, resetPassword, roleListQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
+import { disableUser, enableUser, resetPassword, roleOptionsQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
 import { OneTimePasswordModal, type OneTimePassword } from './components/one-time-password-modal';
 import { SessionsDrawer } from './components/sessions-drawer';
 import { UserFilterForm } from './components/user-filter-form';
@@ -32,11 +32,10 @@ export default function SystemUserPage() {
   const mobile = useSettings((s) => s.device === 'mobile');
   const canWrite = usePermission('user:write');
   const canReadSessions = usePermission('session:read');
-  const canReadRoles = usePermission('role:read');
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseUserUrl(searchParams), [searchParams]);
   const list = useQuery(userListQuery(state));
-  const roles = useQuery({ ...roleListQuery(), enabled: canReadRoles });
+  const roles = useQuery(roleOptionsQuery(useLocale()));
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<UserFormTarget>(null);
   const [sessionsOf, setSessionsOf] = useState<Account | null>(null);
@@ -58,8 +57,8 @@ export default function SystemUserPage() {
     if (state.current > last) go({ ...state, current: last }, true);
   }, [list.data, list.isPlaceholderData, total, state, go]);
 
-  const roleNames = useMemo(() => new Map((roles.data?.list ?? []).map((r) => [r.code, r.name])), [roles.data]);
-  const roleOptions = useMemo(() => (roles.data?.list ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })), [roles.data]);
+  const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
+  const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })), [roles.data]);
 
   const rowAction = useMutation({
     mutationFn: ({ action, row }: { action: RowAction; row: Account }) => rowActions[action](row.id),

@@ -13,7 +13,8 @@ const api = {
 };
 
 export const roleKeys = {
-  /** The role list, shared with the account page's cache entry (its role names and choices). */
+  /** Every role query, the account pages' role choices included: a role write invalidates them all. */
+  all: ['system', 'role'] as const,
   list: ['system', 'role', 'list'] as const,
   /** The catalogue's labels come in the caller's language. */
   permissions: (locale: Locale) => ['system', 'permission', locale] as const,

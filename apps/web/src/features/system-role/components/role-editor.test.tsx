@@ -6,18 +6,19 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '../../../lib/api';
 import { setLocale } from '../../../lib/i18n';
-import { checkedPermissions, groupPermissions } from '../lib/permission-tree';
+import { checkedPermissions, groupPermissions, type PermissionTreeNode } from '../lib/permission-tree';
 import { RoleEditor } from './role-editor';
 
 /** The catalogue as the server answers it, deliberately not in group order. */
 const catalogue: PermissionEntry[] = [
-  { code: 'user:read', group: 'system', groupLabel: '系统管理', label: '查看用户' },
-  { code: 'workplace:view', group: 'workplace', groupLabel: '工作台', label: '查看工作台' },
-  { code: 'user:write', group: 'system', groupLabel: '系统管理', label: '管理用户' },
-  { code: 'policy:read', group: 'policy', groupLabel: '查询表格', label: '查看集合' },
+  { code: 'user:read', group: 'system', groupLabel: '系统管理', resource: 'user', resourceLabel: '用户', label: '查看用户' },
+  { code: 'workplace:view', group: 'workplace', groupLabel: '工作台', resource: 'workplace', resourceLabel: '工作台', label: '查看工作台' },
+  { code: 'audit:read', group: 'system', groupLabel: '系统管理', resource: 'audit', resourceLabel: '审计日志', label: '查看审计日志' },
+  { code: 'user:write', group: 'system', groupLabel: '系统管理', resource: 'user', resourceLabel: '用户', label: '管理用户' },
+  { code: 'policy:read', group: 'policy', groupLabel: '查询表格', resource: 'policy', resourceLabel: '集合', label: '查看集合' },
 ];
 
-const builtIn: RoleRecord = { id: 1, code: 'admin', name: '管理员', description: '拥有全部权限', permissions: ['workplace:view', 'user:read', 'user:write', 'policy:read'], builtIn: true, userCount: 2 };
+const builtIn: RoleRecord = { id: 1, code: 'admin', name: '管理员', description: '拥有全部权限', permissions: ['workplace:view', 'user:read', 'user:write', 'audit:read', 'policy:read'], builtIn: true, userCount: 2 };
 const custom: RoleRecord = { id: 5, code: 'auditor', name: '审计员', description: '', permissions: ['user:read'], builtIn: false, userCount: 0 };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
@@ -74,7 +75,7 @@ function treeNodes() {
 }
 
 describe('permission tree grouping', () => {
-  it('groups the catalogue in the catalogue group order, permissions in the order served', () => {
+  it('groups the catalogue by area in the catalogue order, by resource inside an area of several, permissions in the order served', () => {
     expect(groupPermissions(catalogue)).toEqual([
       { key: 'group:workplace', title: '工作台', children: [{ key: 'workplace:view', title: '查看工作台' }] },
       { key: 'group:policy', title: '查询表格', children: [{ key: 'policy:read', title: '查看集合' }] },
@@ -82,23 +83,31 @@ describe('permission tree grouping', () => {
         key: 'group:system',
         title: '系统管理',
         children: [
-          { key: 'user:read', title: '查看用户' },
-          { key: 'user:write', title: '管理用户' },
+          {
+            key: 'resource:user',
+            title: '用户',
+            children: [
+              { key: 'user:read', title: '查看用户' },
+              { key: 'user:write', title: '管理用户' },
+            ],
+          },
+          { key: 'resource:audit', title: '审计日志', children: [{ key: 'audit:read', title: '查看审计日志' }] },
         ],
       },
     ]);
-    expect(groupPermissions(catalogue, true).flatMap((g) => [g, ...g.children!]).every((n) => n.disableCheckbox)).toBe(true);
+    const all = (nodes: PermissionTreeNode[]): PermissionTreeNode[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
+    expect(all(groupPermissions(catalogue, true)).every((n) => n.disableCheckbox)).toBe(true);
   });
 
   it('keeps only permission codes of the checked keys', () => {
-    expect(checkedPermissions(['group:system', 'user:read', 'user:write', 'group:x'])).toEqual(['user:read', 'user:write']);
+    expect(checkedPermissions(['group:system', 'resource:user', 'user:read', 'user:write', 'group:x'])).toEqual(['user:read', 'user:write']);
   });
 });
 
 describe('RoleEditor', () => {
   it('opens a built-in role read-only, even for a role writer', async () => {
     renderEditor(builtIn, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(7), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
 
     expect(screen.getByText('查看角色')).toBeTruthy();
     expect(screen.getByText('内置角色不可修改，仅供查看。')).toBeTruthy();
@@ -108,8 +117,11 @@ describe('RoleEditor', () => {
       { title: '查询表格', checked: 'all', disabled: true },
       { title: '查看集合', checked: 'all', disabled: true },
       { title: '系统管理', checked: 'all', disabled: true },
+      { title: '用户', checked: 'all', disabled: true },
       { title: '查看用户', checked: 'all', disabled: true },
       { title: '管理用户', checked: 'all', disabled: true },
+      { title: '审计日志', checked: 'all', disabled: true },
+      { title: '查看审计日志', checked: 'all', disabled: true },
     ]);
     expect((screen.getByDisplayValue('管理员') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
@@ -122,9 +134,10 @@ describe('RoleEditor', () => {
 
   it('opens any role read-only without role:write, a partly held group half checked', async () => {
     renderEditor(custom, false);
-    await waitFor(() => expect(treeNodes()).toHaveLength(7), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
     expect(treeNodes().filter((n) => n.checked !== 'none')).toEqual([
       { title: '系统管理', checked: 'some', disabled: true },
+      { title: '用户', checked: 'some', disabled: true },
       { title: '查看用户', checked: 'all', disabled: true },
     ]);
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
@@ -132,18 +145,31 @@ describe('RoleEditor', () => {
 
   it('edits a custom role: a group box checks the whole group, and the save sends the codes', async () => {
     const onClose = renderEditor(custom, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(7), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
     expect(screen.getByText('编辑角色')).toBeTruthy();
     expect(treeNodes().every((n) => !n.disabled)).toBe(true);
 
     const systemGroup = [...document.querySelectorAll('.arco-tree-node')].find((n) => n.textContent === '系统管理')!;
     await act(async () => fireEvent.click(systemGroup.querySelector('.arco-checkbox input')!));
-    expect(treeNodes().filter((n) => n.checked === 'all').map((n) => n.title)).toEqual(['系统管理', '查看用户', '管理用户']);
+    expect(treeNodes().filter((n) => n.checked === 'all').map((n) => n.title)).toEqual(['系统管理', '用户', '查看用户', '管理用户', '审计日志', '查看审计日志']);
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const put = sent.find((r) => r.method === 'PUT')!;
     expect(put.url).toBe('/api/system/roles/5');
-    expect({ ...put.body, permissions: [...put.body.permissions].sort() }).toEqual({ name: '审计员', description: '', permissions: ['user:read', 'user:write'] });
+    expect({ ...put.body, permissions: [...put.body.permissions].sort() }).toEqual({ name: '审计员', description: '', permissions: ['audit:read', 'user:read', 'user:write'] });
+  });
+
+  it('checks a whole resource from its own box', async () => {
+    renderEditor({ ...custom, permissions: [] }, true);
+    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    const users = [...document.querySelectorAll('.arco-tree-node')].find((n) => n.textContent === '用户')!;
+    await act(async () => fireEvent.click(users.querySelector('.arco-checkbox input')!));
+    expect(treeNodes().filter((n) => n.checked !== 'none')).toEqual([
+      { title: '系统管理', checked: 'some', disabled: false },
+      { title: '用户', checked: 'all', disabled: false },
+      { title: '查看用户', checked: 'all', disabled: false },
+      { title: '管理用户', checked: 'all', disabled: false },
+    ]);
   });
 });

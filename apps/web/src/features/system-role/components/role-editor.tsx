@@ -44,7 +44,7 @@ export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTa
       role ? updateRole(role.id, roleUpdateBodySchema.parse({ name, description, permissions })) : createRole(roleCreateBodySchema.parse({ code, name, description, permissions })),
     onSuccess: () => {
       Message.success(t(role ? 'common.saveSuccess' : 'common.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: roleKeys.list });
+      void queryClient.invalidateQueries({ queryKey: roleKeys.all });
       onClose();
     },
     onError: (error) => {

@@ -1,11 +1,12 @@
 import { systemCalls, type UserCreateBody, type UserUpdateBody } from '@atrium/contracts/calls/system';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, endpointOf, type CallOptions } from '../../../lib/api';
+import type { Locale } from '../../../lib/i18n';
 import { userStateToQuery, type UserUrlState } from '../lib/url-state';
 
 /** The calls of this page, straight from the contract (the page loads its schemas for the forms anyway). */
 const api = {
-  roles: endpointOf(systemCalls.roleList),
+  roles: endpointOf(systemCalls.roleOptions),
   list: endpointOf(systemCalls.userList),
   create: endpointOf(systemCalls.userCreate),
   update: endpointOf(systemCalls.userUpdate),
@@ -23,8 +24,8 @@ export const userKeys = {
   lists: () => [...userKeys.all, 'list'] as const,
   list: (state: UserUrlState) => [...userKeys.lists(), userStateToQuery(state)] as const,
   sessions: (userId: number) => ['system', 'session', userId] as const,
-  /** The role list, shared with the role page's cache entry. */
-  roles: ['system', 'role', 'list'] as const,
+  /** Role codes and names (built-in names in the reader's language); under the role page's keys, so its writes refresh them. */
+  roles: (locale: Locale) => ['system', 'role', 'options', locale] as const,
 };
 
 export const userListQuery = (state: UserUrlState) =>
@@ -35,7 +36,7 @@ export const userListQuery = (state: UserUrlState) =>
     placeholderData: keepPreviousData,
   });
 
-export const roleListQuery = () => queryOptions({ queryKey: userKeys.roles, queryFn: () => call(api.roles), staleTime: 60_000 });
+export const roleOptionsQuery = (locale: Locale) => queryOptions({ queryKey: userKeys.roles(locale), queryFn: () => call(api.roles), staleTime: 60_000 });
 
 export const sessionListQuery = (userId: number) =>
   queryOptions({ queryKey: userKeys.sessions(userId), queryFn: () => call(api.sessions, { query: { userId } }), staleTime: 0 });
