@@ -21,12 +21,17 @@ export interface CallContext<C extends CallDef> {
   /** Never null for `signed` and `admin` calls (the session plugin refused the request otherwise). */
   session: C['access'] extends 'public' ? SessionInfo | null : SessionInfo;
   locale: Locale;
-  /** For an audited call (not `audit: 'after'`): the transaction its entry is written in. */
+  /** For an audited call (without an `audit` mode): the transaction its entry is written in. */
   db: Db;
   config: AppConfig;
   now: () => Date;
   /** What the trail should say about this write (target, summary, before/after); ignored for reads. */
   audit: AuditDraft;
+  /**
+   * For `audit: { mode: 'in-handler' }`: writes the success entry (the draft as it stands) through `db`, the
+   * transaction of the change it records.
+   */
+  recordSuccess: (db: Db) => Promise<void>;
 }
 
 /** What a handler returns: the envelope's `data`, or the reply itself when it answered directly (CSV, files). */
@@ -39,10 +44,12 @@ export interface RegisterOptions {
   /**
    * How an audited call's entry is written. Default: in one transaction with the handler's writes (the
    * handler must write through `ctx.db`). `after`: a separate statement after the handler succeeded, for
-   * the sign-in calls whose rate limits and attempt counters must stand whatever happens to the entry;
-   * `failed` then names the refusals recorded as `failed` entries (a wrong password, a locked account).
+   * the SMS sends, whose entry records a code delivered (after the provider took it). `in-handler`: the
+   * handler opens its own transaction for the change and writes the entry in it with `ctx.recordSuccess`,
+   * for the sign-in, whose attempt counters and rate limits commit on their own before it. With either,
+   * `failed` names the refusals recorded as `failed` entries (a wrong password, a locked account).
    */
-  audit?: { mode: 'after'; failed?: (error: unknown, ctx: { body: unknown }) => Promise<AuditNote | null> };
+  audit?: { mode: 'after' | 'in-handler'; failed?: (error: unknown, ctx: { body: unknown }) => Promise<AuditNote | null> };
 }
 
 export const MULTIPART_BODY_LIMIT = 2 * 1024 * 1024 + 64 * 1024;
@@ -84,6 +91,11 @@ export function registerCall<C extends CallDef>(
       if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
 
       const audit = new AuditDraft();
+      let recorded = false;
+      const recordSuccess = async (db: Db) => {
+        await writeAudit(db, auditEntry(req, call, 'success', audit.note));
+        recorded = true;
+      };
       const run = (db: Db) =>
         handler({
           req,
@@ -97,6 +109,7 @@ export function registerCall<C extends CallDef>(
           config: app.config,
           now: app.now,
           audit,
+          recordSuccess,
         });
       let result: CallResult<C>;
       if (!audited) result = await run(app.db);
@@ -104,7 +117,7 @@ export function registerCall<C extends CallDef>(
         // An export: the entry records the request before the rows stream (a stream is no transaction).
         await writeAudit(app.db, auditEntry(req, call, 'success', audit.note));
         result = await run(app.db);
-      } else if (opts.audit?.mode === 'after') {
+      } else if (opts.audit) {
         try {
           result = await run(app.db);
         } catch (error) {
@@ -112,7 +125,8 @@ export function registerCall<C extends CallDef>(
           if (failed) await writeAudit(app.db, auditEntry(req, call, 'failed', failed)).catch((e: unknown) => req.log.warn({ err: e }, 'audit entry of a refused sign-in not written'));
           throw error;
         }
-        await writeAudit(app.db, auditEntry(req, call, 'success', audit.note, result));
+        if (opts.audit.mode === 'after') await writeAudit(app.db, auditEntry(req, call, 'success', audit.note, result));
+        else if (!recorded) throw new Error(`${call.id} succeeded without writing its audit entry (ctx.recordSuccess)`);
       } else {
         // The change and its entry commit together or not at all. A refusal the handler makes itself (a
         // grant beyond the caller's own permissions) is recorded as denied once the change rolled back.

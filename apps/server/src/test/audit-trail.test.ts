@@ -222,12 +222,14 @@ describe('audit trail: an entry and its change commit together', () => {
     expect((await t.request({ method: 'POST', url: '/api/user/info', token: ctx.admin })).status).toBe(200);
   });
 
-  it('refuses a write whose entry cannot be written, and keeps nothing of it', async () => {
+  it('refuses a write whose entry cannot be written, and keeps nothing of it (a sign-in opens no session)', async () => {
     const { t, ctx } = env;
     await t.db.execute(
       sql.raw(`create function trail_refuse_entry() returns trigger language plpgsql as $$ begin raise exception 'entry refused by the test'; end $$`),
     );
-    await t.db.execute(sql.raw(`create trigger trail_refuse_entry before insert on audit_log for each row when (new.action = 'policy.create') execute function trail_refuse_entry()`));
+    await t.db.execute(
+      sql.raw(`create trigger trail_refuse_entry before insert on audit_log for each row when (new.action in ('policy.create', 'auth.login') and new.result = 'success') execute function trail_refuse_entry()`),
+    );
     try {
       const policiesBefore = await t.count('policies');
       const before = await lastEntryId(t);
@@ -235,6 +237,11 @@ describe('audit trail: an entry and its change commit together', () => {
       expect(res.status).toBe(500);
       expect(await entriesAfter(t, before)).toEqual([]);
       expect(await t.count('policies')).toBe(policiesBefore);
+
+      const sessionsBefore = await t.count('sessions');
+      const login = await t.request({ method: 'POST', url: '/api/user/login', body: await ctx.loginBody('admin', 'admin123') });
+      expect(login.status).toBe(500);
+      expect(await t.count('sessions')).toBe(sessionsBefore);
     } finally {
       await t.db.execute(sql.raw('drop trigger trail_refuse_entry on audit_log'));
       await t.db.execute(sql.raw('drop function trail_refuse_entry()'));

@@ -51,14 +51,19 @@ export function registerAuthModule(app: FastifyInstance): void {
   registerCall(
     app,
     authCalls.login,
-    async ({ req, body, audit }) => {
+    async ({ req, body, audit, recordSuccess }) => {
       await limitOrThrow(loginLimiter, req.ip);
-      const env = authEnv(app, req);
+      const env: AuthEnv = {
+        ...authEnv(app, req),
+        record: (tx, who) => {
+          audit.set({ actor: { id: who.id, name: who.username, role: who.role }, targetType: 'user', targetId: who.id });
+          return recordSuccess(tx);
+        },
+      };
       const signedIn = phoneLoginSchema.safeParse(body).success ? await loginWithPhone(env, body as PhoneLogin) : await loginWithPassword(env, body as PasswordLogin);
-      audit.set({ actor: { id: signedIn.user.id, name: signedIn.user.username, role: signedIn.user.role }, targetType: 'user', targetId: signedIn.user.id });
       return signedIn.answer;
     },
-    { audit: { mode: 'after', failed: (error, { body }) => failedSignIn(app.db, error, body) } },
+    { audit: { mode: 'in-handler', failed: (error, { body }) => failedSignIn(app.db, error, body) } },
   );
 
   registerCall(

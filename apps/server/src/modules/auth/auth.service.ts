@@ -50,6 +50,8 @@ export interface AuthEnv {
   ip: string;
   fingerprint: string;
   userAgent: string;
+  /** Writes the sign-in's audit entry in the transaction that opens the session (login only). */
+  record?: (db: Db, who: SignedIn['user']) => Promise<void>;
 }
 
 const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -66,11 +68,17 @@ async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn> {
   const { db, config, now } = env;
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   const role = user.roles[0]!;
-  const session = await createSession(db, config, { userId: user.id, role, fingerprint: env.fingerprint, now, ip: env.ip, userAgent: env.userAgent });
-  await updateUser(db, user.id, { lastLoginAt: now });
+  const who = { id: user.id, username: user.username, role };
+  // The session and its audit entry commit together (the failure counters were settled before, on their own).
+  const session = await db.transaction(async (tx) => {
+    const opened = await createSession(tx, config, { userId: user.id, role, fingerprint: env.fingerprint, now, ip: env.ip, userAgent: env.userAgent });
+    await updateUser(tx, user.id, { lastLoginAt: now });
+    await env.record?.(tx, who);
+    return opened;
+  });
   const answer: SignedIn['answer'] = { token: session.token, expiresAt: session.expiresAt.toISOString() };
   if (user.mustChangePassword) answer.mustChangePassword = true;
-  return { answer, user: { id: user.id, username: user.username, role } };
+  return { answer, user: who };
 }
 
 export async function issueCaptcha(env: Pick<AuthEnv, 'db' | 'now'>, text = randomCaptchaText()): Promise<{ id: string; image: string; ttl: number }> {
