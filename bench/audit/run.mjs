@@ -26,7 +26,8 @@
 // Every line shows what the database backends did meanwhile (pg_stat_activity, pg_locks samples).
 // The database is dropped and the server stopped however the run ends; `--timeout-minutes` bounds it.
 import { cpus, loadavg } from 'node:os';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URLSearchParams } from 'node:url';
@@ -247,6 +248,7 @@ cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 const referenceLines = [];
 const listLines = [];
 const writeLines = [];
+let floorLine = null;
 const planLines = [];
 try {
   const handle = await openDatabase({ databaseUrl: database.url, dataDir });
@@ -310,9 +312,57 @@ try {
     writeLines.push({ call: write.call, written, ...w });
     console.log(`      ${written} audit entries written for ${w.okTotal} successful writes`);
   }
+
+  // The floor: the collection edit's transaction alone, sent by pgbench straight to PostgreSQL (no HTTP, no
+  // signing, no server): BEGIN, the row locked, updated (its trigger bumps the list generation), the entry
+  // inserted, COMMIT. The server's write cannot be faster than this on the same machine at the same concurrency.
+  floorLine = await pgbenchFloor(database.url, writeConnections, seconds, ids[0].id, ids.at(-1).id);
+  console.log(`  the database alone (pgbench, ${writeConnections} clients): ${floorLine.tps} tx/s, p50 ${floorLine.p50} ms, p99 ${floorLine.p99} ms`);
 } finally {
   clearTimeout(deadline);
   await cleanup();
+}
+
+/**
+ * pgbench with the statements of a collection edit (modules/policy/policy.repository.ts updatePolicy, then
+ * http/audit.ts writeAudit), one transaction per run of the script, `clients` at once for `secs` seconds;
+ * p50 and p99 from its per-transaction log.
+ */
+async function pgbenchFloor(url, clients, secs, firstId, lastId) {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-pgbench-'));
+  try {
+    const script = join(dir, 'edit.sql');
+    writeFileSync(
+      script,
+      [
+        `\\set id random(${firstId}, ${lastId})`,
+        '\\set n random(1, 100000)',
+        'BEGIN;',
+        'SELECT * FROM policies WHERE id = :id FOR UPDATE;',
+        'UPDATE policies SET count = :n, updated_at = now() WHERE id = :id RETURNING *;',
+        `INSERT INTO audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id) VALUES (date_trunc('milliseconds', clock_timestamp()), 1, 'admin', 'admin', 'policy.update', 'policy', :id, 'updated', '[{"field":"count","before":1,"after":2}]', 'success', '127.0.0.1', 'pgbench', 'pgbench');`,
+        'COMMIT;',
+        '',
+      ].join('\n'),
+    );
+    const bin = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find((b) => b === 'pgbench' || existsSync(b));
+    await new Promise((resolveRun, reject) => {
+      const child = spawn(bin, ['-n', '-f', script, '-c', String(clients), '-j', '2', '-T', String(secs), '-l', '--log-prefix', join(dir, 'log'), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`pgbench exited ${code}: ${err.slice(-500)}`))));
+    });
+    const latencies = readdirSync(dir)
+      .filter((f) => f.startsWith('log'))
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n'))
+      .map((line) => Number(line.split(' ')[2]) / 1000)
+      .sort((a, b) => a - b);
+    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
+    return { clients, tps: Math.round(latencies.length / secs), p50: at(0.5), p99: at(0.99) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /* ---------- report ---------- */
@@ -339,6 +389,9 @@ const lines = [
   '| call | connections | req/s | p50 ms | p99 ms | target | non-2xx | audit entries written / successful writes | database backends (samples) | a row waited for (samples) |',
   '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | --- |',
   ...writeLines.map((l) => `| ${l.call} | ${l.connections} | ${l.reqPerSec} | ${l.p50} | ${l.p99} | ${verdict(l.p99, WRITE_P99_MS)} | ${l.non2xx} | ${l.written} / ${l.okTotal} | ${waitText(l)} | ${l.rowWaits.join(', ') || '–'} |`),
+  ...(floorLine
+    ? [`| floor: the edit's transaction alone, pgbench straight to PostgreSQL | ${floorLine.clients} | ${floorLine.tps} tx/s | ${floorLine.p50} | ${floorLine.p99} | ${verdict(floorLine.p99, WRITE_P99_MS)} | – | – | – | – |`]
+    : []),
 ];
 console.log(`\n${lines.join('\n')}`);
 const plansWith = (test) => planLines.filter((l) => l.plans.some(test)).map((l) => l.filter);

@@ -87,10 +87,11 @@ export async function loginAs(page: Page, who: keyof typeof accounts, path = '/l
   await page.waitForSelector('[data-testid=navbar]');
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves the viewport (or, with `fullPage`, the whole scrolled document) as a CI artefact. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const file = join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

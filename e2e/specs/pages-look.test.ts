@@ -1,13 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
 import { pane, seriousViolations, type AxeViolation } from './pages-support';
 
 /**
- * Every page from the workplace to the system pages, in both themes and both languages: a screenshot saved as a CI
- * artefact, and axe-core finding no serious or critical violation in the whole document (the page, the
- * menu, the navbar, the breadcrumb and the tab bar, which holds a tab for every page by the end).
+ * Every page from the workplace to the system pages, in both themes and both languages, on a desktop
+ * (1440 px) and a phone (390 px): a screenshot saved as a CI artefact; nothing wider than the viewport
+ * (the document does not scroll sideways); every navbar control inside the viewport; and axe-core finding
+ * no serious or critical violation in the whole document (the page, the menu, the navbar, the breadcrumb
+ * and the tab bar, which holds a tab for every page by the end).
  */
 const pages: { name: string; url: string }[] = [
   { name: 'workplace', url: '/workplace' },
@@ -28,16 +31,45 @@ const pages: { name: string; url: string }[] = [
 ];
 
 const variants = [
-  { theme: 'light', locale: 'zh-CN' },
-  { theme: 'dark', locale: 'zh-CN' },
-  { theme: 'light', locale: 'en-US' },
-  { theme: 'dark', locale: 'en-US' },
+  { theme: 'light', locale: 'zh-CN', width: 1440, height: 900 },
+  { theme: 'dark', locale: 'zh-CN', width: 1440, height: 900 },
+  { theme: 'light', locale: 'en-US', width: 1440, height: 900 },
+  { theme: 'dark', locale: 'en-US', width: 1440, height: 900 },
+  { theme: 'light', locale: 'zh-CN', width: 390, height: 844 },
+  { theme: 'dark', locale: 'zh-CN', width: 390, height: 844 },
+  { theme: 'light', locale: 'en-US', width: 390, height: 844 },
+  { theme: 'dark', locale: 'en-US', width: 390, height: 844 },
 ] as const;
 
-describe.each(variants)('pages in $theme theme, $locale', ({ theme, locale }) => {
+/** What sticks out of the viewport: the document's own sideways scroll, and navbar controls past an edge. */
+async function overflowOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    const doc = document.documentElement;
+    if (doc.scrollWidth > width) {
+      // Name the outermost elements past the right edge (inside a sideways scroller they do not count).
+      const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => {
+        if (el.getBoundingClientRect().right <= width + 0.5) return false;
+        for (let up = el.parentElement; up; up = up.parentElement) if (up.scrollWidth > up.clientWidth && getComputedStyle(up).overflowX !== 'visible') return false;
+        return !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 0.5);
+      });
+      const name = (el: Element) => `${el.tagName.toLowerCase()}${[...el.classList].slice(0, 2).map((c) => `.${c}`).join('')}`;
+      found.push(`document ${doc.scrollWidth} px wide: ${past.slice(0, 3).map((el) => `${name(el.parentElement!)} > ${name(el)}`).join(', ')}`);
+    }
+    for (const control of document.querySelectorAll<HTMLElement>('[data-testid=navbar] :is(a, button, [role=button], input)')) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.left < 0 || box.right > width) found.push(`navbar ${control.getAttribute('data-testid') ?? control.getAttribute('aria-label') ?? control.tagName} at ${Math.round(box.left)}–${Math.round(box.right)} px`);
+    }
+    return found;
+  });
+}
+
+describe.each(variants)('pages in $theme theme, $locale, $width px', ({ theme, locale, width, height }) => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser({ theme, locale, width: 1440, height: 900 });
+    browser = await launchBrowser({ theme, locale, width, height });
   });
   afterAll(async () => {
     await browser.close();
@@ -47,6 +79,7 @@ describe.each(variants)('pages in $theme theme, $locale', ({ theme, locale }) =>
     const page = await newPage(browser.context);
     await loginAs(page, 'admin');
     const found: Record<string, AxeViolation[]> = {};
+    const overflowing: Record<string, string[]> = {};
     for (const { name, url } of pages) {
       await page.goto(`${baseUrl}${url}`);
       const p = pane(page, new URL(url, baseUrl).pathname);
@@ -55,12 +88,16 @@ describe.each(variants)('pages in $theme theme, $locale', ({ theme, locale }) =>
       await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
       if (name === 'workplace') await expect.poll(() => p.locator('canvas').count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
       await page.waitForTimeout(1700); // count-up statistics and chart animations settle
-      await screenshot(page, `pages-${name}-${theme}-${locale}`);
+      // A phone's screenshot holds the whole page: what lies below the fold is what changes most there.
+      await screenshot(page, `pages-${name}-${theme}-${locale}-${width}`, width < 768);
+      const overflow = await overflowOf(page);
+      if (overflow.length) overflowing[name] = overflow;
       const violations = await seriousViolations(page);
       if (violations.length) found[name] = violations;
     }
     // The full report stays beside the screenshots for whoever fixes a finding.
-    writeFileSync(join(artifactsDir, `pages-axe-${theme}-${locale}.json`), JSON.stringify(found, null, 2));
+    writeFileSync(join(artifactsDir, `pages-axe-${theme}-${locale}-${width}.json`), JSON.stringify(found, null, 2));
+    expect(overflowing).toEqual({});
     expect(found).toEqual({});
     expect(page.errors).toEqual([]);
   });

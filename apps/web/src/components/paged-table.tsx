@@ -1,30 +1,38 @@
 import { Table, type TableProps } from '@arco-design/web-react';
 import { useEffect, useRef } from 'react';
+import { useT } from '../lib/i18n';
+import { useSettings } from '../stores/settings';
 
 interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChange'> {
   current: number;
   pageSize: number;
   total: number;
   pageSizes: readonly number[];
+  /** The "N in total" text (default: on, except on a phone, where the pager and the size changer need the width). */
   showTotal?: boolean;
   /** A new page or page size; a page-size change starts again at page 1. Not called for the page shown. */
   onPage: (current: number, pageSize: number) => void;
 }
 
-/** An Arco table paged by its owner (the URL, usually), with the page-size changer. */
-export function PagedTable<T extends object>({ current, pageSize, total, pageSizes, showTotal = true, onPage, ...table }: PagedTableProps<T>) {
+/** An Arco table paged by its owner (the URL, usually), with the page-size changer; on a phone the compact pager (‹ page / pages ›). */
+export function PagedTable<T extends object>({ current, pageSize, total, pageSizes, showTotal, onPage, ...table }: PagedTableProps<T>) {
   const root = useRef<HTMLDivElement>(null);
+  const mobile = useSettings((s) => s.device === 'mobile');
+  const t = useT();
 
-  // Arco labels the page-size changer's wrapper div without giving it a role; a group may carry a label.
+  // Arco labels the page-size changer's wrapper div without giving it a role (a group may carry a label),
+  // and leaves the compact pager's page-number box without a label.
+  const pageNumber = t('common.pageNumber');
   useEffect(() => {
     root.current?.querySelectorAll('.arco-pagination-option[aria-label]:not([role])').forEach((el) => el.setAttribute('role', 'group'));
+    root.current?.querySelectorAll('.arco-pagination-jumper-input input, input.arco-pagination-jumper-input').forEach((el) => el.setAttribute('aria-label', pageNumber));
   });
 
   return (
     <div ref={root}>
       <Table<T>
         {...table}
-        pagination={{ current, pageSize, total, showTotal, sizeCanChange: true, sizeOptions: [...pageSizes] }}
+        pagination={{ current, pageSize, total, showTotal: showTotal ?? !mobile, simple: mobile, sizeCanChange: true, sizeOptions: [...pageSizes] }}
         onChange={(pagination) => {
           const size = pagination.pageSize ?? pageSize;
           const page = size === pageSize ? (pagination.current ?? 1) : 1;

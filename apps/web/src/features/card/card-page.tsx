@@ -2,6 +2,7 @@ import { Card, Input, Tabs } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { useSettings } from '../../stores/settings';
 import styles from './card-page.module.css';
 import { QualitySection } from './components/quality-section';
 import { RulesSection } from './components/rules-section';
@@ -27,6 +28,8 @@ export default function CardPage() {
   const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'all';
   const [search, setSearch] = useState('');
   const root = useRef<HTMLDivElement>(null);
+  // On a phone the search takes its own line above the tabs; beside them it would leave the tabs a sliver.
+  const mobile = useSettings((s) => s.device === 'mobile');
 
   // Arco's tab headers carry role="tab" without a tablist around them: complete the ARIA pattern.
   useEffect(() => {
@@ -41,25 +44,22 @@ export default function CardPage() {
     </div>
   );
 
+  const searchBox = (
+    <Input.Search
+      allowClear
+      className={mobile ? styles.searchWide : styles.search}
+      placeholder={t('cardList.searchInput.placeholder')}
+      aria-label={t('cardList.searchInput.placeholder')}
+      value={search}
+      onChange={setSearch}
+    />
+  );
+
   return (
     <Card bordered={false} title={t('menu.list.cardList')}>
       <div ref={root}>
-        <Tabs
-          type="rounded"
-          activeTab={tab}
-          destroyOnHide
-          onChange={(key) => setParams(key === 'all' ? {} : { tab: key })}
-          extra={
-            <Input.Search
-              allowClear
-              className={styles.search}
-              placeholder={t('cardList.searchInput.placeholder')}
-              aria-label={t('cardList.searchInput.placeholder')}
-              value={search}
-              onChange={setSearch}
-            />
-          }
-        >
+        {mobile ? searchBox : null}
+        <Tabs type="rounded" activeTab={tab} destroyOnHide onChange={(key) => setParams(key === 'all' ? {} : { tab: key })} extra={mobile ? null : searchBox}>
           {tabs.map((key) => (
             <Tabs.TabPane key={key} title={t(tabTitles[key])}>
               {sections(key)}

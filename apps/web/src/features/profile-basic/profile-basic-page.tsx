@@ -3,6 +3,7 @@ import type { BasicProfile } from '@atrium/contracts/calls/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { useSettings } from '../../stores/settings';
 import { basicProfileQuery, profileKeys } from '../../lib/profile-queries';
 import { approveChange, cancelChange } from './api/profile-queries';
 import { OperationLog } from './components/operation-log';
@@ -34,6 +35,7 @@ function canGoBack(): boolean {
 /** 基础详情页 (basic profile): the parameter change under approval, from one call, and its log. */
 export default function ProfileBasicPage() {
   const t = useT();
+  const mobile = useSettings((s) => s.device === 'mobile');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useQuery(basicProfileQuery());
@@ -73,7 +75,7 @@ export default function ProfileBasicPage() {
           </Space>
         }
       >
-        <Steps lineless className={styles.steps}>
+        <Steps lineless className={styles.steps} direction={mobile ? 'vertical' : 'horizontal'}>
           <Steps.Step title={t('basicProfile.steps.commit')} status={commit} />
           <Steps.Step title={t('basicProfile.steps.approval')} status={approval} description={data?.status === 'cancelled' ? t('basicProfile.steps.cancelled') : undefined} />
           <Steps.Step title={t('basicProfile.steps.finish')} status={finish} />

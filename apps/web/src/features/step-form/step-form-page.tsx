@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { applyFieldIssues, zodIssues } from '../../lib/form-rules';
 import { useT } from '../../lib/i18n';
+import { useSettings } from '../../stores/settings';
 import { submitChannel } from './api/step-form-queries';
 import { StepOne } from './components/step-one';
 import { StepTwo } from './components/step-two';
@@ -28,6 +29,8 @@ interface StepFormFailure {
  */
 export default function StepFormPage() {
   const t = useT();
+  // On a phone the steps stand one under the other, their titles and descriptions whole.
+  const mobile = useSettings((s) => s.device === 'mobile');
   const navigate = useNavigate();
   const [initial] = useState(readDraft);
   const [step, setStep] = useState<Step>(initial.step);
@@ -121,7 +124,7 @@ export default function StepFormPage() {
   return (
     <Card bordered={false} title={t('stepForm.step.title')}>
       <div className={styles.steps}>
-        <Steps current={step + 1} lineless>
+        <Steps current={step + 1} lineless direction={mobile ? 'vertical' : 'horizontal'}>
           <Steps.Step title={t('stepForm.step.title.baseInfo')} description={t('stepForm.step.subTitle.baseInfo')} />
           <Steps.Step title={t('stepForm.step.title.channel')} description={t('stepForm.step.subTitle.channel')} />
           <Steps.Step title={t('stepForm.step.title.finish')} description={t('stepForm.step.subTitle.finish')} />

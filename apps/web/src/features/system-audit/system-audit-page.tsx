@@ -127,7 +127,6 @@ export default function SystemAuditPage() {
         pageSize={state.pageSize}
         total={total}
         pageSizes={pageSizes}
-        showTotal={!mobile}
         onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as AuditUrlState['pageSize'] })}
       />
       <AuditDetailDrawer entry={detail} onClose={() => setDetail(null)} />

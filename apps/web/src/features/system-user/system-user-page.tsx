@@ -184,7 +184,6 @@ export default function SystemUserPage() {
         pageSize={state.pageSize}
         total={total}
         pageSizes={pageSizes}
-        showTotal={!mobile}
         onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as UserUrlState['pageSize'] })}
       />
       {canWrite && <UserFormDrawer target={formTarget} roleOptions={roleOptions} onClose={() => setFormTarget(null)} onPassword={setGrant} />}

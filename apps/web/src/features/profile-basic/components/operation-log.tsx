@@ -54,6 +54,8 @@ export function OperationLog() {
         loading={log.isFetching}
         data={log.data?.list ?? []}
         columns={columns}
+        // Narrower than this (a phone), the log scrolls sideways inside its card instead of stacking letters.
+        scroll={{ x: 640 }}
         pagination={{ current, pageSize: PAGE_SIZE, total: log.data?.total ?? 0, onChange: setCurrent }}
       />
       <Drawer width={520} title={t('basicProfile.log.title')} visible={open !== null} onCancel={() => setOpen(null)} footer={null} unmountOnExit>

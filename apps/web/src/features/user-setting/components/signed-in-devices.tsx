@@ -1,6 +1,8 @@
 import { Button, Card, Empty, Message, Popconfirm, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import type { SessionRecord } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useKeyboardScroll } from '../../../components/keyboard-scroll';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { mySessionsKey, mySessionsQuery, revokeMyOtherSessions, revokeMySession } from '../api/user-setting-queries';
@@ -28,6 +30,8 @@ export function SignedInDevices() {
       Message.success(revoked > 0 ? t('userSetting.devices.revokeOthers.success', { n: revoked }) : t('userSetting.devices.revokeOthers.none')),
     onSettled: refresh,
   });
+  const tableRoot = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(tableRoot, t('userSetting.devices.title'));
   const list = sessions.data?.list ?? [];
   const others = list.filter((s) => !s.current).length;
 
@@ -109,16 +113,18 @@ export function SignedInDevices() {
           }
         />
       ) : (
-        <Table<SessionRecord>
-          rowKey="id"
-          border={false}
-          pagination={false}
-          loading={sessions.isLoading}
-          columns={columns}
-          data={list}
-          scroll={{ x: 760 }}
-          noDataElement={<Empty description={t('userSetting.devices.empty')} />}
-        />
+        <div ref={tableRoot}>
+          <Table<SessionRecord>
+            rowKey="id"
+            border={false}
+            pagination={false}
+            loading={sessions.isLoading}
+            columns={columns}
+            data={list}
+            scroll={{ x: 760 }}
+            noDataElement={<Empty description={t('userSetting.devices.empty')} />}
+          />
+        </div>
       )}
     </Card>
   );

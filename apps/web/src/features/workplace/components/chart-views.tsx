@@ -19,6 +19,8 @@ export interface CategoriesChartProps {
   totalLabel: string;
   total: number;
   locale: string;
+  /** A narrow card (a phone): a smaller ring, leaving the percentages outside it room to be read whole. */
+  compact?: boolean;
 }
 
 export function makeContentChart({ VChart }: Charts) {
@@ -53,7 +55,7 @@ export function makeContentChart({ VChart }: Charts) {
 }
 
 export function makeCategoriesChart({ VChart }: Charts) {
-  return function CategoriesChart({ items, totalLabel, total, locale }: CategoriesChartProps) {
+  return function CategoriesChart({ items, totalLabel, total, locale, compact = false }: CategoriesChartProps) {
     const sum = items.reduce((acc, item) => acc + item.value, 0) || 1;
     const spec: IPieChartSpec = {
       type: 'pie',
@@ -62,8 +64,8 @@ export function makeCategoriesChart({ VChart }: Charts) {
       data: [{ id: 'types', values: items }],
       categoryField: 'name',
       valueField: 'value',
-      outerRadius: 0.8,
-      innerRadius: 0.5,
+      outerRadius: compact ? 0.62 : 0.8,
+      innerRadius: compact ? 0.4 : 0.5,
       padAngle: 0.6,
       pie: { style: { cornerRadius: 6 }, state: { hover: { outerRadius: 0.85 } } },
       label: { visible: true, formatMethod: (_text: unknown, datum?: Record<string, unknown>) => `${((Number(datum?.value ?? 0) / sum) * 100).toFixed(1)}%` },

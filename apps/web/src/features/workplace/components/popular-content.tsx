@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useSettings } from '../../../stores/settings';
 import { popularQuery, type PopularType } from '../api/workplace-queries';
 import styles from '../workplace.module.css';
 
@@ -17,9 +18,12 @@ export function PopularContent() {
   const navigate = useNavigate();
   const [type, setType] = useState<PopularType>('text');
   const popular = useQuery(popularQuery(type));
+  // On a phone the rank column goes (the rows are in rank order) and the numbers take only what their
+  // figures need, so the title keeps a readable width.
+  const mobile = useSettings((s) => s.device === 'mobile');
 
   const columns: TableColumnProps<PopularItem>[] = [
-    { title: t('workplace.popularContent.rank'), dataIndex: 'key', width: 64 },
+    ...(mobile ? [] : [{ title: t('workplace.popularContent.rank'), dataIndex: 'key', width: 64 }]),
     {
       title: t('workplace.popularContent.title'),
       dataIndex: 'title',
@@ -29,11 +33,11 @@ export function PopularContent() {
         </Tooltip>
       ),
     },
-    { title: t('workplace.popularContent.clickNumber'), dataIndex: 'clickNumber', width: 96, render: (n: number) => n.toLocaleString(locale) },
+    { title: t('workplace.popularContent.clickNumber'), dataIndex: 'clickNumber', width: mobile ? 92 : 96, render: (n: number) => n.toLocaleString(locale) },
     {
       title: t('workplace.popularContent.increases'),
       dataIndex: 'increases',
-      width: 110,
+      width: mobile ? 92 : 110,
       sorter: (a, b) => a.increases - b.increases,
       render: (n: number) => (
         <span className={styles.increase}>
