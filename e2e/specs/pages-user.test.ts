@@ -104,6 +104,26 @@ describe('user setting', () => {
     expect(await info.locator('img').first().getAttribute('src')).toBe(src);
   });
 
+  it('offers the areas in English to an English reader, and saves the same codes', async () => {
+    const english = await launchBrowser({ locale: 'en-US' });
+    try {
+      const p2 = await newPage(english.context);
+      await loginAs(p2, 'user');
+      const pane = await open(p2, '/user/setting');
+      await field(pane, 'Area').locator('.arco-cascader').click();
+      for (const name of ['Beijing', 'Districts', 'Dongcheng District']) await p2.locator('.arco-cascader-list-item', { hasText: name }).first().click();
+      await expect.poll(() => field(pane, 'Area').locator('.arco-cascader').textContent()).toContain('Dongcheng District');
+      await pane.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(p2, 'Saved');
+      const [token, fingerprint] = await p2.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const me = await signedCall<{ area: string[] }>('POST', '/api/user/info', { token, fingerprint });
+      expect(me.body.data.area).toEqual(['11', '1101', '110101']);
+      expect(p2.errors).toEqual([]);
+    } finally {
+      await english.close();
+    }
+  });
+
   it('changes the password, then signs in with the new one', async () => {
     const next = 'user1234';
     await loginAs(page, 'user');

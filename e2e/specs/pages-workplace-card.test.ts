@@ -145,4 +145,30 @@ describe('card list', () => {
     await page.waitForURL(`${baseUrl}/list/card?tab=service`);
     await expect.poll(() => p.locator('h6').allTextContents()).toEqual(['开通服务']);
   });
+
+  it('draws the cards of one row at one height, in English too', async () => {
+    const english = await launchBrowser({ locale: 'en-US', width: 1440, height: 900 });
+    try {
+      const p2 = await newPage(english.context);
+      await loginAs(p2, 'admin');
+      const pane = await open(p2, '/list/card');
+      await expect.poll(() => pane.locator('.arco-row .arco-col').count()).toBeGreaterThan(4);
+      // Cells by row (their top), each row's card heights: one height per row.
+      const rows = await pane.locator('.arco-row').evaluateAll((rowEls) =>
+        rowEls.map((row) => {
+          const byTop = new Map<number, number[]>();
+          for (const col of row.querySelectorAll(':scope > .arco-col')) {
+            const card = col.firstElementChild?.getBoundingClientRect();
+            if (!card) continue;
+            const top = Math.round(col.getBoundingClientRect().top);
+            byTop.set(top, [...(byTop.get(top) ?? []), Math.round(card.height)]);
+          }
+          return [...byTop.values()].map((heights) => new Set(heights).size);
+        }),
+      );
+      expect(rows.flat().every((distinct) => distinct === 1)).toBe(true);
+    } finally {
+      await english.close();
+    }
+  });
 });

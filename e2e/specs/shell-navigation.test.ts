@@ -221,3 +221,38 @@ describe('navbar', () => {
     await page.getByText('无匹配页面').waitFor();
   });
 });
+
+describe('message box in English', () => {
+  for (const width of [1440, 390]) {
+    it(`shows every tab title whole and stays inside the window at ${width} px`, async () => {
+      const english = await launchBrowser({ locale: 'en-US', width, height: 844 });
+      try {
+        const p = await newPage(english.context);
+        await loginAs(p, 'admin');
+        await p.locator('[data-testid=message-bell]').click();
+        const box = p.locator('[data-testid=message-box]');
+        await box.locator('.arco-tabs-header-title').first().waitFor();
+        await expect.poll(() => box.locator('.arco-tabs-header-title').allTextContents()).toEqual([expect.stringMatching(/^Messages/), expect.stringMatching(/^Notifications/), expect.stringMatching(/^To-dos/)]);
+        const layout = await box.evaluate((el) => {
+          const inside = (r: DOMRect, o: DOMRect) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5;
+          const nav = el.querySelector('.arco-tabs-header-nav')!.getBoundingClientRect();
+          const boxRect = el.getBoundingClientRect();
+          return {
+            boxInWindow: boxRect.left >= 0 && boxRect.right <= window.innerWidth,
+            titlesWhole: [...el.querySelectorAll<HTMLElement>('.arco-tabs-header-title')].map((t) => inside(t.getBoundingClientRect(), nav) && inside(t.getBoundingClientRect(), boxRect)),
+            // Arco adds previous/next arrows when the titles do not fit.
+            scrollArrows: el.querySelectorAll('.arco-tabs-left-icon, .arco-tabs-right-icon').length,
+            clearVisible: (() => {
+              const clear = el.querySelector<HTMLElement>('[data-testid=message-clear]')!.getBoundingClientRect();
+              return inside(clear, boxRect);
+            })(),
+          };
+        });
+        await screenshot(p, `message-box-en-${width}`);
+        expect(layout).toEqual({ boxInWindow: true, titlesWhole: [true, true, true], scrollArrows: 0, clearVisible: true });
+      } finally {
+        await english.close();
+      }
+    });
+  }
+});

@@ -89,6 +89,24 @@ describe('settings drawer', () => {
     expect(copied).toMatchObject({ footer: false, globalSettings: false, themeColor: '#165DFF', menuWidth: 220 });
   });
 
+  it('applies a typed hex colour on Enter, and the picker stays inside the window', async () => {
+    await loginAs(page, 'admin');
+    await page.locator('[data-testid=settings-open]').click();
+    await page.locator('.arco-drawer .arco-color-picker').click();
+    const hex = page.locator('.arco-color-picker-panel .arco-color-picker-input-hex input');
+    await hex.waitFor();
+    const panel = await page.locator('.arco-color-picker-panel').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top >= 0, bottom: r.bottom <= window.innerHeight, left: r.left >= 0, right: r.right <= window.innerWidth };
+    });
+    expect(panel).toEqual({ top: true, bottom: true, left: true, right: true });
+    await hex.fill('F53F3F');
+    await hex.press('Enter');
+    const primary = () => page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--primary-6').replace(/\s/g, ''));
+    await expect.poll(primary, { timeout: 5_000 }).toBe('245,63,63');
+    await expect.poll(() => page.locator('.arco-drawer .arco-color-picker').textContent()).toContain('F53F3F');
+  });
+
   it('navbar off shows the floating button; colour weak inverts the page', async () => {
     await loginAs(page, 'admin');
     await page.locator('[data-testid=settings-open]').click();

@@ -1,9 +1,11 @@
 import { Avatar, Button, Empty, Popconfirm, Spin, Tabs, Tag } from '@arco-design/web-react';
-import { IconDesktop } from '@arco-design/web-react/icon';
+import { IconDelete, IconDesktop } from '@arco-design/web-react/icon';
 import type { Message, MessageType } from '@atrium/contracts/calls/message';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { InitialAvatar } from '../components/initial-avatar';
 import { useT } from '../lib/i18n';
+import { useSettings } from '../stores/settings';
 import { clearMessages, markRead, messageListKey } from '../lib/messages';
 import { useMessages } from './use-messages';
 import styles from './message-box.module.css';
@@ -45,9 +47,14 @@ function MessageList({ items, type, onRead }: { items: Message[]; type: MessageT
           return (
             <li key={m.id} className={`${styles.item} ${m.status === 1 ? styles.read : ''}`} data-message-id={m.id} data-status={m.status}>
               <button type="button" className={styles.itemButton} onClick={() => m.status === 0 && onRead([m.id])}>
-                <Avatar size={32} className={styles.avatar}>
-                  {m.avatar ? <img src={m.avatar} alt="" /> : <IconDesktop />}
-                </Avatar>
+                {/* A person's message shows the sender's initial (the title is the sender); others the desktop icon. */}
+                {type === 'message' ? (
+                  <InitialAvatar size={32} className={styles.avatar} name={m.title} src={m.avatar || undefined} aria-hidden />
+                ) : (
+                  <Avatar size={32} className={styles.avatar}>
+                    {m.avatar ? <img src={m.avatar} alt="" /> : <IconDesktop />}
+                  </Avatar>
+                )}
                 <span className={styles.body}>
                   <span className={styles.titleRow}>
                     <span className={styles.title}>{m.title}</span>
@@ -92,10 +99,12 @@ export function MessageBoxPanel({ active, onActiveChange }: { active: MessageTyp
   const read = useMutation({ mutationFn: markRead, onSuccess: refetch });
   const clear = useMutation({ mutationFn: clearMessages, onSuccess: refetch });
   const byType = (type: MessageType) => list.filter((m) => m.type === type);
+  // On a phone the clear button is an icon, leaving the tab titles the width.
+  const mobile = useSettings((s) => s.device === 'mobile');
   const setActive = onActiveChange;
 
   return (
-    <div className={styles.box} data-testid="message-box">
+    <div className={styles.panel}>
       <Spin loading={messages.isFetching || read.isPending || clear.isPending} style={{ display: 'block' }}>
         <Tabs
           type="rounded"
@@ -104,9 +113,13 @@ export function MessageBoxPanel({ active, onActiveChange }: { active: MessageTyp
           destroyOnHide
           extra={
             <Popconfirm title={t('messageBox.clear.confirm')} onOk={() => clear.mutate(active)} okText={t('common.ok')} cancelText={t('common.cancel')}>
-              <Button type="text" size="small" disabled={byType(active).length === 0} data-testid="message-clear">
-                {t('messageBox.tab.button')}
-              </Button>
+              {mobile ? (
+                <Button type="text" size="small" icon={<IconDelete />} aria-label={t('messageBox.tab.button')} disabled={byType(active).length === 0} data-testid="message-clear" />
+              ) : (
+                <Button type="text" size="small" disabled={byType(active).length === 0} data-testid="message-clear">
+                  {t('messageBox.tab.button')}
+                </Button>
+              )}
             </Popconfirm>
           }
         >

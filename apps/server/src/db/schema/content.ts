@@ -228,7 +228,8 @@ export const projects = pgTable(
     name: jsonb('name').$type<Localized>().notNull(),
     description: jsonb('description').$type<Localized>().notNull(),
     peopleNumber: integer('people_number').notNull(),
-    contributors: jsonb('contributors').$type<Array<{ name: string; email: string; avatar: string }>>().notNull(),
+    // Seeded names in both languages; older rows hold one name.
+    contributors: jsonb('contributors').$type<Array<{ name: Localized | string; email: string; avatar: string }>>().notNull(),
   },
   (t) => [index('projects_user_idx').on(t.userId, t.position, t.id)],
 );

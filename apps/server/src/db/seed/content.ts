@@ -30,13 +30,8 @@ type Writer = Db | Tx;
 const L = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 const DAY = 86_400_000;
 
-/** An offline avatar: initials on a coloured circle as an SVG data URL (no external image host). */
-function initialsAvatar(text: string, color: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="${color}"/><text x="32" y="41" font-size="26" text-anchor="middle" fill="#fff" font-family="sans-serif">${text}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-}
-const palette = ['#165DFF', '#0FC6C2', '#722ED1', '#F77234', '#00B42A', '#F53F3F', '#3491FA', '#D91AD9'];
-const avatarFor = (text: string, i: number) => initialsAvatar(text, palette[i % palette.length]!);
+// People and teams get no avatar image: the console draws the initial of the name it shows, in the
+// reader's language (a baked 秦 beside "Qin Zhenyu" read wrong in English).
 
 /** The default parameters: frame rate 15, video rate 300 / 800 / 600 (min / max / default), audio rate 128, 8 channels. */
 export const defaultParameters: Parameters = {
@@ -109,12 +104,12 @@ async function seedMessages(db: Writer, userId: number, at: (ms: number) => Date
     { type: 'todo', title: L('渠道活动复核', 'Review a channel campaign'), subTitle: L('', ''), content: L('春季推广活动需要复核素材', 'The spring campaign assets need a review.'), messageType: 3, status: 1, ago: 5 * 24 * 60 * min },
   ] as const;
   await db.insert(messages).values(
-    rows.map((r, i) => ({
+    rows.map((r) => ({
       userId,
       type: r.type,
       title: r.title,
       subTitle: r.subTitle,
-      avatar: r.type === 'message' ? avatarFor(r.title['zh-CN'].slice(0, 1), i) : '',
+      avatar: '',
       content: r.content,
       messageType: 'messageType' in r ? r.messageType : null,
       status: r.status,
@@ -125,13 +120,13 @@ async function seedMessages(db: Writer, userId: number, at: (ms: number) => Date
 
 async function seedUserCentre(db: Writer, userId: number, owner: 'admin' | 'user', at: (ms: number) => Date) {
   const people = [
-    { name: '秦臻宇', email: 'qin@example.com' },
-    { name: '于涛', email: 'yu@example.com' },
-    { name: '宁波', email: 'ning@example.com' },
-    { name: '郑曦月', email: 'zheng@example.com' },
-    { name: '宁波', email: 'ning.b@example.com' },
+    { name: L('秦臻宇', 'Qin Zhenyu'), email: 'qin@example.com' },
+    { name: L('于涛', 'Yu Tao'), email: 'yu@example.com' },
+    { name: L('宁波', 'Ning Bo'), email: 'ning@example.com' },
+    { name: L('郑曦月', 'Zheng Xiyue'), email: 'zheng@example.com' },
+    { name: L('宁波', 'Ning Bo'), email: 'ning.b@example.com' },
   ];
-  const contributors = people.map((p, i) => ({ ...p, avatar: avatarFor(p.name.slice(0, 1), i) }));
+  const contributors = people.map((p) => ({ ...p, avatar: '' }));
   const projectNames = [
     L('企业级产品设计系统', 'Enterprise design system'),
     L('火山引擎智能应用', 'Smart apps platform'),
@@ -151,7 +146,7 @@ async function seedUserCentre(db: Writer, userId: number, owner: 'admin' | 'user
     })),
   );
   const teamNames = [L('火山引擎智能应用团队', 'Smart apps team'), L('企业级产品设计团队', 'Enterprise design team'), L('前端/UE小分队', 'Front-end and UX squad'), L('内容识别插件小分队', 'Content recognition squad')];
-  await db.insert(teams).values(teamNames.map((name, i) => ({ userId, position: i, avatar: avatarFor(name['zh-CN'].slice(0, 1), i + 2), name, peopleNumber: [189, 57, 32, 14][i]! })));
+  await db.insert(teams).values(teamNames.map((name, i) => ({ userId, position: i, avatar: '', name, peopleNumber: [189, 57, 32, 14][i]! })));
   const activityCount = owner === 'admin' ? 9 : 7;
   const activityTexts = [
     L('发布了项目 Arco Design System', 'published the project Arco Design System'),
@@ -167,9 +162,9 @@ async function seedUserCentre(db: Writer, userId: number, owner: 'admin' | 'user
   await db.insert(activities).values(
     activityTexts.slice(0, activityCount).map((description, i) => ({
       userId,
-      title: L(people[i % people.length]!.name, ['Qin Zhenyu', 'Yu Tao', 'Ning Bo', 'Zheng Xiyue', 'Ning Bo'][i % 5]!),
+      title: people[i % people.length]!.name,
       description,
-      avatar: contributors[i % contributors.length]!.avatar,
+      avatar: '',
       createdAt: at((i + 1) * 5 * 3_600_000),
     })),
   );

@@ -10,7 +10,7 @@ export async function myProjects(db: Db, userId: number, locale: Locale): Promis
     name: pickText(p.name, locale),
     description: pickText(p.description, locale),
     peopleNumber: p.peopleNumber,
-    contributors: p.contributors,
+    contributors: p.contributors.map((c) => ({ ...c, name: typeof c.name === 'string' ? c.name : pickText(c.name, locale) })),
   }));
 }
 

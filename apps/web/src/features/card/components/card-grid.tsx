@@ -34,7 +34,7 @@ export function CardGrid({ title, loading, skeletons, items, hasAny, leading }: 
         {title}
       </Typography.Title>
       {cells.length > 0 && (
-        <Row gutter={[24, 24]}>
+        <Row gutter={[24, 24]} align="stretch">
           {cells.map((cell, index) => (
             <Col key={isValidElement(cell) && cell.key !== null ? cell.key : index} xs={24} sm={12} xl={6}>
               {cell}

@@ -1,9 +1,10 @@
-import { Avatar, Card, Empty, Link, List, Skeleton } from '@arco-design/web-react';
+import { Card, Empty, Link, List, Skeleton } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { activityQuery } from '../api/user-info-queries';
 import styles from '../user-info.module.css';
+import { InitialAvatar } from '../../../components/initial-avatar';
 
 const SHOWN = 7;
 
@@ -32,7 +33,7 @@ export function LatestActivity() {
             render={(item) => (
               <List.Item key={item.id}>
                 <List.Item.Meta
-                  avatar={<Avatar size={40}>{item.avatar ? <img src={item.avatar} alt="" /> : item.title.slice(0, 1)}</Avatar>}
+                  avatar={<InitialAvatar size={40} name={item.title} src={item.avatar} />}
                   title={item.title}
                   description={item.description}
                 />

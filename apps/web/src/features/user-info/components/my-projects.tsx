@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { projectsQuery } from '../api/user-info-queries';
 import styles from '../user-info.module.css';
+import { InitialAvatar } from '../../../components/initial-avatar';
 
 const { Row, Col } = Grid;
 const SHOWN = 6;
@@ -44,7 +45,7 @@ export function MyProjects() {
                   <Avatar.Group size={24} maxCount={3} maxStyle={{ backgroundColor: '#4e5969', color: '#fff' }}>
                     {project.contributors.map((c) => (
                       <Tooltip key={c.email || c.name} content={c.name}>
-                        <Avatar size={24}>{c.avatar ? <img src={c.avatar} alt={c.name} /> : c.name.slice(0, 1)}</Avatar>
+                        <InitialAvatar size={24} name={c.name} src={c.avatar} />
                       </Tooltip>
                     ))}
                   </Avatar.Group>

@@ -1,7 +1,8 @@
-import { Avatar, Card, Empty, List, Skeleton } from '@arco-design/web-react';
+import { Card, Empty, List, Skeleton } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n';
 import { teamsQuery } from '../api/user-info-queries';
+import { InitialAvatar } from '../../../components/initial-avatar';
 
 /** 我的团队 (my teams). */
 export function MyTeams() {
@@ -22,7 +23,7 @@ export function MyTeams() {
           render={(team) => (
             <List.Item key={team.id}>
               <List.Item.Meta
-                avatar={<Avatar size={40}>{team.avatar ? <img src={team.avatar} alt="" /> : team.name.slice(0, 1)}</Avatar>}
+                avatar={<InitialAvatar size={40} name={team.name} src={team.avatar} />}
                 title={team.name}
                 description={t('userInfo.teamMembers', { n: team.peopleNumber })}
               />

