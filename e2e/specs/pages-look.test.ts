@@ -102,3 +102,34 @@ describe.each(variants)('pages in $theme theme, $locale, $width px', ({ theme, l
     expect(page.errors).toEqual([]);
   });
 });
+
+/** A tablet and a small laptop: the same pages fit their width too (light theme; layout does not change with it). */
+describe.each([
+  { locale: 'zh-CN', width: 768 },
+  { locale: 'en-US', width: 768 },
+  { locale: 'zh-CN', width: 1024 },
+  { locale: 'en-US', width: 1024 },
+] as const)('pages in $locale at $width px', ({ locale, width }) => {
+  it('fit the viewport, navbar included', { timeout: 180_000 }, async () => {
+    const browser = await launchBrowser({ locale, width, height: 900 });
+    try {
+      const page = await newPage(browser.context);
+      await loginAs(page, 'admin');
+      const overflowing: Record<string, string[]> = {};
+      for (const { name, url } of pages) {
+        await page.goto(`${baseUrl}${url}`);
+        const p = pane(page, new URL(url, baseUrl).pathname);
+        await p.waitFor({ state: 'visible' });
+        await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
+        await page.waitForTimeout(300);
+        await screenshot(page, `pages-${name}-light-${locale}-${width}`);
+        const overflow = await overflowOf(page);
+        if (overflow.length) overflowing[name] = overflow;
+      }
+      expect(overflowing).toEqual({});
+      expect(page.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

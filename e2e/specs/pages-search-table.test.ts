@@ -37,7 +37,7 @@ function csvFile(name: string, text: string): string {
 
 describe('search table', () => {
   // The longest name the contract allows (50 characters), in wide Latin letters.
-  it('ends the longest name with an ellipsis inside its cell, at 1440 and 390 px, the full name on hover', async () => {
+  it('ends the longest name with an ellipsis inside its cell, at 1440 and 390 px, the full name on hover and on focus', async () => {
     await loginAs(page, 'admin');
     const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
     const name = `Quarterly${Date.now()}`.padEnd(50, ' Wide Measured Collection Name').slice(0, 50);
@@ -58,6 +58,11 @@ describe('search table', () => {
       await shown.hover();
       await expect.poll(() => page.locator('.arco-tooltip-content:visible').textContent()).toBe(name);
       await page.mouse.move(0, 0);
+      await expect.poll(() => page.locator('.arco-tooltip-content:visible').count()).toBe(0);
+      // From the keyboard: the cut name takes focus and shows the same tooltip.
+      await shown.focus();
+      await expect.poll(() => page.locator('.arco-tooltip-content:visible').textContent()).toBe(name);
+      await shown.blur();
     }
   });
 

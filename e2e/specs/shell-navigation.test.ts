@@ -256,3 +256,30 @@ describe('message box in English', () => {
     });
   }
 });
+
+describe('navbar on a phone', () => {
+  it('keeps every control within reach: the page search in the menu drawer, reload in the account menu', async () => {
+    const phone = await launchBrowser({ width: 390, height: 844 });
+    try {
+      const p = await newPage(phone.context);
+      await loginAs(p, 'admin');
+      // The desktop-only controls are gone from the bar itself...
+      expect(await p.locator('[data-testid=navbar] [data-testid=page-search], [data-testid=navbar-reload]').count()).toBe(0);
+      // ...the search sits at the top of the menu drawer and opens what it finds
+      await p.locator('[data-testid=menu-drawer-open]').click();
+      const search = p.locator('.arco-drawer [data-testid=page-search]');
+      await search.fill('卡片');
+      await search.press('Enter');
+      await p.waitForURL('**/list/card');
+      await p.locator('.arco-drawer').waitFor({ state: 'hidden' });
+      // ...and reload is in the account menu
+      await p.locator('[data-testid=avatar]').click();
+      await p.locator('[data-testid=menu-reload]').click();
+      await p.waitForURL('**/list/card');
+      await p.locator('[data-tab-pane="/list/card"]').waitFor();
+      expect(p.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -14,6 +14,7 @@ import { AppMenu } from './app-menu';
 import styles from './app-layout.module.css';
 import { Navbar } from './navbar';
 import { PageHost } from './page-host';
+import { PageSearch } from './page-search';
 import { useSignOutWaitsForShell } from './sign-out';
 import { TabBar } from './tab-bar';
 import { useResponsive } from './use-responsive';
@@ -76,6 +77,8 @@ function Shell({ pages }: { pages: RouteObject[] }) {
       ) : null}
       {mobile && menu ? (
         <Drawer placement="left" width={menuWidth} visible={drawerOpen} onCancel={() => setDrawerOpen(false)} title={null} footer={null} closable={false} className={styles.menuDrawer}>
+          {/* The navbar's page search, which a phone's navbar has no room for. */}
+          <PageSearch wide />
           <nav data-testid="drawer-menu">
             <AppMenu onNavigate={() => setDrawerOpen(false)} />
           </nav>

@@ -1,4 +1,4 @@
-import { AutoComplete, Avatar, Button, Dropdown, Input, Menu, Message, Tooltip } from '@arco-design/web-react';
+import { Avatar, Button, Dropdown, Menu, Message, Tooltip } from '@arco-design/web-react';
 import {
   IconCheck,
   IconExport,
@@ -6,7 +6,6 @@ import {
   IconFullscreenExit,
   IconMenuFold,
   IconMoonFill,
-  IconSearch,
   IconSettings,
   IconSunFill,
   IconSync,
@@ -14,7 +13,7 @@ import {
   IconUser,
 } from '@arco-design/web-react/icon';
 import { defaultRoute, findRouteByPath, firstAllowedRoute, isRouteAllowed } from '@atrium/contracts/routes';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LocaleSwitch } from '../components/locale-switch';
 import { LogoMark } from '../components/logo-mark';
@@ -25,10 +24,10 @@ import { applyThemeMode } from '../lib/theme';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
-import { AppMenu, useMenuTree } from './app-menu';
-import { searchMenu } from './menu-model';
+import { AppMenu } from './app-menu';
 import { MessageBox } from './message-box';
 import styles from './navbar.module.css';
+import { PageSearch } from './page-search';
 import { signOut } from './sign-out';
 import { useSubMenuRoles } from './sub-menu-roles';
 
@@ -41,46 +40,6 @@ function useFullscreen(): [boolean, (() => void) | null] {
   }, []);
   if (!document.fullscreenEnabled) return [false, null];
   return [full, () => void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen())];
-}
-
-function PageSearch() {
-  const t = useT();
-  const navigate = useNavigate();
-  const menu = useMenuTree();
-  const [query, setQuery] = useState('');
-  const hits = useMemo(() => searchMenu(menu, query, t), [menu, query, t]);
-  const open = (path: string) => {
-    const tab = useTabs.getState().tabs.find((x) => x.path === path);
-    navigate(tab?.url ?? path);
-    setQuery('');
-  };
-  const [focused, setFocused] = useState(false);
-  const empty = focused && query.trim() !== '' && hits.length === 0;
-  return (
-    <span className={styles.searchBox}>
-      <AutoComplete
-        className={styles.search}
-        placeholder={t('settings.search')}
-        value={query}
-        onChange={(value) => setQuery(value)}
-        data={hits.map((h) => ({ value: h.path, name: h.label }))}
-        onSelect={(value) => open(value)}
-        onPressEnter={(_e, active) => {
-          const target = active?.value ?? hits[0]?.path;
-          if (target) open(String(target));
-        }}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        filterOption={() => true}
-        triggerElement={<Input prefix={<IconSearch />} aria-label={t('settings.search')} data-testid="page-search" />}
-      />
-      {empty ? (
-        <div className={styles.searchEmpty} role="status">
-          {t('navbar.search.empty')}
-        </div>
-      ) : null}
-    </span>
-  );
 }
 
 function IconButton({ tip, label, onClick, icon, testId }: { tip: string; label?: string; onClick: () => void; icon: ReactNode; testId?: string }) {
@@ -132,6 +91,7 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
     if (key.startsWith(ROLE_KEY)) void switchRole(key.slice(ROLE_KEY.length));
     else if (key === 'userCenter') navigate('/user/info');
     else if (key === 'userSettings') navigate('/user/setting');
+    else if (key === 'reload') navigate(redirectUrl(location.pathname + location.search));
     else if (key === 'logout') void signOut(navigate);
   };
 
@@ -156,6 +116,13 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
             </Menu.Item>
           ))}
         </Menu.SubMenu>
+      ) : null}
+      {mobile ? (
+        // The navbar's reload button, which a phone's navbar has no room for.
+        <Menu.Item key="reload" data-testid="menu-reload">
+          <IconSync className={styles.menuIcon} />
+          {t('navbar.reload')}
+        </Menu.Item>
       ) : null}
       <Menu.Item key="userCenter">
         <IconUser className={styles.menuIcon} />

@@ -76,9 +76,12 @@ export default function SearchTablePage() {
     name: {
       title: t('searchTable.columns.name'),
       dataIndex: 'name',
+      // Cut at the cell's edge; the whole name on hover, and on focus for the keyboard.
       render: (name: string) => (
-        <Tooltip content={name}>
-          <span className={styles.ellipsis}>{name}</span>
+        <Tooltip content={name} trigger={['hover', 'focus']}>
+          <span className={styles.ellipsis} tabIndex={0}>
+            {name}
+          </span>
         </Tooltip>
       ),
     },

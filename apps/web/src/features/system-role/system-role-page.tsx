@@ -35,18 +35,18 @@ export default function SystemRolePage() {
     {
       title: t('systemRole.field.code'),
       dataIndex: 'code',
-      width: 150,
+      width: 140,
       ellipsis: true,
       render: (code: string) => <code>{code}</code>,
     },
-    { title: t('systemRole.field.name'), dataIndex: 'name', width: 150 },
+    { title: t('systemRole.field.name'), dataIndex: 'name', width: 140 },
     { title: t('systemRole.field.description'), dataIndex: 'description', ellipsis: true, tooltip: true, render: (text: string) => text || '-' },
-    { title: t('systemRole.columns.permissions'), dataIndex: 'permissions', width: 110, align: 'right', render: (codes: string[]) => codes.length.toLocaleString(locale) },
-    { title: t('systemRole.columns.userCount'), dataIndex: 'userCount', width: 110, align: 'right', render: (n: number) => n.toLocaleString(locale) },
+    { title: t('systemRole.columns.permissions'), dataIndex: 'permissions', width: 100, align: 'right', render: (codes: string[]) => codes.length.toLocaleString(locale) },
+    { title: t('systemRole.columns.userCount'), dataIndex: 'userCount', width: 100, align: 'right', render: (n: number) => n.toLocaleString(locale) },
     {
       title: t('systemRole.columns.type'),
       dataIndex: 'builtIn',
-      width: 100,
+      width: 90,
       render: (builtIn: boolean) => (builtIn ? <Tag color="arcoblue">{t('systemRole.type.builtIn')}</Tag> : <Tag>{t('systemRole.type.custom')}</Tag>),
     },
     {
@@ -82,7 +82,8 @@ export default function SystemRolePage() {
       ),
     },
   ];
-  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 220), 0);
+  // Sized so that at 1024 px (the sider collapsed) every column shows without scrolling.
+  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 190), 0);
 
   return (
     <Card title={t('menu.system.role')} bordered={false}>

@@ -23,7 +23,7 @@ const today = () => formatDate(new Date());
  */
 export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
   const t = useT();
-  // English labels are longer: they get a wider label column rather than wrapping.
+  // English labels are longer: a label column as wide as the longest ("Collection name") rather than wrapping.
   const wide = useLocale() !== 'zh-CN';
   const [form] = Form.useForm<PolicyFilters>();
 
@@ -44,8 +44,8 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
         form={form}
         className={styles.filterForm}
         labelAlign="left"
-        labelCol={{ span: wide ? 8 : 6 }}
-        wrapperCol={{ span: wide ? 16 : 18 }}
+        labelCol={wide ? { flex: '136px' } : { span: 6 }}
+        wrapperCol={wide ? { flex: 1 } : { span: 18 }}
         onSubmit={submit}
         aria-label={t('searchTable.form.search')}
       >

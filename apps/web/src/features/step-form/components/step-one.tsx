@@ -2,7 +2,7 @@ import { DatePicker, Form, Input, Select, type FormInstance } from '@arco-design
 import { channelStepOneSchema, channelTypes } from '@atrium/contracts/calls/channel-form';
 import { zodRule } from '../../../lib/form-rules';
 import { formatDate } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import type { StepValues } from '../lib/draft';
 
 const shape = channelStepOneSchema.shape;
@@ -10,9 +10,11 @@ const shape = channelStepOneSchema.shape;
 /** Step 1: campaign name, channel type, promotion period, link. */
 export function StepOne({ form, initialValues, onValuesChange }: { form: FormInstance<StepValues>; initialValues: StepValues; onValuesChange: () => void }) {
   const t = useT();
+  // English labels ("Promotion period") get a wider label column rather than wrapping.
+  const wide = useLocale() !== 'zh-CN';
   const today = formatDate(new Date());
   return (
-    <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
+    <Form form={form} labelCol={{ span: wide ? 8 : 6 }} wrapperCol={{ span: wide ? 16 : 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
       <Form.Item label={t('stepForm.form.label.activityName')} field="activityName" required rules={[zodRule(shape.activityName, t)]}>
         <Input placeholder={t('stepForm.placeholder.activityName')} maxLength={{ length: 20, errorOnly: true }} />
       </Form.Item>

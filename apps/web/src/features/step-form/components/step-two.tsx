@@ -2,7 +2,7 @@ import { Form, Input, Select, Switch, type FormInstance } from '@arco-design/web
 import { channelStepTwoSchema } from '@atrium/contracts/calls/channel-form';
 import { CountedTextArea } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import type { StepValues } from '../lib/draft';
 
 const shape = channelStepTwoSchema.shape;
@@ -11,8 +11,10 @@ const keywordOptions = ['toutiao', 'huoshan'] as const;
 /** Step 2: source, medium, keywords (new ones can be typed), push, ad content. */
 export function StepTwo({ form, initialValues, onValuesChange }: { form: FormInstance<StepValues>; initialValues: StepValues; onValuesChange: () => void }) {
   const t = useT();
+  // English labels ("Promotion period") get a wider label column rather than wrapping.
+  const wide = useLocale() !== 'zh-CN';
   return (
-    <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
+    <Form form={form} labelCol={{ span: wide ? 8 : 6 }} wrapperCol={{ span: wide ? 16 : 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
       <Form.Item label={t('stepForm.form.label.advertisingSource')} field="advertisingSource" required rules={[zodRule(shape.advertisingSource, t)]}>
         <Input placeholder={t('stepForm.placeholder.advertisingSource')} />
       </Form.Item>
