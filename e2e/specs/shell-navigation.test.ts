@@ -283,3 +283,46 @@ describe('navbar on a phone', () => {
     }
   });
 });
+
+describe('keyboard', () => {
+  it('reaches the navbar, the menu, the tab bar and the page with Tab, each with a visible focus', { timeout: 120_000 }, async () => {
+    const keyboard = await launchBrowser({ width: 1440, height: 900, reducedMotion: 'reduce' });
+    try {
+      const p = await newPage(keyboard.context);
+      await loginAs(p, 'admin');
+      await p.goto(`${baseUrl}/list/search-table`);
+      await p.locator('[data-tab-pane="/list/search-table"] .arco-table-tr').nth(1).waitFor();
+      // A fresh load: the first Tab starts at the top of the document.
+      const seen: { region: string; label: string; visible: boolean }[] = [];
+      for (let i = 0; i < 90; i++) {
+        await p.keyboard.press('Tab');
+        const step = await p.evaluate(async () => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const region = el.closest('[data-testid=navbar]') ? 'navbar' : el.closest('[data-testid=side-menu]') ? 'menu' : el.closest('[data-testid=tab-bar]') ? 'tabs' : el.closest('[data-tab-pane]') ? 'page' : 'other';
+          // What focus changes on the element or the control around it: an outline, a ring, a border or a fill.
+          // (a select takes focus on its root and draws it on its view inside)
+          const around = [el, el.parentElement, el.closest('.arco-input-inner-wrapper, .arco-select-view, .arco-picker, .arco-input-group-wrapper, .arco-menu-item, .arco-menu-inline-header'), el.querySelector(':scope > .arco-select-view')].filter(
+            (x): x is HTMLElement => !!x,
+          );
+          const look = () => around.map((t) => { const s = getComputedStyle(t); return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join('|'); }).join(';');
+          const focused = look();
+          el.blur();
+          await new Promise((r) => setTimeout(r, 60));
+          const blurred = look();
+          el.focus();
+          await new Promise((r) => setTimeout(r, 60));
+          const label = (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 24);
+          return { region, label, visible: focused !== blurred };
+        });
+        if (step) seen.push(step);
+        if (step?.region === 'page' && seen.filter((s) => s.region === 'page').length >= 8) break;
+      }
+      const regions = new Set(seen.map((s) => s.region));
+      expect([...regions].filter((r) => r !== 'other').sort()).toEqual(['menu', 'navbar', 'page', 'tabs']);
+      expect(seen.filter((s) => !s.visible)).toEqual([]);
+    } finally {
+      await keyboard.close();
+    }
+  });
+});
