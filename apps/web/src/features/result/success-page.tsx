@@ -8,9 +8,9 @@ import { channelProgressQuery } from './api/result-queries';
 import { stageViews } from './lib/progress';
 import styles from './result.module.css';
 
-/** Vertical steps below 768 px. */
+/** Vertical steps below 992 px, where the five horizontal steps no longer fit (the shell's phone and tablet widths). */
 function useNarrow(): boolean {
-  const query = '(max-width: 767px)';
+  const query = '(max-width: 991px)';
   const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
   useEffect(() => {
     const list = window.matchMedia(query);
