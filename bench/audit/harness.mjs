@@ -61,15 +61,15 @@ function cpuSeconds(pid) {
 }
 
 /**
- * Starts the server as `npm start` runs it (node --import tsx src/main.ts) with `env` on top of the
+ * Starts the server as `npm start` runs it (node --import tsx src/main.ts; other node `args` for another way) with `env` on top of the
  * benchmark's defaults, waits until /readyz answers and the process is idle after its start-up work (it
  * compresses the built console in the background), and answers `{ port, pid, stop }`. The IPC channel makes
  * the server drain and exit when this process dies, however it dies.
  */
-export async function startServer(env) {
+export async function startServer(env, args = ['--import', 'tsx', join(root, 'apps/server/src/main.ts')]) {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

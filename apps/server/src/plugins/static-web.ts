@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
 import { sendError } from './error-handler.ts';
-import { compressBody, compressible, freshSibling, isCompressible } from './web-compress.ts';
+import { compressBody, compressible, freshSiblingPath, isCompressible } from './web-compress.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,20 +30,27 @@ const types: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/** A file of the build as the server sends it: its three forms either in memory or on disk. */
 interface Entry {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
   etag: string;
   type: string;
   key: string;
+  /** In memory: a compressible file whose build has no compressed siblings is compressed here, once. */
+  body?: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** On disk, read at each request: the file and the siblings `npm run build` / `npm start` wrote. */
+  path?: string;
+  brPath?: string;
+  gzPath?: string;
 }
 
 /**
- * Serves the built console (apps/web/dist) on the API's port: files with ETags and brotli/gzip
- * (compressed once per file version and kept in memory, so the first-load JS budget is measured as
- * transferred), long cache for hashed `/assets/*`, and the SPA fallback: any other GET outside `/api/`
- * and `/auth/` without a file extension gets index.html. Unknown API paths keep the 404 envelope.
+ * Serves the built console (apps/web/dist) on the API's port: files with ETags and brotli/gzip, long
+ * cache for hashed `/assets/*`, and the SPA fallback: any other GET outside `/api/` and `/auth/` without a
+ * file extension gets index.html. Unknown API paths keep the 404 envelope. A precompressed build (`.br`
+ * and `.gz` beside each file) is read from disk at each request, so no replica holds the console in its
+ * memory (about 11 MB); a build without them is compressed here once per file version and kept.
  */
 export function registerWebAndNotFound(app: FastifyInstance): void {
   const root = resolve(app.config.webDist);
@@ -62,14 +69,15 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     if (hit && hit.key === key) return hit;
     const body = await readFile(file);
     const ext = extname(file).toLowerCase();
-    const entry: Entry = { body, key, type: types[ext] ?? 'application/octet-stream', etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
-    if (isCompressible(file, body.length)) {
-      // `npm start` writes .br/.gz beside the build (cli/precompress-web.ts); otherwise compress once here.
-      const br = await freshSibling(file, info.mtimeMs, '.br');
-      const gzip = await freshSibling(file, info.mtimeMs, '.gz');
-      const made = br && gzip ? undefined : await compressBody(body);
-      entry.br = br ?? made!.br;
-      entry.gzip = gzip ?? made!.gzip;
+    const entry: Entry = { key, type: types[ext] ?? 'application/octet-stream', etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+    if (!isCompressible(file, body.length)) entry.path = file;
+    else {
+      // `npm run build` and `npm start` write .br/.gz beside the build (cli/precompress-web.ts); otherwise
+      // compress once here and keep the three forms.
+      const brPath = await freshSiblingPath(file, info.mtimeMs, '.br');
+      const gzPath = await freshSiblingPath(file, info.mtimeMs, '.gz');
+      if (brPath && gzPath) Object.assign(entry, { path: file, brPath, gzPath });
+      else Object.assign(entry, { body }, await compressBody(body));
     }
     cache.set(file, entry);
     return entry;
@@ -79,15 +87,16 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     reply.header('Content-Type', entry.type).header('ETag', entry.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
     if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     const accept = String(req.headers['accept-encoding'] ?? '');
-    let body = entry.body;
-    if (entry.br && /\bbr\b/.test(accept)) {
-      body = entry.br;
+    let form: { body?: Buffer; path?: string } = { body: entry.body, path: entry.path };
+    if ((entry.br || entry.brPath) && /\bbr\b/.test(accept)) {
+      form = { body: entry.br, path: entry.brPath };
       reply.header('Content-Encoding', 'br');
-    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
-      body = entry.gzip;
+    } else if ((entry.gzip || entry.gzPath) && /\bgzip\b/.test(accept)) {
+      form = { body: entry.gzip, path: entry.gzPath };
       reply.header('Content-Encoding', 'gzip');
     }
-    return reply.code(200).send(req.method === 'HEAD' ? undefined : body);
+    if (req.method === 'HEAD') return reply.code(200).send();
+    return reply.code(200).send(form.body ?? createReadStream(form.path!));
   }
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -112,8 +121,8 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     return send(req, reply, index, 'no-cache');
   });
 
-  // Load (and compress, unless `npm start` did) the current build in the background so the first visitor
-  // does not wait for brotli.
+  // Look at (and compress, unless the build is precompressed) the current build in the background so the
+  // first visitor does not wait for brotli.
   app.addHook('onReady', async () => {
     if (!existsSync(root)) return;
     const files = readdirSync(root, { recursive: true })

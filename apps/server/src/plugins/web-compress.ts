@@ -25,11 +25,21 @@ export async function compressBody(body: Buffer): Promise<{ br: Buffer; gzip: Bu
  * A compressed sibling (`file.br`, `file.gz`) written for this version of `file`: present and not older.
  * A rebuilt file with a stale sibling is compressed again rather than served with the old bytes.
  */
-export async function freshSibling(file: string, fileMtimeMs: number, suffix: '.br' | '.gz'): Promise<Buffer | undefined> {
+async function freshSibling(file: string, fileMtimeMs: number, suffix: '.br' | '.gz'): Promise<Buffer | undefined> {
   const path = `${file}${suffix}`;
   try {
     const info = await stat(path);
     return info.mtimeMs >= fileMtimeMs ? await readFile(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of a fresh compressed sibling (see freshSibling), without reading it. */
+export async function freshSiblingPath(file: string, fileMtimeMs: number, suffix: '.br' | '.gz'): Promise<string | undefined> {
+  const path = `${file}${suffix}`;
+  try {
+    return (await stat(path)).mtimeMs >= fileMtimeMs ? path : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Server memory: the compiled server (`npm run start:prod`) against the tsx server (`npm start`), on
+// PostgreSQL, interleaved round by round.
+//
+//   node --import tsx bench/memory/run.mjs [--rounds 3]
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
+//
+// Needs `npm run build` first (apps/server/dist and the precompressed console). Each round starts each
+// server on one fresh, migrated and seeded database with NODE_ENV=production, waits until it is ready and
+// idle, signs in, makes one signed list call, waits a second and reads VmRSS from /proc. Reported: the
+// median of each server and the ratio of medians (issue 16's target: compiled <= 60 % of tsx).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, option, root, signIn, signer, startServer } from '../audit/harness.mjs';
+
+const { openDatabase } = await import('../../apps/server/src/db/client.ts');
+const { migrateDatabase } = await import('../../apps/server/src/db/migrate.ts');
+const { seedDatabase } = await import('../../apps/server/src/db/seed/index.ts');
+
+const rounds = Number(option('rounds', 3));
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const credential = { keyId: 'bench', secret: 'bench-memory-secret-0123456789abcdef' };
+const sign = signer(credential, 'bench-memory');
+const compiledMain = join(root, 'apps/server/dist/main.js');
+if (!existsSync(compiledMain)) {
+  console.error('bench/memory: apps/server/dist/main.js is missing; run `npm run build` first.');
+  process.exit(1);
+}
+
+/** The ways to run the server: node arguments as the npm scripts pass them (package.json). */
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const prodFlags = (pkg.scripts['start:prod'].match(/node ((?:--\S+ )*)scripts/)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
+const servers = [
+  { name: 'tsx (npm start)', args: ['--import', 'tsx', join(root, 'apps/server/src/main.ts')] },
+  { name: `compiled (npm run start:prod${prodFlags.length ? `: ${prodFlags.join(' ')}` : ''})`, args: [...prodFlags, join(root, 'scripts/start-prod.mjs')] },
+];
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const database = await createDatabase(adminUrl, `atrium_bench_memory_${process.pid}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-memory-'));
+const samples = servers.map(() => []);
+try {
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir });
+  await migrateDatabase(handle);
+  await seedDatabase(handle.db, { nodeEnv: 'development' });
+  await handle.close();
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, server] of servers.entries()) {
+      const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, SIGNING_KEYS: `${credential.keyId}:${credential.secret}` };
+      const running = await startServer(env, server.args);
+      try {
+        const token = await signIn(running.port, sign, 'admin', 'admin123');
+        const path = '/api/list/policy?current=1&pageSize=10';
+        const res = await fetch(`http://127.0.0.1:${running.port}${path}`, { headers: await sign('GET', path, { token }) });
+        if (!res.ok) throw new Error(`list call answered ${res.status}`);
+        await new Promise((r) => setTimeout(r, 1000));
+        samples[i].push(rssMb(running.pid));
+        console.log(`  round ${round}: ${server.name.padEnd(60)} ${samples[i].at(-1).toFixed(0)} MB`);
+      } finally {
+        await running.stop();
+      }
+    }
+  }
+} finally {
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const [tsx, compiled] = samples.map(median);
+console.log(`\n| server | RSS after start, a sign-in and a list call (median of ${rounds}) | range |`);
+console.log('| --- | ---: | ---: |');
+for (const [i, server] of servers.entries()) console.log(`| ${server.name} | ${median(samples[i]).toFixed(0)} MB | ${Math.min(...samples[i]).toFixed(0)}–${Math.max(...samples[i]).toFixed(0)} MB |`);
+console.log(`\ncompiled / tsx: ${((compiled / tsx) * 100).toFixed(0)} % (target <= 60 %)`);
