@@ -41,6 +41,15 @@ const variants = [
   { theme: 'dark', locale: 'en-US', width: 390, height: 844 },
 ] as const;
 
+/** Opens a page and waits for its data: its pane shown, no skeleton left. */
+async function openLoaded(page: Page, url: string) {
+  await page.goto(`${baseUrl}${url}`);
+  const p = pane(page, new URL(url, baseUrl).pathname);
+  await p.waitFor({ state: 'visible' });
+  await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
+  return p;
+}
+
 /** What sticks out of the viewport: the document's own sideways scroll, and navbar controls past an edge. */
 async function overflowOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -81,11 +90,7 @@ describe.each(variants)('pages in $theme theme, $locale, $width px', ({ theme, l
     const found: Record<string, AxeViolation[]> = {};
     const overflowing: Record<string, string[]> = {};
     for (const { name, url } of pages) {
-      await page.goto(`${baseUrl}${url}`);
-      const p = pane(page, new URL(url, baseUrl).pathname);
-      await p.waitFor({ state: 'visible' });
-      // Data arrived: no skeleton left (the workplace also waits for its lazily loaded charts).
-      await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
+      const p = await openLoaded(page, url);
       if (name === 'workplace') await expect.poll(() => p.locator('canvas').count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
       await page.waitForTimeout(1700); // count-up statistics and chart animations settle
       // A phone's screenshot holds the whole page: what lies below the fold is what changes most there.
@@ -117,10 +122,7 @@ describe.each([
       await loginAs(page, 'admin');
       const overflowing: Record<string, string[]> = {};
       for (const { name, url } of pages) {
-        await page.goto(`${baseUrl}${url}`);
-        const p = pane(page, new URL(url, baseUrl).pathname);
-        await p.waitFor({ state: 'visible' });
-        await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
+        await openLoaded(page, url);
         await page.waitForTimeout(300);
         await screenshot(page, `pages-${name}-light-${locale}-${width}`);
         const overflow = await overflowOf(page);
