@@ -1,7 +1,7 @@
 import { Table, type TableProps } from '@arco-design/web-react';
 import { useEffect, useRef } from 'react';
 import { useT } from '../lib/i18n';
-import { useSettings } from '../stores/settings';
+import { useIsMobile } from '../stores/settings';
 
 interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChange'> {
   current: number;
@@ -17,7 +17,7 @@ interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChang
 /** An Arco table paged by its owner (the URL, usually), with the page-size changer; on a phone the compact pager (‹ page / pages ›). */
 export function PagedTable<T extends object>({ current, pageSize, total, pageSizes, showTotal, onPage, ...table }: PagedTableProps<T>) {
   const root = useRef<HTMLDivElement>(null);
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const t = useT();
 
   // Arco labels the page-size changer's wrapper div without giving it a role (a group may carry a label),

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InitialAvatar } from '../components/initial-avatar';
 import { useT } from '../lib/i18n';
-import { useSettings } from '../stores/settings';
+import { useIsMobile } from '../stores/settings';
 import { clearMessages, markRead, messageListKey } from '../lib/messages';
 import { useMessages } from './use-messages';
 import styles from './message-box.module.css';
@@ -100,7 +100,7 @@ export function MessageBoxPanel({ active, onActiveChange }: { active: MessageTyp
   const clear = useMutation({ mutationFn: clearMessages, onSuccess: refetch });
   const byType = (type: MessageType) => list.filter((m) => m.type === type);
   // On a phone the clear button is an icon, leaving the tab titles the width.
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const setActive = onActiveChange;
 
   return (

@@ -83,6 +83,11 @@ export const useSettings = create<SettingsStore>((set, get) => ({
   update: (patch) => set(settingsReducer(pickSettings(get()), { type: 'update', patch })),
 }));
 
+/** A phone or a tablet (the body narrower than 992 px, measured by the shell): the layouts for narrow screens. */
+export function useIsMobile(): boolean {
+  return useSettings((s) => s.device === 'mobile');
+}
+
 export function pickSettings(source: AppSettings): AppSettings {
   const out = {} as Record<string, unknown>;
   for (const key of settingsKeys) out[key] = source[key];

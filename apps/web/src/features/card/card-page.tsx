@@ -2,7 +2,7 @@ import { Card, Input, Tabs } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
-import { useSettings } from '../../stores/settings';
+import { useIsMobile } from '../../stores/settings';
 import styles from './card-page.module.css';
 import { QualitySection } from './components/quality-section';
 import { RulesSection } from './components/rules-section';
@@ -29,7 +29,7 @@ export default function CardPage() {
   const [search, setSearch] = useState('');
   const root = useRef<HTMLDivElement>(null);
   // On a phone the search takes its own line above the tabs; beside them it would leave the tabs a sliver.
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
 
   // Arco's tab headers carry role="tab" without a tablist around them: complete the ARIA pattern.
   useEffect(() => {

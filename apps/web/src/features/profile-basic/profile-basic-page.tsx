@@ -3,7 +3,7 @@ import type { BasicProfile } from '@atrium/contracts/calls/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
-import { useSettings } from '../../stores/settings';
+import { useIsMobile } from '../../stores/settings';
 import { basicProfileQuery, profileKeys } from '../../lib/profile-queries';
 import { approveChange, cancelChange } from './api/profile-queries';
 import { OperationLog } from './components/operation-log';
@@ -35,7 +35,7 @@ function canGoBack(): boolean {
 /** 基础详情页 (basic profile): the parameter change under approval, from one call, and its log. */
 export default function ProfileBasicPage() {
   const t = useT();
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useQuery(basicProfileQuery());

@@ -1,25 +1,13 @@
 import { Button, Card, Empty, Result, Skeleton, Steps, Typography } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
+import { useIsMobile } from '../../stores/settings';
 import { channelProgressQuery } from './api/result-queries';
 import { stageViews } from './lib/progress';
 import styles from './result.module.css';
 
-/** Vertical steps below 992 px, where the five horizontal steps no longer fit (the shell's phone and tablet widths). */
-function useNarrow(): boolean {
-  const query = '(max-width: 991px)';
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setNarrow(list.matches);
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, []);
-  return narrow;
-}
 
 /** 成功页 (success page): the result and the real progress of a channel. */
 export default function SuccessPage() {
@@ -29,7 +17,8 @@ export default function SuccessPage() {
   const raw = Number(params.get('id'));
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
   const progress = useQuery(channelProgressQuery(id));
-  const narrow = useNarrow();
+  // Vertical steps on phones and tablets, where the five horizontal ones no longer fit.
+  const narrow = useIsMobile();
   const views = progress.data ? stageViews(progress.data.stage, progress.data.stages) : [];
 
   return (

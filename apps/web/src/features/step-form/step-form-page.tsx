@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { applyFieldIssues, zodIssues } from '../../lib/form-rules';
 import { useT } from '../../lib/i18n';
-import { useSettings } from '../../stores/settings';
+import { useIsMobile } from '../../stores/settings';
 import { submitChannel } from './api/step-form-queries';
 import { StepOne } from './components/step-one';
 import { StepTwo } from './components/step-two';
@@ -30,7 +30,7 @@ interface StepFormFailure {
 export default function StepFormPage() {
   const t = useT();
   // On a phone the steps stand one under the other, their titles and descriptions whole.
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const navigate = useNavigate();
   const [initial] = useState(readDraft);
   const [step, setStep] = useState<Step>(initial.step);

@@ -8,7 +8,7 @@ import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
-import { useSettings } from '../../stores/settings';
+import { useIsMobile } from '../../stores/settings';
 import { auditKeys, auditListQuery, exportAudit } from './api/audit-queries';
 import { AuditDetailDrawer } from './components/audit-detail-drawer';
 import { AuditFilterForm } from './components/audit-filter-form';
@@ -23,7 +23,7 @@ import styles from './system-audit.module.css';
 export default function SystemAuditPage() {
   const t = useT();
   // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const canExport = usePermission('audit:export');
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseAuditUrl(searchParams), [searchParams]);

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePermission } from '../../components/permission';
 import { useLocale, useT } from '../../lib/i18n';
-import { useSettings } from '../../stores/settings';
+import { useIsMobile } from '../../stores/settings';
 import { deleteRole, roleKeys, roleListQuery } from './api/role-queries';
 import { RoleEditor, type RoleEditorTarget } from './components/role-editor';
 import styles from './system-role.module.css';
@@ -18,7 +18,7 @@ import styles from './system-role.module.css';
 export default function SystemRolePage() {
   const t = useT();
   // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const locale = useLocale();
   const canWrite = usePermission('role:write');
   const list = useQuery(roleListQuery());

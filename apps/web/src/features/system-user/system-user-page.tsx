@@ -8,7 +8,7 @@ import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
-import { useSettings } from '../../stores/settings';
+import { useIsMobile } from '../../stores/settings';
 import { disableUser, enableUser, resetPassword, roleOptionsQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
 import { OneTimePasswordModal, type OneTimePassword } from './components/one-time-password-modal';
 import { SessionsDrawer } from './components/sessions-drawer';
@@ -29,7 +29,7 @@ const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disabl
 export default function SystemUserPage() {
   const t = useT();
   // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const canWrite = usePermission('user:write');
   const canReadSessions = usePermission('session:read');
   const [searchParams, setSearchParams] = useSearchParams();

@@ -2,7 +2,7 @@ import { Card, Empty, Skeleton } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useSettings } from '../../../stores/settings';
+import { useIsMobile } from '../../../stores/settings';
 import { categoriesQuery } from '../api/workplace-queries';
 import styles from '../workplace.module.css';
 import { CategoriesChart } from './lazy-charts';
@@ -12,7 +12,7 @@ export function CategoriesCard() {
   const t = useT();
   const locale = useLocale();
   const categories = useQuery(categoriesQuery());
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
   const items = (categories.data?.items ?? []).filter((item) => item.value > 0).map((item) => ({ name: t(`searchTable.form.contentType.${item.type}`), value: item.value }));
   const skeleton = <Skeleton text={{ rows: 6 }} animation />;
   return (

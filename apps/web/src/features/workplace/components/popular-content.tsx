@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useSettings } from '../../../stores/settings';
+import { useIsMobile } from '../../../stores/settings';
 import { popularQuery, type PopularType } from '../api/workplace-queries';
 import styles from '../workplace.module.css';
 
@@ -20,7 +20,7 @@ export function PopularContent() {
   const popular = useQuery(popularQuery(type));
   // On a phone the rank column goes (the rows are in rank order) and the numbers take only what their
   // figures need, so the title keeps a readable width.
-  const mobile = useSettings((s) => s.device === 'mobile');
+  const mobile = useIsMobile();
 
   const columns: TableColumnProps<PopularItem>[] = [
     ...(mobile ? [] : [{ title: t('workplace.popularContent.rank'), dataIndex: 'key', width: 64 }]),
