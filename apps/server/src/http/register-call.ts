@@ -93,6 +93,8 @@ export function registerCall<C extends CallDef>(
       const audit = new AuditDraft();
       let recorded = false;
       const recordSuccess = async (db: Db) => {
+        // Only the handler of an `in-handler` call writes its entry; any other would write it twice.
+        if (opts.audit?.mode !== 'in-handler') throw new Error(`${call.id} is not an in-handler audited call: its entry is written by the pipeline`);
         await writeAudit(db, auditEntry(req, call, 'success', audit.note));
         recorded = true;
       };

@@ -30,8 +30,11 @@ export const InitialAvatar = forwardRef<HTMLDivElement, AvatarProps & { name: st
     );
   }
   return (
-    <Avatar ref={ref} style={{ backgroundColor: colourOf(name), color: '#fff', ...style }} aria-label={name} {...rest}>
-      {initialOf(name)}
+    <Avatar ref={ref} style={{ backgroundColor: colourOf(name), color: '#fff', ...style }} {...rest}>
+      {/* An image of the person for assistive technology: the letter alone would be read out as a letter. */}
+      <span role="img" aria-label={name}>
+        {initialOf(name)}
+      </span>
     </Avatar>
   );
 });
