@@ -42,12 +42,15 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = customDist ? 0 : Math.max(...sources.map(newestMtime));
 
 if (!customDist && (builtAt === 0 || sourcesAt > builtAt)) {
-  console.log(builtAt === 0 ? 'Building the console (apps/web/dist is missing)...' : 'Rebuilding the console (sources changed since the last build)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  console.log(builtAt === 0 ? 'Building the console (apps/web/dist is missing; about 30 s)...' : 'Rebuilding the console (sources changed since the last build)...');
+  const started = Date.now();
+  // Warnings and errors only: the file list of a build means nothing to someone trying Atrium.
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('The console build failed; not starting the server.');
     process.exit(build.status ?? 1);
   }
+  console.log(`Built the console (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 // Brotli/gzip files beside the build, once per build: servers then read them instead of compressing the
@@ -58,6 +61,7 @@ if (existsSync(dist)) {
   if (precompress.status !== 0) console.warn('Could not precompress the console; the server compresses it at start instead.');
 }
 
+console.log('Starting the server...');
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 // Nothing is sent over the channel: it only lets the server notice this process is gone.
 server.channel?.unref();

@@ -170,15 +170,22 @@ async function main(): Promise<void> {
   /** The port being opened, for the message when it cannot be. */
   let listenPort = config.port;
   try {
-    handle = await openDatabase(config);
+    // One line per start-up step, with its time: a first start (an empty embedded database) takes a while.
+    const step = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+      const started = Date.now();
+      const result = await run();
+      info(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      return result;
+    };
+    handle = await step(config.databaseUrl ? 'Connected to PostgreSQL' : `Opened the embedded database in ${join(config.dataDir, 'pgdata')}`, () => openDatabase(config!));
     await stopIfRequested();
     const opened = handle;
-    await whileDatabaseUnavailable('migrating', () => migrateDatabase(opened));
+    await step('Database schema up to date', () => whileDatabaseUnavailable('migrating', () => migrateDatabase(opened)));
     await stopIfRequested();
-    const seed = await whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!));
+    const seed = await step('Demo data checked', () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!)));
     app = await buildApp(config, { db: handle.db, engine: handle.engine });
     // Passwords are not logged, not even the demo ones: README.md lists them.
-    if (seed.seeded) app.log.info(`Seeded demo data. Demo accounts (development only; passwords in README.md): ${seed.accounts.map((a) => `${a.username} (${a.roles.join(', ')})`).join(', ')}`);
+
     const metrics = config.metricsPort === undefined ? undefined : await registerMetrics(app, handle);
     await stopIfRequested();
     // The metrics port first: a replica that cannot open it stops before it takes any traffic.
@@ -190,6 +197,12 @@ async function main(): Promise<void> {
     const address = await app.listen({ port: config.port, host: config.host });
     listening = true;
     app.log.info(`Atrium listening on ${address} (database: ${handle.engine === 'pglite' ? `PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL'})`);
+    // Last, so it is what a newcomer reads: where to go and how to sign in (the passwords are in README.md,
+    // never in a log).
+    if (config.nodeEnv !== 'production') {
+      const accounts = seed.seeded ? seed.accounts.map((a) => `${a.username} (${a.roles.join(', ')})`).join(', ') : 'the demo accounts';
+      app.log.info(`Open ${address}/login and sign in with ${accounts}; passwords in README.md (development only)`);
+    }
     if (stopReason !== undefined) void shutdown(stopReason);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

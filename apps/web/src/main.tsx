@@ -11,20 +11,20 @@ import { applyColorWeak, applyThemeColor, applyThemeMode } from './lib/theme';
 import { useSettings } from './stores/settings';
 import './styles/global.css';
 
-async function start() {
+function start() {
   const settings = useSettings.getState();
   applyThemeMode(settings.theme);
   void applyThemeColor(settings.themeColor);
   applyColorWeak(settings.colorWeak);
   applyDocumentLocale();
   installApiHooks();
-  // Start-up order: device id, chart theme, then mount. The device id is computed in parallel with the
-  // first render: every request waits for it inside the request client (whenFingerprintReady), so no
-  // call ever leaves without it, while the sign-in page paints without waiting for FingerprintJS.
+  // Nothing is awaited before the mount: the first view is already on screen (index.html carries it
+  // pre-rendered) and the routes wait for their own texts. The device id is computed once that view is
+  // painted: every request waits for it inside the request client (whenFingerprintReady), so no call
+  // ever leaves without it.
   void initFingerprint();
-  const dictionary = loadLocale(getLocale(), 'core');
+  void loadLocale(getLocale(), 'core');
   const router = createAppRouter();
-  await dictionary;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />
@@ -32,4 +32,4 @@ async function start() {
   );
 }
 
-void start();
+start();

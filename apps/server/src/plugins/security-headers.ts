@@ -2,22 +2,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../http/paths.ts';
 
 /**
- * CSP for the SPA: scripts only from this origin; inline styles allowed because Arco and the theme
- * colour element inject them; images from data: (captcha, avatars previews) and blob:.
+ * CSP for the SPA: scripts only from this origin (and inline scripts only by hash); inline styles
+ * allowed because Arco and the theme colour element inject them and index.html carries its first view's
+ * styles; images from data: (captcha, avatars previews) and blob:.
  */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function documentPolicy(scriptHashes: string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of every document and asset; the console's index.html adds its boot script's hash (static-web.ts). */
+export const contentSecurityPolicy = documentPolicy();
 
 /**
  * An API answer is data, never a document: if a browser is ever made to render one (opened directly,

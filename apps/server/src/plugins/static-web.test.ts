@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,27 @@ describe('the built console on the API port', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
+  });
+
+  it("allows the document's own inline script by its hash, and no other inline script", async () => {
+    const boot = 'document.documentElement.lang = "en-US";';
+    const other = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
+    writeFileSync(join(other, 'index.html'), `<!doctype html><div id="root"></div><script>${boot}</script><script type="module" src="/assets/a.js"></script>`);
+    const app = await createTestApp({ config: { webDist: other } });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/login' });
+      const hash = createHash('sha256').update(boot).digest('base64');
+      const scriptSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src'));
+      expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+      // An asset keeps the plain policy.
+      writeFileSync(join(other, 'a.css'), 'body{}');
+      expect((await app.app.inject({ method: 'GET', url: '/a.css' })).headers['content-security-policy']).toContain("script-src 'self';");
+    } finally {
+      await app.close();
+      rmSync(other, { recursive: true, force: true });
+    }
+    // A document without inline scripts: 'self' only.
+    expect(String((await get('/')).headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
   it('serves hashed assets compressed, cacheable for a year, with ETag revalidation', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
 import { sendError } from './error-handler.ts';
+import { documentPolicy } from './security-headers.ts';
 import { compressBody, compressible, freshSiblingPath, isCompressible } from './web-compress.ts';
 
 const types: Record<string, string> = {
@@ -30,6 +31,20 @@ const types: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/**
+ * The sha256 sources of a document's inline scripts (the console's index.html has one: the boot script
+ * that picks the pre-rendered view before the first paint). Only these run; any other inline script,
+ * injected or not, stays refused.
+ */
+function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]!) || m[2]!.length === 0) continue;
+    out.push(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
+  }
+  return out;
+}
+
 /** A file of the build as the server sends it: its three forms either in memory or on disk. */
 interface Entry {
   etag: string;
@@ -39,6 +54,8 @@ interface Entry {
   body?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** A document with inline scripts: the Content-Security-Policy that allows exactly those, by hash. */
+  csp?: string;
   /** On disk, read at each request: the file and the siblings `npm run build` / `npm start` wrote. */
   path?: string;
   brPath?: string;
@@ -70,6 +87,10 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     const body = await readFile(file);
     const ext = extname(file).toLowerCase();
     const entry: Entry = { key, type: types[ext] ?? 'application/octet-stream', etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+    if (ext === '.html') {
+      const hashes = inlineScriptHashes(body.toString('utf8'));
+      if (hashes.length > 0) entry.csp = documentPolicy(hashes);
+    }
     if (!isCompressible(file, body.length)) entry.path = file;
     else {
       // `npm run build` and `npm start` write .br/.gz beside the build (cli/precompress-web.ts); otherwise
@@ -85,6 +106,7 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
 
   function send(req: FastifyRequest, reply: FastifyReply, entry: Entry, cacheControl: string): FastifyReply {
     reply.header('Content-Type', entry.type).header('ETag', entry.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+    if (entry.csp) reply.header('Content-Security-Policy', entry.csp);
     if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     const accept = String(req.headers['accept-encoding'] ?? '');
     let form: { body?: Buffer; path?: string } = { body: entry.body, path: entry.path };

@@ -55,10 +55,21 @@ function run(url: string): Promise<unknown> {
 }
 
 describe('guard loader, start-up with a token', () => {
-  it('loads user info and the menu, then lets the page open', async () => {
+  it('loads user info and the menu together (one round trip), then lets the page open', async () => {
     answers['/api/user/info'] = { status: 200, body: envelope(user) };
+    answers['/api/user/menu'] = { status: 200, body: envelope([{ path: '/list', children: [{ path: '/list/card' }] }]) };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const plain = vi.mocked(fetch).getMockImplementation()!;
+    // The info answer waits until the menu call has left: the two are in flight at once.
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/api/user/info')) await held;
+      if (String(input).startsWith('/api/user/menu')) release();
+      return plain(input as string, init);
+    });
     expect(await run('/list/card')).toEqual({ value: null });
-    expect(calls).toEqual(['/api/user/info', '/api/user/menu']);
+    expect([...calls].sort()).toEqual(['/api/user/info', '/api/user/menu']);
+    expect(useSession.getState().serverMenuPaths).toContain('/list/card');
     expect(useSession.getState().role).toBe('admin');
     expect(useSession.getState().permissions).toEqual(['workplace:view', 'card:read']);
   });
@@ -70,10 +81,11 @@ describe('guard loader, start-up with a token', () => {
     expect(result.thrown.headers.get('Location')).toBe('/workplace');
   });
 
-  it('asks for no menu while the one-time password must be changed', async () => {
+  it('takes no menu while the one-time password must be changed (the server refuses it then)', async () => {
     answers['/api/user/info'] = { status: 200, body: envelope({ ...user, mustChangePassword: true }) };
+    answers['/api/user/menu'] = { status: 403, body: { status: 'error', code: 403, message: 'change', data: { error: 'PASSWORD_CHANGE_REQUIRED' }, traceId: 't' } };
     expect(await run('/list/card')).toEqual({ value: null });
-    expect(calls).toEqual(['/api/user/info']);
+    expect([...calls].sort()).toEqual(['/api/user/info', '/api/user/menu']);
     expect(useSession.getState().mustChangePassword).toBe(true);
     expect(useSession.getState().serverMenuPaths).toBeNull();
   });
@@ -83,7 +95,7 @@ describe('guard loader, start-up with a token', () => {
     const result = (await run('/list/card?tab=quality')) as { thrown: Response };
     expect(result.thrown.status).toBe(302);
     expect(result.thrown.headers.get('Location')).toBe('/login?redirect=Card&tab=quality');
-    expect(calls).toEqual(['/api/user/info', '/api/user/logout']);
+    expect(calls.filter((c) => c !== '/api/user/menu')).toEqual(['/api/user/info', '/api/user/logout']);
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -91,14 +103,14 @@ describe('guard loader, start-up with a token', () => {
     answers['/api/user/info'] = 'network-failure';
     const result = (await run('/list/card?tab=quality')) as { thrown: unknown };
     expect(result.thrown).toMatchObject({ httpStatus: 0 });
-    expect(calls).toEqual(['/api/user/info']);
+    expect(calls.filter((c) => c !== '/api/user/menu')).toEqual(['/api/user/info']);
     expect(localStorage.getItem('token')).toBe('tok-guard');
   });
 
   it('still shows the sign-in page when no answer comes on /login', async () => {
     answers['/api/user/info'] = 'network-failure';
     expect(await run('/login')).toEqual({ value: null });
-    expect(calls).toEqual(['/api/user/info']);
+    expect(calls.filter((c) => c !== '/api/user/menu')).toEqual(['/api/user/info']);
     expect(localStorage.getItem('token')).toBe('tok-guard');
   });
 });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PasswordChangeGate } from '../features/password-change/password-change-gate';
 import { getArcoLocale, useLocale, useLocaleStore, useT } from '../lib/i18n';
+import { useReleasePrerender } from '../lib/prerender';
 import { startProgress, stopProgress } from '../lib/progress';
 import { LOGIN_PATH } from '../lib/guard';
 
@@ -32,6 +33,9 @@ export function RootShell() {
   useLocaleStore((s) => s.revision); // re-render when Arco's texts arrive
   useNavigationProgress();
   useDocumentTitle();
+  // The first route has committed (its code is loaded before the router renders it): the
+  // pre-rendered view of index.html goes now, in the same frame.
+  useReleasePrerender();
   return (
     <ConfigProvider locale={getArcoLocale(locale)}>
       {/* A one-time password to change: only the change-password dialog, in place of any page. */}

@@ -1,30 +1,96 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
+
+type PageModule = { default: ComponentType; prefetch?: (search: URLSearchParams) => Promise<unknown> };
+
+/** Route name -> page module. Every page is its own chunk. */
+const pageLoaders: Record<string, () => Promise<PageModule>> = {
+  Workplace: () => import('../features/workplace/workplace-page.tsx'),
+  SearchTable: () => import('../features/search-table/search-table-page.tsx'),
+  Card: () => import('../features/card/card-page.tsx'),
+  Step: () => import('../features/step-form/step-form-page.tsx'),
+  Group: () => import('../features/group-form/group-form-page.tsx'),
+  Basic: () => import('../features/profile-basic/profile-basic-page.tsx'),
+  Success: () => import('../features/result/success-page.tsx'),
+  Error: () => import('../features/result/error-page.tsx'),
+  '403': () => import('../features/exception/exception-403-page.tsx'),
+  '404': () => import('../features/exception/exception-404-page.tsx'),
+  '500': () => import('../features/exception/exception-500-page.tsx'),
+  Info: () => import('../features/user-info/user-info-page.tsx'),
+  Setting: () => import('../features/user-setting/user-setting-page.tsx'),
+  SystemUser: () => import('../features/system-user/system-user-page.tsx'),
+  SystemRole: () => import('../features/system-role/system-role-page.tsx'),
+  SystemAudit: () => import('../features/system-audit/system-audit-page.tsx'),
+};
+
+const loaded = new Map<string, PageModule>();
+const loading = new Map<string, Promise<PageModule>>();
+/** A download that failed while a page waited for it: the page's error boundary shows it, once. */
+const failed = new Map<string, unknown>();
+
+function loadPage(name: string): Promise<PageModule> {
+  let pending = loading.get(name);
+  if (!pending) {
+    pending = pageLoaders[name]!().then((page) => {
+      loaded.set(name, page);
+      return page;
+    });
+    // A failed download is tried again by the next render or preload.
+    pending.catch((error: unknown) => {
+      loading.delete(name);
+      failed.set(name, error);
+    });
+    loading.set(name, pending);
+  }
+  return pending;
+}
 
 /**
- * Route name -> page component. Every page is its own chunk.
+ * A page component that renders at once when its code is already here (preloaded), and suspends only
+ * while it downloads. React.lazy would suspend for a turn even then, and show the progress fallback
+ * for a frame on every first visit.
  */
-export const routeComponents: Record<string, LazyExoticComponent<ComponentType>> = {
-  Workplace: lazy(() => import('../features/workplace/workplace-page.tsx')),
-  SearchTable: lazy(() => import('../features/search-table/search-table-page.tsx')),
-  Card: lazy(() => import('../features/card/card-page.tsx')),
-  Step: lazy(() => import('../features/step-form/step-form-page.tsx')),
-  Group: lazy(() => import('../features/group-form/group-form-page.tsx')),
-  Basic: lazy(() => import('../features/profile-basic/profile-basic-page.tsx')),
-  Success: lazy(() => import('../features/result/success-page.tsx')),
-  Error: lazy(() => import('../features/result/error-page.tsx')),
-  '403': lazy(() => import('../features/exception/exception-403-page.tsx')),
-  '404': lazy(() => import('../features/exception/exception-404-page.tsx')),
-  '500': lazy(() => import('../features/exception/exception-500-page.tsx')),
-  Info: lazy(() => import('../features/user-info/user-info-page.tsx')),
-  Setting: lazy(() => import('../features/user-setting/user-setting-page.tsx')),
-  SystemUser: lazy(() => import('../features/system-user/system-user-page.tsx')),
-  SystemRole: lazy(() => import('../features/system-role/system-role-page.tsx')),
-  SystemAudit: lazy(() => import('../features/system-audit/system-audit-page.tsx')),
-};
+function pageComponent(name: string): ComponentType {
+  function Page() {
+    const page = loaded.get(name);
+    if (!page) {
+      if (failed.has(name)) {
+        const error = failed.get(name);
+        failed.delete(name);
+        throw error;
+      }
+      throw loadPage(name);
+    }
+    const Component = page.default;
+    return <Component />;
+  }
+  Page.displayName = `Page(${name})`;
+  return Page;
+}
+
+/** Route name -> page component. */
+export const routeComponents: Record<string, ComponentType> = Object.fromEntries(Object.keys(pageLoaders).map((name) => [name, pageComponent(name)]));
+
+/**
+ * Loads a page's code ahead of a visit (the menu calls it when idle and on hover or focus of an item);
+ * with `search`, also the data its first view shows, for pages that say how (`export prefetch`), so a
+ * click renders from the cache. Never throws: a failed preload is only a missed head start.
+ */
+export function preloadPage(name: string, search?: URLSearchParams): Promise<void> {
+  if (!pageLoaders[name]) return Promise.resolve();
+  return loadPage(name)
+    .then((page) => (search && page.prefetch ? page.prefetch(search) : undefined))
+    .then(
+      () => undefined,
+      () => {
+        // Only a page that waited for the download reports its failure.
+        failed.delete(name);
+      },
+    );
+}
 
 export const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
 
 /** Starts downloading the workplace early: it is the landing page after sign-in. */
 export function preloadWorkplace(): void {
-  void import('../features/workplace/workplace-page.tsx');
+  void preloadPage('Workplace');
 }

@@ -18,7 +18,13 @@ const appRoutes: RouteObject[] = [
     Component: RootShell,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { path: 'login', lazy: async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage }) },
+      {
+        path: 'login',
+        lazy: async () => {
+          const [page] = await Promise.all([import('../features/login/login-page.tsx'), loadLocale(getLocale(), 'core')]);
+          return { Component: page.LoginPage };
+        },
+      },
       {
         path: '*',
         lazy: async () => {

@@ -1,10 +1,10 @@
 import { AppLayout } from '../layout/app-layout';
 import { pageRoutes } from './page-routes';
-import { preloadWorkplace } from './route-components';
+import { preloadPage, preloadWorkplace } from './route-components';
 
 preloadWorkplace();
 
 /** The shell (layout/) with the pages it hosts: layout/ never imports a page, app/ puts them together. */
 export function AppShell() {
-  return <AppLayout pages={pageRoutes} />;
+  return <AppLayout pages={pageRoutes} preload={preloadPage} />;
 }

@@ -1,6 +1,7 @@
 import { Button } from '@arco-design/web-react';
 import { useRouteError } from 'react-router';
 import { useT } from '../lib/i18n';
+import { useReleasePrerender } from '../lib/prerender';
 
 /**
  * Last line of defence: a crashed route shows a reload button instead of a blank page. Plain markup
@@ -9,6 +10,7 @@ import { useT } from '../lib/i18n';
 export function RouteErrorPage() {
   const error = useRouteError();
   const t = useT();
+  useReleasePrerender();
   if (import.meta.env.DEV) console.error(error);
   return (
     <div role="alert" style={{ padding: '80px 24px', textAlign: 'center', color: 'var(--color-text-1)' }}>

@@ -10,7 +10,7 @@ import { queryClient } from '../lib/query-client';
 import { applyColorWeak } from '../lib/theme';
 import { onSessionEnd } from '../stores/session';
 import { useSettings } from '../stores/settings';
-import { AppMenu } from './app-menu';
+import { AppMenu, PagePreloadContext, type PagePreloader } from './app-menu';
 import styles from './app-layout.module.css';
 import { Navbar } from './navbar';
 import { PageHost } from './page-host';
@@ -105,11 +105,16 @@ function Shell({ pages }: { pages: RouteObject[] }) {
   );
 }
 
-/** The app shell (navbar, menu, tab bar, footer) around every page except login; `pages` are the routes it hosts. */
-export function AppLayout({ pages }: { pages: RouteObject[] }) {
+/**
+ * The app shell (navbar, menu, tab bar, footer) around every page except login; `pages` are the routes it
+ * hosts, `preload` gives the menu's pages a head start (app/route-components.tsx).
+ */
+export function AppLayout({ pages, preload }: { pages: RouteObject[]; preload?: PagePreloader }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell pages={pages} />
+      <PagePreloadContext.Provider value={preload}>
+        <Shell pages={pages} />
+      </PagePreloadContext.Provider>
     </QueryClientProvider>
   );
 }

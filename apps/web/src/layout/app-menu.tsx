@@ -1,6 +1,6 @@
 import { Menu } from '@arco-design/web-react';
-import type { RouteNode } from '@atrium/contracts/routes';
-import { useEffect, useMemo, useState } from 'react';
+import { flattenRoutes, type RouteNode } from '@atrium/contracts/routes';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../lib/i18n';
 import { useSession } from '../stores/session';
@@ -20,6 +20,58 @@ interface AppMenuProps {
   mode?: 'vertical' | 'horizontal';
   collapsed?: boolean;
   onNavigate?: () => void;
+}
+
+/** Loads a page's code, and with `search` the data it shows first. */
+export type PagePreloader = (name: string, search?: URLSearchParams) => Promise<void>;
+
+/** Provided by the shell (app/ passes the preloader in: layout/ imports no page). */
+export const PagePreloadContext = createContext<PagePreloader | undefined>(undefined);
+
+/** The URL a menu entry opens: an open tab's latest URL (a search table keeps its filters), else its path. */
+function targetUrl(path: string): string {
+  return useTabs.getState().tabs.find((x) => x.path === path)?.url ?? path;
+}
+
+/**
+ * Head starts for the menu's pages: once the first view is idle, the code of every page the menu offers
+ * (one at a time, in idle periods); on hover or focus of an entry, its code and the data it shows first.
+ */
+function usePreloads(menu: RouteNode[]) {
+  const preload = useContext(PagePreloadContext);
+  const lastIntent = useRef('');
+  useEffect(() => {
+    if (!preload) return;
+    const names = flattenRoutes(menu).flatMap((node) => (node.name ? [node.name] : []));
+    let cancelled = false;
+    let handle: number | undefined;
+    const idle = (fn: () => void) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : window.setTimeout(fn, 200);
+    const next = () => {
+      const name = names.shift();
+      if (cancelled || !name) return;
+      void preload(name).then(() => {
+        if (!cancelled) handle = idle(next);
+      });
+    };
+    handle = idle(next);
+    return () => {
+      cancelled = true;
+      if (handle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(handle);
+    };
+  }, [menu, preload]);
+
+  const byPath = useMemo(() => new Map(flattenRoutes(menu).map((node) => [node.path, node])), [menu]);
+  return (event: SyntheticEvent) => {
+    const path = (event.target as Element).closest?.('[data-path]')?.getAttribute('data-path');
+    const node = path ? byPath.get(path) : undefined;
+    if (!node?.name || !preload) return;
+    const url = targetUrl(node.path);
+    // mouseover repeats for every child the pointer crosses: one head start per entry entered.
+    if (event.type === 'mouseover' && lastIntent.current === url) return;
+    lastIntent.current = url;
+    void preload(node.name, new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?')) : ''));
+  };
 }
 
 /**
@@ -43,11 +95,10 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
   }, [pathname, menu]);
 
   const go = (path: string) => {
-    // An open tab keeps its latest URL, so a search table comes back with its filters.
-    const tab = useTabs.getState().tabs.find((x) => x.path === path);
-    navigate(tab?.url ?? path);
+    navigate(targetUrl(path));
     onNavigate?.();
   };
+  const onIntent = usePreloads(menu);
 
   const item = (node: RouteNode, withIcon: boolean) => (
     <Menu.Item key={node.path} aria-current={node.path === pathname ? 'page' : undefined} data-path={node.path}>
@@ -57,6 +108,8 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
   );
 
   return (
+    // Hover and focus anywhere in the menu are one intent each: `display: contents` adds no box.
+    <div className={styles.intent} onMouseOver={onIntent} onFocus={onIntent}>
     <Menu
       ref={menuRef}
       className={styles.menu}
@@ -89,5 +142,6 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
         ),
       )}
     </Menu>
+    </div>
   );
 }

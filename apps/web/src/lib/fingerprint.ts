@@ -54,6 +54,9 @@ async function computeFingerprint(): Promise<string> {
   } catch {
     return getFingerprint();
   }
+  // FingerprintJS reads the page (a forced layout, about 150 ms on this machine class): it runs once the
+  // first view is on screen and the main thread is idle, not inside the first frame.
+  await afterFirstPaint();
   try {
     const { load } = await import('@fingerprintjs/fingerprintjs');
     const agent = await load({ monitoring: false });
@@ -62,4 +65,12 @@ async function computeFingerprint(): Promise<string> {
   } catch {
     return store(fallbackFingerprint());
   }
+}
+
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 50));
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(idle, 0));
+    else idle();
+  });
 }

@@ -1,6 +1,6 @@
 import type { ConfigProviderProps } from '@arco-design/web-react';
 import { interpolate, type Locale } from '@atrium/contracts/locale';
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { create } from 'zustand';
 import type { Dictionary } from './dictionary-merge';
 
@@ -151,8 +151,16 @@ export function applyDocumentLocale(locale: Locale = getLocale()): void {
 /** `t` for code outside React (the request client, guards). */
 export const t: TFunction = (key, params) => translate(getLocale(), key, params);
 
+/**
+ * A language fixed for a subtree, whatever the store says: the build-time render of index.html's views
+ * renders each language in turn (a store read during a server render only answers its initial state).
+ */
+export const FixedLocale = createContext<Locale | null>(null);
+
 export function useLocale(): Locale {
-  return useLocaleStore((s) => s.locale);
+  const fixed = useContext(FixedLocale);
+  const chosen = useLocaleStore((s) => s.locale);
+  return fixed ?? chosen;
 }
 
 export function useT(): TFunction {

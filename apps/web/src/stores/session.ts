@@ -61,16 +61,18 @@ export const useSession = create<SessionState>((set, get) => ({
   ...noSession,
   setUser: (user) => set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword }),
   load: async () => {
+    // The menu is asked for beside the profile, not after it: one round trip before the first page. Until
+    // the one-time password is changed the server answers it 403 (silently here), and the menu is asked
+    // for again after the change. The menu is stored before the profile, so what the profile lets
+    // through (the pages) finds the menu there.
+    const menu = call(endpoints.auth.menu, {}, { silent: true }).then(collectMenuPaths, () => null);
     let user: UserInfo;
     try {
       user = await call(endpoints.auth.info, {}, { silent: true });
     } catch (error) {
       return isApiError(error) && error.httpStatus === 0 ? { type: 'unreachable', error } : { type: 'rejected' };
     }
-    // Until the one-time password is changed the server answers the menu 403: it is asked for after. The
-    // menu comes before the profile, so what the profile lets through (the pages, once the password is
-    // changed) finds the menu there.
-    if (!user.mustChangePassword) await get().loadMenu();
+    if (!user.mustChangePassword) set({ serverMenuPaths: await menu });
     get().setUser(user);
     return { type: 'loaded' };
   },

@@ -7,6 +7,8 @@ import styles from './card-page.module.css';
 import { QualitySection } from './components/quality-section';
 import { RulesSection } from './components/rules-section';
 import { ServiceSection } from './components/service-section';
+import { queryClient } from '../../lib/query-client';
+import { qualityQuery, rulesQuery, servicesQuery } from './api/card-queries';
 
 const tabs = ['all', 'quality', 'service', 'rules'] as const;
 type Tab = (typeof tabs)[number];
@@ -22,6 +24,17 @@ const tabTitles: Record<Tab, string> = {
  * shortcuts can open a section; each section loads when it is first shown (hidden panes unmount,
  * their data stays in the query cache).
  */
+/** What a visit shows first, asked for ahead of it (the menu, on hover or focus). */
+export function prefetch(search: URLSearchParams): Promise<unknown> {
+  const tab = search.get('tab');
+  const all = !tab || tab === 'all';
+  return Promise.all([
+    all || tab === 'quality' ? queryClient.prefetchQuery(qualityQuery()) : null,
+    all || tab === 'service' ? queryClient.prefetchQuery(servicesQuery()) : null,
+    all || tab === 'rules' ? queryClient.prefetchQuery(rulesQuery()) : null,
+  ]);
+}
+
 export default function CardPage() {
   const t = useT();
   const [params, setParams] = useSearchParams();

@@ -21,6 +21,7 @@ import { basicProfileQuery, profileKeys } from '../../lib/profile-queries';
 import { submitGroupForm } from './api/group-form-queries';
 import styles from './group-form.module.css';
 import { fieldSchema, sameParameters } from './lib/fields';
+import { queryClient } from '../../lib/query-client';
 
 type Range = { min: number; max: number };
 
@@ -33,6 +34,11 @@ function loadedValues(profile: BasicProfile): GroupForm {
  * current parameters under approval (the basic profile shows the change), so the form starts from
  * what the server holds.
  */
+/** What a visit shows first, asked for ahead of it (the menu, on hover or focus). */
+export function prefetch(): Promise<unknown> {
+  return queryClient.prefetchQuery(basicProfileQuery());
+}
+
 export default function GroupFormPage() {
   const t = useT();
   const navigate = useNavigate();

@@ -10,6 +10,9 @@ import { OperationLog } from './components/operation-log';
 import { ParamDescriptions } from './components/param-descriptions';
 import { audioRows, videoRows } from './lib/params';
 import styles from './profile-basic.module.css';
+import { queryClient } from '../../lib/query-client';
+import { operationLogQuery } from './api/profile-queries';
+import { OPERATION_LOG_PAGE_SIZE } from './components/operation-log';
 
 type StepStatus = 'wait' | 'process' | 'finish' | 'error';
 
@@ -33,6 +36,11 @@ function canGoBack(): boolean {
 }
 
 /** 基础详情页 (basic profile): the parameter change under approval, from one call, and its log. */
+/** What a visit shows first, asked for ahead of it (the menu, on hover or focus). */
+export function prefetch(): Promise<unknown> {
+  return Promise.all([queryClient.prefetchQuery(basicProfileQuery()), queryClient.prefetchQuery(operationLogQuery(1, OPERATION_LOG_PAGE_SIZE))]);
+}
+
 export default function ProfileBasicPage() {
   const t = useT();
   const mobile = useIsMobile();

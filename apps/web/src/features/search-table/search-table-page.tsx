@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
+import { queryClient } from '../../lib/query-client';
 import { useLocale, useT } from '../../lib/i18n';
 import { exportPolicies, policyKeys, policyListQuery } from './api/search-table-queries';
 import { CreateModal } from './components/create-modal';
@@ -26,6 +27,11 @@ const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horiz
  * 查询表格 (search table). The applied filters and the page live in the URL: every change goes through
  * the URL and the list follows it, so links, reloads, back/forward and the tab bar restore the view.
  */
+/** The rows a visit to `?search` shows first, asked for ahead of it (the menu, on hover or focus). */
+export function prefetch(search: URLSearchParams): Promise<void> {
+  return queryClient.prefetchQuery(policyListQuery(parseTableUrl(search)));
+}
+
 export default function SearchTablePage() {
   const t = useT();
   const locale = useLocale();

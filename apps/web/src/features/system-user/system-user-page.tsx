@@ -17,6 +17,8 @@ import { UserFormDrawer, type UserFormTarget } from './components/user-form-draw
 import { isLocked, statusBadge, statusKey } from './lib/labels';
 import { pageSizes, parseUserUrl, userStateToParams, type UserFilters, type UserUrlState } from './lib/url-state';
 import styles from './system-user.module.css';
+import { getLocale } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
 
 type RowAction = 'disable' | 'enable' | 'unlock' | 'reset';
 const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disable: disableUser, enable: enableUser, unlock: unlockUser, reset: resetPassword };
@@ -26,6 +28,11 @@ const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disabl
  * needs `user:write`, the sessions `session:read`: the buttons show only to a role holding them (the
  * server enforces every call anyway).
  */
+/** What a visit shows first, asked for ahead of it (the menu, on hover or focus). */
+export function prefetch(search: URLSearchParams): Promise<unknown> {
+  return Promise.all([queryClient.prefetchQuery(userListQuery(parseUserUrl(search))), queryClient.prefetchQuery(roleOptionsQuery(getLocale()))]);
+}
+
 export default function SystemUserPage() {
   const t = useT();
   // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { loadCharts } from '../../lib/charts';
 import { Announcements } from './components/announcements';
 import { CategoriesCard } from './components/categories-card';
 import { HelpDocs } from './components/help-docs';
@@ -11,9 +12,11 @@ import styles from './workplace.module.css';
 // The shell preloads this module right after sign-in, so visits are recorded from the first page on.
 installRecentPages();
 
-/** 工作台 (workplace): the first page after sign-in; charts load lazily, after the rest. */
+/** 工作台 (workplace): the first page after sign-in; the charts' code loads beside the page's data. */
 export default function WorkplacePage() {
   useEffect(() => installRecentPages(), []);
+  // The chart code is asked for with the page's data, not after it (the charts render once both are there).
+  useEffect(() => void loadCharts().catch(() => undefined), []);
   return (
     <div className={styles.layout}>
       <div className={styles.main}>

@@ -13,9 +13,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * The document's boot script (src/prerender/boot.ts) asks for the credential with the first wave of a
+ * visitor with a session; its answer is used once, by the first load. A failed request is asked again.
+ */
+function takeBootRequest(): Promise<Response | null> {
+  const holder = window as unknown as { __atriumClientConfig?: Promise<Response> };
+  const pending = holder.__atriumClientConfig;
+  if (!pending) return Promise.resolve(null);
+  delete holder.__atriumClientConfig;
+  return pending.then(
+    (res) => (res.ok ? res : null),
+    () => null,
+  );
+}
+
 export function loadClientConfig(): Promise<SigningCredential> {
   configPromise ??= (async () => {
-    const res = await fetch(endpoints.auth.clientConfig.path, { headers: { 'Accept-Language': getLocale() }, credentials: 'same-origin' });
+    const res = (await takeBootRequest()) ?? (await fetch(endpoints.auth.clientConfig.path, { headers: { 'Accept-Language': getLocale() }, credentials: 'same-origin' }));
     observeDateHeader(res.headers.get('Date'));
     const body: unknown = await res.json();
     const data = isRecord(body) && 'status' in body && 'data' in body ? body.data : body;

@@ -15,6 +15,7 @@ export default {
   'common.delete': 'Delete',
   'common.close': 'Close',
   'common.noData': 'No data',
+  'common.loading': 'Loading…',
   'common.pageNumber': 'Page number',
   'common.required': 'This field is required',
   'common.maxLength': 'Up to {n} characters',

@@ -15,6 +15,7 @@ export default {
   'common.delete': '删除',
   'common.close': '关闭',
   'common.noData': '暂无数据',
+  'common.loading': '正在加载…',
   'common.pageNumber': '页码',
   'common.required': '此项为必填项',
   'common.maxLength': '最多 {n} 个字符',

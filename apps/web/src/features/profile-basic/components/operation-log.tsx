@@ -8,7 +8,7 @@ import { operationLogQuery } from '../api/profile-queries';
 import { changedRows, formatParam } from '../lib/params';
 import styles from '../profile-basic.module.css';
 
-const PAGE_SIZE = 10;
+export const OPERATION_LOG_PAGE_SIZE = 10;
 const statusView = {
   0: { badge: 'default', key: 'basicProfile.cell.auditing' },
   1: { badge: 'success', key: 'basicProfile.cell.pass' },
@@ -27,7 +27,7 @@ export function OperationLog() {
   const locale = useLocale();
   const [current, setCurrent] = useState(1);
   const [open, setOpen] = useState<OperationLogRow | null>(null);
-  const log = useQuery(operationLogQuery(current, PAGE_SIZE));
+  const log = useQuery(operationLogQuery(current, OPERATION_LOG_PAGE_SIZE));
   const separator = locale === 'zh-CN' ? '；' : '; ';
 
   const columns: TableColumnProps<OperationLogRow>[] = [
@@ -56,7 +56,7 @@ export function OperationLog() {
         columns={columns}
         // Narrower than this (a phone), the log scrolls sideways inside its card instead of stacking letters.
         scroll={{ x: 640 }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: log.data?.total ?? 0, onChange: setCurrent }}
+        pagination={{ current, pageSize: OPERATION_LOG_PAGE_SIZE, total: log.data?.total ?? 0, onChange: setCurrent }}
       />
       <Drawer width={520} title={t('basicProfile.log.title')} visible={open !== null} onCancel={() => setOpen(null)} footer={null} unmountOnExit>
         {open && (

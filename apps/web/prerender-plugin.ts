@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type InlineConfig, type Plugin } from 'vite';
+import { boot, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
+import { criticalCss } from './src/prerender/critical-css.ts';
+
+interface Renderer {
+  locales: string[];
+  routes: { path: string; name: string }[];
+  clientConfigPath: string;
+  renderLogin(locale: string): string;
+  renderShell(locale: string): string;
+  pageTitle(locale: string): string;
+}
+
+/** What this plugin reads of an output chunk. */
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  name: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+const src = (path: string) => resolve(import.meta.dirname, 'src', path);
+
+/** Route name -> page module, read from app/route-components.tsx's `pageLoaders` (the one place that maps them). */
+function pageModules(): Map<string, string> {
+  const text = readFileSync(src('app/route-components.tsx'), 'utf8');
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/'?([\w-]+)'?: \(\) => import\('\.\.\/([^']+)'\)/g)) out.set(m[1]!, src(m[2]!));
+  if (out.size === 0) throw new Error('prerender: no page found in app/route-components.tsx');
+  return out;
+}
+
+/**
+ * Puts the first view into index.html at build time, so the first paint waits for no script:
+ * - the sign-in page and the shell's skeleton, rendered with React in both languages (an SSR build of
+ *   src/prerender/entry-server.tsx), with the styles they use inline (the rules of the entry's and the
+ *   sign-in page's stylesheets that match their markup, and the skeleton's), in place of the entry's
+ *   render-blocking stylesheets, which the boot script adds without blocking the first paint;
+ * - the boot script (src/prerender/boot.ts), which keeps the right view for the reader's language,
+ *   theme and session, and asks for everything the first view needs in one wave.
+ * The server adds the inline script's hash to the document's Content-Security-Policy.
+ */
+export function prerenderPlugin(): Plugin {
+  let outDir = 'dist';
+  let root = '';
+  let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'entry' | 'css'> | null = null;
+  let pagesOf: ((routes: Renderer['routes']) => BootConfig['pages']) | null = null;
+  let inlineCss: string[] = [];
+  let entryCss: string[] = [];
+
+  return {
+    name: 'atrium-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const byModule = (id: string) => chunks.find((c) => c.facadeModuleId === id);
+      const closure = (start: Chunk | undefined, into = new Set<string>()) => {
+        if (!start || into.has(start.fileName)) return into;
+        into.add(start.fileName);
+        for (const dep of start.imports) closure(byFile.get(dep), into);
+        return into;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('prerender: no entry chunk');
+      const inEntry = closure(entry);
+      const cssOf = (files: Set<string>) => [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+      const filesOf = (id: string, extra: Chunk[] = []): BootFiles => {
+        const own = closure(byModule(id));
+        for (const e of extra) closure(e, own);
+        const entryCssSet = new Set(cssOf(inEntry));
+        return {
+          js: [...own].filter((f) => !inEntry.has(f)).map((f) => `/${f}`),
+          css: cssOf(own).filter((f) => !entryCssSet.has(f)).map((f) => `/${f}`),
+        };
+      };
+      const need = (id: string) => {
+        if (!byModule(id)) throw new Error(`prerender: no chunk for ${relative(root, id)}`);
+        return id;
+      };
+      const login = filesOf(need(src('features/login/login-page.tsx')));
+      const shell = filesOf(need(src('app/shell.tsx')));
+      // The workplace draws charts as soon as its data is there: their code comes in the same wave.
+      const charts = chunks.filter((c) => c.name === 'charts');
+      if (charts.length === 0) throw new Error('prerender: no charts chunk');
+      const modules = pageModules();
+      pagesOf = (routes) => {
+        const pages: BootConfig['pages'] = {};
+        for (const route of routes) {
+          const id = modules.get(route.name);
+          if (id && byModule(id)) pages[route.path] = filesOf(id, route.name === 'Workplace' ? charts : []);
+        }
+        return pages;
+      };
+      const dictionaries: BootConfig['dictionaries'] = {};
+      for (const locale of ['zh-CN', 'en-US']) {
+        const arco = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`@arco-design/web-react/es/locale/${locale}.js`));
+        dictionaries[locale] = {
+          core: filesOf(need(src(`lib/dictionary-core-${locale}.ts`))).js,
+          shell: [...filesOf(need(src(`lib/dictionary-${locale}.ts`))).js, ...(arco ? filesOf(arco.facadeModuleId!).js : [])],
+        };
+      }
+      bootConfig = { defaultLocale: 'zh-CN', locales: ['zh-CN', 'en-US'], dictionaries, login, shell };
+      entryCss = cssOf(inEntry);
+      inlineCss = [...entryCss, ...login.css.map((f) => f.slice(1))];
+    },
+    async writeBundle() {
+      if (!bootConfig || !pagesOf) return;
+      const tmp = mkdtempSync(join(tmpdir(), 'atrium-prerender-'));
+      try {
+        const ssrConfig: InlineConfig = {
+          configFile: false,
+          root,
+          // Its chunking notes (the dictionaries imported statically here) concern this render only.
+          logLevel: 'error',
+          plugins: [react()],
+          resolve: { alias: { 'resize-observer-polyfill': src('lib/resize-observer.ts') } },
+          ssr: { noExternal: true, target: 'node' },
+          build: { ssr: src('prerender/entry-server.tsx'), outDir: tmp, emptyOutDir: true, minify: false, sourcemap: false },
+        };
+        await build(ssrConfig);
+        const renderer = (await import(pathToFileURL(join(tmp, 'entry-server.js')).href)) as Renderer;
+        const views = renderer.locales
+          .flatMap((locale) => [
+            `<div data-view="login" data-locale="${locale}" hidden>${renderer.renderLogin(locale)}</div>`,
+            `<div data-view="shell" data-locale="${locale}" hidden>${renderer.renderShell(locale)}</div>`,
+          ])
+          .join('');
+        // Only the rules the views can use go inline; the full stylesheets follow without blocking paint.
+        const css =
+          criticalCss(inlineCss.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n'), views) + readFileSync(src('prerender/shell-skeleton.css'), 'utf8');
+        const indexPath = join(outDir, 'index.html');
+        let html = readFileSync(indexPath, 'utf8');
+        // The entry is preloaded with the document and started by the boot script after the first paint.
+        const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entryTag) throw new Error('prerender: no entry <script> in index.html');
+        html = html.replace(entryTag[0], `\n    <link rel="modulepreload" crossorigin href="${entryTag[1]}">`);
+        for (const file of entryCss) {
+          const link = new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+          if (!link.test(html)) throw new Error(`prerender: no <link> for ${file} in index.html`);
+          html = html.replace(link, '');
+        }
+        const config: BootConfig = {
+          ...bootConfig,
+          entry: entryTag[1]!,
+          css: entryCss.map((f) => `/${f}`),
+          clientConfigPath: renderer.clientConfigPath,
+          pages: pagesOf(renderer.routes),
+          loginTitles: Object.fromEntries(renderer.locales.map((l) => [l, renderer.pageTitle(l)])),
+        };
+        const script = `(${boot.toString()})(${JSON.stringify(config)});`;
+        html = html
+          .replace('</head>', `  <style data-prerender>${css}</style>\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root"></div>\n    <div id="prerender">${views}</div>\n    <script>${script}</script>`);
+        writeFileSync(indexPath, html);
+        const hash = createHash('sha256').update(script).digest('base64');
+        this.info(`index.html: pre-rendered ${renderer.locales.length * 2} views, ${(Buffer.byteLength(css) / 1024).toFixed(1)} KiB inline CSS, boot script sha256-${hash}`);
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+  };
+}

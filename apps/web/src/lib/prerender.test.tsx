@@ -1,0 +1,66 @@
+import { render, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useReleasePrerender } from './prerender';
+
+function Form({ onSubmit }: { onSubmit: (values: { username: string; password: string }) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  useReleasePrerender();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit({ username, password });
+      }}
+    >
+      <input name="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+      <input name="password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <input name="remember" type="checkbox" defaultChecked />
+    </form>
+  );
+}
+
+function prerendered(html: string): HTMLElement {
+  document.body.innerHTML = `<div id="root"></div><div id="prerender">${html}</div>`;
+  return document.getElementById('root')!;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('taking over from the pre-rendered view', () => {
+  it('removes it in the same commit, carrying over what was typed and the focus', () => {
+    const container = prerendered('<form><input name="username"><input name="password" type="password"><input name="remember" type="checkbox"></form>');
+    const typedUser = document.querySelector<HTMLInputElement>('#prerender input[name=username]')!;
+    typedUser.value = 'admin';
+    document.querySelector<HTMLInputElement>('#prerender input[name=remember]')!.checked = false;
+    typedUser.focus();
+    const onSubmit = vi.fn();
+    render(<Form onSubmit={onSubmit} />, { container });
+    expect(document.getElementById('prerender')).toBeNull();
+    const user = container.querySelector<HTMLInputElement>('input[name=username]')!;
+    expect(user.value).toBe('admin');
+    expect(container.querySelector<HTMLInputElement>('input[name=password]')!.value).toBe('');
+    expect(container.querySelector<HTMLInputElement>('input[name=remember]')!.checked).toBe(true);
+    expect(document.activeElement).toBe(user);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends a submit made there, once, with the typed values in the form state', async () => {
+    const container = prerendered('<form><input name="username" value="admin"><input name="password" type="password" value="secret"></form>');
+    document.getElementById('prerender')!.setAttribute('data-submitted', '');
+    const onSubmit = vi.fn();
+    render(<Form onSubmit={onSubmit} />, { container });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({ username: 'admin', password: 'secret' });
+  });
+
+  it('does nothing without a pre-rendered view (development, tests)', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    const onSubmit = vi.fn();
+    render(<Form onSubmit={onSubmit} />, { container: document.getElementById('root')! });
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

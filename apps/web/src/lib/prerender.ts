@@ -1,0 +1,45 @@
+import { useLayoutEffect } from 'react';
+
+function inputNamed(scope: Element | null, name: string): HTMLInputElement | undefined {
+  return scope ? Array.from(scope.querySelectorAll('input')).find((input) => input.name === name) : undefined;
+}
+
+/** Sets a field's value the way typing does, so the console's form state follows. */
+function typeInto(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * index.html carries the first view pre-rendered (src/prerender/): it stays on screen, below the empty
+ * React root, until the console's own first view commits. Then, in the same frame, it is removed, and
+ * what the reader did there carries over to the console's fields of the same name: the text typed, the
+ * focus, and a submit (the boot script noted it: the browser never sends that form itself).
+ */
+function releasePrerender(doc: Document = document): void {
+  const pre = doc.getElementById('prerender');
+  if (!pre) return;
+  const root = doc.getElementById('root');
+  const active = doc.activeElement;
+  const focusedName = active instanceof HTMLInputElement && pre.contains(active) ? active.name : '';
+  const typed = Array.from(pre.querySelectorAll('input'))
+    .filter((input) => input.name && input.type !== 'checkbox' && input.type !== 'radio' && input.value !== '')
+    .map((input) => [input.name, input.value] as const);
+  const submitted = pre.hasAttribute('data-submitted');
+  pre.remove();
+  for (const [name, value] of typed) {
+    const target = inputNamed(root, name);
+    if (target) typeInto(target, value);
+  }
+  if (focusedName) inputNamed(root, focusedName)?.focus();
+  if (submitted) {
+    const form = root?.querySelector('form');
+    // After the typed values are in the form's state.
+    if (form) setTimeout(() => form.requestSubmit(), 0);
+  }
+}
+
+/** Releases the pre-rendered view once the component's first render is on the page. */
+export function useReleasePrerender(): void {
+  useLayoutEffect(() => releasePrerender(), []);
+}

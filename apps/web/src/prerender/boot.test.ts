@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot, type BootConfig } from './boot';
+
+const config: BootConfig = {
+  defaultLocale: 'zh-CN',
+  css: ['/assets/index.css'],
+  locales: ['zh-CN', 'en-US'],
+  dictionaries: { 'zh-CN': { core: ['/assets/core-zh.js'], shell: ['/assets/full-zh.js'] }, 'en-US': { core: ['/assets/core-en.js'], shell: ['/assets/full-en.js'] } },
+  login: { js: ['/assets/login.js'], css: ['/assets/login.css'] },
+  shell: { js: ['/assets/shell.js'], css: ['/assets/shell.css'] },
+  pages: { '/workplace': { js: ['/assets/workplace.js'], css: [] }, '/list/card': { js: ['/assets/card.js'], css: ['/assets/card.css'] } },
+  loginTitles: { 'zh-CN': '登录 - Atrium', 'en-US': 'Sign in - Atrium' },
+  clientConfigPath: '/api/client-config',
+  entry: '/assets/index.js',
+};
+
+const views = ['zh-CN', 'en-US']
+  .flatMap((l) => [`<div data-view="login" data-locale="${l}" hidden><form><input name="username"></form></div>`, `<div data-view="shell" data-locale="${l}" hidden>shell ${l}</div>`])
+  .join('');
+
+function preloads(rel: string): string[] {
+  return [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((l) => new URL(l.href).pathname);
+}
+
+describe('boot script (index.html, before the first paint)', () => {
+  const fetchMock = vi.fn(() => Promise.resolve(new Response('{}')));
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<div id="root"></div><div id="prerender">${views}</div>`;
+    document.body.removeAttribute('arco-theme');
+    localStorage.clear();
+    window.history.replaceState(null, '', '/login');
+    vi.stubGlobal('fetch', fetchMock);
+    delete (window as { __atriumClientConfig?: unknown }).__atriumClientConfig;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockClear();
+  });
+
+  it('keeps only the sign-in view in the default language, light, and asks for its code at once', () => {
+    boot(config);
+    const kept = document.querySelectorAll('#prerender [data-view]');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.getAttribute('data-view')).toBe('login');
+    expect(kept[0]!.getAttribute('data-locale')).toBe('zh-CN');
+    expect((kept[0] as HTMLElement).hidden).toBe(false);
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(document.body.hasAttribute('arco-theme')).toBe(false);
+    expect(document.title).toBe('登录 - Atrium');
+    expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/login.js']);
+    expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/login.css']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('follows the stored language and dark theme', () => {
+    localStorage.setItem('arco-locale', 'en-US');
+    localStorage.setItem('arco-theme', 'dark');
+    boot(config);
+    expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-locale')).toBe('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(document.body.getAttribute('arco-theme')).toBe('dark');
+    expect(document.title).toBe('Sign in - Atrium');
+  });
+
+  it('ignores a stored language it does not know', () => {
+    localStorage.setItem('arco-locale', 'fr-FR');
+    boot(config);
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('shows the shell skeleton to a visitor with a session and asks for the credential and the page with the first wave', () => {
+    localStorage.setItem('token', 't');
+    window.history.replaceState(null, '', '/list/card?current=2');
+    boot(config);
+    expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
+    expect(fetchMock).toHaveBeenCalledWith('/api/client-config', { credentials: 'same-origin' });
+    expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeInstanceOf(Promise);
+    expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/full-zh.js', '/assets/shell.js', '/assets/card.js']);
+    expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/shell.css', '/assets/card.css']);
+  });
+
+  it('shows the sign-in page at /login even with a session, and on any page without one', () => {
+    localStorage.setItem('token', 't');
+    boot(config);
+    expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('login');
+    document.body.innerHTML = `<div id="root"></div><div id="prerender">${views}</div>`;
+    localStorage.removeItem('token');
+    window.history.replaceState(null, '', '/workplace');
+    boot(config);
+    expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('login');
+  });
+
+  it('never lets the browser send the pre-rendered form, and notes the submit for the console', () => {
+    boot(config);
+    const form = document.querySelector('#prerender form')!;
+    const event = new Event('submit', { cancelable: true });
+    form.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(document.getElementById('prerender')!.hasAttribute('data-submitted')).toBe(true);
+  });
+
+  it('starts the console (its entry module) once', async () => {
+    // The earlier tests' boots start theirs first.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    document.head.innerHTML = '';
+    boot(config);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const scripts = [...document.head.querySelectorAll<HTMLScriptElement>('script[type=module]')];
+    expect(scripts.map((s) => new URL(s.src).pathname)).toEqual(['/assets/index.js']);
+  });
+
+  it('still works, in the default language, when storage is blocked', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('blocked');
+    });
+    boot(config);
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('login');
+    vi.restoreAllMocks();
+  });
+});

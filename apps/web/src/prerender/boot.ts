@@ -1,0 +1,130 @@
+/**
+ * The one inline script of index.html (prerender-plugin.ts writes it as `(boot)(config)` right after the
+ * pre-rendered markup; the server allows it by its hash). It runs before the first paint, so:
+ * - the document gets the reader's language and theme (localStorage, as lib/i18n.ts and lib/theme.ts
+ *   keep them), and of the pre-rendered views only the right one stays: the sign-in page, or the shell's
+ *   skeleton for a visitor with a session;
+ * - everything the first view needs is requested at once, in one wave with the entry: the language's
+ *   dictionary, the view's code and styles, the page's code (and the workplace's charts), and, for a
+ *   visitor with a session, the signing credential (lib/api/client-config.ts picks that answer up);
+ * - the console's entry runs only once the first view is shown: its download starts with the document
+ *   (index.html preloads it), but its evaluation (React, Arco, about 100 ms here) no longer holds the
+ *   first paint back;
+ * - the pre-rendered sign-in form is never sent by the browser (a plain form would put the password
+ *   into the address): a submit is only noted, and the console sends it when it takes over.
+ * It must stay self-contained: it is serialised with Function.prototype.toString.
+ */
+export interface BootFiles {
+  js: string[];
+  css: string[];
+}
+
+export interface BootConfig {
+  defaultLocale: string;
+  /** The entry's stylesheets: index.html carries only the rules its pre-rendered views use. */
+  css: string[];
+  locales: string[];
+  /** Per locale: the core dictionary (both views) and what the shell adds (full dictionary, Arco's texts). */
+  dictionaries: Record<string, { core: string[]; shell: string[] }>;
+  login: BootFiles;
+  shell: BootFiles;
+  /** Per page path: the page's own code and styles. */
+  pages: Record<string, BootFiles>;
+  loginTitles: Record<string, string>;
+  /** Where the signing credential is handed out (the contracts' call table). */
+  clientConfigPath: string;
+  /** The console's entry module: downloaded with the first wave (a modulepreload), run after the first paint. */
+  entry: string;
+}
+
+export function boot(config: BootConfig): void {
+  const doc = document;
+  function read(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+  const stored = read('arco-locale');
+  const locale = stored && config.locales.indexOf(stored) >= 0 ? stored : config.defaultLocale;
+  doc.documentElement.lang = locale;
+  if (read('arco-theme') === 'dark') doc.body.setAttribute('arco-theme', 'dark');
+
+  const path = location.pathname;
+  const view = path === '/login' || !read('token') ? 'login' : 'shell';
+  const root = doc.getElementById('prerender');
+  if (root) {
+    const variants = root.querySelectorAll('[data-view]');
+    for (let i = 0; i < variants.length; i++) {
+      const variant = variants[i] as HTMLElement;
+      if (variant.getAttribute('data-view') === view && variant.getAttribute('data-locale') === locale) variant.hidden = false;
+      else variant.parentNode!.removeChild(variant);
+    }
+    const forms = root.querySelectorAll('form');
+    // A submit before the console runs is remembered; the console's sign-in page sends it (lib/prerender.ts).
+    for (let f = 0; f < forms.length; f++) {
+      forms[f]!.addEventListener('submit', function (event) {
+        event.preventDefault();
+        root!.setAttribute('data-submitted', '');
+      });
+    }
+  }
+  if (view === 'login' && config.loginTitles[locale]) doc.title = config.loginTitles[locale]!;
+
+  function add(rel: string, href: string, as?: string): void {
+    const link = doc.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) link.as = as;
+    link.crossOrigin = '';
+    doc.head.appendChild(link);
+  }
+  function want(files: BootFiles | undefined): void {
+    if (!files) return;
+    for (let j = 0; j < files.js.length; j++) add('modulepreload', files.js[j]!);
+    // Stylesheets added by a script hold no paint back; the console's code finds them in place.
+    for (let k = 0; k < files.css.length; k++) add('stylesheet', files.css[k]!);
+  }
+  const dictionaries = config.dictionaries[locale];
+  want({ js: [], css: config.css });
+  if (view === 'shell') {
+    // The credential first: every call of the first view waits for it.
+    (window as unknown as { __atriumClientConfig?: Promise<Response> }).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'same-origin' });
+    if (dictionaries) want({ js: dictionaries.core.concat(dictionaries.shell), css: [] });
+    want(config.shell);
+    want(config.pages[path === '/' ? '/workplace' : path]);
+  } else {
+    if (dictionaries) want({ js: dictionaries.core, css: [] });
+    want(config.login);
+  }
+
+  let started = false;
+  function start(): void {
+    if (started) return;
+    started = true;
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = config.entry;
+    doc.head.appendChild(script);
+  }
+  // Once the first view is on screen: the first contentful paint, as the browser reports it (a frame
+  // painted is not yet a frame shown, and evaluating the console then would hold the showing back). A
+  // hidden page paints nothing, so it starts at once; a browser without paint timing, after a frame.
+  if (doc.visibilityState !== 'visible') start();
+  else {
+    try {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        setTimeout(start, 0);
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    }
+    setTimeout(start, 1000);
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { criticalCss } from './critical-css';
+
+describe('criticalCss (index.html inline styles)', () => {
+  const html = '<div class="card"><button class="btn btn-primary">Go</button></div>';
+
+  it('keeps rules that match the markup, pseudo-classes and the dark theme included, and drops the rest', () => {
+    const css = [
+      'body { --x: 1; }',
+      "body[arco-theme='dark'] { --x: 2; }",
+      '.card > .btn { color: red; }',
+      '.btn:hover:not(.disabled) { color: blue; }',
+      '.btn::after { content: ""; }',
+      '.table td { padding: 0; }',
+      '.modal, .card { margin: 0; }',
+      '@media (max-width: 600px) { .card { padding: 0; } .table { display: none; } }',
+      '@media print { .table { color: black; } }',
+      '@keyframes spin { from { opacity: 0; } to { opacity: 1; } }',
+      '/* a comment */',
+    ].join('\n');
+    const out = criticalCss(css, html);
+    expect(out).toContain('--x: 1');
+    expect(out).toContain('--x: 2');
+    expect(out).toContain('.card > .btn');
+    expect(out).toContain('.btn:hover:not(.disabled)');
+    expect(out).toContain('.btn::after');
+    expect(out).toContain('.modal, .card');
+    expect(out).toContain('@media (max-width: 600px) { .card { padding: 0; } }');
+    expect(out).toContain('@keyframes spin');
+    expect(out).not.toContain('.table');
+    expect(out).not.toContain('@media print');
+    expect(out).not.toContain('comment');
+  });
+
+  it('keeps a rule whose selector it cannot parse', () => {
+    expect(criticalCss('.card [data-x=a b] { color: red; }', html)).toContain('color: red');
+  });
+});

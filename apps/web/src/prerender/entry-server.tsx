@@ -1,0 +1,59 @@
+// The build-time renderer (prerender-plugin.ts): the sign-in page and the shell's skeleton as HTML, in
+// each language, for index.html. Runs once in Node after the console's build, never in a browser.
+import { flattenRoutes, routeTable } from '@atrium/contracts/routes';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { LoginPage } from '../features/login/login-page';
+import { endpoints } from '../lib/api';
+import { dictionary as enCore } from '../lib/dictionary-core-en-US';
+import { dictionary as zhCore } from '../lib/dictionary-core-zh-CN';
+import { dictionaries, FixedLocale, translate, type Locale } from '../lib/i18n';
+import { ShellSkeleton } from './shell-skeleton';
+
+dictionaries['zh-CN'] = zhCore;
+dictionaries['en-US'] = enCore;
+
+export const locales: Locale[] = ['zh-CN', 'en-US'];
+
+/**
+ * React warns that layout effects do not run on the server: expected here (the console's own render
+ * runs them when it takes over), so that one warning is left out of the build's output.
+ */
+function quietly(render: () => string): string {
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('useLayoutEffect does nothing on the server')) return;
+    original(...args);
+  };
+  try {
+    return render();
+  } finally {
+    console.error = original;
+  }
+}
+
+export function renderLogin(locale: Locale): string {
+  return quietly(() =>
+    renderToString(
+      <FixedLocale.Provider value={locale}>
+        <MemoryRouter initialEntries={['/login']}>
+          <LoginPage />
+        </MemoryRouter>
+      </FixedLocale.Provider>,
+    ),
+  );
+}
+
+export function renderShell(locale: Locale): string {
+  return renderToString(<ShellSkeleton loadingLabel={translate(locale, 'common.loading')} />);
+}
+
+export function pageTitle(locale: Locale): string {
+  return `${translate(locale, 'login.pageTitle')} - Atrium`;
+}
+
+/** Every page with its route name, for the boot script's per-page preloads. */
+export const routes = flattenRoutes(routeTable).flatMap((node) => (node.name ? [{ path: node.path, name: node.name }] : []));
+
+/** The boot script asks for the signing credential here, with the first wave. */
+export const clientConfigPath = endpoints.auth.clientConfig.path;

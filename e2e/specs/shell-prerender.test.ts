@@ -1,0 +1,123 @@
+import type { Page, Route } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
+
+// index.html carries the first view pre-rendered (the sign-in page, or the shell's skeleton for a visitor
+// with a session), chosen before the first paint by an inline script: these tests hold every script of
+// the console back, look at what the document alone shows, then let the console take over.
+
+let browser: Browser | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** Holds the console's code (every /assets/*.js) until `release()`; the document and styles pass. */
+async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/assets/*.js', (route) => (holding ? held.push(route) : route.continue()));
+  return {
+    release: async () => {
+      holding = false;
+      await Promise.all(held.map((r) => r.continue()));
+    },
+  };
+}
+
+/** Sums the layout shifts the page reports from its start (installed before any script). */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shift: number };
+    w.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function box(page: Page, selector: string) {
+  const b = await page.locator(selector).first().boundingBox();
+  expect(b, selector).not.toBeNull();
+  return { x: Math.round(b!.x), y: Math.round(b!.y), width: Math.round(b!.width), height: Math.round(b!.height) };
+}
+
+async function open(options: LaunchOptions, path: string) {
+  browser = await launchBrowser(options);
+  const page = await newPage(browser.context);
+  await watchLayoutShifts(page);
+  const scripts = await holdScripts(page);
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+  await page.locator('#prerender [data-view]:not([hidden])').waitFor();
+  return { page, scripts };
+}
+
+describe('the first view before any script of the console runs', () => {
+  for (const [locale, theme, title, button] of [
+    ['zh-CN', 'light', '欢迎登录 Atrium', '登录'],
+    ['en-US', 'dark', 'Sign in to Atrium', 'Sign in'],
+  ] as const) {
+    it(`shows the sign-in page in ${locale}, ${theme}, then the console takes over without moving it`, async () => {
+      const { page, scripts } = await open({ locale, theme }, '/login');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe(theme === 'dark' ? 'dark' : null);
+      expect(await page.title()).toBe(locale === 'en-US' ? 'Sign in - Atrium' : '登录 - Atrium');
+      // One view only, in the reader's language; nothing of the console yet.
+      expect(await page.locator('#prerender [data-view]').count()).toBe(1);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+      await expect.poll(() => page.locator('#prerender h1').textContent()).toBe(title);
+      expect(await page.locator('#prerender [data-testid=login-submit]').textContent()).toBe(button);
+      const before = { title: await box(page, '#prerender h1'), submit: await box(page, '#prerender [data-testid=login-submit]'), user: await box(page, '#prerender input[name=username]') };
+      await screenshot(page, `prerender-login-${locale}-${theme}`);
+
+      await scripts.release();
+      await page.locator('#prerender').waitFor({ state: 'detached' });
+      expect(await box(page, '#root h1')).toEqual(before.title);
+      expect(await box(page, '#root [data-testid=login-submit]')).toEqual(before.submit);
+      expect(await box(page, '#root input[name=username]')).toEqual(before.user);
+      // Sub-pixel settling of text at most (measured 0 and 0.00006), far below a visible shift.
+      expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.001);
+      expect(page.errors).toEqual([]);
+    });
+  }
+
+  it('keeps what was typed before the console ran, and sends a sign-in submitted then, once', async () => {
+    const { page, scripts } = await open({}, '/login');
+    const logins: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/api/user/login' && logins.push(r.method()));
+    await page.locator('#prerender input[name=username]').fill(accounts.admin.username);
+    await page.locator('#prerender input[name=password]').fill(accounts.admin.password);
+    await page.locator('#prerender input[name=password]').press('Enter');
+    // The browser never sends the form itself (the password would go into the address).
+    expect(new URL(page.url()).search).toBe('');
+    await scripts.release();
+    await page.locator('[data-testid=navbar]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/workplace');
+    expect(logins).toEqual(['POST']);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('shows a signed-in visitor the shell skeleton, and the shell replaces it in place', async () => {
+    browser = await launchBrowser({ width: 1440, height: 900 });
+    const first = await newPage(browser.context);
+    await loginAs(first, 'admin');
+    const page = await browser.context.newPage();
+    await watchLayoutShifts(page);
+    const scripts = await holdScripts(page);
+    await page.goto(`${baseUrl}/workplace`, { waitUntil: 'commit' });
+    await page.locator('#prerender [data-view=shell]:not([hidden])').waitFor();
+    expect(await page.locator('#prerender [data-view=login]').count()).toBe(0);
+    expect(await page.locator('#prerender .pre-logo-text').textContent()).toBe('Atrium');
+    const logo = await box(page, '#prerender .pre-logo-text');
+    const navbarHeight = (await box(page, '#prerender .pre-navbar')).height;
+    await screenshot(page, 'prerender-shell-1440');
+
+    await scripts.release();
+    await page.locator('[data-testid=navbar]').waitFor();
+    expect(await page.locator('#prerender').count()).toBe(0);
+    expect(await box(page, '[data-testid=navbar] a[href="/workplace"] span:last-child')).toEqual(logo);
+    expect((await box(page, '[data-testid=navbar]')).height).toBe(navbarHeight);
+    // The page's own content settles as its data arrives (a few pixels at most); the frame does not move.
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01);
+  });
+});
