@@ -42,7 +42,7 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = customDist ? 0 : Math.max(...sources.map(newestMtime));
 
 if (!customDist && (builtAt === 0 || sourcesAt > builtAt)) {
-  console.log(builtAt === 0 ? 'Building the console (apps/web/dist is missing; about 30 s)...' : 'Rebuilding the console (sources changed since the last build)...');
+  console.log(builtAt === 0 ? 'Building the console (apps/web/dist is missing; about 15 s)...' : 'Rebuilding the console (sources changed since the last build)...');
   const started = Date.now();
   // Warnings and errors only: the file list of a build means nothing to someone trying Atrium.
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
-import { boot, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
+import { bootRequests, bootView, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
 import { criticalCss } from './src/prerender/critical-css.ts';
 
 interface Renderer {
@@ -45,8 +45,9 @@ function pageModules(): Map<string, string> {
  *   src/prerender/entry-server.tsx), with the styles they use inline (the rules of the entry's and the
  *   sign-in page's stylesheets that match their markup, and the skeleton's), in place of the entry's
  *   render-blocking stylesheets, which the boot script adds without blocking the first paint;
- * - the boot script (src/prerender/boot.ts), which keeps the right view for the reader's language,
- *   theme and session, and asks for everything the first view needs in one wave.
+ * - the boot scripts (src/prerender/boot.ts): at the top of the head, the one that asks for everything the
+ *   first view needs in one wave; after the views, the one that keeps the right view for the reader's
+ *   language, theme and session, and starts the console.
  * The server adds the inline script's hash to the document's Content-Security-Policy.
  */
 export function prerenderPlugin(): Plugin {
@@ -93,15 +94,13 @@ export function prerenderPlugin(): Plugin {
       };
       const login = filesOf(need(src('features/login/login-page.tsx')));
       const shell = filesOf(need(src('app/shell.tsx')));
-      // The workplace draws charts as soon as its data is there: their code comes in the same wave.
-      const charts = chunks.filter((c) => c.name === 'charts');
-      if (charts.length === 0) throw new Error('prerender: no charts chunk');
+      // Per page, its styles only: the page's code is asked for by the console itself (boot.ts says why).
       const modules = pageModules();
       pagesOf = (routes) => {
         const pages: BootConfig['pages'] = {};
         for (const route of routes) {
           const id = modules.get(route.name);
-          if (id && byModule(id)) pages[route.path] = filesOf(id, route.name === 'Workplace' ? charts : []);
+          if (id && byModule(id)) pages[route.path] = { js: [], css: filesOf(id).css };
         }
         return pages;
       };
@@ -161,13 +160,17 @@ export function prerenderPlugin(): Plugin {
           pages: pagesOf(renderer.routes),
           loginTitles: Object.fromEntries(renderer.locales.map((l) => [l, renderer.pageTitle(l)])),
         };
-        const script = `(${boot.toString()})(${JSON.stringify(config)});`;
+        const requests = `(${bootRequests.toString()})(${JSON.stringify(config)});`;
+        const view = `(${bootView.toString()})(${JSON.stringify({ loginTitles: config.loginTitles, entry: config.entry })});`;
         html = html
+          // First in the head: the first wave leaves before the rest of the document is even parsed.
+          .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${requests}</script>`)
           .replace('</head>', `  <style data-prerender>${css}</style>\n  </head>`)
-          .replace('<div id="root"></div>', `<div id="root"></div>\n    <div id="prerender">${views}</div>\n    <script>${script}</script>`);
+          .replace('<div id="root"></div>', `<div id="root"></div>\n    <div id="prerender">${views}</div>\n    <script>${view}</script>`);
+        if (!html.includes(requests)) throw new Error('prerender: no <meta charset> in index.html');
         writeFileSync(indexPath, html);
-        const hash = createHash('sha256').update(script).digest('base64');
-        this.info(`index.html: pre-rendered ${renderer.locales.length * 2} views, ${(Buffer.byteLength(css) / 1024).toFixed(1)} KiB inline CSS, boot script sha256-${hash}`);
+        const hashes = [requests, view].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
+        this.info(`index.html: pre-rendered ${renderer.locales.length * 2} views, ${(Buffer.byteLength(css) / 1024).toFixed(1)} KiB inline CSS, boot scripts ${hashes.join(' ')}`);
       } finally {
         rmSync(tmp, { recursive: true, force: true });
       }

@@ -171,10 +171,10 @@ async function main(): Promise<void> {
   let listenPort = config.port;
   try {
     // One line per start-up step, with its time: a first start (an empty embedded database) takes a while.
-    const step = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    const step = async <T>(label: string | ((result: T) => string), run: () => Promise<T>): Promise<T> => {
       const started = Date.now();
       const result = await run();
-      info(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      info(`${typeof label === 'string' ? label : label(result)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       return result;
     };
     handle = await step(config.databaseUrl ? 'Connected to PostgreSQL' : `Opened the embedded database in ${join(config.dataDir, 'pgdata')}`, () => openDatabase(config!));
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     const opened = handle;
     await step('Database schema up to date', () => whileDatabaseUnavailable('migrating', () => migrateDatabase(opened)));
     await stopIfRequested();
-    const seed = await step('Demo data checked', () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!)));
+    const seed = await step((r) => (r.seeded ? 'Seeded the demo data' : config!.nodeEnv === 'production' ? 'No demo data in production' : 'Demo data already there'), () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!)));
     app = await buildApp(config, { db: handle.db, engine: handle.engine });
     // Passwords are not logged, not even the demo ones: README.md lists them.
 

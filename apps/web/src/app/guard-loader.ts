@@ -1,10 +1,12 @@
 import { Message } from '@arco-design/web-react';
+import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { t } from '../lib/i18n';
 import { emitRouteChange } from '../lib/route-events';
 import { getToken } from '../lib/token';
 import { logout, useSession } from '../stores/session';
 import { decide, LOGIN_PATH, loginRedirectUrl, type GuardTarget } from '../lib/guard';
+import { preloadPage } from './route-components';
 
 function currentState() {
   const { role, permissions } = useSession.getState();
@@ -42,5 +44,9 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     if (decision.reason === 'noPermission') Message.warning({ id: 'noPermission', content: t('app.noPermission') });
     throw redirect(decision.to);
   }
+  // The page is allowed: its code and first data are asked for now, while the shell renders, not once
+  // the page has mounted.
+  const route = target.pathname === LOGIN_PATH ? undefined : findRouteByPath(target.pathname, routeTable);
+  if (route?.name && useSession.getState().user && !useSession.getState().mustChangePassword) void preloadPage(route.name, new URLSearchParams(target.search));
   return null;
 }

@@ -1,8 +1,10 @@
+import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
 import { getLocale, loadArcoLocale, loadLocale } from '../lib/i18n';
 import { guardLoader } from './guard-loader';
 import { HydrateProgress, RootShell } from './root-shell';
+import { preloadPage } from './route-components';
 
 /**
  * One root route runs the guard before every navigation; below it the login page and the shell are
@@ -30,6 +32,9 @@ const appRoutes: RouteObject[] = [
         lazy: async () => {
           // The shell commits once every text of the current language (and Arco's) is there too.
           const locale = getLocale();
+          // The first page's code comes with the shell's (its data once the guard has let it through).
+          const first = findRouteByPath(window.location.pathname, routeTable);
+          if (first?.name) void preloadPage(first.name);
           const [shell] = await Promise.all([import('./shell.tsx'), loadLocale(locale, 'full'), loadArcoLocale(locale)]);
           return { Component: shell.AppShell };
         },

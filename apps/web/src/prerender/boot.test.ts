@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot, type BootConfig } from './boot';
+import { bootRequests, bootView, type BootConfig } from './boot';
+
+function boot(config: BootConfig): void {
+  bootRequests(config);
+  bootView(config);
+}
 
 const config: BootConfig = {
   defaultLocale: 'zh-CN',
@@ -28,6 +33,7 @@ describe('boot script (index.html, before the first paint)', () => {
     document.head.innerHTML = '';
     document.body.innerHTML = `<div id="root"></div><div id="prerender">${views}</div>`;
     document.body.removeAttribute('arco-theme');
+    document.documentElement.removeAttribute('data-boot-theme');
     localStorage.clear();
     window.history.replaceState(null, '', '/login');
     vi.stubGlobal('fetch', fetchMock);
@@ -76,7 +82,7 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
     expect(fetchMock).toHaveBeenCalledWith('/api/client-config', { credentials: 'same-origin' });
     expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeInstanceOf(Promise);
-    expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/full-zh.js', '/assets/shell.js', '/assets/card.js']);
+    expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/full-zh.js', '/assets/shell.js']);
     expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/shell.css', '/assets/card.css']);
   });
 

@@ -1,12 +1,13 @@
 /**
- * The one inline script of index.html (prerender-plugin.ts writes it as `(boot)(config)` right after the
- * pre-rendered markup; the server allows it by its hash). It runs before the first paint, so:
+ * The two inline scripts of index.html (prerender-plugin.ts writes them as `(bootRequests)(config)` at
+ * the top of the head and `(bootView)(config)` right after the pre-rendered markup; the server allows
+ * them by their hashes). They run before the first paint, so:
  * - the document gets the reader's language and theme (localStorage, as lib/i18n.ts and lib/theme.ts
  *   keep them), and of the pre-rendered views only the right one stays: the sign-in page, or the shell's
  *   skeleton for a visitor with a session;
- * - everything the first view needs is requested at once, in one wave with the entry: the language's
- *   dictionary, the view's code and styles, the page's code (and the workplace's charts), and, for a
- *   visitor with a session, the signing credential (lib/api/client-config.ts picks that answer up);
+ * - what the first view needs is requested at once, in one wave with the entry: the language's
+ *   dictionary, the view's code and styles, the page's styles, and, for a visitor with a session, the
+ *   signing credential (lib/api/client-config.ts picks that answer up);
  * - the console's entry runs only once the first view is shown: its download starts with the document
  *   (index.html preloads it), but its evaluation (React, Arco, about 100 ms here) no longer holds the
  *   first paint back;
@@ -37,7 +38,7 @@ export interface BootConfig {
   entry: string;
 }
 
-export function boot(config: BootConfig): void {
+export function bootRequests(config: BootConfig): void {
   const doc = document;
   function read(key: string): string | null {
     try {
@@ -48,29 +49,12 @@ export function boot(config: BootConfig): void {
   }
   const stored = read('arco-locale');
   const locale = stored && config.locales.indexOf(stored) >= 0 ? stored : config.defaultLocale;
-  doc.documentElement.lang = locale;
-  if (read('arco-theme') === 'dark') doc.body.setAttribute('arco-theme', 'dark');
-
   const path = location.pathname;
   const view = path === '/login' || !read('token') ? 'login' : 'shell';
-  const root = doc.getElementById('prerender');
-  if (root) {
-    const variants = root.querySelectorAll('[data-view]');
-    for (let i = 0; i < variants.length; i++) {
-      const variant = variants[i] as HTMLElement;
-      if (variant.getAttribute('data-view') === view && variant.getAttribute('data-locale') === locale) variant.hidden = false;
-      else variant.parentNode!.removeChild(variant);
-    }
-    const forms = root.querySelectorAll('form');
-    // A submit before the console runs is remembered; the console's sign-in page sends it (lib/prerender.ts).
-    for (let f = 0; f < forms.length; f++) {
-      forms[f]!.addEventListener('submit', function (event) {
-        event.preventDefault();
-        root!.setAttribute('data-submitted', '');
-      });
-    }
-  }
-  if (view === 'login' && config.loginTitles[locale]) doc.title = config.loginTitles[locale]!;
+  // For bootView, at the end of the body (the body does not exist yet).
+  doc.documentElement.lang = locale;
+  doc.documentElement.setAttribute('data-boot-view', view);
+  if (read('arco-theme') === 'dark') doc.documentElement.setAttribute('data-boot-theme', 'dark');
 
   function add(rel: string, href: string, as?: string): void {
     const link = doc.createElement('link');
@@ -91,13 +75,43 @@ export function boot(config: BootConfig): void {
   if (view === 'shell') {
     // The credential first: every call of the first view waits for it.
     (window as unknown as { __atriumClientConfig?: Promise<Response> }).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'same-origin' });
+    // With the entry: the texts and the shell. The page's code, its data and the charts follow as soon
+    // as the console runs (app/router.tsx, app/guard-loader.ts): requested here they would queue the
+    // calls of the first view behind them on the browser's six connections.
     if (dictionaries) want({ js: dictionaries.core.concat(dictionaries.shell), css: [] });
     want(config.shell);
-    want(config.pages[path === '/' ? '/workplace' : path]);
+    const page = config.pages[path === '/' ? '/workplace' : path];
+    if (page) want({ js: [], css: page.css });
   } else {
     if (dictionaries) want({ js: dictionaries.core, css: [] });
     want(config.login);
   }
+}
+
+export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry'>): void {
+  const doc = document;
+  const html = doc.documentElement;
+  const locale = html.lang;
+  const view = html.getAttribute('data-boot-view');
+  if (html.getAttribute('data-boot-theme') === 'dark') doc.body.setAttribute('arco-theme', 'dark');
+  const root = doc.getElementById('prerender');
+  if (root) {
+    const variants = root.querySelectorAll('[data-view]');
+    for (let i = 0; i < variants.length; i++) {
+      const variant = variants[i] as HTMLElement;
+      if (variant.getAttribute('data-view') === view && variant.getAttribute('data-locale') === locale) variant.hidden = false;
+      else variant.parentNode!.removeChild(variant);
+    }
+    const forms = root.querySelectorAll('form');
+    // A submit before the console runs is remembered; the console sends it when it takes over (lib/prerender.ts).
+    for (let f = 0; f < forms.length; f++) {
+      forms[f]!.addEventListener('submit', function (event) {
+        event.preventDefault();
+        root.setAttribute('data-submitted', '');
+      });
+    }
+  }
+  if (view === 'login' && config.loginTitles[locale]) doc.title = config.loginTitles[locale]!;
 
   let started = false;
   function start(): void {

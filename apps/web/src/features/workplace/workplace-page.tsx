@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { loadCharts } from '../../lib/charts';
+import { queryClient } from '../../lib/query-client';
+import { announcementsQuery, categoriesQuery, contentDataQuery, overviewQuery, popularQuery } from './api/workplace-queries';
 import { Announcements } from './components/announcements';
 import { CategoriesCard } from './components/categories-card';
 import { HelpDocs } from './components/help-docs';
@@ -11,12 +13,27 @@ import styles from './workplace.module.css';
 
 // The shell preloads this module right after sign-in, so visits are recorded from the first page on.
 installRecentPages();
+// The chart code is asked for as soon as the page's code is here (the console loads it with the shell on
+// a first visit, after sign-in, or when idle), not once the page has its data.
+void loadCharts().catch(() => undefined);
+
+/**
+ * What a visit shows first, asked for ahead of it (the guard, as the navigation starts; the menu, on
+ * hover or focus): the figures, the chart data, the popular rows, the announcements.
+ */
+export function prefetch(): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(overviewQuery()),
+    queryClient.prefetchQuery(contentDataQuery()),
+    queryClient.prefetchQuery(popularQuery('text')),
+    queryClient.prefetchQuery(categoriesQuery()),
+    queryClient.prefetchQuery(announcementsQuery(1, 5)),
+  ]);
+}
 
 /** 工作台 (workplace): the first page after sign-in; the charts' code loads beside the page's data. */
 export default function WorkplacePage() {
   useEffect(() => installRecentPages(), []);
-  // The chart code is asked for with the page's data, not after it (the charts render once both are there).
-  useEffect(() => void loadCharts().catch(() => undefined), []);
   return (
     <div className={styles.layout}>
       <div className={styles.main}>
