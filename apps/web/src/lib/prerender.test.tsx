@@ -57,6 +57,22 @@ describe('taking over from the pre-rendered view', () => {
     expect(onSubmit).toHaveBeenCalledWith({ username: 'admin', password: 'secret' });
   });
 
+  it('repeats a click made there on the control of the same id', () => {
+    const container = prerendered('<form><button type="button" id="tab-b">B</button></form>');
+    (document.getElementById('prerender') as unknown as { clicks: string[] }).clicks = ['#tab-b'];
+    const onTab = vi.fn();
+    function Tabs() {
+      useReleasePrerender();
+      return (
+        <button type="button" id="tab-b" onClick={onTab}>
+          B
+        </button>
+      );
+    }
+    render(<Tabs />, { container });
+    expect(onTab).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing without a pre-rendered view (development, tests)', () => {
     document.body.innerHTML = '<div id="root"></div>';
     const onSubmit = vi.fn();

@@ -13,8 +13,9 @@ function typeInto(input: HTMLInputElement, value: string): void {
 /**
  * index.html carries the first view pre-rendered (src/prerender/): it stays on screen, below the empty
  * React root, until the console's own first view commits. Then, in the same frame, it is removed, and
- * what the reader did there carries over to the console's fields of the same name: the text typed, the
- * focus, and a submit (the boot script noted it: the browser never sends that form itself).
+ * what the reader did there carries over to the console: clicks on controls with an id or a test id (a
+ * tab), then the text typed into fields of the same name, the focus, and a submit (the boot script noted
+ * the clicks and the submit: the browser never sends that form itself).
  */
 function releasePrerender(doc: Document = document): void {
   const pre = doc.getElementById('prerender');
@@ -26,7 +27,15 @@ function releasePrerender(doc: Document = document): void {
     .filter((input) => input.name && input.type !== 'checkbox' && input.type !== 'radio' && input.value !== '')
     .map((input) => [input.name, input.value] as const);
   const submitted = pre.hasAttribute('data-submitted');
+  const clicks = (pre as unknown as { clicks?: string[] }).clicks ?? [];
   pre.remove();
+  for (const selector of clicks) {
+    try {
+      root?.querySelector<HTMLElement>(selector)?.click();
+    } catch {
+      // a selector the document does not accept: that click is lost
+    }
+  }
   for (const [name, value] of typed) {
     const target = inputNamed(root, name);
     if (target) typeInto(target, value);

@@ -116,6 +116,16 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(scripts.map((s) => new URL(s.src).pathname)).toEqual(['/assets/index.js']);
   });
 
+  it('notes clicks on controls with an id or a test id, but not the submit button', () => {
+    document.body.innerHTML = `<div id="root"></div><div id="prerender"><div data-view="login" data-locale="zh-CN" hidden><form><button type="button" id="tab-phone"><span>phone</span></button><a data-testid="help">help</a><button type="submit" id="go">go</button></form></div></div>`;
+    boot(config);
+    (document.querySelector('#tab-phone span') as HTMLElement).click();
+    (document.querySelector('[data-testid=help]') as HTMLElement).click();
+    (document.getElementById('go') as HTMLElement).click();
+    expect((document.getElementById('prerender') as unknown as { clicks: string[] }).clicks).toEqual(['#tab-phone', '[data-testid="help"]']);
+    expect(document.getElementById('prerender')!.hasAttribute('data-submitted')).toBe(true);
+  });
+
   it('still works, in the default language, when storage is blocked', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new Error('blocked');

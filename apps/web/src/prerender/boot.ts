@@ -102,6 +102,16 @@ export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry'>): voi
       if (variant.getAttribute('data-view') === view && variant.getAttribute('data-locale') === locale) variant.hidden = false;
       else variant.parentNode!.removeChild(variant);
     }
+    // A click on a control that has an id or a test id (a tab, a link) is remembered too; the console
+    // repeats it on its own control of the same id when it takes over (lib/prerender.ts).
+    const clicks: string[] = [];
+    (root as unknown as { clicks: string[] }).clicks = clicks;
+    root.addEventListener('click', function (event) {
+      const target = event.target instanceof Element ? event.target.closest('[id], [data-testid]') : null;
+      if (!target || (target instanceof HTMLButtonElement && target.type === 'submit')) return;
+      if (target.id) clicks.push('#' + target.id);
+      else clicks.push('[data-testid="' + target.getAttribute('data-testid') + '"]');
+    });
     const forms = root.querySelectorAll('form');
     // A submit before the console runs is remembered; the console sends it when it takes over (lib/prerender.ts).
     for (let f = 0; f < forms.length; f++) {
