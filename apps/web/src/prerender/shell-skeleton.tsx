@@ -13,6 +13,8 @@ export function ShellSkeleton({ loadingLabel }: { loadingLabel: string }) {
   return (
     <div className="pre-shell" aria-busy="true">
       <header className="pre-navbar">
+        {/* Below 992 px the navbar opens the menu from a button left of the logo: its place is kept. */}
+        <span className="pre-menu-button" />
         <span className="pre-logo">
           <LogoMark size={32} />
           <span className="pre-logo-text">Atrium</span>
