@@ -48,7 +48,7 @@ function pageModules(): Map<string, string> {
  * - the boot scripts (src/prerender/boot.ts): at the top of the head, the one that asks for everything the
  *   first view needs in one wave; after the views, the one that keeps the right view for the reader's
  *   language, theme and session, and starts the console.
- * The server adds the inline script's hash to the document's Content-Security-Policy.
+ * The server adds the inline scripts' hashes to the document's Content-Security-Policy.
  */
 export function prerenderPlugin(): Plugin {
   let outDir = 'dist';
@@ -79,9 +79,8 @@ export function prerenderPlugin(): Plugin {
       if (!entry) throw new Error('prerender: no entry chunk');
       const inEntry = closure(entry);
       const cssOf = (files: Set<string>) => [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-      const filesOf = (id: string, extra: Chunk[] = []): BootFiles => {
+      const filesOf = (id: string): BootFiles => {
         const own = closure(byModule(id));
-        for (const e of extra) closure(e, own);
         const entryCssSet = new Set(cssOf(inEntry));
         return {
           js: [...own].filter((f) => !inEntry.has(f)).map((f) => `/${f}`),
@@ -100,7 +99,7 @@ export function prerenderPlugin(): Plugin {
         const pages: BootConfig['pages'] = {};
         for (const route of routes) {
           const id = modules.get(route.name);
-          if (id && byModule(id)) pages[route.path] = { js: [], css: filesOf(id).css };
+          if (id && byModule(id)) pages[route.path] = filesOf(id).css;
         }
         return pages;
       };

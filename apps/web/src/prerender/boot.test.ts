@@ -13,7 +13,7 @@ const config: BootConfig = {
   dictionaries: { 'zh-CN': { core: ['/assets/core-zh.js'], shell: ['/assets/full-zh.js'] }, 'en-US': { core: ['/assets/core-en.js'], shell: ['/assets/full-en.js'] } },
   login: { js: ['/assets/login.js'], css: ['/assets/login.css'] },
   shell: { js: ['/assets/shell.js'], css: ['/assets/shell.css'] },
-  pages: { '/workplace': { js: ['/assets/workplace.js'], css: [] }, '/list/card': { js: ['/assets/card.js'], css: ['/assets/card.css'] } },
+  pages: { '/workplace': [], '/list/card': ['/assets/card.css'] },
   loginTitles: { 'zh-CN': '登录 - Atrium', 'en-US': 'Sign in - Atrium' },
   clientConfigPath: '/api/client-config',
   entry: '/assets/index.js',

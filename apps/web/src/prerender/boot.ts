@@ -29,8 +29,8 @@ export interface BootConfig {
   dictionaries: Record<string, { core: string[]; shell: string[] }>;
   login: BootFiles;
   shell: BootFiles;
-  /** Per page path: the page's own code and styles. */
-  pages: Record<string, BootFiles>;
+  /** Per page path: the page's stylesheets (its code is asked for by the console itself, see below). */
+  pages: Record<string, string[]>;
   loginTitles: Record<string, string>;
   /** Where the signing credential is handed out (the contracts' call table). */
   clientConfigPath: string;
@@ -80,8 +80,7 @@ export function bootRequests(config: BootConfig): void {
     // calls of the first view behind them on the browser's six connections.
     if (dictionaries) want({ js: dictionaries.core.concat(dictionaries.shell), css: [] });
     want(config.shell);
-    const page = config.pages[path === '/' ? '/workplace' : path];
-    if (page) want({ js: [], css: page.css });
+    want({ js: [], css: config.pages[path === '/' ? '/workplace' : path] ?? [] });
   } else {
     if (dictionaries) want({ js: dictionaries.core, css: [] });
     want(config.login);
