@@ -135,6 +135,46 @@ describe('search table', () => {
     expect(await p.getByText('暂无数据').count()).toBeGreaterThan(0);
   });
 
+  it('shows an English reader the seeded collections under English names, found by them, kept through an edit', async () => {
+    await browser.close();
+    browser = await launchBrowser({ locale: 'en-US' });
+    page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    let p = await open(page, PATH);
+    await expect.poll(() => rows(p).count()).toBe(10);
+    // The first page: seeded rows (and what earlier tests created, in Latin letters), none in Chinese.
+    const firstPage = await cellTexts(p, 2);
+    expect(firstPage.filter((name) => /^[A-Z][a-z]+ [A-Z][a-z]+ \d{2}$/.test(name)).length).toBeGreaterThan(5);
+    expect(firstPage.filter((name) => /\p{Script=Han}/u.test(name))).toEqual([]);
+    await field(p, 'Collection name').locator('input').fill('food');
+    await p.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(`**${PATH}?name=food`);
+    // Found by the English word: the Food rows only (the page before the search stays up while it loads).
+    await expect.poll(async () => (await cellTexts(p, 2)).filter((name) => !name.startsWith('Food '))).toEqual([]);
+    const names = await cellTexts(p, 2);
+    expect(names.length).toBeGreaterThan(0);
+    const [number] = await cellTexts(p, 1);
+
+    // Saving the form unchanged but for the item count keeps both names.
+    await p.getByRole('button', { name: 'View', exact: true }).first().click();
+    const drawer = visibleDrawer(page);
+    await expect.poll(() => drawer.textContent()).toContain(names[0]);
+    await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect.poll(() => field(drawer, 'Collection name').locator('input').inputValue()).toBe(names[0]);
+    await field(drawer, 'Item count').locator('input').fill('777');
+    await drawer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Saved');
+    await expect.poll(() => drawer.textContent()).toContain('777');
+    expect(await drawer.textContent()).toContain(names[0]);
+
+    // The Chinese reader still sees the Chinese name of the same row.
+    await page.evaluate(() => localStorage.setItem('arco-locale', 'zh-CN'));
+    p = await open(page, `${PATH}?number=${number}`);
+    await expect.poll(() => cellTexts(p, 1)).toEqual([number]);
+    expect((await cellTexts(p, 2))[0]).toMatch(/^\p{Script=Han}{4} \d{2}$/u);
+    expect((await cellTexts(p, 2))[0]!.slice(-2)).toBe(names[0]!.slice(-2));
+  });
+
   it('imports a CSV (every bad row reported, nothing written), then exports the filter and reads the file back', async () => {
     await loginAs(page, 'admin');
     const p = await open(page, PATH);

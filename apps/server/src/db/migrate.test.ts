@@ -34,6 +34,11 @@ describe('migrations', () => {
       await migrateDatabase(handle, first);
       // an account as the first version stored it
       await handle.db.execute(sql`insert into users (account_id, username, password_hash, roles) values ('10001', 'early', 'x', '{admin}')`);
+      // a demo collection as that version seeded it, one renamed since, and one a user created
+      await handle.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at) values
+        ('10000001', '美食精选 01', 'img', 'rules', 1, 'online', now(), now()),
+        ('10000002', '旅行精选 02 改', 'img', 'rules', 1, 'online', now(), now()),
+        ('10000003', 'Spring picks', 'img', 'rules', 1, 'online', now(), now())`);
       const tables = async () =>
         rowsOf<{ name: string }>(await handle.db.execute(sql`select table_name as name from information_schema.tables where table_schema = current_schema()`)).map((r) => r.name);
       expect(await tables()).not.toContain('rate_limits');
@@ -47,6 +52,12 @@ describe('migrations', () => {
       const builtIn = rowsOf<{ code: string }>(await handle.db.execute(sql`select code from roles where built_in order by code`));
       expect(builtIn.map((r) => r.code)).toEqual(['admin', 'user']);
       await handle.db.execute(sql`insert into rate_limits (bucket, key, window_start, hits) values ('login', '127.0.0.1', now(), 1)`);
+      const names = rowsOf<{ name: string; name_en: string | null }>(await handle.db.execute(sql`select name, name_en from policies order by number`));
+      expect(names).toEqual([
+        { name: '美食精选 01', name_en: 'Food Picks 01' },
+        { name: '旅行精选 02 改', name_en: null },
+        { name: 'Spring picks', name_en: null },
+      ]);
     } finally {
       await handle.close();
       rmSync(first, { recursive: true, force: true });

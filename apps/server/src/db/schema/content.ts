@@ -2,7 +2,8 @@
 // workplace statistics, user-centre lists, certification records.
 //
 // Seeded texts are stored in both languages as a `Localized` JSON pair and answered in the caller's
-// language; texts that users write (collection names, queue titles, channel fields) are stored once.
+// language; texts that users write (collection names, queue titles, channel fields) are stored once. A
+// seeded collection also carries an English name, answered to English readers until its name changes.
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { ChannelForm } from '@atrium/contracts/calls/channel-form';
@@ -57,6 +58,8 @@ export const policies = pgTable(
     /** Unique 8-digit number set by the server. */
     number: varchar('number', { length: 8 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
+    /** The English name of a seeded collection; null once anyone renames it, and for every other row. */
+    nameEn: varchar('name_en', { length: 50 }),
     contentType: text('content_type').$type<ContentType>().notNull(),
     filterType: text('filter_type').$type<FilterType>().notNull(),
     count: integer('count').notNull(),

@@ -44,8 +44,9 @@ export const defaultParameters: Parameters = {
 };
 
 export const SEEDED_POLICY_COUNT = 55;
-const policyTopics = ['美食', '旅行', '科技', '体育', '音乐', '电影', '游戏', '时尚', '财经', '教育', '汽车'];
-const policyKinds = ['精选', '合集', '推荐', '热门', '日报'];
+// Each topic and kind in both languages: a seeded collection answers its English name to English readers.
+const policyTopics = [L('美食', 'Food'), L('旅行', 'Travel'), L('科技', 'Tech'), L('体育', 'Sports'), L('音乐', 'Music'), L('电影', 'Film'), L('游戏', 'Games'), L('时尚', 'Fashion'), L('财经', 'Finance'), L('教育', 'Education'), L('汽车', 'Cars')];
+const policyKinds = [L('精选', 'Picks'), L('合集', 'Collection'), L('推荐', 'Recommended'), L('热门', 'Trending'), L('日报', 'Daily')];
 
 export async function seedDemoContent(db: Writer, ids: { adminId: number; userId: number }, now: Date = new Date()): Promise<void> {
   const rnd = seededRandom(20261121);
@@ -60,9 +61,13 @@ export async function seedDemoContent(db: Writer, ids: { adminId: number; userId
     while (numbers.has(number));
     numbers.add(number);
     const createdTime = at(Math.floor(rnd() * 60 * DAY));
+    const topic = policyTopics[i % policyTopics.length]!;
+    const kind = policyKinds[Math.floor(i / policyTopics.length) % policyKinds.length]!;
+    const ordinal = String(i + 1).padStart(2, '0');
     return {
       number,
-      name: `${policyTopics[i % policyTopics.length]}${policyKinds[Math.floor(i / policyTopics.length) % policyKinds.length]} ${String(i + 1).padStart(2, '0')}`,
+      name: `${topic['zh-CN']}${kind['zh-CN']} ${ordinal}`,
+      nameEn: `${topic['en-US']} ${kind['en-US']} ${ordinal}`,
       contentType: pick(['img', 'horizontalVideo', 'verticalVideo'] as const),
       filterType: pick(['artificial', 'rules'] as const),
       count: Math.floor(rnd() * 200_000),

@@ -176,6 +176,10 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       const enFields = enRows.ok ? enRows.records.map((r) => r.fields) : [];
       expect(enFields[0]).toEqual(['Collection No.', 'Collection name', 'Content type', 'Filter method', 'Items', 'Created', 'Status']);
       expect(enFields.slice(1).every((r) => r[3] === 'Manual')).toBe(true);
+      // Seeded collections under their English names; the Chinese export keeps the Chinese ones.
+      const seededName = /^[A-Z][a-z]+ [A-Z][a-z]+ \d{2}$/;
+      expect(enFields.slice(1).filter((r) => seededName.test(r[1]!)).length).toBeGreaterThan(0);
+      expect(rows.some((r) => seededName.test(r[1]!))).toBe(false);
       expect(enFields.slice(1).map((r) => r[0])).toEqual(await allNumbers('filterType=artificial'));
     });
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '@atrium/contracts';
 import type { ContentType, FilterType, PolicyFilter, PolicyForm, PolicyPatch, PolicyStatus } from '@atrium/contracts/calls/policy';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { generationOf } from '../../db/list-generations.ts';
@@ -16,7 +17,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export interface FilterValues {
   /** `number LIKE 'prefix%'`: served by the text_pattern_ops index on number. */
   numberPrefix?: string;
-  /** Case-insensitive substring of the name. */
+  /** Case-insensitive substring of the name (or of a seeded collection's English name). */
   nameLike?: string;
   contentType?: ContentType;
   filterType?: FilterType;
@@ -46,7 +47,8 @@ function whereOf(values: FilterValues, placeholders: boolean): SQL | undefined {
   const at = <K extends keyof FilterValues>(key: K) => (placeholders ? sql.placeholder(key) : values[key]!);
   const parts: SQL[] = [];
   if (values.numberPrefix !== undefined) parts.push(sql`${policies.number} like ${at('numberPrefix')}`);
-  if (values.nameLike !== undefined) parts.push(sql`lower(${policies.name}) like lower(${at('nameLike')})`);
+  // Either name of a seeded collection finds it, whatever the reader's language.
+  if (values.nameLike !== undefined) parts.push(sql`(lower(${policies.name}) like lower(${at('nameLike')}) or lower(${policies.nameEn}) like lower(${at('nameLike')}))`);
   if (values.contentType !== undefined) parts.push(eq(policies.contentType, at('contentType')));
   if (values.filterType !== undefined) parts.push(eq(policies.filterType, at('filterType')));
   if (values.status !== undefined) parts.push(eq(policies.status, at('status')));
@@ -214,6 +216,16 @@ export async function insertPolicies(db: Db, forms: PolicyForm[], now: Date): Pr
   return inserted.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * A form saved with the name as its reader saw it (either name of a seeded collection) keeps the names;
+ * any other name replaces both, so the English name never outlives a rename.
+ */
+function namePatch(before: PolicyRow, patch: PolicyPatch): PolicyPatch & { nameEn?: null } {
+  const { name, ...rest } = patch;
+  if (name === undefined || name === before.name || name === before.nameEn) return rest;
+  return { ...rest, name, nameEn: null };
+}
+
 /** The row before and after the patch (undefined: no such collection). In the caller's transaction. */
 export async function updatePolicy(db: Db, id: number, patch: PolicyPatch, now: Date): Promise<{ before: PolicyRow; after: PolicyRow } | undefined> {
   // Locked first, so the "before" the trail keeps is the row this update replaced.
@@ -221,7 +233,7 @@ export async function updatePolicy(db: Db, id: number, patch: PolicyPatch, now: 
   if (!before) return undefined;
   const [after] = await db
     .update(policies)
-    .set({ ...patch, updatedAt: now })
+    .set({ ...namePatch(before, patch), updatedAt: now })
     .where(eq(policies.id, id))
     .returning();
   return after ? { before, after } : undefined;
@@ -272,6 +284,7 @@ export async function exportBatch(
   db: Db,
   where: SQL | undefined,
   timeZone: string,
+  locale: Locale,
   labels: ExportLabels,
   cursor: ExportCursor | undefined,
   limit: number,
@@ -283,7 +296,7 @@ export async function exportBatch(
   const line = sql.join(
     [
       sql`${policies.number}`,
-      csvText(sql`${policies.name}`),
+      csvText(locale === 'en-US' ? sql`coalesce(${policies.nameEn}, ${policies.name})` : sql`${policies.name}`),
       labelCase(sql`${policies.contentType}`, labels.contentType),
       labelCase(sql`${policies.filterType}`, labels.filterType),
       sql`${policies.count}::text`,

@@ -36,11 +36,11 @@ import {
   type PolicyRow,
 } from './policy.repository.ts';
 
-function toPolicy(row: PolicyRow): Policy {
+function toPolicy(row: PolicyRow, locale: Locale): Policy {
   return {
     id: row.id,
     number: row.number,
-    name: row.name,
+    name: locale === 'en-US' ? (row.nameEn ?? row.name) : row.name,
     contentType: row.contentType,
     filterType: row.filterType,
     count: row.count,
@@ -49,46 +49,46 @@ function toPolicy(row: PolicyRow): Policy {
   };
 }
 // A cached page (policy.repository.ts) is the same array on every hit: it is mapped and serialized once
-// (per total and paging, which a hit at the same generation repeats).
+// (per language, total and paging, which a hit at the same generation repeats).
 const servedPages = new WeakMap<PolicyRow[], Map<string, JsonText<PolicyList>>>();
-function pageText(rows: PolicyRow[], total: number, current: number, pageSize: number): JsonText<PolicyList> {
+function pageText(rows: PolicyRow[], locale: Locale, total: number, current: number, pageSize: number): JsonText<PolicyList> {
   let texts = servedPages.get(rows);
   if (!texts) servedPages.set(rows, (texts = new Map()));
-  const key = `${total}:${current}:${pageSize}`;
+  const key = `${locale}:${total}:${current}:${pageSize}`;
   let text = texts.get(key);
-  if (!text) texts.set(key, (text = jsonText<PolicyList>({ list: rows.map(toPolicy), total, current, pageSize })));
+  if (!text) texts.set(key, (text = jsonText<PolicyList>({ list: rows.map((row) => toPolicy(row, locale)), total, current, pageSize })));
   return text;
 }
 
-const toDetail = (row: PolicyRow): PolicyDetail => ({ ...toPolicy(row), updatedAt: row.updatedAt.toISOString() });
+const toDetail = (row: PolicyRow, locale: Locale): PolicyDetail => ({ ...toPolicy(row, locale), updatedAt: row.updatedAt.toISOString() });
 
 /** `generation`: the collections' write generation the request read with its nonce, when it did. */
-export async function listPage(db: Db, query: PolicyListQuery, timeZone: string, generation?: string) {
+export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, generation?: string) {
   const offset = (query.current - 1) * query.pageSize;
   const { rows, total } = await listPolicies(db, filterKey(query, timeZone), () => filterValues(query, timeZone), offset, query.pageSize, generation);
-  return pageText(rows, total, query.current, query.pageSize);
+  return pageText(rows, locale, total, query.current, query.pageSize);
 }
 
-export async function getPolicy(db: Db, id: number): Promise<PolicyDetail> {
+export async function getPolicy(db: Db, id: number, locale: Locale): Promise<PolicyDetail> {
   const row = await findPolicy(db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return toDetail(row);
+  return toDetail(row, locale);
 }
 
 /** The fields of a collection the trail shows before and after a write. */
 const AUDITED_FIELDS = ['number', 'name', 'contentType', 'filterType', 'count', 'status'] as const;
 
-export async function createPolicy(db: Db, form: PolicyForm, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
+export async function createPolicy(db: Db, form: PolicyForm, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
   const [row] = await insertPolicies(db, [form], now);
   audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<PolicyRow>(null, row!, AUDITED_FIELDS) });
-  return toDetail(row!);
+  return toDetail(row!, locale);
 }
 
-export async function patchPolicy(db: Db, id: number, patch: PolicyPatch, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
+export async function patchPolicy(db: Db, id: number, patch: PolicyPatch, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
   const rows = await updatePolicy(db, id, patch, now);
   if (!rows) throw new AppError('NOT_FOUND');
   audit.set({ summary: `updated collection ${rows.after.number}`, changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
-  return toDetail(rows.after);
+  return toDetail(rows.after, locale);
 }
 
 export async function removePolicy(db: Db, id: number, audit: AuditDraft): Promise<{ id: number }> {
@@ -135,7 +135,7 @@ export async function exportPolicies(db: Db, reply: FastifyReply, filter: Policy
     filterType: labelsOf(filterTypes, 'searchTable.form.filterType'),
     status: labelsOf(policyStatuses, 'searchTable.form.status'),
   };
-  const first = await exportBatch(db, where, timeZone, labels, undefined, EXPORT_BATCH_ROWS);
+  const first = await exportBatch(db, where, timeZone, locale, labels, undefined, EXPORT_BATCH_ROWS);
 
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(policyExportColumns.map((c) => t(`searchTable.columns.${c}`)))}`;
@@ -143,7 +143,7 @@ export async function exportPolicies(db: Db, reply: FastifyReply, filter: Policy
     for (;;) {
       if (batch.rows > 0) yield batch.text;
       if (batch.rows < EXPORT_BATCH_ROWS || !batch.last) return;
-      batch = await exportBatch(db, where, timeZone, labels, batch.last, EXPORT_BATCH_ROWS);
+      batch = await exportBatch(db, where, timeZone, locale, labels, batch.last, EXPORT_BATCH_ROWS);
     }
   }
 

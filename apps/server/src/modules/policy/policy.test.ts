@@ -175,6 +175,40 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
     expect(await t.count('policies')).toBe(before);
   });
 
+  it('answers a seeded collection in the reader’s language until it is renamed; either name finds it', async () => {
+    const en = await list('pageSize=100'); // zh-CN, the default language
+    const english = (await t.request({ url: '/api/list/policy?pageSize=100', token: user, locale: 'en-US' })).body.data.list as Row[];
+    expect(english.map((r) => r.id)).toEqual(en.list.map((r) => r.id));
+    for (const [i, row] of english.entries()) {
+      expect(row.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d{2}$/);
+      expect(en.list[i]!.name).toMatch(/^\p{Script=Han}{4} \d{2}$/u);
+      expect(row.name.slice(-2)).toBe(en.list[i]!.name.slice(-2));
+    }
+    const food = english.filter((r) => r.name.startsWith('Food ')).map((r) => r.id).sort((a, b) => a - b);
+    expect(food.length).toBeGreaterThan(0);
+    // The filter matches either name, in either language.
+    for (const [query, locale] of [['food', 'en-US'], ['FOOD', 'zh-CN'], [encodeURIComponent('美食'), 'en-US']] as const) {
+      const res = await t.request({ url: `/api/list/policy?pageSize=100&name=${query}`, token: user, locale });
+      expect(res.body.data.list.map((r: Row) => r.id).sort((a: number, b: number) => a - b), `${query} ${locale}`).toEqual(food);
+    }
+
+    const row = english.find((r) => r.name.startsWith('Food '))!;
+    const chinese = en.list.find((r) => r.id === row.id)!;
+    const form = { contentType: row.contentType, filterType: row.filterType, count: row.count, status: row.status };
+    const patch = (name: string, locale: 'zh-CN' | 'en-US') => t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: admin, locale, body: { ...form, name } });
+    const read = async (locale: 'zh-CN' | 'en-US') => (await t.request({ url: `/api/list/policy/${row.id}`, token: admin, locale })).body.data.name as string;
+    // Saved with the name as either reader saw it: both names stay.
+    expect((await patch(row.name, 'en-US')).body.data.name).toBe(row.name);
+    expect((await patch(chinese.name, 'zh-CN')).body.data.name).toBe(chinese.name);
+    expect([await read('zh-CN'), await read('en-US')]).toEqual([chinese.name, row.name]);
+    // A new name is the one name every reader sees from then on.
+    expect((await patch('Street food 2026', 'en-US')).body.data.name).toBe('Street food 2026');
+    expect([await read('zh-CN'), await read('en-US')]).toEqual(['Street food 2026', 'Street food 2026']);
+    expect((await t.request({ url: `/api/list/policy?name=${encodeURIComponent(row.name)}`, token: user, locale: 'en-US' })).body.data.total).toBe(0);
+    await patch(chinese.name, 'zh-CN');
+    expect([await read('zh-CN'), await read('en-US')]).toEqual([chinese.name, chinese.name]);
+  });
+
   it('edits any subset of the fields and deletes', async () => {
     const row = all[5]!;
     const res = await t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: admin, body: { status: row.status === 'online' ? 'offline' : 'online', count: 42 } });
