@@ -29,6 +29,8 @@ export interface LaunchOptions {
   theme?: 'light' | 'dark';
   /** The system's motion setting as the page's media queries see it. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A phone's touch screen: taps instead of a hovering pointer (`(hover: none)`). */
+  touch?: boolean;
 }
 
 export interface Browser {
@@ -46,6 +48,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
     locale: options.locale ?? 'zh-CN',
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const fingerprint = options.fingerprint === undefined ? `e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}` : options.fingerprint;
   await context.addInitScript(

@@ -118,6 +118,10 @@ describe('user setting', () => {
       const [token, fingerprint] = await p2.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
       const me = await signedCall<{ area: string[] }>('POST', '/api/user/info', { token, fingerprint });
       expect(me.body.data.area).toEqual(['11', '1101', '110101']);
+      // The user centre names the place in English too.
+      const info = await open(p2, '/user/info');
+      await expect.poll(() => info.textContent()).toContain('Dongcheng District, Beijing');
+      expect(await info.textContent()).not.toContain('北京市');
       expect(p2.errors).toEqual([]);
     } finally {
       await english.close();

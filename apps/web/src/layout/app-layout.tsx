@@ -1,4 +1,4 @@
-import { Button, Drawer, Layout, Tooltip } from '@arco-design/web-react';
+import { Button, Drawer, Layout } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold, IconSettings } from '@arco-design/web-react/icon';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -18,6 +18,7 @@ import { PageSearch } from './page-search';
 import { useSignOutWaitsForShell } from './sign-out';
 import { TabBar } from './tab-bar';
 import { useResponsive } from './use-responsive';
+import { HoverTip } from '../components/hover-tip';
 
 // The drawer (colour picker, palette generator) loads on first use, not with the shell.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
@@ -63,11 +64,11 @@ function Shell({ pages }: { pages: RouteObject[] }) {
           collapsible
           breakpoint="xl"
           trigger={
-            <Tooltip content={menuCollapse ? t('menu.expand') : t('menu.collapse')} position="right">
+            <HoverTip content={menuCollapse ? t('menu.expand') : t('menu.collapse')} position="right">
               <span className={styles.collapseButton} role="button" aria-label={menuCollapse ? t('menu.expand') : t('menu.collapse')} data-testid="menu-collapse">
                 {menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
               </span>
-            </Tooltip>
+            </HoverTip>
           }
         >
           <nav className={styles.menuWrap} data-testid="side-menu">
@@ -97,9 +98,9 @@ function Shell({ pages }: { pages: RouteObject[] }) {
         </Suspense>
       ) : null}
       {!navbar ? (
-        <Tooltip content={t('settings.title')} position="left">
+        <HoverTip content={t('settings.title')} position="left">
           <Button type="primary" className={styles.floatingSettings} icon={<IconSettings />} onClick={() => update({ globalSettings: true })} aria-label={t('settings.title')} data-testid="settings-float" />
-        </Tooltip>
+        </HoverTip>
       ) : null}
     </div>
   );

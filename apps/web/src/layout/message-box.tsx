@@ -1,4 +1,4 @@
-import { Badge, Button, Tooltip, Trigger } from '@arco-design/web-react';
+import { Badge, Button, Trigger } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
 import type { MessageType } from '@atrium/contracts/calls/message';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useT } from '../lib/i18n';
 import { messageListKey } from '../lib/messages';
 import styles from './message-box.module.css';
 import { useMessages } from './use-messages';
+import { HoverTip } from '../components/hover-tip';
 
 // The popover's tabs, list and confirm dialog load on first open; the bell and its count stay light.
 const MessageBoxPanel = lazy(() => import('./message-box-panel').then((m) => ({ default: m.MessageBoxPanel })));
@@ -45,11 +46,11 @@ export function MessageBox() {
       popupAlign={{ bottom: 4 }}
     >
       <span className={styles.bell}>
-        <Tooltip content={t('settings.navbar.alerts')} position="bottom">
+        <HoverTip content={t('settings.navbar.alerts')} position="bottom">
           <Badge count={unreadTotal} maxCount={99} dot={false}>
             <Button shape="circle" type="secondary" icon={<IconNotification />} aria-label={t('settings.navbar.alerts')} data-testid="message-bell" />
           </Badge>
-        </Tooltip>
+        </HoverTip>
       </span>
     </Trigger>
   );

@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, Menu, Message, Tooltip } from '@arco-design/web-react';
+import { Avatar, Button, Dropdown, Menu, Message } from '@arco-design/web-react';
 import {
   IconCheck,
   IconExport,
@@ -30,6 +30,7 @@ import styles from './navbar.module.css';
 import { PageSearch } from './page-search';
 import { signOut } from './sign-out';
 import { useSubMenuRoles } from './sub-menu-roles';
+import { HoverTip } from '../components/hover-tip';
 
 function useFullscreen(): [boolean, (() => void) | null] {
   const [full, setFull] = useState(() => !!document.fullscreenElement);
@@ -44,9 +45,9 @@ function useFullscreen(): [boolean, (() => void) | null] {
 
 function IconButton({ tip, label, onClick, icon, testId }: { tip: string; label?: string; onClick: () => void; icon: ReactNode; testId?: string }) {
   return (
-    <Tooltip content={tip} position="bottom">
+    <HoverTip content={tip} position="bottom">
       <Button shape="circle" type="secondary" icon={icon} onClick={onClick} aria-label={label ?? tip} data-testid={testId} />
-    </Tooltip>
+    </HoverTip>
   );
 }
 

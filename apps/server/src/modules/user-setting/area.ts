@@ -25,11 +25,8 @@ function provinces(): Map<string, Division> {
 // Placeholder levels carry no information in a place name ("北京市 市辖区 东城区" reads "北京市 东城区").
 const placeholders = new Set(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划']);
 
-/**
- * Resolves a path of codes (each one a child of the previous) to its place name, e.g. `北京市 东城区`;
- * undefined when the path does not exist.
- */
-export function areaName(codes: readonly string[]): string | undefined {
+/** The named divisions of a path of codes (each one a child of the previous); undefined when it does not exist. */
+function divisionNames(codes: readonly string[]): string[] | undefined {
   let level: Map<string, Division> | undefined = provinces();
   const names: string[] = [];
   for (const code of codes) {
@@ -38,5 +35,21 @@ export function areaName(codes: readonly string[]): string | undefined {
     if (!placeholders.has(node.name)) names.push(node.name);
     level = node.children ? new Map(node.children.map((c) => [c.code, c])) : undefined;
   }
-  return names.join(' ');
+  return names;
+}
+
+/** The place name of a path of codes, largest division first, e.g. `北京市 东城区`; undefined when the path does not exist. */
+export function areaName(codes: readonly string[]): string | undefined {
+  return divisionNames(codes)?.join(' ');
+}
+
+/**
+ * The same place for an English reader, smallest division first as English addresses go, e.g.
+ * `Dongcheng District, Beijing`. The romaniser (and its dictionary) loads on the first English request.
+ */
+export async function areaNameInEnglish(codes: readonly string[]): Promise<string | undefined> {
+  const names = divisionNames(codes);
+  if (!names) return undefined;
+  const { romaniseName } = await import('@atrium/contracts/divisions');
+  return names.map(romaniseName).reverse().join(', ');
 }

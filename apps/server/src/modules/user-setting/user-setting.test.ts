@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signHeaders } from '@atrium/contracts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { buildMultipart } from '../../http/multipart.ts';
 import { createTestApp, TEST_CREDENTIAL, TEST_FINGERPRINT, type TestApp } from '../../test/harness.ts';
 import { sweepStaleTempFiles } from './upload-store.ts';
@@ -117,6 +119,17 @@ describe('user setting: basic information, avatar, certification', () => {
       expect(await info(user)).toEqual(res.body.data);
       const shorter = await save(user, { ...basic, area: ['44', '4403'], address: undefined, profile: undefined });
       expect(shorter.body.data).toMatchObject({ locationName: '广东省 深圳市', address: '', introduction: '' });
+    });
+
+    it('answers the place in English to an English reader, smallest division first, and stores it once', async () => {
+      const english = await save(user, basic, 'en-US');
+      expect(english.body.data.locationName).toBe('Dongcheng District, Beijing');
+      const read = await t.request({ method: 'POST', url: '/api/user/info', token: user, locale: 'en-US' });
+      expect(read.body.data.locationName).toBe('Dongcheng District, Beijing');
+      expect((await info(user)).locationName).toBe('北京市 东城区');
+      const stored = await t.db.execute(sql`select location_name from users where username = 'user'`);
+      expect(rowsOf<{ location_name: string }>(stored)).toEqual([{ location_name: '北京市 东城区' }]);
+      expect((await save(user, { ...basic, area: ['44', '4403'] }, 'en-US')).body.data.locationName).toBe('Shenzhen, Guangdong');
     });
 
     it('validates with the page texts in both languages and changes nothing', async () => {

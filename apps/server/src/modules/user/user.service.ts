@@ -6,13 +6,23 @@ import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
+import { areaNameInEnglish } from '../user-setting/area.ts';
 import { GenerationCache } from '../shared/list-cache.ts';
 import { changeUser, findUserById, getPreferences, listRoles, lockPreferences, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
 type RoleSummary = Awaited<ReturnType<typeof listRoles>>[number];
 
-function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'permissions'>, roleRows: RoleSummary[], locale: Locale): UserInfo {
+/**
+ * The place the user chose, in the reader's language: stored as written when it was chosen (Chinese), and
+ * derived from the area codes for an English reader.
+ */
+async function placeName(user: UserRow, locale: Locale): Promise<string> {
+  if (locale !== 'en-US' || user.area.length === 0) return user.locationName;
+  return (await areaNameInEnglish(user.area)) ?? user.locationName;
+}
+
+async function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'permissions'>, roleRows: RoleSummary[], locale: Locale): Promise<UserInfo> {
   const nameOf = (code: string) => roleDisplayName(code, roleRows.find((r) => r.code === code)?.name ?? code, locale);
   return {
     accountId: user.accountId,
@@ -24,7 +34,7 @@ function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'permissi
     organization: user.organization,
     organizationName: user.organizationName,
     location: user.location,
-    locationName: user.locationName,
+    locationName: await placeName(user, locale),
     email: user.email ?? '',
     introduction: user.introduction,
     personalWebsite: user.personalWebsite,

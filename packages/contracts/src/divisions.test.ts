@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { romaniseDivisions, romaniseName } from './romanise-divisions';
+import { romaniseDivisions, romaniseName } from './divisions';
 
 describe('division names in English', () => {
   it('writes the proper name in pinyin as one word and the kind in English', () => {
