@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
-import { useSettings } from '../stores/settings';
-
-const MOBILE_BREAKPOINT = 992;
+import { measureDevice, useSettings } from '../stores/settings';
 
 /** The body width, measured on resize with a 100 ms debounce, decides the device. */
 export function useResponsive(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const measure = () => {
-      const device = document.body.clientWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
+      const device = measureDevice();
       if (useSettings.getState().device !== device) useSettings.getState().update({ device });
     };
     const onResize = () => {

@@ -42,7 +42,8 @@ export function clampMenuWidth(value: number): number {
  * device decides hideMenu (see layout/use-responsive.ts).
  */
 export function settingsReducer(state: AppSettings, action: SettingsAction): AppSettings {
-  if (action.type === 'reset') return { ...defaultSettings };
+  // A reset keeps the device: it is measured, not a preference.
+  if (action.type === 'reset') return { ...defaultSettings, device: state.device, hideMenu: state.device === 'mobile' || defaultSettings.hideMenu };
   const next: AppSettings = { ...state, ...action.patch };
   if (action.patch.topMenu === true) next.menuCollapse = false;
   if (action.patch.menuWidth !== undefined) next.menuWidth = clampMenuWidth(action.patch.menuWidth);
@@ -67,9 +68,20 @@ function readStoredTheme(): AppSettings['theme'] | null {
   }
 }
 
+/** Below this body width the shell lays out for phones and tablets (layout/use-responsive.ts keeps it current). */
+export const MOBILE_BREAKPOINT = 992;
+
+/** The device of the current body width (desktop where there is no document, as in the build-time render). */
+export function measureDevice(): AppSettings['device'] {
+  if (typeof document === 'undefined' || !document.body) return 'desktop';
+  return document.body.clientWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
+}
+
 function initialSettings(): AppSettings {
-  // Only the theme outlives a reload; everything else starts from settings.json.
-  return { ...defaultSettings, theme: readStoredTheme() ?? defaultSettings.theme };
+  // Only the theme outlives a reload; everything else starts from settings.json. The device is measured
+  // now, so a phone's first frame is already the phone layout (no sider padding sliding away).
+  const device = measureDevice();
+  return settingsReducer({ ...defaultSettings, theme: readStoredTheme() ?? defaultSettings.theme }, { type: 'update', patch: { device } });
 }
 
 interface SettingsStore extends AppSettings {
