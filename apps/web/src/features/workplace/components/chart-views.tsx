@@ -57,6 +57,7 @@ export function makeContentChart({ VChart }: Charts) {
 export function makeCategoriesChart({ VChart }: Charts) {
   return function CategoriesChart({ items, totalLabel, total, locale, compact = false }: CategoriesChartProps) {
     const sum = items.reduce((acc, item) => acc + item.value, 0) || 1;
+    const share = (value: number) => `${((value / sum) * 100).toFixed(1)}%`;
     const spec: IPieChartSpec = {
       type: 'pie',
       height: 300,
@@ -64,12 +65,21 @@ export function makeCategoriesChart({ VChart }: Charts) {
       data: [{ id: 'types', values: items }],
       categoryField: 'name',
       valueField: 'value',
-      outerRadius: compact ? 0.62 : 0.8,
-      innerRadius: compact ? 0.4 : 0.5,
+      outerRadius: compact ? 0.75 : 0.8,
+      innerRadius: 0.5,
       padAngle: 0.6,
       pie: { style: { cornerRadius: 6 }, state: { hover: { outerRadius: 0.85 } } },
-      label: { visible: true, formatMethod: (_text: unknown, datum?: Record<string, unknown>) => `${((Number(datum?.value ?? 0) / sum) * 100).toFixed(1)}%` },
-      legends: [{ visible: true, orient: 'bottom' }],
+      // On a phone the labels beside the ring do not fit its card (they were cut to "43.…"): the legend
+      // carries the shares there instead.
+      label: { visible: !compact, formatMethod: (_text: unknown, datum?: Record<string, unknown>) => share(Number(datum?.value ?? 0)) },
+      legends: [
+        {
+          visible: true,
+          orient: 'bottom',
+          // Every type on its own line, never behind a pager.
+          ...(compact ? { maxRow: items.length, autoPage: false, item: { label: { formatMethod: (text: string | number) => `${text} ${share(items.find((item) => item.name === text)?.value ?? 0)}` } } } : {}),
+        },
+      ],
       tooltip: { mark: { content: [{ key: (d: Record<string, unknown> | undefined) => String(d?.name ?? ''), value: (d: Record<string, unknown> | undefined) => Number(d?.value ?? 0).toLocaleString(locale) }] } },
       // The centre shows the total, or the hovered slice's name and value.
       indicator: {
