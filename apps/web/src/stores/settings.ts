@@ -69,7 +69,7 @@ function readStoredTheme(): AppSettings['theme'] | null {
 }
 
 /** Below this body width the shell lays out for phones and tablets (layout/use-responsive.ts keeps it current). */
-export const MOBILE_BREAKPOINT = 992;
+const MOBILE_BREAKPOINT = 992;
 
 /** The device of the current body width (desktop where there is no document, as in the build-time render). */
 export function measureDevice(): AppSettings['device'] {
