@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from './client.ts';
+import type { BatchPart } from './request-batch.ts';
 
 /**
  * Write generations of list tables, so a server can cache a list's totals and still answer exact ones.
@@ -20,7 +21,7 @@ import { rowsOf, type Db } from './client.ts';
  * drizzle-kit cannot declare triggers, so this is an idempotent step after the generated migrations
  * (run on every start, under the migration lock on PostgreSQL), like the replay store's UNLOGGED.
  */
-export const generationTables = ['policies', 'roles', 'audit_log'] as const;
+const generationTables = ['policies', 'roles', 'audit_log'] as const;
 export type GenerationTable = (typeof generationTables)[number];
 
 /**
@@ -35,7 +36,7 @@ const generationEvents: Record<GenerationTable, string> = {
   audit_log: 'delete or truncate',
 };
 
-/** Write generations of the list tables as one signed request saw them (plugins/nonce-store.ts). */
+/** Write generations of the list tables as one signed request saw them (listGenerationsPart). */
 export type ListGenerations = Partial<Record<GenerationTable, string>>;
 
 /** Counters per table (decision 013). */
@@ -78,7 +79,7 @@ export async function tableExists(db: Db, table: string): Promise<boolean> {
 }
 
 /** The table's generation as SQL text: the sum of its counters (null without any: then nothing is cached). */
-export function generationSql(table: GenerationTable): string {
+function generationSql(table: GenerationTable): string {
   return `(select sum(generation)::text from list_generation_slots where name = '${table}')`;
 }
 
@@ -86,3 +87,25 @@ export function generationSql(table: GenerationTable): string {
 export function generationOf(table: GenerationTable): SQL<string | null> {
   return sql<string | null>`${sql.raw(generationSql(table))}`;
 }
+
+/**
+ * The list tables' generations in a batch's round trip (db/request-batch.ts), so a list call can answer from
+ * its cache with no statement of its own (modules/shared/list-cache.ts): one snapshot for the whole batch.
+ */
+export const listGenerationsPart: BatchPart<true, ListGenerations> = {
+  params: 0,
+  select: () => generationTables.map((t) => `${generationSql(t)} as "g_${t}"`).join(', '),
+  prepare(items) {
+    return {
+      values: [],
+      read: (row) => {
+        const generations: ListGenerations = {};
+        for (const table of generationTables) {
+          const value = row[`g_${table}`];
+          if (value !== null && value !== undefined) generations[table] = String(value);
+        }
+        return items.map(() => generations);
+      },
+    };
+  },
+};

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { prepared, runPrepared } from './prepared.ts';
+import { jsonColumn, type BatchPart } from './request-batch.ts';
 import { sessions } from './schema/auth.ts';
 
-// The session lookup every signed-in request makes (plugins/session.ts, plugins/nonce-store.ts): below the
+// The session lookup every signed-in request makes (plugins/session.ts, through the request batch): below the
 // modules, so the request pipeline reads sessions without importing the auth module. The auth module's
 // repository (modules/auth/session.repository.ts) creates, revokes and switches them.
 
@@ -28,17 +29,17 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
  * A session and its account's roles and status as one JSON array (`s` sessions, `u` users; null when no
  * session matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read
  * with every request, so a disable or a change of the account's roles applies from the next one on every
- * replica (the roles' permissions: db/role-permissions.ts). Read by the lookup below and by the batched
- * request check (plugins/nonce-store.ts); sessionFromJson() reads it.
+ * replica (the roles' permissions: db/role-permissions.ts). Read by the lookup and the batch part below;
+ * sessionFromJson() reads it.
  */
-export const sessionJson = `case when s.id is null then null else json_build_array(
+const sessionJson = `case when s.id is null then null else json_build_array(
   s.id, s.user_id, s.active_role, s.fingerprint,
   ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles,
   u.username, u.status, u.must_change_password) end`;
 
-export type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean] | null;
+type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean] | null;
 
-export function sessionFromJson(e: SessionJson | undefined): SessionWithUser | undefined {
+function sessionFromJson(e: SessionJson | undefined): SessionWithUser | undefined {
   if (!e) return undefined;
   return {
     id: Number(e[0]),
@@ -55,6 +56,35 @@ export function sessionFromJson(e: SessionJson | undefined): SessionWithUser | u
     mustChangePassword: e[11] === true,
   };
 }
+
+/**
+ * The sessions of a batch of requests (db/request-batch.ts), read in their round trip: each distinct token
+ * hash once (a console page fires several calls at once with one token), answered in the batch's order.
+ */
+export const sessionsPart: BatchPart<string, SessionWithUser | undefined> = {
+  params: 1,
+  select: (p) =>
+    `(select coalesce(json_agg(${sessionJson} order by t.j), '[]'::json) from unnest(${p(0)}::text[]) with ordinality as t(token_hash, j) ` +
+    `left join (sessions s join users u on u.id = s.user_id) on s.token_hash = t.token_hash) as "sessions"`,
+  prepare(items) {
+    const hashes: string[] = [];
+    const places = new Map<string, number>();
+    const at = items.map((hash) => {
+      let place = places.get(hash);
+      if (place === undefined) places.set(hash, (place = hashes.push(hash) - 1));
+      return place;
+    });
+    return {
+      values: [hashes],
+      read: (row) => {
+        const found = jsonColumn<SessionJson[]>(row.sessions);
+        if (found.length !== hashes.length) throw new Error('sessions: answer does not match the tokens');
+        const sessions = found.map(sessionFromJson);
+        return at.map((place) => sessions[place]);
+      },
+    };
+  },
+};
 
 // Every signed-in request without the batched check (signatures off) reads this: a prepared statement.
 const sessionByTokenHash = prepared(

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditEntry, writeAudit } from '../http/audit.ts';
 import { AppError } from '../http/errors.ts';
-import { resolveSession } from '../http/sessions.ts';
+import { hashToken, isPlausibleToken, resolveSession } from '../http/sessions.ts';
 
 /** The calls an account that must change its one-time password may still make. */
 const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['user.info', 'user.logout', 'user.change-password']);
 
 /** The Access-Token header's value (the first one when repeated). */
-export function accessToken(req: FastifyRequest): string | undefined {
+function accessToken(req: FastifyRequest): string | undefined {
   const raw = req.headers['access-token'];
   return Array.isArray(raw) ? raw[0] : raw;
 }
@@ -16,6 +16,13 @@ export function accessToken(req: FastifyRequest): string | undefined {
 export function needsSession(req: FastifyRequest): boolean {
   const call = req.routeOptions.config.call;
   return call !== undefined && call.access !== 'public';
+}
+
+/** The hash of the Access-Token worth looking up for this call (a session call, a plausible token), read in the request's round trip. */
+export function sessionLookup(req: FastifyRequest): string | undefined {
+  if (!needsSession(req)) return undefined;
+  const token = accessToken(req);
+  return token && isPlausibleToken(token) ? hashToken(token) : undefined;
 }
 
 /**

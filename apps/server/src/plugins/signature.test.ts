@@ -138,7 +138,7 @@ describe('signature check', () => {
   });
 
   it('checks requests that arrive together in one batch, each with its own answer', async () => {
-    // Sent at once, these reach the replay store in the same batch (plugins/nonce-store.ts).
+    // Sent at once, these reach the replay store in the same batch (db/request-batch.ts).
     const good = await Promise.all(Array.from({ length: 12 }, () => signed(t, { method: 'GET', url: '/api/user/menu', token })));
     const stranger = await signed(t, { method: 'GET', url: '/api/user/menu', token: 'z'.repeat(43) });
     const publicCall = await signed(t, { method: 'GET', url: '/auth/captcha' });

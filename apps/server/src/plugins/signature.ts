@@ -10,10 +10,8 @@ import {
 } from '@atrium/contracts';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
-import { hashToken, isPlausibleToken } from '../http/sessions.ts';
-import { NonceStore } from './nonce-store.ts';
+import type { NonceItem } from '../db/replay-store.ts';
 import { nodeSigningPrimitives } from './node-signing.ts';
-import { accessToken, needsSession } from './session.ts';
 
 const NONCE_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -30,19 +28,17 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Verifies ATRIUM-HMAC-SHA256 (docs/http-contract.md, Signing) over the exact bytes of `req.rawBody`, then
- * records the nonce in the shared replay store, reading the caller's session and the list generations in
- * the same round trip. plugins/pipeline.ts calls it after the trace id and before the session check, once
- * the body is buffered.
+ * Verifies ATRIUM-HMAC-SHA256 (docs/http-contract.md, Signing) over the exact bytes of `req.rawBody`. A
+ * verified request's nonce then goes to the shared replay store (db/replay-store.ts) in the request's
+ * round trip, and `accept` refuses it unless it was fresh. plugins/pipeline.ts calls both, after the trace
+ * id and before the session check, once the body is buffered.
  */
 export class SignatureCheck {
   private readonly keyring: Map<string, SigningCredential>;
-  private readonly nonceStore: NonceStore;
   private readonly enforce: boolean;
 
   constructor(private readonly app: FastifyInstance) {
     this.keyring = new Map(app.config.signingKeys.map((k) => [k.keyId, k]));
-    this.nonceStore = new NonceStore(app.db, app.now);
     this.enforce = app.config.signatureMode === 'enforce';
   }
 
@@ -51,14 +47,20 @@ export class SignatureCheck {
     return this.enforce && needsSignature(req);
   }
 
-  verify(req: FastifyRequest): Promise<void> {
-    return verify(req, this.keyring, this.nonceStore, this.app.now());
+  /** The nonce to record, once the signature, its headers and its time are right; throws otherwise. */
+  verify(req: FastifyRequest): NonceItem {
+    return verify(req, this.keyring, this.app.now());
+  }
+
+  /** A nonce the replay store has seen within its lifetime is a replay. */
+  accept(fresh: boolean | undefined): void {
+    if (fresh !== true) throw new AppError('REPLAYED');
   }
 }
 
 const invalid = (reason: string) => new AppError('SIGNATURE_INVALID', { details: { reason } });
 
-async function verify(req: FastifyRequest, keyring: Map<string, SigningCredential>, nonceStore: NonceStore, now: Date): Promise<void> {
+function verify(req: FastifyRequest, keyring: Map<string, SigningCredential>, now: Date): NonceItem {
   const auth = parseAuthorization(headerValue(req.headers.authorization));
   if (!auth) throw invalid('malformed-authorization');
   const key = keyring.get(auth.keyId);
@@ -99,18 +101,5 @@ async function verify(req: FastifyRequest, keyring: Map<string, SigningCredentia
   if (Math.abs(now.getTime() - date.getTime()) > SIGNATURE_WINDOW_SECONDS * 1000) {
     throw new AppError('REQUEST_EXPIRED', { details: { serverTime: now.toISOString() } });
   }
-  // A call that needs a session reads it in the nonce's round trip (the session plugin checks it), with the
-  // list generations that let a list answer from its cache (modules/shared/list-cache.ts).
-  const token = sessionToken(req);
-  const gate = await nonceStore.check(auth.keyId, nonce, token === undefined ? undefined : hashToken(token));
-  if (!gate.fresh) throw new AppError('REPLAYED');
-  if (token !== undefined) req.sessionPreload = { session: gate.session };
-  req.listGenerations = gate.generations;
-}
-
-/** The Access-Token worth looking up for this call (signed or admin access, plausible length). */
-function sessionToken(req: FastifyRequest): string | undefined {
-  if (!needsSession(req)) return undefined;
-  const token = accessToken(req);
-  return token && isPlausibleToken(token) ? token : undefined;
+  return { keyId: auth.keyId, nonce };
 }

@@ -129,7 +129,7 @@ function pageOf(db: Db, values: FilterValues, offset: number, limit: number) {
 /**
  * One page and the filter's exact total, both cached per write generation of the table
  * (modules/shared/list-cache.ts):
- * - `knownGeneration` is the generation the request read with its nonce (plugins/nonce-store.ts). When the
+ * - `knownGeneration` is the generation the request read in its round trip (db/list-generations.ts, listGenerationsPart). When the
  *   page and the total were read at that generation, they are the answer and the database is not asked.
  * - Otherwise the page query reads the rows and the generation of their snapshot. The total comes from
  *   the per-filter cache when it was counted at that generation, so a repeated filter costs one indexed
