@@ -65,18 +65,10 @@ export function filterWhere(filter: PolicyFilter, timeZone: string): SQL | undef
 /** Newest first, then id: the one order of the list and the export (indexed). */
 const listOrder = [desc(policies.createdTime), asc(policies.id)] as const;
 
-// A repeated list URL hands the handler the same frozen parse (http/register-call.ts, QueryMemo), so its
-// key is built once per parse and zone.
-const filterKeys = new WeakMap<PolicyFilter, { timeZone: string; key: string }>();
-
 /** The cache key of a filter: what filterWhere() reads, with the zone that turns days into instants. */
 export function filterKey(filter: PolicyFilter, timeZone: string): string {
-  const known = filterKeys.get(filter);
-  if (known && known.timeZone === timeZone) return known.key;
   const { number, name, contentType, filterType, status, createdTime } = filter;
-  const key = JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
-  if (Object.isFrozen(filter)) filterKeys.set(filter, { timeZone, key });
-  return key;
+  return JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
 }
 
 const policyColumns = getTableColumns(policies);
@@ -127,50 +119,36 @@ function pageOf(db: Db, values: FilterValues, offset: number, limit: number) {
 }
 
 /**
- * One page and the filter's exact total, both cached per write generation of the table
- * (modules/shared/list-cache.ts):
- * - `knownGeneration` is the generation the request read in its round trip (db/list-generations.ts, listGenerationsPart). When the
- *   page and the total were read at that generation, they are the answer and the database is not asked.
- * - Otherwise the page query reads the rows and the generation of their snapshot. The total comes from
- *   the per-filter cache when it was counted at that generation, so a repeated filter costs one indexed
- *   page read instead of a count over every matching row (~13 ms at 100k rows, ~500 ms at 1M). A filter
- *   not seen before is counted beside the page; a moved generation counts again.
+ * One page and the filter's exact total, with the write generation both belong to (null when they were
+ * read in snapshots that may differ: then the caller must not cache them). The total comes from the
+ * per-filter cache (modules/shared/list-cache.ts) when it was counted at the page's generation, so a
+ * repeated filter costs one indexed page read instead of a count over every matching row (~13 ms at 100k
+ * rows, ~500 ms at 1M). A filter not seen before is counted beside the page; a moved generation counts
+ * again.
  */
 export async function listPolicies(
   db: Db,
   key: string,
-  /** The statements' values of the filter (computed only when the database is asked). */
-  valuesOf: () => FilterValues,
+  values: FilterValues,
   offset: number,
   limit: number,
-  knownGeneration?: string,
-): Promise<{ rows: PolicyRow[]; total: number }> {
-  const { totals, pages } = listCachesFor(db, 'policies');
-  const pageKey = `${offset}:${limit}:${key}`;
-  const cachedRows = pages.get(pageKey, knownGeneration) as PolicyRow[] | undefined;
-  const cachedTotal = totals.get(key, knownGeneration);
-  if (cachedRows !== undefined && cachedTotal !== undefined) return { rows: cachedRows, total: cachedTotal };
-  const values = valuesOf();
-
-  const answer = (rows: PolicyRow[], total: number, generation: string | null | undefined) => {
-    pages.set(pageKey, generation, rows, Math.max(1, rows.length));
-    return { rows, total };
-  };
+): Promise<{ rows: PolicyRow[]; total: number; generation: string | null }> {
+  const { totals } = listCachesFor(db, 'policies');
   if (!totals.has(key)) {
     const [rows, counted] = await Promise.all([pageOf(db, values, offset, limit), countPolicies(db, values)]);
     totals.set(key, counted.generation, counted.total);
-    // Two statements, two snapshots: the page is kept only when both saw the same generation.
-    return answer(rows, counted.total, rows.length > 0 && rows[0]!.generation === counted.generation ? counted.generation : null);
+    // Two statements, two snapshots: one generation only when both saw the same.
+    return { rows, total: counted.total, generation: rows.length > 0 && rows[0]!.generation === counted.generation ? counted.generation : null };
   }
   const rows = await pageOf(db, values, offset, limit);
   // An empty first page is an exact total of 0; an empty later page has no generation to check.
-  if (rows.length === 0 && offset === 0) return { rows, total: 0 };
+  if (rows.length === 0 && offset === 0) return { rows, total: 0, generation: null };
   const generation = rows.length > 0 ? rows[0]!.generation : null;
   const total = totals.get(key, generation);
-  if (total !== undefined) return answer(rows, total, generation);
+  if (total !== undefined) return { rows, total, generation };
   const counted = await countPolicies(db, values);
   totals.set(key, counted.generation, counted.total);
-  return answer(rows, counted.total, counted.generation === generation ? generation : null);
+  return { rows, total: counted.total, generation: counted.generation === generation ? generation : null };
 }
 
 export async function findPolicy(db: Db, id: number): Promise<PolicyRow | undefined> {

@@ -20,6 +20,7 @@ import { jsonText, type JsonText } from '../../http/envelope.ts';
 import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
+import { listCachesFor } from '../shared/list-cache.ts';
 import { csvLine } from './csv.ts';
 import { checkImportFile } from './policy-import.ts';
 import {
@@ -48,25 +49,25 @@ function toPolicy(row: PolicyRow, locale: Locale): Policy {
     createdTime: row.createdTime.toISOString(),
   };
 }
-// A cached page (policy.repository.ts) is the same array on every hit: it is mapped and serialized once
-// (per language, total and paging, which a hit at the same generation repeats).
-const servedPages = new WeakMap<PolicyRow[], Map<string, JsonText<PolicyList>>>();
-function pageText(rows: PolicyRow[], locale: Locale, total: number, current: number, pageSize: number): JsonText<PolicyList> {
-  let texts = servedPages.get(rows);
-  if (!texts) servedPages.set(rows, (texts = new Map()));
-  const key = `${locale}:${total}:${current}:${pageSize}`;
-  let text = texts.get(key);
-  if (!text) texts.set(key, (text = jsonText<PolicyList>({ list: rows.map((row) => toPolicy(row, locale)), total, current, pageSize })));
-  return text;
-}
-
 const toDetail = (row: PolicyRow, locale: Locale): PolicyDetail => ({ ...toPolicy(row, locale), updatedAt: row.updatedAt.toISOString() });
 
-/** `generation`: the collections' write generation the request read with its nonce, when it did. */
-export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, generation?: string) {
-  const offset = (query.current - 1) * query.pageSize;
-  const { rows, total } = await listPolicies(db, filterKey(query, timeZone), () => filterValues(query, timeZone), offset, query.pageSize, generation);
-  return pageText(rows, locale, total, query.current, query.pageSize);
+/**
+ * One page of the list as sent. The answer (in the reader's language) is kept at the write generation its
+ * rows and total were read at (modules/shared/list-cache.ts); `generation`, the one the request read in its
+ * round trip (plugins/pipeline.ts), finds it there with no statement.
+ */
+export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, generation?: string): Promise<JsonText<PolicyList>> {
+  const { current, pageSize } = query;
+  const offset = (current - 1) * pageSize;
+  const key = filterKey(query, timeZone);
+  const pageKey = `${locale}:${offset}:${pageSize}:${key}`;
+  const { pages } = listCachesFor(db, 'policies');
+  const cached = pages.get(pageKey, generation) as JsonText<PolicyList> | undefined;
+  if (cached) return cached;
+  const page = await listPolicies(db, key, filterValues(query, timeZone), offset, pageSize);
+  const text = jsonText<PolicyList>({ list: page.rows.map((row) => toPolicy(row, locale)), total: page.total, current, pageSize });
+  pages.set(pageKey, page.generation, text, Math.max(1, page.rows.length));
+  return text;
 }
 
 export async function getPolicy(db: Db, id: number, locale: Locale): Promise<PolicyDetail> {

@@ -66,14 +66,18 @@ export class GenerationCache<T> {
 
 /** Distinct filters whose totals are remembered per list. */
 const TOTALS_BUDGET = 1000;
-/** Rows of list pages remembered per list (about 3 MB of collections). */
+/** Rows of list pages remembered per list (about 3 MB of collections' answers). */
 const PAGE_ROWS_BUDGET = 10_000;
 
+/**
+ * The caches of one list, one per purpose, each under the rule above (an entry answers only at the
+ * generation it was read at).
+ */
 interface ListCaches {
-  /** Filter key -> exact total. */
+  /** Filter key -> exact total (the repository). */
   totals: GenerationCache<number>;
-  /** Filter, offset and page size -> the page's rows. */
-  pages: GenerationCache<unknown[]>;
+  /** Language, offset, page size and filter key -> the page's answer as sent, weighing its row count (the service). */
+  pages: GenerationCache<unknown>;
 }
 
 const caches = new WeakMap<Db, Map<GenerationTable, ListCaches>>();
