@@ -39,7 +39,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
             {
               name: 'charts',
-              test: /node_modules[\\/](@visactor|zrender|d3-|@turf|topojson|simplify|geobuf|lottie-web|roughjs)/,
+              test: /node_modules[\\/](chart\.js|@kurkle)[\\/]/,
               priority: 30,
               includeDependenciesRecursively: false,
             },

@@ -25,9 +25,13 @@ describe('workplace', () => {
     await expect.poll(() => p.getByRole('heading', { level: 5 }).textContent()).toBe('欢迎回来！Atrium Admin');
     // Four statistics from GET /api/workplace/overview, counted up to their value.
     await expect.poll(() => p.getByText('个', { exact: true }).count()).toBe(3);
-    // The chart library arrives in its own chunk and draws on canvases. The first request of that
-    // 2 MB chunk after a build waits for the server's one-time brotli pass (several seconds here).
+    // The chart library arrives in its own chunk and draws on canvases, each an image named by its
+    // figures. The first request of a chunk after a build may wait for the server's one-time brotli pass.
     await expect.poll(() => p.locator('canvas').count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+    expect(await p.locator('canvas[role=img]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual([
+      expect.stringMatching(/^总内容量: \d{4}-\d{2}-\d{2} [\d,]+, /),
+      expect.stringMatching(/^内容量 [\d,]+: 图文 [\d,]+, /),
+    ]);
     const popular = p.locator('.arco-card').filter({ hasText: '线上热门内容' });
     const firstTitle = () => popular.locator('tbody tr').first().locator('td').nth(1).textContent();
     await expect.poll(firstTitle).not.toBe('');

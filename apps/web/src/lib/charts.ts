@@ -1,21 +1,19 @@
-import type * as ReactVChartModule from '@visactor/react-vchart';
+import type * as ChartJsModule from 'chart.js';
 
 /**
- * Charts are heavy (350–410 KiB gzip) and only the workplace shows one, so they are never imported
- * statically: pages call `loadCharts()` (or lazy-load a component that does) and the Arco chart theme
- * is applied the first time, following light/dark through the body's `arco-theme` attribute.
- * Importing '@visactor/*' anywhere else statically would silently pull it into the first load.
+ * Charts (Chart.js) are only on the workplace, so they are never imported statically: pages call
+ * `loadCharts()` (or lazy-load a component that does). Only the controllers, elements, scales and plugins
+ * the workplace draws are registered, so the rest of the library stays out of the chunk. Importing
+ * 'chart.js' statically anywhere would pull it into the first load.
  */
-type ReactVChart = typeof ReactVChartModule;
+type ChartJs = typeof ChartJsModule;
 
-let loading: Promise<ReactVChart> | null = null;
+let loading: Promise<ChartJs> | null = null;
 
-export function loadCharts(): Promise<ReactVChart> {
-  loading ??= Promise.all([import('@visactor/react-vchart'), import('@visactor/vchart-arco-theme')]).then(([charts, theme]) => {
-    theme.initVChartArcoTheme({
-      defaultMode: document.body.getAttribute('arco-theme') === 'dark' ? 'dark' : 'light',
-      isWatchingMode: true,
-    });
+export function loadCharts(): Promise<ChartJs> {
+  loading ??= import('chart.js').then((charts) => {
+    const { Chart, BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Tooltip, Legend } = charts;
+    Chart.register(BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Tooltip, Legend);
     return charts;
   });
   return loading;

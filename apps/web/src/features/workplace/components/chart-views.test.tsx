@@ -1,47 +1,36 @@
-import { render } from '@testing-library/react';
-import type { IPieChartSpec } from '@visactor/react-vchart';
 import { describe, expect, it } from 'vitest';
-import { makeCategoriesChart } from './chart-views';
+import { categoriesChartConfig, contentChartConfig, type ChartColors } from './chart-views';
 
-/** The spec a chart hands to VChart, read from a stand-in component (no canvas in jsdom). */
-interface Label {
-  visible?: boolean;
-  formatMethod?: (text: unknown, datum: Record<string, unknown>) => string;
-}
+const colors: ChartColors = { text: 'black', secondaryText: 'gray', grid: 'silver', series: ['blue', 'cyan', 'orange'], background: 'white' };
+const items = [
+  { name: 'Image and text', value: 439 },
+  { name: 'Landscape short video', value: 183 },
+  { name: 'Portrait short video', value: 378 },
+];
 
-function specOf(compact: boolean): IPieChartSpec & { label?: Label } {
-  let seen: IPieChartSpec | undefined;
-  const VChart = ({ spec }: { spec: IPieChartSpec }) => {
-    seen = spec;
-    return null;
-  };
-  const CategoriesChart = makeCategoriesChart({ VChart } as unknown as Parameters<typeof makeCategoriesChart>[0]);
-  const items = [
-    { name: 'Image and text', value: 439 },
-    { name: 'Landscape short video', value: 183 },
-    { name: 'Portrait short video', value: 378 },
-  ];
-  render(<CategoriesChart items={items} total={1000} totalLabel="Total" locale="en-US" compact={compact} />);
-  return seen as IPieChartSpec & { label?: Label };
-}
-
-describe('content by type donut', () => {
-  it('labels the slices with their shares beside the ring on wide screens', () => {
-    const spec = specOf(false);
-    expect(spec.label?.visible).toBe(true);
-    expect(spec.label?.formatMethod?.('', { value: 183 })).toBe('18.3%');
+describe('workplace charts', () => {
+  it('draws the content bars per day with the reader’s number format', () => {
+    const config = contentChartConfig({ points: [{ x: '2026-11-24', y: 1200 }, { x: '2026-11-25', y: 8000 }], tooltipLabel: 'Items', locale: 'en-US' }, colors);
+    expect(config.data.labels).toEqual(['11-24', '11-25']);
+    expect(config.data.datasets[0]!.data).toEqual([1200, 8000]);
+    const y = config.options!.scales!.y as { ticks: { callback: (v: number) => string } };
+    expect(y.ticks.callback(8000)).toBe('8,000');
+    const tooltip = config.options!.plugins!.tooltip!.callbacks!;
+    expect((tooltip.title as (items: { dataIndex: number }[]) => string)([{ dataIndex: 1 }])).toBe('2026-11-25');
+    expect((tooltip.label as (item: { raw: number }) => string)({ raw: 8000 })).toBe('Items: 8,000');
   });
 
-  // Beside a phone's ring the labels were cut ("43.…") and the third legend entry hid behind a pager.
-  it('moves the shares into a legend of one line per type on phones', () => {
-    const spec = specOf(true);
-    expect(spec.label?.visible).toBe(false);
-    const legend = (Array.isArray(spec.legends) ? spec.legends[0] : spec.legends) as { maxRow?: number; autoPage?: boolean; item?: { label?: { formatMethod?: (text: string) => string } } };
-    expect(legend).toMatchObject({ maxRow: 3, autoPage: false });
-    expect(['Image and text', 'Landscape short video', 'Portrait short video'].map((name) => legend.item!.label!.formatMethod!(name))).toEqual([
-      'Image and text 43.9%',
-      'Landscape short video 18.3%',
-      'Portrait short video 37.8%',
-    ]);
+  // Shares beside the ring were cut on phones ("43.…") and legend entries hid behind a pager: the shares
+  // stand in the legend, one entry per type, at every width.
+  it('names every type with its share in the legend, in the theme’s colours', () => {
+    const config = categoriesChartConfig({ items, total: 1000, totalLabel: 'Total', locale: 'en-US' }, colors);
+    const legend = config.options!.plugins!.legend!.labels!;
+    const chart = { getDataVisibility: () => true } as unknown as Parameters<NonNullable<typeof legend.generateLabels>>[0];
+    const labels = legend.generateLabels!(chart);
+    expect(labels.map((l) => l.text)).toEqual(['Image and text 43.9%', 'Landscape short video 18.3%', 'Portrait short video 37.8%']);
+    expect(labels.map((l) => l.fillStyle)).toEqual(['blue', 'cyan', 'orange']);
+    expect(config.data.datasets[0]!.backgroundColor).toEqual(['blue', 'cyan', 'orange']);
+    const label = config.options!.plugins!.tooltip!.callbacks!.label as (item: { label: string; raw: number }) => string;
+    expect(label({ label: 'Image and text', raw: 439 })).toBe('Image and text: 439 (43.9%)');
   });
 });
