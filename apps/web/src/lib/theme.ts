@@ -13,6 +13,20 @@ const THEME_COLOR_DEBOUNCE_MS = 10;
  */
 export const DEFAULT_PALETTE_CSS = "body { --primary-1: 232,243,255; --arcoblue-1: 232,243,255; --primary-2: 190,218,255; --arcoblue-2: 190,218,255; --primary-3: 148,191,255; --arcoblue-3: 148,191,255; --primary-4: 106,161,255; --arcoblue-4: 106,161,255; --primary-5: 64,128,255; --arcoblue-5: 64,128,255; --primary-6: 22,93,255; --arcoblue-6: 22,93,255; --primary-7: 14,66,210; --arcoblue-7: 14,66,210; --primary-8: 7,44,166; --arcoblue-8: 7,44,166; --primary-9: 3,26,121; --arcoblue-9: 3,26,121; --primary-10: 0,13,77; --arcoblue-10: 0,13,77; }\nbody[arco-theme='dark'] { --primary-1: 0,13,77; --arcoblue-1: 0,13,77; --primary-2: 4,27,121; --arcoblue-2: 4,27,121; --primary-3: 14,50,166; --arcoblue-3: 14,50,166; --primary-4: 29,77,210; --arcoblue-4: 29,77,210; --primary-5: 48,111,255; --arcoblue-5: 48,111,255; --primary-6: 60,126,255; --arcoblue-6: 60,126,255; --primary-7: 104,159,255; --arcoblue-7: 104,159,255; --primary-8: 147,190,255; --arcoblue-8: 147,190,255; --primary-9: 190,218,255; --arcoblue-9: 190,218,255; --primary-10: 234,244,255; --arcoblue-10: 234,244,255; }";
 
+const themeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after the theme's CSS changed (light/dark or the palette), for what draws with the
+ * theme's colours outside CSS (canvas charts). The colour picker writes its palette after a debounce and a
+ * lazy import, so a redraw keyed on the settings store would read the old colours.
+ */
+export function onThemeApplied(listener: () => void): () => void {
+  themeListeners.add(listener);
+  return () => themeListeners.delete(listener);
+}
+
+const themeApplied = () => themeListeners.forEach((listener) => listener());
+
 /** Writes palette CSS into the single `<style id="theme-color">` (created once, then replaced). */
 export function writeThemeStyle(css: string, doc: Document = document): void {
   let style = doc.getElementById(THEME_STYLE_ID) as HTMLStyleElement | null;
@@ -22,6 +36,7 @@ export function writeThemeStyle(css: string, doc: Document = document): void {
     doc.head.appendChild(style);
   }
   style.textContent = css;
+  themeApplied();
 }
 
 /** Applies a theme colour (the settings drawer's picker) for light and dark; the generator loads only when needed. */
@@ -46,6 +61,7 @@ export function applyThemeColorDebounced(color: string): void {
 export function applyThemeMode(theme: ThemeMode, persist = false): void {
   if (theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
   else document.body.removeAttribute('arco-theme');
+  themeApplied();
   if (persist) {
     try {
       localStorage.setItem(THEME_STORAGE_KEY, theme);

@@ -1,5 +1,7 @@
+import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { categoriesChartConfig, contentChartConfig, type ChartColors } from './chart-views';
+import { applyThemeMode, writeThemeStyle } from '../../../lib/theme';
+import { categoriesChartConfig, contentChartConfig, makeContentChart, type ChartColors } from './chart-views';
 
 const colors: ChartColors = { text: 'black', secondaryText: 'gray', grid: 'silver', series: ['blue', 'cyan', 'orange'], background: 'white' };
 const items = [
@@ -32,5 +34,32 @@ describe('workplace charts', () => {
     expect(config.data.datasets[0]!.backgroundColor).toEqual(['blue', 'cyan', 'orange']);
     const label = config.options!.plugins!.tooltip!.callbacks!.label as (item: { label: string; raw: number }) => string;
     expect(label({ label: 'Image and text', raw: 439 })).toBe('Image and text: 439 (43.9%)');
+  });
+});
+
+describe('a drawn chart', () => {
+  // The colour picker writes its palette after a debounce and a lazy import: a redraw keyed on the settings
+  // store drew the old colours. The chart redraws once the theme's CSS is written, and only then.
+  it('draws again when the theme’s CSS changes, not on every render', () => {
+    const drawn: string[] = [];
+    class FakeChart {
+      constructor(_canvas: HTMLCanvasElement, config: { data: { datasets: { backgroundColor: string }[] } }) {
+        drawn.push(config.data.datasets[0]!.backgroundColor);
+      }
+      destroy() {}
+    }
+    const ContentChart = makeContentChart({ Chart: FakeChart } as unknown as Parameters<typeof makeContentChart>[0]);
+    const points = [{ x: '2026-11-25', y: 1 }];
+    const view = render(<ContentChart points={points} tooltipLabel="Items" locale="en-US" />);
+    view.rerender(<ContentChart points={[...points]} tooltipLabel="Items" locale="en-US" />);
+    expect(drawn).toHaveLength(1);
+    act(() => writeThemeStyle('body { --primary-6: 245,63,63; }'));
+    expect(drawn).toHaveLength(2);
+    act(() => applyThemeMode('dark'));
+    expect(drawn).toHaveLength(3);
+    act(() => applyThemeMode('light'));
+    view.unmount();
+    writeThemeStyle('body {}');
+    expect(drawn).toHaveLength(4);
   });
 });

@@ -1,12 +1,13 @@
 import type * as ChartJsModule from 'chart.js';
 import type { ChartConfiguration, Plugin } from 'chart.js';
-import { useEffect, useRef } from 'react';
-import { useSettings } from '../../../stores/settings';
+import { useEffect, useReducer, useRef } from 'react';
+import { onThemeApplied } from '../../../lib/theme';
 
 /**
  * The workplace's two charts, built from Chart.js once lib/charts has loaded it. Only types come from
  * 'chart.js' here, so nothing of the library reaches a first-load chunk. Colours are the theme's own CSS
- * variables, read when a chart is drawn, and the chart is drawn again when the theme changes.
+ * variables, read when a chart is drawn, and the chart is drawn again once the theme's CSS has changed
+ * (lib/theme.ts, onThemeApplied).
  */
 type Charts = typeof ChartJsModule;
 
@@ -152,14 +153,15 @@ export function categoriesChartConfig({ items, totalLabel, total, locale }: Cate
 /** A canvas that draws `config` with Chart.js, again whenever the config or the theme changes. */
 function useChart<T extends 'bar' | 'doughnut'>({ Chart }: Charts, build: (colors: ChartColors) => ChartConfiguration<T>, deps: unknown[]) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const theme = useSettings((s) => s.theme);
-  const themeColor = useSettings((s) => s.themeColor);
+  // Bumped once the theme's CSS has changed, so the colours read below are the new ones.
+  const [themeRevision, themeChanged] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => onThemeApplied(themeChanged), []);
   useEffect(() => {
     if (!canvas.current) return;
     const chart = new Chart(canvas.current, build(themeColors()) as ChartConfiguration);
     return () => chart.destroy();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `build` is new on every render; `deps` are what it reads
-  }, [Chart, theme, themeColor, ...deps]);
+  }, [Chart, themeRevision, ...deps]);
   return canvas;
 }
 
