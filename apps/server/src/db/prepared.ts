@@ -38,3 +38,8 @@ export async function runPrepared<Row>(db: Db, statement: Prepared, values: unkn
       : await (client as PoolLike).query({ name: statement.name, text: statement.text, values });
   return result.rows as Row[];
 }
+
+/** A JSON column as the driver hands it: parsed already (node-postgres) or as text. */
+export function jsonColumn<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

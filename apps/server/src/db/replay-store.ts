@@ -1,7 +1,8 @@
 import { lt } from 'drizzle-orm';
 import { NONCE_TTL_SECONDS } from '@atrium/contracts';
 import type { Db } from './client.ts';
-import { jsonColumn, type BatchPart } from './request-batch.ts';
+import { jsonColumn } from './prepared.ts';
+import type { BatchPart } from './request-batch.ts';
 import { nonces } from './schema/auth.ts';
 import { Sweeper } from './sweep.ts';
 
@@ -22,6 +23,9 @@ export interface NonceItem {
  * pair twice in one batch is sent once (a statement cannot insert a key twice): the second is a replay.
  * Expired nonces are deleted at most once a minute per process.
  */
+/** Nonces seen before this instant are forgotten: a pair seen then is fresh again. */
+const cutoffOf = (now: Date) => new Date(now.getTime() - NONCE_TTL_SECONDS * 1000);
+
 export function replayStorePart(db: Db): BatchPart<NonceItem, boolean> {
   const cleanup = new Sweeper(60_000);
   return {
@@ -45,9 +49,8 @@ export function replayStorePart(db: Db): BatchPart<NonceItem, boolean> {
         keyIds.push(item.keyId);
         return sent.push(item.nonce) - 1;
       });
-      const cutoff = new Date(now.getTime() - NONCE_TTL_SECONDS * 1000);
       return {
-        values: [keyIds, sent, now.toISOString(), cutoff.toISOString()],
+        values: [keyIds, sent, now.toISOString(), cutoffOf(now).toISOString()],
         read: (row) => {
           const fresh = jsonColumn<boolean[]>(row.nonces_fresh);
           if (fresh.length !== sent.length) throw new Error('replay store: answer does not match the nonces');
@@ -56,8 +59,7 @@ export function replayStorePart(db: Db): BatchPart<NonceItem, boolean> {
       };
     },
     after(now) {
-      const cutoff = new Date(now.getTime() - NONCE_TTL_SECONDS * 1000);
-      cleanup.maybe(now, () => db.delete(nonces).where(lt(nonces.seenAt, cutoff)));
+      cleanup.maybe(now, () => db.delete(nonces).where(lt(nonces.seenAt, cutoffOf(now))));
     },
   };
 }

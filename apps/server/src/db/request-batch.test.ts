@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from './client.ts';
-import { jsonColumn, RequestBatch, type BatchPart } from './request-batch.ts';
+import { jsonColumn } from './prepared.ts';
+import { RequestBatch, type BatchPart } from './request-batch.ts';
 import { openEmptyTestDatabase } from '../test/harness.ts';
 
 // Two parts that touch no table: one doubles numbers, one upper-cases words and reports its batches.

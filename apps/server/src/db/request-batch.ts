@@ -132,8 +132,3 @@ export class RequestBatch<P extends readonly BatchPart<any, any>[]> {
     for (const part of parts) part.after?.(now);
   }
 }
-
-/** A JSON column as the driver hands it: parsed already (node-postgres) or as text. */
-export function jsonColumn<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}

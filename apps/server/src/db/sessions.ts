@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { prepared, runPrepared } from './prepared.ts';
-import { jsonColumn, type BatchPart } from './request-batch.ts';
+import { jsonColumn, prepared, runPrepared } from './prepared.ts';
+import type { BatchPart } from './request-batch.ts';
 import { sessions } from './schema/auth.ts';
 
 // The session lookup every signed-in request makes (plugins/session.ts, through the request batch): below the
@@ -94,7 +94,7 @@ const sessionByTokenHash = prepared(
 
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
   const [row] = await runPrepared<{ session: SessionJson | string }>(db, sessionByTokenHash, [tokenHash]);
-  return sessionFromJson(typeof row?.session === 'string' ? (JSON.parse(row.session) as SessionJson) : row?.session);
+  return row ? sessionFromJson(jsonColumn<SessionJson>(row.session)) : undefined;
 }
 
 export async function touchSession(db: Db, id: number, now: Date): Promise<void> {

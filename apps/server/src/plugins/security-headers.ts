@@ -22,7 +22,7 @@ export function documentPolicy(scriptHashes: string[] = []): string {
   ].join('; ');
 }
 
-/** The policy of every document and asset; the console's index.html adds its boot script's hash (static-web.ts). */
+/** The policy of every document and asset; the console's index.html adds its boot scripts' hashes (static-web.ts). */
 export const contentSecurityPolicy = documentPolicy();
 
 /**

@@ -32,9 +32,9 @@ const types: Record<string, string> = {
 };
 
 /**
- * The sha256 sources of a document's inline scripts (the console's index.html has one: the boot script
- * that picks the pre-rendered view before the first paint). Only these run; any other inline script,
- * injected or not, stays refused.
+ * The sha256 sources of a document's inline scripts (the console's index.html has two boot scripts: one
+ * that asks for the first view's files, one that picks the pre-rendered view before the first paint).
+ * Only these run; any other inline script, injected or not, stays refused.
  */
 function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
