@@ -265,6 +265,12 @@ describe('navbar on a phone', () => {
       await loginAs(p, 'admin');
       // The desktop-only controls are gone from the bar itself...
       expect(await p.locator('[data-testid=navbar] [data-testid=page-search], [data-testid=navbar-reload]').count()).toBe(0);
+      // From the keyboard the drawer opens with the focus in its search, and Escape closes it there too.
+      await p.locator('[data-testid=menu-drawer-open]').focus();
+      await p.keyboard.press('Enter');
+      await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('page-search');
+      await p.keyboard.press('Escape');
+      await p.locator('.arco-drawer').waitFor({ state: 'hidden' });
       // ...the search sits at the top of the menu drawer and opens what it finds
       await p.locator('[data-testid=menu-drawer-open]').click();
       const search = p.locator('.arco-drawer [data-testid=page-search]');

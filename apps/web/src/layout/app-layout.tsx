@@ -79,7 +79,7 @@ function Shell({ pages }: { pages: RouteObject[] }) {
       {mobile && menu ? (
         <Drawer placement="left" width={menuWidth} visible={drawerOpen} onCancel={() => setDrawerOpen(false)} title={null} footer={null} closable={false} className={styles.menuDrawer}>
           {/* The navbar's page search, which a phone's navbar has no room for. */}
-          <PageSearch wide />
+          <PageSearch wide onEscape={() => setDrawerOpen(false)} />
           <nav data-testid="drawer-menu">
             <AppMenu onNavigate={() => setDrawerOpen(false)} />
           </nav>

@@ -10,9 +10,11 @@ import styles from './navbar.module.css';
 
 /**
  * Finds a page by its title in the reader's language and opens it (its open tab, with that tab's URL).
- * In the navbar on a desktop; at the top of the menu drawer on a phone (`wide`).
+ * In the navbar on a desktop; at the top of the menu drawer on a phone (`wide`). The search stops every
+ * Escape key (the drop-down's own handling), so with nothing typed `onEscape` gets it: the menu drawer,
+ * which opens with the focus here, closes on Escape as it does from its menu.
  */
-export function PageSearch({ wide = false }: { wide?: boolean }) {
+export function PageSearch({ wide = false, onEscape }: { wide?: boolean; onEscape?: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const menu = useMenuTree();
@@ -26,7 +28,12 @@ export function PageSearch({ wide = false }: { wide?: boolean }) {
   const [focused, setFocused] = useState(false);
   const empty = focused && query.trim() !== '' && hits.length === 0;
   return (
-    <span className={wide ? styles.searchBoxWide : styles.searchBox}>
+    <span
+      className={wide ? styles.searchBoxWide : styles.searchBox}
+      onKeyDownCapture={(event) => {
+        if (event.key === 'Escape' && query === '') onEscape?.();
+      }}
+    >
       <AutoComplete
         className={wide ? styles.searchWide : styles.search}
         placeholder={t('settings.search')}
