@@ -57,6 +57,21 @@ describe('taking over from the pre-rendered view', () => {
     expect(onSubmit).toHaveBeenCalledWith({ username: 'admin', password: 'secret' });
   });
 
+  it('carries over a box the reader unticked there, with the console’s state following', async () => {
+    const container = prerendered('<form><input name="remember" type="checkbox" checked></form>');
+    document.querySelector<HTMLInputElement>('#prerender input[name=remember]')!.checked = false;
+    const seen = vi.fn();
+    function Remember() {
+      const [remember, setRemember] = useState(true);
+      useReleasePrerender();
+      seen(remember);
+      return <input name="remember" type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />;
+    }
+    render(<Remember />, { container });
+    await waitFor(() => expect(seen).toHaveBeenLastCalledWith(false));
+    expect(container.querySelector<HTMLInputElement>('input[name=remember]')!.checked).toBe(false);
+  });
+
   it('repeats a click made there on the control of the same id', () => {
     const container = prerendered('<form><button type="button" id="tab-b">B</button></form>');
     (document.getElementById('prerender') as unknown as { clicks: string[] }).clicks = ['#tab-b'];

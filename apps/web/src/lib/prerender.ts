@@ -14,7 +14,7 @@ function typeInto(input: HTMLInputElement, value: string): void {
  * index.html carries the first view pre-rendered (src/prerender/): it stays on screen, below the empty
  * React root, until the console's own first view commits. Then, in the same frame, it is removed, and
  * what the reader did there carries over to the console: clicks on controls with an id or a test id (a
- * tab), then the text typed into fields of the same name, the focus, and a submit (the boot script noted
+ * tab), then the text typed into fields of the same name, boxes ticked or unticked, the focus, and a submit (the boot script noted
  * the clicks and the submit: the browser never sends that form itself).
  */
 function releasePrerender(doc: Document = document): void {
@@ -23,9 +23,11 @@ function releasePrerender(doc: Document = document): void {
   const root = doc.getElementById('root');
   const active = doc.activeElement;
   const focusedName = active instanceof HTMLInputElement && pre.contains(active) ? active.name : '';
-  const typed = Array.from(pre.querySelectorAll('input'))
-    .filter((input) => input.name && input.type !== 'checkbox' && input.type !== 'radio' && input.value !== '')
-    .map((input) => [input.name, input.value] as const);
+  const inputs = Array.from(pre.querySelectorAll('input')).filter((input) => input.name);
+  const isBox = (input: HTMLInputElement) => input.type === 'checkbox' || input.type === 'radio';
+  const typed = inputs.filter((input) => !isBox(input) && input.value !== '').map((input) => [input.name, input.value] as const);
+  // Boxes the reader ticked or unticked (a "remember me").
+  const toggled = inputs.filter((input) => input.type === 'checkbox' && input.checked !== input.defaultChecked).map((input) => [input.name, input.checked] as const);
   const submitted = pre.hasAttribute('data-submitted');
   const clicks = (pre as unknown as { clicks?: string[] }).clicks ?? [];
   pre.remove();
@@ -39,6 +41,11 @@ function releasePrerender(doc: Document = document): void {
   for (const [name, value] of typed) {
     const target = inputNamed(root, name);
     if (target) typeInto(target, value);
+  }
+  for (const [name, checked] of toggled) {
+    const target = inputNamed(root, name);
+    // A click, so the console's state follows as it does for a tick of its own.
+    if (target && target.checked !== checked) target.click();
   }
   if (focusedName) inputNamed(root, focusedName)?.focus();
   if (submitted) {
