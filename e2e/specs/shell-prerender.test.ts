@@ -79,9 +79,19 @@ describe('the first view before any script of the console runs', () => {
       expect(await page.locator('#prerender [data-testid=login-submit]').textContent()).toBe(button);
       const before = { title: await box(page, '#prerender h1'), submit: await box(page, '#prerender [data-testid=login-submit]'), user: await box(page, '#prerender input[name=username]') };
       await screenshot(page, `prerender-login-${locale}-${theme}`);
+      // Once the first frame is on screen: the backdrop fades in, and the page's own code is asked for.
+      const backdrop = (selector: string) => page.evaluate((s) => {
+        const style = getComputedStyle(document.querySelector(s)!, '::before');
+        return { content: style.content, opacity: style.opacity, image: style.backgroundImage.includes('gradient') };
+      }, selector);
+      await expect.poll(() => backdrop('#prerender [data-view] > div')).toEqual({ content: '""', opacity: '1', image: true });
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-boot-pending'))).toBe(false);
+      expect(await page.locator('head link[rel=modulepreload][href*="/login-page-"]').count()).toBe(1);
 
       await scripts.release();
       await page.locator('#prerender').waitFor({ state: 'detached' });
+      // The console's page shows its backdrop at once: no second fade at the takeover.
+      expect(await backdrop('#root [class^="_page_"]')).toEqual({ content: '""', opacity: '1', image: true });
       expect(await box(page, '#root h1')).toEqual(before.title);
       expect(await box(page, '#root [data-testid=login-submit]')).toEqual(before.submit);
       expect(await box(page, '#root input[name=username]')).toEqual(before.user);

@@ -23,6 +23,11 @@ const views = ['zh-CN', 'en-US']
   .flatMap((l) => [`<div data-view="login" data-locale="${l}" hidden><form><input name="username"></form></div>`, `<div data-view="shell" data-locale="${l}" hidden>shell ${l}</div>`])
   .join('');
 
+/** Once bootView has started the entry (after the first frame; here after a frame or its 1 s fallback). */
+async function started(): Promise<void> {
+  await vi.waitFor(() => expect(document.head.querySelector('script[type=module]')).not.toBeNull(), { timeout: 2000, interval: 10 });
+}
+
 function preloads(rel: string): string[] {
   return [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((l) => new URL(l.href).pathname);
 }
@@ -38,13 +43,15 @@ describe('boot script (index.html, before the first paint)', () => {
     window.history.replaceState(null, '', '/login');
     vi.stubGlobal('fetch', fetchMock);
     delete (window as { __atriumClientConfig?: unknown }).__atriumClientConfig;
+    delete (window as { __atriumRequestView?: unknown }).__atriumRequestView;
+    document.documentElement.removeAttribute('data-boot-pending');
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     fetchMock.mockClear();
   });
 
-  it('keeps only the sign-in view in the default language, light, and asks for its code at once', () => {
+  it('keeps only the sign-in view in the default language, light, and asks for its code with the entry', async () => {
     boot(config);
     const kept = document.querySelectorAll('#prerender [data-view]');
     expect(kept).toHaveLength(1);
@@ -54,8 +61,14 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(document.body.hasAttribute('arco-theme')).toBe(false);
     expect(document.title).toBe('登录 - Atrium');
+    // Nothing is asked for before the first frame, and the backdrop waits for it.
+    expect(preloads('modulepreload')).toEqual([]);
+    expect(preloads('stylesheet')).toEqual([]);
+    expect(document.documentElement.hasAttribute('data-boot-pending')).toBe(true);
+    await started();
     expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/login.js']);
     expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/login.css']);
+    expect(document.documentElement.hasAttribute('data-boot-pending')).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -75,13 +88,15 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 
-  it('shows the shell skeleton to a visitor with a session and asks for the credential and the page with the first wave', () => {
+  it('shows the shell skeleton to a visitor with a session, asks for the credential at once and for the view with the entry', async () => {
     localStorage.setItem('token', 't');
     window.history.replaceState(null, '', '/list/card?current=2');
     boot(config);
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
     expect(fetchMock).toHaveBeenCalledWith('/api/client-config', { credentials: 'same-origin' });
     expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeInstanceOf(Promise);
+    expect(preloads('modulepreload')).toEqual([]);
+    await started();
     expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/full-zh.js', '/assets/shell.js']);
     expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/shell.css', '/assets/card.css']);
   });

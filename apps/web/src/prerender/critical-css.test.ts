@@ -11,6 +11,8 @@ describe('criticalCss (index.html inline styles)', () => {
       '.card > .btn { color: red; }',
       '.btn:hover:not(.disabled) { color: blue; }',
       '.btn::after { content: ""; }',
+      'html[data-boot-pending] .card::before { opacity: 0; }',
+      'html[data-other] .card { opacity: 0; }',
       '.table td { padding: 0; }',
       '.modal, .card { margin: 0; }',
       '@media (max-width: 600px) { .card { padding: 0; } .table { display: none; } }',
@@ -24,6 +26,8 @@ describe('criticalCss (index.html inline styles)', () => {
     expect(out).toContain('.card > .btn');
     expect(out).toContain('.btn:hover:not(.disabled)');
     expect(out).toContain('.btn::after');
+    expect(out).toContain('html[data-boot-pending] .card::before');
+    expect(out).not.toContain('data-other');
     expect(out).toContain('.modal, .card');
     expect(out).toContain('@media (max-width: 600px) { .card { padding: 0; } }');
     expect(out).toContain('@keyframes spin');

@@ -13,13 +13,14 @@ function staticPart(selector: string): string {
 /**
  * The rules of `css` that can apply to `html` (build time, for index.html's inline styles): a rule stays
  * when one of its selectors, without pseudo-classes, matches an element of the markup with or without
- * the dark theme's `arco-theme` attribute on body. At-rules other than @media and @supports (keyframes,
+ * the dark theme's `arco-theme` attribute on body, in a document whose root carries what the boot script
+ * sets before the first paint (`data-boot-pending`, boot.ts). At-rules other than @media and @supports (keyframes,
  * font faces) stay whole; empty @media blocks go. Over-keeping is harmless (the full stylesheets load
  * after the first paint); a selector the matcher cannot parse is kept.
  */
 export function criticalCss(css: string, html: string): string {
-  const light = new JSDOM(`<!doctype html><html><head></head><body>${html}</body></html>`).window.document;
-  const dark = new JSDOM(`<!doctype html><html><head></head><body arco-theme="dark">${html}</body></html>`).window.document;
+  const light = new JSDOM(`<!doctype html><html data-boot-pending><head></head><body>${html}</body></html>`).window.document;
+  const dark = new JSDOM(`<!doctype html><html data-boot-pending><head></head><body arco-theme="dark">${html}</body></html>`).window.document;
   const matches = (selector: string) => {
     const bare = staticPart(selector);
     try {
