@@ -151,9 +151,23 @@ describe('the first view before any script of the console runs', () => {
     await loginAs(first, 'admin');
     const page = await browser.context.newPage();
     await watchLayoutShifts(page);
+    // A cookie of the origin (another application's, say) goes with the document but never with a call:
+    // the calls carry their own credentials, and on connections of their own they never queue behind
+    // the files of the first load.
+    await browser.context.addCookies([{ name: 'other', value: '1', url: baseUrl }]);
+    const cookies: Record<'api' | 'document', Promise<boolean>[]> = { api: [], document: [] };
+    page.on('request', (r) => {
+      const kind = r.isNavigationRequest() ? 'document' : new URL(r.url()).pathname.startsWith('/api/') ? 'api' : null;
+      if (kind) cookies[kind].push(r.allHeaders().then((h) => /other=1/.test(h.cookie ?? ''), () => false));
+    });
     await page.goto(`${baseUrl}/workplace`);
     await page.locator('[data-tab-pane="/workplace"] canvas').first().waitFor();
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.05);
+    const api = await Promise.all(cookies.api);
+    expect(api.length).toBeGreaterThan(5);
+    expect(api.filter(Boolean)).toEqual([]);
+    // The test sees a cookie where one is sent.
+    expect(await Promise.all(cookies.document)).toEqual([true]);
   });
 });

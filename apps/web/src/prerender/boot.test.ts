@@ -91,9 +91,10 @@ describe('boot script (index.html, before the first paint)', () => {
   it('shows the shell skeleton to a visitor with a session, asks for the credential at once and for the view with the entry', async () => {
     localStorage.setItem('token', 't');
     window.history.replaceState(null, '', '/list/card?current=2');
-    boot(config);
+    // A chunk named by both the dictionary and the shell is asked for once.
+    boot({ ...config, shell: { js: ['/assets/shell.js', '/assets/full-zh.js'], css: ['/assets/shell.css'] } });
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
-    expect(fetchMock).toHaveBeenCalledWith('/api/client-config', { credentials: 'same-origin' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/client-config', { credentials: 'omit' });
     expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeInstanceOf(Promise);
     expect(preloads('modulepreload')).toEqual([]);
     await started();

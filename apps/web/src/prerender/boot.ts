@@ -64,11 +64,10 @@ export function bootRequests(config: BootConfig): void {
   doc.documentElement.setAttribute('data-boot-pending', '');
   if (read('arco-theme') === 'dark') doc.documentElement.setAttribute('data-boot-theme', 'dark');
 
-  function add(rel: string, href: string, as?: string): void {
+  function add(rel: string, href: string): void {
     const link = doc.createElement('link');
     link.rel = rel;
     link.href = href;
-    if (as) link.as = as;
     link.crossOrigin = '';
     doc.head.appendChild(link);
   }
@@ -76,10 +75,10 @@ export function bootRequests(config: BootConfig): void {
   const files: BootFiles = { js: [], css: config.css };
   if (view === 'shell') {
     // The credential at once: every call of the first view waits for it.
-    (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'same-origin' });
+    (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'omit' });
     // The texts and the shell. The page's code, its data and the charts follow as soon as the console
-    // runs (app/router.tsx, app/guard-loader.ts): requested with these they would queue the calls of
-    // the first view behind them on the browser's six connections.
+    // runs (app/router.tsx, app/guard-loader.ts); the page's code asked for here too, ahead of the
+    // shell's, made no difference that could be measured (bench/notes/012-first-paint-floor.md).
     if (dictionaries) files.js = files.js.concat(dictionaries.core, dictionaries.shell);
     files.js = files.js.concat(config.shell.js);
     files.css = files.css.concat(config.shell.css, config.pages[path === '/' ? '/workplace' : path] ?? []);
@@ -92,9 +91,18 @@ export function bootRequests(config: BootConfig): void {
   // creating their 20 to 70 request elements here held the first paint back by 20 to 50 ms of the main
   // thread, and the entry (which the document preloads) runs only then anyway.
   (window as BootWindow).__atriumRequestView = function () {
-    for (let j = 0; j < files.js.length; j++) add('modulepreload', files.js[j]!);
+    // Chunks shared by the dictionary and the view are named by both: each is asked for once.
+    const asked: Record<string, boolean> = {};
+    function ask(rel: string, hrefs: string[]): void {
+      for (let i = 0; i < hrefs.length; i++) {
+        if (asked[hrefs[i]!]) continue;
+        asked[hrefs[i]!] = true;
+        add(rel, hrefs[i]!);
+      }
+    }
+    ask('modulepreload', files.js);
     // Stylesheets added by a script hold no paint back; the console's code finds them in place.
-    for (let k = 0; k < files.css.length; k++) add('stylesheet', files.css[k]!);
+    ask('stylesheet', files.css);
   };
 }
 

@@ -30,7 +30,7 @@ function takeBootRequest(): Promise<Response | null> {
 
 export function loadClientConfig(): Promise<SigningCredential> {
   configPromise ??= (async () => {
-    const res = (await takeBootRequest()) ?? (await fetch(endpoints.auth.clientConfig.path, { headers: { 'Accept-Language': getLocale() }, credentials: 'same-origin' }));
+    const res = (await takeBootRequest()) ?? (await fetch(endpoints.auth.clientConfig.path, { headers: { 'Accept-Language': getLocale() }, credentials: 'omit' }));
     observeDateHeader(res.headers.get('Date'));
     const body: unknown = await res.json();
     const data = isRecord(body) && 'status' in body && 'data' in body ? body.data : body;

@@ -28,6 +28,7 @@ interface Sent {
   method: string;
   headers: Record<string, string>;
   body: string | undefined;
+  credentials: RequestCredentials | undefined;
 }
 
 type Answer = { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> };
@@ -45,8 +46,11 @@ function errorEnvelope(code: number, error: string, message: string, traceId = '
   return { status: 'error', code, message, data: { error }, traceId };
 }
 
+let clientConfigCredentials: RequestCredentials | undefined;
+
 beforeEach(() => {
   resetApiClient();
+  clientConfigCredentials = undefined;
   sent = [];
   localStorage.clear();
   localStorage.setItem('fingerprint', 'fp-3f2a9c');
@@ -60,12 +64,13 @@ beforeEach(() => {
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const headers = { ...(init.headers as Record<string, string>) };
       if (input === '/api/client-config') {
+        clientConfigCredentials = init.credentials;
         return new Response(JSON.stringify(envelope({ ...KEY, serverTime: new Date(serverTime()).toISOString() })), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
         });
       }
-      const req: Sent = { url: input, method: init.method ?? 'GET', headers, body: init.body as string | undefined };
+      const req: Sent = { url: input, method: init.method ?? 'GET', headers, body: init.body as string | undefined, credentials: init.credentials };
       sent.push(req);
       const answer = await responder(req);
       return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
@@ -94,6 +99,13 @@ async function verify(req: Sent): Promise<boolean> {
 }
 
 describe('signing', () => {
+  it('sends no cookies, with the credential or any call: each carries its own signature and token', async () => {
+    localStorage.setItem('token', 'tok-1');
+    await call(endpoints.policy.list, { query: {} });
+    expect(clientConfigCredentials).toBe('omit');
+    expect(sent[0]!.credentials).toBe('omit');
+  });
+
   it('reproduces the contracts vector for a POST with token', async () => {
     const v = vector('POST JSON body with token');
     vi.useFakeTimers({ toFake: ['Date'] });

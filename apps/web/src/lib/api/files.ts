@@ -87,7 +87,8 @@ export async function download<C extends CallDef>(endpoint: Endpoint<C> & Endpoi
   const { signal, dispose } = combineSignals(opts.timeout ?? REQUEST_TIMEOUT_MS, opts.signal);
   let res: Response;
   try {
-    res = await fetch(prepared.url, { method: endpoint.method, headers: prepared.headers, signal, credentials: 'same-origin' });
+    // No cookies, as every call (transport.ts says why).
+    res = await fetch(prepared.url, { method: endpoint.method, headers: prepared.headers, signal, credentials: 'omit' });
   } catch {
     dispose();
     throw fail(networkErrorBody(), 0, '', opts);

@@ -83,7 +83,10 @@ export async function exchange(req: JsonRequest): Promise<RawAnswer | null> {
   }
   const { signal, dispose } = combineSignals(req.timeout ?? REQUEST_TIMEOUT_MS, req.signal);
   try {
-    const res = await fetch(prepared.url, { method: req.method, headers: prepared.headers, body: req.bodyText, signal, credentials: 'same-origin' });
+    // No cookies: the call carries its own token and signature, and the server reads none. Chromium
+    // also gives requests without cookies connections of their own, so on HTTP/1.1 a call never waits
+    // behind the first load's hundred script and style files (measured: 130-390 ms in the queue before).
+    const res = await fetch(prepared.url, { method: req.method, headers: prepared.headers, body: req.bodyText, signal, credentials: 'omit' });
     observeDateHeader(res.headers.get('Date'));
     const body = parseJson(await res.text());
     return { ok: res.ok, status: res.status, statusText: res.statusText, body, traceHeader: res.headers.get('X-Trace-Id') };
