@@ -12,6 +12,9 @@ export interface NonceItem {
   nonce: string;
 }
 
+/** Nonces seen before this instant are forgotten: a pair seen then is fresh again. */
+const cutoffOf = (now: Date) => new Date(now.getTime() - NONCE_TTL_SECONDS * 1000);
+
 /**
  * The replay store in the database, so every replica on one PostgreSQL sees every nonce: a request's part
  * of the shared round trip (db/request-batch.ts). Its result is whether the (keyId, nonce) pair was fresh:
@@ -23,9 +26,6 @@ export interface NonceItem {
  * pair twice in one batch is sent once (a statement cannot insert a key twice): the second is a replay.
  * Expired nonces are deleted at most once a minute per process.
  */
-/** Nonces seen before this instant are forgotten: a pair seen then is fresh again. */
-const cutoffOf = (now: Date) => new Date(now.getTime() - NONCE_TTL_SECONDS * 1000);
-
 export function replayStorePart(db: Db): BatchPart<NonceItem, boolean> {
   const cleanup = new Sweeper(60_000);
   return {

@@ -64,6 +64,22 @@ describe('RequestBatch', () => {
     expect(await batch.submit([5])).toEqual([10]);
   });
 
+  it('fails the requests of a batch whose part cannot prepare it, instead of leaving them waiting', async () => {
+    let broken = true;
+    const fragile: BatchPart<number, number> = {
+      ...doubled,
+      prepare: (items) => {
+        if (broken) throw new Error('cannot prepare');
+        return doubled.prepare(items, new Date());
+      },
+    };
+    const batch = new RequestBatch(handle.db, 'test_batch_prepare_failure', [fragile] as const, () => new Date());
+    const failed = await Promise.allSettled([batch.submit([1]), batch.submit([2])]);
+    expect(failed.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : r.status))).toEqual(['cannot prepare', 'cannot prepare']);
+    broken = false;
+    expect(await batch.submit([3])).toEqual([6]);
+  });
+
   it('refuses a part that reads a parameter it did not declare', () => {
     const greedy: BatchPart<number, number> = { ...doubled, select: (p) => `${p(1)} as "x"` };
     expect(() => new RequestBatch(handle.db, 'test_batch_greedy', [greedy] as const, () => new Date())).toThrow(/parameter 1 out of range/);

@@ -96,26 +96,26 @@ export class RequestBatch<P extends readonly BatchPart<any, any>[]> {
   private async run(batch: Pending[]): Promise<void> {
     const now = this.now();
     const parts = this.parts;
-    const values: unknown[] = [];
-    // For each part: the requests that gave it an item (their places in the batch) and its reader.
-    const places: number[][] = [];
-    const readers: Array<(row: Record<string, unknown>) => unknown[]> = [];
-    for (let k = 0; k < parts.length; k++) {
-      const at: number[] = [];
-      const items: unknown[] = [];
-      for (let i = 0; i < batch.length; i++) {
-        const item = batch[i]!.items[k];
-        if (item !== undefined) {
-          at.push(i);
-          items.push(item);
-        }
-      }
-      const prepared = parts[k]!.prepare(items, now);
-      values.push(...prepared.values);
-      places.push(at);
-      readers.push(prepared.read);
-    }
     try {
+      const values: unknown[] = [];
+      // For each part: the requests that gave it an item (their places in the batch) and its reader.
+      const places: number[][] = [];
+      const readers: Array<(row: Record<string, unknown>) => unknown[]> = [];
+      for (let k = 0; k < parts.length; k++) {
+        const at: number[] = [];
+        const items: unknown[] = [];
+        for (let i = 0; i < batch.length; i++) {
+          const item = batch[i]!.items[k];
+          if (item !== undefined) {
+            at.push(i);
+            items.push(item);
+          }
+        }
+        const prepared = parts[k]!.prepare(items, now);
+        values.push(...prepared.values);
+        places.push(at);
+        readers.push(prepared.read);
+      }
       const [row] = await runPrepared<Record<string, unknown>>(this.db, this.statement, values);
       if (!row) throw new Error('request batch: no answer');
       const results: unknown[][] = batch.map(() => new Array<unknown>(parts.length));
@@ -127,6 +127,8 @@ export class RequestBatch<P extends readonly BatchPart<any, any>[]> {
       }
       for (let i = 0; i < batch.length; i++) batch[i]!.resolve(results[i]!);
     } catch (error) {
+      // Whatever failed (a part's preparing, the statement, a reading), every request of the batch gets
+      // the error and none waits for ever; the next batch runs as usual.
       for (const p of batch) p.reject(error);
     }
     for (const part of parts) part.after?.(now);
