@@ -36,6 +36,7 @@ const style = (html, css) => html.replace('</head>', `<style>${css}</style></hea
 const login = viewAlone(built, 'login', 'zh-CN');
 // The sign-in page's root element: the one whose ::before carries the backdrop.
 const pageClass = login.match(/<div data-view="login" data-locale="zh-CN"><div class="([^"]+)"/)?.[1];
+if (!pageClass) throw new Error('no sign-in page element in the pre-rendered view');
 
 const variants = {
   static: '<!doctype html><html><head><meta charset="utf-8"><title>static</title></head><body><h1>Atrium static page</h1><p>The floor of this machine.</p></body></html>',
