@@ -1,3 +1,13 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library unmounts what a test rendered only where the test API is global, and it is not here:
+// without this, a test finds the previous tests' trees still in the document (in a shuffled order, two
+// "login" pages at once).
+afterEach(() => {
+  cleanup();
+});
+
 // jsdom lacks matchMedia and ResizeObserver, which Arco's Grid, Form and Menu call.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -1,10 +1,8 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { instantToLocal } from '../lib/url-state';
 import { AuditFilterForm } from './audit-filter-form';
-
-afterEach(cleanup);
 
 const input = (name: string) => screen.getByPlaceholderText(name) as HTMLInputElement;
 
