@@ -69,11 +69,20 @@ export function prerenderPlugin(): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const byModule = (id: string) => chunks.find((c) => c.facadeModuleId === id);
-      const closure = (start: Chunk | undefined, into = new Set<string>()) => {
-        if (!start || into.has(start.fileName)) return into;
-        into.add(start.fileName);
-        for (const dep of start.imports) closure(byFile.get(dep), into);
-        return into;
+      // A chunk and everything it imports, each chunk after its imports: the order in which Vite links
+      // a chunk's styles. A module's own rules then come after the Arco rules they refine; those have
+      // the same specificity, so the later stylesheet wins.
+      const closure = (start: Chunk | undefined): Set<string> => {
+        const seen = new Set<string>();
+        const ordered: string[] = [];
+        const visit = (chunk: Chunk | undefined) => {
+          if (!chunk || seen.has(chunk.fileName)) return;
+          seen.add(chunk.fileName);
+          for (const dep of chunk.imports) visit(byFile.get(dep));
+          ordered.push(chunk.fileName);
+        };
+        visit(start);
+        return new Set(ordered);
       };
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) throw new Error('prerender: no entry chunk');

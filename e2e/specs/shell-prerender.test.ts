@@ -171,3 +171,33 @@ describe('the first view before any script of the console runs', () => {
     expect(await Promise.all(cookies.document)).toEqual([true]);
   });
 });
+
+// index.html links a page's stylesheets before the console runs. Arco's rules and the console's own have
+// the same specificity, so the order decides: each stylesheet after those it builds on, as when the page
+// is reached from the menu. Linked the other way round, Arco's won on a page opened by its address (the
+// search table's filter divider 14 px tall instead of 84, Arco's font stack instead of the console's).
+describe('a page opened by its address', () => {
+  it("has the console's own styles over Arco's, as when it is reached from the menu", async () => {
+    browser = await launchBrowser({ width: 1440, height: 900, locale: 'en-US' });
+    const page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    const measure = () =>
+      page.evaluate(() => {
+        const pane = document.querySelector('[data-tab-pane="/list/search-table"]')!;
+        const divider = getComputedStyle(pane.querySelector('.arco-divider-vertical')!);
+        const search = getComputedStyle(document.querySelector('[data-testid=navbar] .arco-autocomplete')!);
+        return { dividerHeight: divider.height, dividerMargin: divider.marginLeft, searchWidth: search.width, font: getComputedStyle(document.body).fontFamily };
+      });
+    await page.goto(`${baseUrl}/list/search-table`);
+    await page.locator('[data-tab-pane="/list/search-table"] .arco-divider-vertical').waitFor();
+    const byAddress = await measure();
+    expect(byAddress).toMatchObject({ dividerHeight: '84px', dividerMargin: '20px', searchWidth: '135px' });
+    expect(byAddress.font).toContain('Noto Sans CJK SC');
+
+    await page.goto(`${baseUrl}/workplace`);
+    await page.locator('[data-testid=side-menu]').getByText('Lists', { exact: true }).click();
+    await page.locator('[data-testid=side-menu]').getByText('Search table', { exact: true }).click();
+    await page.locator('[data-tab-pane="/list/search-table"] .arco-divider-vertical').waitFor();
+    expect(await measure()).toEqual(byAddress);
+  });
+});
