@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Testing Library unmounts what a test rendered only where the test API is global, and it is not here:
-// without this, a test finds the previous tests' trees still in the document (in a shuffled order, two
+// without this, a test finds the previous tests' trees still in the document (in a shuffled order, three
 // "login" pages at once).
 afterEach(() => {
   cleanup();
