@@ -200,4 +200,20 @@ describe('a page opened by its address', () => {
     await page.locator('[data-tab-pane="/list/search-table"] .arco-divider-vertical').waitFor();
     expect(await measure()).toEqual(byAddress);
   });
+
+  // On a phone the filters stack above their buttons, and a divider follows the buttons. With the
+  // console's own rules in force (its divider has no top margin) the buttons keep their own distance.
+  it('keeps the filter buttons of every list clear of the divider below them at 390 px', async () => {
+    browser = await launchBrowser({ width: 390, height: 844, locale: 'en-US' });
+    const page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    for (const path of ['/list/search-table', '/system/user', '/system/audit']) {
+      await page.goto(`${baseUrl}${path}`);
+      const pane = page.locator(`[data-tab-pane="${path}"]`);
+      const buttons = await pane.getByRole('button', { name: 'Reset', exact: true }).boundingBox();
+      const divider = await pane.locator('.arco-divider-horizontal').first().boundingBox();
+      expect(buttons && divider, path).toBeTruthy();
+      expect(divider!.y - (buttons!.y + buttons!.height), path).toBeGreaterThanOrEqual(12);
+    }
+  });
 });
