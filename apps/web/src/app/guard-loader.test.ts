@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
@@ -38,13 +38,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-// A denied page shows a warning message; its closing animation must end before the document goes away.
-afterAll(async () => {
-  const { Message } = await import('@arco-design/web-react');
-  Message.clear();
-  await new Promise((r) => setTimeout(r, 600));
 });
 
 function run(url: string): Promise<unknown> {

@@ -1,11 +1,26 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // Testing Library unmounts what a test rendered only where the test API is global, and it is not here:
 // without this, a test finds the previous tests' trees still in the document (in a shuffled order, three
 // "login" pages at once).
 afterEach(() => {
   cleanup();
+});
+
+// A toast (Arco's Message) outlives the test that showed it, in a root of its own: its closing
+// animation runs on timers, and one that fires once the file's document is gone throws ("window is not
+// defined"). Any toast left is closed, and the file ends once it has gone.
+afterAll(async () => {
+  if (!document.querySelector('.arco-message')) return;
+  const { Message } = await import('@arco-design/web-react');
+  Message.clear();
+  await vi.waitFor(
+    () => {
+      if (document.querySelector('.arco-message')) throw new Error('a toast is still closing');
+    },
+    { timeout: 3000, interval: 50 },
+  );
 });
 
 // jsdom lacks matchMedia and ResizeObserver, which Arco's Grid, Form and Menu call.
