@@ -12,6 +12,7 @@ interface Renderer {
   locales: string[];
   routes: { path: string; name: string }[];
   clientConfigPath: string;
+  loginConfigKey: string;
   renderLogin(locale: string): string;
   renderShell(locale: string): string;
   pageTitle(locale: string): string;
@@ -53,7 +54,7 @@ function pageModules(): Map<string, string> {
 export function prerenderPlugin(): Plugin {
   let outDir = 'dist';
   let root = '';
-  let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'entry' | 'css'> | null = null;
+  let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'entry' | 'css' | 'loginConfigKey'> | null = null;
   let pagesOf: ((routes: Renderer['routes']) => BootConfig['pages']) | null = null;
   let inlineCss: string[] = [];
   let entryCss: string[] = [];
@@ -165,11 +166,12 @@ export function prerenderPlugin(): Plugin {
           entry: entryTag[1]!,
           css: entryCss.map((f) => `/${f}`),
           clientConfigPath: renderer.clientConfigPath,
+          loginConfigKey: renderer.loginConfigKey,
           pages: pagesOf(renderer.routes),
           loginTitles: Object.fromEntries(renderer.locales.map((l) => [l, renderer.pageTitle(l)])),
         };
         const requests = `(${bootRequests.toString()})(${JSON.stringify(config)});`;
-        const view = `(${bootView.toString()})(${JSON.stringify({ loginTitles: config.loginTitles, entry: config.entry })});`;
+        const view = `(${bootView.toString()})(${JSON.stringify({ loginTitles: config.loginTitles, entry: config.entry, loginConfigKey: config.loginConfigKey })});`;
         html = html
           // First in the head: the first wave leaves before the rest of the document is even parsed.
           .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${requests}</script>`)

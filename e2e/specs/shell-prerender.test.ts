@@ -117,6 +117,36 @@ describe('the first view before any script of the console runs', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('shows the remembered username before the console runs, and a selection made there is still replaced by typing', async () => {
+    browser = await launchBrowser({});
+    const first = await newPage(browser.context);
+    await loginAs(first, 'admin');
+    // Signed out, the sign-in page remembers "admin".
+    await first.evaluate(() => localStorage.removeItem('token'));
+    await first.close();
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const scripts = await holdScripts(page);
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+    const early = page.locator('#prerender input[name=username]');
+    await expect.poll(() => early.inputValue()).toBe(accounts.admin.username);
+    expect(await page.locator('#prerender input[name=rememberMe]').isChecked()).toBe(true);
+    // The reader selects the name to replace it; the console takes over before the first keystroke.
+    await early.click();
+    await page.keyboard.press('Control+A');
+    await scripts.release();
+    await page.locator('#prerender').waitFor({ state: 'detached' });
+    await page.keyboard.type(accounts.user.username);
+    const username = page.locator('#root input[name=username]');
+    expect(await username.inputValue()).toBe(accounts.user.username);
+    await page.locator('#root input[name=password]').fill(accounts.user.password);
+    await page.locator('#root [data-testid=login-submit]').click();
+    await page.locator('[data-testid=navbar]').waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('login-config')!).username)).toBe(accounts.user.username);
+    expect(errors).toEqual([]);
+  });
+
   for (const width of [1440, 390]) it(`shows a signed-in visitor the shell skeleton, and the shell replaces it in place (${width} px)`, async () => {
     browser = await launchBrowser({ width, height: 900 });
     const first = await newPage(browser.context);

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useReleasePrerender } from './prerender';
 
-function Form({ onSubmit }: { onSubmit: (values: { username: string; password: string }) => void }) {
-  const [username, setUsername] = useState('');
+function Form({ onSubmit, remembered = '' }: { onSubmit: (values: { username: string; password: string }) => void; remembered?: string }) {
+  const [username, setUsername] = useState(remembered);
   const [password, setPassword] = useState('');
   useReleasePrerender();
   return (
@@ -32,10 +32,9 @@ afterEach(() => {
 
 describe('taking over from the pre-rendered view', () => {
   it('removes it in the same commit, carrying over what was typed and the focus', () => {
-    const container = prerendered('<form><input name="username"><input name="password" type="password"><input name="remember" type="checkbox"></form>');
+    const container = prerendered('<form><input name="username"><input name="password" type="password"><input name="remember" type="checkbox" checked></form>');
     const typedUser = document.querySelector<HTMLInputElement>('#prerender input[name=username]')!;
     typedUser.value = 'admin';
-    document.querySelector<HTMLInputElement>('#prerender input[name=remember]')!.checked = false;
     typedUser.focus();
     const onSubmit = vi.fn();
     render(<Form onSubmit={onSubmit} />, { container });
@@ -55,6 +54,40 @@ describe('taking over from the pre-rendered view', () => {
     render(<Form onSubmit={onSubmit} />, { container });
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith({ username: 'admin', password: 'secret' });
+  });
+
+  it('keeps the caret or the selection of the focused field, so the next keystroke replaces what was selected', () => {
+    const container = prerendered('<form><input name="username" value="user"><input name="password" type="password"></form>');
+    const typedUser = document.querySelector<HTMLInputElement>('#prerender input[name=username]')!;
+    typedUser.focus();
+    typedUser.setSelectionRange(0, 4);
+    render(<Form onSubmit={vi.fn()} remembered="user" />, { container });
+    const user = container.querySelector<HTMLInputElement>('input[name=username]')!;
+    expect(document.activeElement).toBe(user);
+    expect([user.selectionStart, user.selectionEnd]).toEqual([0, 4]);
+  });
+
+  it('carries over a field the reader emptied there', async () => {
+    const container = prerendered('<form><input name="username"><input name="password" type="password"></form>');
+    const onSubmit = vi.fn();
+    render(<Form onSubmit={onSubmit} remembered="user" />, { container });
+    const user = container.querySelector<HTMLInputElement>('input[name=username]')!;
+    expect(user.value).toBe('');
+    user.form!.requestSubmit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ username: '', password: '' }));
+  });
+
+  it('carries over a box the reader ticked again there, whatever the page started with', async () => {
+    const container = prerendered('<form><input name="remember" type="checkbox" checked></form>');
+    const seen = vi.fn();
+    function Remember() {
+      const [remember, setRemember] = useState(false);
+      useReleasePrerender();
+      seen(remember);
+      return <input name="remember" type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />;
+    }
+    render(<Remember />, { container });
+    await waitFor(() => expect(seen).toHaveBeenLastCalledWith(true));
   });
 
   it('carries over a box the reader unticked there, with the console’s state following', async () => {

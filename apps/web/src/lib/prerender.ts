@@ -10,24 +10,47 @@ function typeInto(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+type Selection = [start: number, end: number, direction: 'forward' | 'backward' | 'none'];
+
+/** An input's selection; null for the types that have none (email, number...). */
+function selectionOf(input: HTMLInputElement): Selection | null {
+  try {
+    if (input.selectionStart === null || input.selectionEnd === null) return null;
+    return [input.selectionStart, input.selectionEnd, input.selectionDirection ?? 'none'];
+  } catch {
+    return null;
+  }
+}
+
+function restoreSelection(input: HTMLInputElement, [start, end, direction]: Selection): void {
+  try {
+    input.setSelectionRange(start, end, direction);
+  } catch {
+    // a type without a selection
+  }
+}
+
 /**
  * index.html carries the first view pre-rendered (src/prerender/): it stays on screen, below the empty
  * React root, until the console's own first view commits. Then, in the same frame, it is removed, and
  * what the reader did there carries over to the console: clicks on controls with an id or a test id (a
- * tab), then the text typed into fields of the same name, boxes ticked or unticked, the focus, and a submit (the boot script noted
- * the clicks and the submit: the browser never sends that form itself).
+ * tab), then the fields' text and boxes (by name), the focus with the caret or the selection, and a
+ * submit (the boot script noted the clicks and the submit: the browser never sends that form itself).
  */
 function releasePrerender(doc: Document = document): void {
   const pre = doc.getElementById('prerender');
   if (!pre) return;
   const root = doc.getElementById('root');
   const active = doc.activeElement;
-  const focusedName = active instanceof HTMLInputElement && pre.contains(active) ? active.name : '';
+  const focused = active instanceof HTMLInputElement && pre.contains(active) ? active : null;
+  // Where the caret was, or what was selected: the next keystroke replaces a selection there too.
+  const selection = focused ? selectionOf(focused) : null;
   const inputs = Array.from(pre.querySelectorAll('input')).filter((input) => input.name);
   const isBox = (input: HTMLInputElement) => input.type === 'checkbox' || input.type === 'radio';
-  const typed = inputs.filter((input) => !isBox(input) && input.value !== '').map((input) => [input.name, input.value] as const);
-  // Boxes the reader ticked or unticked (a "remember me").
-  const toggled = inputs.filter((input) => input.type === 'checkbox' && input.checked !== input.defaultChecked).map((input) => [input.name, input.checked] as const);
+  // Every field as the reader left it, an emptied one too (the boot script showed the remembered username).
+  const typed = inputs.filter((input) => !isBox(input)).map((input) => [input.name, input.value] as const);
+  // Boxes as the reader left them (a "remember me").
+  const boxes = inputs.filter((input) => input.type === 'checkbox').map((input) => [input.name, input.checked] as const);
   const submitted = pre.hasAttribute('data-submitted');
   const clicks = (pre as unknown as { clicks?: string[] }).clicks ?? [];
   pre.remove();
@@ -40,14 +63,18 @@ function releasePrerender(doc: Document = document): void {
   }
   for (const [name, value] of typed) {
     const target = inputNamed(root, name);
-    if (target) typeInto(target, value);
+    if (target && target.value !== value) typeInto(target, value);
   }
-  for (const [name, checked] of toggled) {
+  for (const [name, checked] of boxes) {
     const target = inputNamed(root, name);
     // A click, so the console's state follows as it does for a tick of its own.
     if (target && target.checked !== checked) target.click();
   }
-  if (focusedName) inputNamed(root, focusedName)?.focus();
+  const focusTarget = focused?.name ? inputNamed(root, focused.name) : undefined;
+  if (focusTarget) {
+    focusTarget.focus();
+    if (selection && focusTarget.value === focused!.value) restoreSelection(focusTarget, selection);
+  }
   if (submitted) {
     const form = root?.querySelector('form');
     // After the typed values are in the form's state.

@@ -17,10 +17,11 @@ const config: BootConfig = {
   loginTitles: { 'zh-CN': '登录 - Atrium', 'en-US': 'Sign in - Atrium' },
   clientConfigPath: '/api/client-config',
   entry: '/assets/index.js',
+  loginConfigKey: 'login-config',
 };
 
 const views = ['zh-CN', 'en-US']
-  .flatMap((l) => [`<div data-view="login" data-locale="${l}" hidden><form><input name="username"></form></div>`, `<div data-view="shell" data-locale="${l}" hidden>shell ${l}</div>`])
+  .flatMap((l) => [`<div data-view="login" data-locale="${l}" hidden><form><input name="username"><input name="rememberMe" type="checkbox" checked></form></div>`, `<div data-view="shell" data-locale="${l}" hidden>shell ${l}</div>`])
   .join('');
 
 /** Once bootView has started the entry (after the first frame; here after a frame or its 1 s fallback). */
@@ -111,6 +112,24 @@ describe('boot script (index.html, before the first paint)', () => {
     window.history.replaceState(null, '', '/workplace');
     boot(config);
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('login');
+  });
+
+  it('shows the remembered username and "remember me" in the sign-in form, as the console will', () => {
+    localStorage.setItem('login-config', JSON.stringify({ rememberMe: false, username: 'alice' }));
+    boot(config);
+    expect(document.querySelector<HTMLInputElement>('#prerender input[name=username]')!.value).toBe('alice');
+    expect(document.querySelector<HTMLInputElement>('#prerender input[name=rememberMe]')!.checked).toBe(false);
+  });
+
+  it('leaves the sign-in form as rendered when nothing or something unreadable is remembered', () => {
+    for (const stored of [null, '{not json', '"alice"', JSON.stringify({ username: 7, rememberMe: 'yes' })]) {
+      document.body.innerHTML = `<div id="root"></div><div id="prerender">${views}</div>`;
+      localStorage.clear();
+      if (stored !== null) localStorage.setItem('login-config', stored);
+      boot(config);
+      expect(document.querySelector<HTMLInputElement>('#prerender input[name=username]')!.value).toBe('');
+      expect(document.querySelector<HTMLInputElement>('#prerender input[name=rememberMe]')!.checked).toBe(true);
+    }
   });
 
   it('never lets the browser send the pre-rendered form, and notes the submit for the console', () => {

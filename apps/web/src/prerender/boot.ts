@@ -36,6 +36,8 @@ export interface BootConfig {
   clientConfigPath: string;
   /** The console's entry module: downloaded with the first wave (a modulepreload), run after the first paint. */
   entry: string;
+  /** The sign-in page's remembered username and "remember me" (features/login/login-config.ts). */
+  loginConfigKey: string;
 }
 
 /** What the two scripts leave on the window: the credential's answer (for the console) and the view's requests. */
@@ -107,7 +109,7 @@ export function bootRequests(config: BootConfig): void {
   };
 }
 
-export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry'>): void {
+export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry' | 'loginConfigKey'>): void {
   const doc = document;
   const html = doc.documentElement;
   const locale = html.lang;
@@ -131,6 +133,22 @@ export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry'>): voi
       if (target.id) clicks.push('#' + target.id);
       else clicks.push('[data-testid="' + target.getAttribute('data-testid') + '"]');
     });
+    // The sign-in form as the console will show it: the remembered username and "remember me" (the
+    // server render knows neither). Otherwise the name would appear under the reader's caret at takeover.
+    if (view === 'login') {
+      let remembered: { rememberMe?: unknown; username?: unknown } | null = null;
+      try {
+        remembered = JSON.parse(localStorage.getItem(config.loginConfigKey) || 'null');
+      } catch {
+        remembered = null;
+      }
+      if (remembered && typeof remembered === 'object') {
+        const username = root.querySelector('input[name="username"]') as HTMLInputElement | null;
+        const rememberMe = root.querySelector('input[name="rememberMe"]') as HTMLInputElement | null;
+        if (username && typeof remembered.username === 'string') username.value = remembered.username;
+        if (rememberMe && typeof remembered.rememberMe === 'boolean') rememberMe.checked = remembered.rememberMe;
+      }
+    }
     const forms = root.querySelectorAll('form');
     // A submit before the console runs is remembered; the console sends it when it takes over (lib/prerender.ts).
     for (let f = 0; f < forms.length; f++) {

@@ -57,3 +57,5 @@ export const routes = flattenRoutes(routeTable).flatMap((node) => (node.name ? [
 
 /** The boot script asks for the signing credential here, with the first wave. */
 export const clientConfigPath = endpoints.auth.clientConfig.path;
+/** Where the sign-in page keeps the remembered username: the boot script shows it before the console runs. */
+export { LOGIN_CONFIG_KEY as loginConfigKey } from '../features/login/login-config';

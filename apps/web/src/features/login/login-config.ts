@@ -4,7 +4,7 @@ export interface LoginConfig {
   username: string;
 }
 
-const LOGIN_CONFIG_KEY = 'login-config';
+export const LOGIN_CONFIG_KEY = 'login-config';
 const defaults: LoginConfig = { rememberMe: true, username: '' };
 
 export function readLoginConfig(): LoginConfig {
