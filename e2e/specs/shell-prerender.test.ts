@@ -206,6 +206,7 @@ describe('the first view before any script of the console runs', () => {
 // the same specificity, so the order decides: each stylesheet after those it builds on, as when the page
 // is reached from the menu. Linked the other way round, Arco's won on a page opened by its address (the
 // search table's filter divider 14 px tall instead of 84, Arco's font stack instead of the console's).
+// The probe here is the divider under the filters: Arco gives it 20 px above, the console none.
 describe('a page opened by its address', () => {
   it("has the console's own styles over Arco's, as when it is reached from the menu", async () => {
     browser = await launchBrowser({ width: 1440, height: 900, locale: 'en-US' });
@@ -214,25 +215,51 @@ describe('a page opened by its address', () => {
     const measure = () =>
       page.evaluate(() => {
         const pane = document.querySelector('[data-tab-pane="/list/search-table"]')!;
-        const divider = getComputedStyle(pane.querySelector('.arco-divider-vertical')!);
+        const divider = getComputedStyle(pane.querySelector('.arco-divider-horizontal')!);
         const search = getComputedStyle(document.querySelector('[data-testid=navbar] .arco-autocomplete')!);
-        return { dividerHeight: divider.height, dividerMargin: divider.marginLeft, searchWidth: search.width, font: getComputedStyle(document.body).fontFamily };
+        return { dividerMargin: `${divider.marginTop} ${divider.marginBottom}`, searchWidth: search.width, font: getComputedStyle(document.body).fontFamily };
       });
     await page.goto(`${baseUrl}/list/search-table`);
-    await page.locator('[data-tab-pane="/list/search-table"] .arco-divider-vertical').waitFor();
+    await page.locator('[data-tab-pane="/list/search-table"] .arco-divider-horizontal').waitFor();
     const byAddress = await measure();
-    expect(byAddress).toMatchObject({ dividerHeight: '84px', dividerMargin: '20px', searchWidth: '135px' });
+    expect(byAddress).toMatchObject({ dividerMargin: '0px 20px', searchWidth: '135px' });
     expect(byAddress.font).toContain('Noto Sans CJK SC');
 
     await page.goto(`${baseUrl}/workplace`);
     await page.locator('[data-testid=side-menu]').getByText('Lists', { exact: true }).click();
     await page.locator('[data-testid=side-menu]').getByText('Search table', { exact: true }).click();
-    await page.locator('[data-tab-pane="/list/search-table"] .arco-divider-vertical').waitFor();
+    await page.locator('[data-tab-pane="/list/search-table"] .arco-divider-horizontal').waitFor();
     expect(await measure()).toEqual(byAddress);
   });
 
   // On a phone the filters stack above their buttons, and a divider follows the buttons. With the
   // console's own rules in force (its divider has no top margin) the buttons keep their own distance.
+  it('sets the filter buttons of every list beside the filters, behind a rule as tall as they are, at 1440 px', async () => {
+    browser = await launchBrowser({ width: 1440, height: 900, locale: 'en-US' });
+    const page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    for (const path of ['/list/search-table', '/system/user', '/system/audit']) {
+      await page.goto(`${baseUrl}${path}`);
+      const pane = page.locator(`[data-tab-pane="${path}"]`);
+      const search = pane.getByRole('button', { name: 'Search', exact: true });
+      await search.waitFor();
+      const layout = await search.evaluate((button) => {
+        const group = button.parentElement!;
+        const form = group.parentElement!.querySelector('form')!.getBoundingClientRect();
+        const box = group.getBoundingClientRect();
+        const buttons = [...group.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+        return {
+          rule: getComputedStyle(group).borderLeftWidth,
+          clearOfForm: box.left - form.right,
+          ruleSpansButtons: box.top <= buttons[0]!.top && box.bottom >= buttons[buttons.length - 1]!.bottom,
+        };
+      });
+      expect(layout.rule, path).toBe('1px');
+      expect(layout.clearOfForm, path).toBeGreaterThanOrEqual(16);
+      expect(layout.ruleSpansButtons, path).toBe(true);
+    }
+  });
+
   it('keeps the filter buttons of every list clear of the divider below them at 390 px', async () => {
     browser = await launchBrowser({ width: 390, height: 844, locale: 'en-US' });
     const page = await newPage(browser.context);

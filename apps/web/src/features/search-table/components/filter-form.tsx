@@ -1,11 +1,10 @@
-import { Button, DatePicker, Divider, Form, Grid, Input, Select } from '@arco-design/web-react';
-import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { DatePicker, Form, Grid, Input, Select } from '@arco-design/web-react';
 import { useEffect } from 'react';
+import { FilterPanel } from '../../../components/filter-panel';
 import { formatDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
 import { compactFilters, contentTypes, filterTypes, statuses, type PolicyFilters } from '../lib/url-state';
-import styles from '../search-table.module.css';
 
 interface FilterFormProps {
   /** The applied filters (from the URL); the form shows them whenever they change. */
@@ -39,10 +38,18 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
   const options = (values: readonly string[], key: (v: never) => string) => values.map((value) => ({ value, label: t(key(value as never)) }));
 
   return (
-    <div className={styles.filterRow}>
+    <FilterPanel
+      stacked
+      searchLabel={t('searchTable.form.search')}
+      resetLabel={t('searchTable.form.reset')}
+      onSearch={submit}
+      onReset={() => {
+        form.resetFields();
+        onReset();
+      }}
+    >
       <Form
         form={form}
-        className={styles.filterForm}
         labelAlign="left"
         labelCol={wide ? { flex: '136px' } : { span: 6 }}
         wrapperCol={wide ? { flex: 1 } : { span: 18 }}
@@ -86,21 +93,6 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
           </Col>
         </Row>
       </Form>
-      <Divider type="vertical" className={styles.filterDivider} />
-      <div className={styles.filterButtons}>
-        <Button type="primary" icon={<IconSearch />} onClick={submit}>
-          {t('searchTable.form.search')}
-        </Button>
-        <Button
-          icon={<IconRefresh />}
-          onClick={() => {
-            form.resetFields();
-            onReset();
-          }}
-        >
-          {t('searchTable.form.reset')}
-        </Button>
-      </div>
-    </div>
+    </FilterPanel>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, DatePicker, Form, Grid, Input, Select } from '@arco-design/web-react';
-import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { DatePicker, Form, Grid, Input, Select } from '@arco-design/web-react';
 import { useEffect } from 'react';
+import { FilterPanel } from '../../../components/filter-panel';
 import { useLocale, useT } from '../../../lib/i18n';
 import { resultKey } from '../lib/labels';
 import { auditResults, instantToLocal, localToInstant, type AuditFilters } from '../lib/url-state';
@@ -49,10 +49,18 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
   const submit = () => onSearch(fromForm(form.getFieldsValue() as FormValues));
 
   return (
-    <div className={styles.filterRow}>
+    <FilterPanel
+      stacked
+      searchLabel={t('systemAudit.filter.search')}
+      resetLabel={t('systemAudit.filter.reset')}
+      onSearch={submit}
+      onReset={() => {
+        form.resetFields();
+        onSearch({});
+      }}
+    >
       <Form
         form={form}
-        className={styles.filterForm}
         labelAlign="left"
         labelCol={{ span: wide ? 8 : 6 }}
         wrapperCol={{ span: wide ? 16 : 18 }}
@@ -102,20 +110,6 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
           </Col>
         </Row>
       </Form>
-      <div className={styles.filterButtons}>
-        <Button type="primary" icon={<IconSearch />} onClick={submit}>
-          {t('systemAudit.filter.search')}
-        </Button>
-        <Button
-          icon={<IconRefresh />}
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        >
-          {t('systemAudit.filter.reset')}
-        </Button>
-      </div>
-    </div>
+    </FilterPanel>
   );
 }

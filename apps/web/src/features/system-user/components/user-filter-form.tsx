@@ -1,10 +1,9 @@
-import { Button, Form, Grid, Input, Select } from '@arco-design/web-react';
-import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { Form, Grid, Input, Select } from '@arco-design/web-react';
 import { useEffect } from 'react';
+import { FilterPanel } from '../../../components/filter-panel';
 import { useLocale, useT } from '../../../lib/i18n';
 import { statusKey } from '../lib/labels';
 import { accountStatuses, type UserFilters } from '../lib/url-state';
-import styles from '../system-user.module.css';
 
 const { Row, Col } = Grid;
 
@@ -32,8 +31,16 @@ export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFor
   const submit = () => onSearch(form.getFieldsValue() as UserFilters);
 
   return (
-    <div className={styles.filterRow}>
-      <Form form={form} className={styles.filterForm} labelAlign="left"
+    <FilterPanel
+      searchLabel={t('systemUser.filter.search')}
+      resetLabel={t('systemUser.filter.reset')}
+      onSearch={submit}
+      onReset={() => {
+        form.resetFields();
+        onSearch({});
+      }}
+    >
+      <Form form={form} labelAlign="left"
         labelCol={{ span: wide ? 8 : 6 }}
         wrapperCol={{ span: wide ? 16 : 18 }}
         onSubmit={submit} aria-label={t('systemUser.filter.label')}>
@@ -55,20 +62,6 @@ export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFor
           </Col>
         </Row>
       </Form>
-      <div className={styles.filterButtons}>
-        <Button type="primary" icon={<IconSearch />} onClick={submit}>
-          {t('systemUser.filter.search')}
-        </Button>
-        <Button
-          icon={<IconRefresh />}
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        >
-          {t('systemUser.filter.reset')}
-        </Button>
-      </div>
-    </div>
+    </FilterPanel>
   );
 }
