@@ -98,7 +98,10 @@ export const webDist = join(repoRoot, 'e2e/artifacts/web-dist');
 /** Builds the web app once per run (E2E_SKIP_BUILD=1 reuses the previous build). */
 export function buildWeb(outDir = webDist): void {
   if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(outDir, 'index.html'))) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', '@atrium/web', '--', '--outDir', outDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
+  // The build that ships: vitest sets NODE_ENV=test, and a build under it bundled React's development
+  // code (and JSX's development runtime) into the app under test.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build', '-w', '@atrium/web', '--', '--outDir', outDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('web build failed');
 }
 
