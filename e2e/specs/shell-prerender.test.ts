@@ -260,6 +260,25 @@ describe('a page opened by its address', () => {
     }
   });
 
+  // On a tablet the audit log's time range takes the whole row and the other filters half of it: the
+  // fields start where the time range's does, in both languages.
+  for (const locale of ['zh-CN', 'en-US'] as const) it(`lines up the audit log's filter fields at 768 px (${locale})`, async () => {
+    browser = await launchBrowser({ width: 768, height: 900, locale });
+    const page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    await page.goto(`${baseUrl}/system/audit`);
+    const form = page.locator('[data-tab-pane="/system/audit"] form').first();
+    await form.locator('.arco-picker').first().waitFor();
+    const lefts = await form.evaluate((f) => [...f.querySelectorAll('.arco-form-item')].filter((item) => item.querySelector('.arco-form-label-item')).map((item) => {
+      const control = item.querySelector('.arco-form-item-wrapper')!.getBoundingClientRect();
+      return { left: Math.round(item.getBoundingClientRect().left), control: Math.round(control.left) };
+    }));
+    // The items in the first column (the time range, the actor, the result) start their fields together.
+    const firstColumn = lefts.filter((l) => l.left === lefts[0]!.left);
+    expect(firstColumn.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(firstColumn.map((l) => l.control)).size).toBe(1);
+  });
+
   it('keeps the filter buttons of every list clear of the divider below them at 390 px', async () => {
     browser = await launchBrowser({ width: 390, height: 844, locale: 'en-US' });
     const page = await newPage(browser.context);

@@ -36,8 +36,10 @@ interface AuditFilterFormProps {
 /** Time range, actor, action and result. Typing changes nothing until 查询: the list follows the URL only. */
 export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
   const t = useT();
-  // English labels are longer: they get a wider label column rather than wrapping.
-  const wide = useLocale() !== 'zh-CN';
+  // One label width for every filter, whatever its column's span: on a tablet the time range takes the
+  // whole row and the others half of it, and labels as a share of the column did not line up.
+  // English labels are longer: a wider label rather than wrapping.
+  const labelWidth = useLocale() === 'zh-CN' ? '84px' : '112px';
   const [form] = Form.useForm<FormValues>();
 
   const appliedKey = JSON.stringify(applied);
@@ -62,8 +64,8 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
       <Form
         form={form}
         labelAlign="left"
-        labelCol={{ span: wide ? 8 : 6 }}
-        wrapperCol={{ span: wide ? 16 : 18 }}
+        labelCol={{ flex: labelWidth }}
+        wrapperCol={{ flex: 1 }}
         onSubmit={submit}
         aria-label={t('systemAudit.filter.label')}
       >
