@@ -19,6 +19,23 @@ const tileLabels = (p: Locator) => p.locator('[data-testid=shortcuts] button').a
 const recentSection = (p: Locator) => p.locator('[data-testid=recent-pages]');
 
 describe('workplace', () => {
+  // Rank and figures take 270 px of the popular table: two cards side by side at 1024 px left the title
+  // 10 px, one character a line in the header and no title in the rows.
+  it('leaves the popular titles room on laptops and tablets (1024, 1280, 1366, 1440 px)', async () => {
+    await loginAs(page, 'admin');
+    for (const width of [1024, 1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      const popular = page.locator('.arco-card').filter({ hasText: '线上热门内容' });
+      await popular.locator('tbody tr').first().waitFor();
+      const title = popular.locator('th').filter({ hasText: '内容标题' });
+      const box = await title.boundingBox();
+      expect(box!.width, `${width} px`).toBeGreaterThanOrEqual(110);
+      // The header on one line.
+      expect(box!.height, `${width} px`).toBeLessThan(48);
+    }
+  });
+
   it('greets the user with server figures, draws the charts lazily and switches popular content', async () => {
     await loginAs(page, 'admin');
     const p = await open(page, '/workplace');
