@@ -135,6 +135,24 @@ describe('search table', () => {
     expect(await p.getByText('暂无数据').count()).toBeGreaterThan(0);
   });
 
+  // English labels are long: at 1280 px three filters a row left each field 130 px ("Star - End" for
+  // the dates), and two headers wrapped.
+  it('gives an English reader whole filter fields and one-line headers at 1280 px', async () => {
+    await browser.close();
+    browser = await launchBrowser({ locale: 'en-US', width: 1280, height: 900 });
+    page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    const p = await open(page, PATH);
+    await expect.poll(() => rows(p).count()).toBe(10);
+    for (const label of ['Collection No.', 'Collection name', 'Created']) {
+      const box = await field(p, label).locator('.arco-form-item-wrapper').boundingBox();
+      expect(box!.width, label).toBeGreaterThanOrEqual(240);
+    }
+    const heights = await p.locator('.arco-table-th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().height)));
+    expect(new Set(heights).size).toBe(1);
+    expect(heights[0]).toBeLessThan(48);
+  });
+
   it('shows an English reader the seeded collections under English names, found by them, kept through an edit', async () => {
     await browser.close();
     browser = await launchBrowser({ locale: 'en-US' });

@@ -78,7 +78,8 @@ export default function SearchTablePage() {
       width: 70,
       render: (_: unknown, __: Policy, index: number) => (state.current - 1) * state.pageSize + index + 1,
     },
-    number: { title: t('searchTable.columns.number'), dataIndex: 'number', width: 110 },
+    // English headers on one line: "Collection No." and "Filter method" wrapped at 110 and 120 px.
+    number: { title: t('searchTable.columns.number'), dataIndex: 'number', width: locale === 'en-US' ? 140 : 110 },
     name: {
       title: t('searchTable.columns.name'),
       dataIndex: 'name',
@@ -106,7 +107,7 @@ export default function SearchTablePage() {
         );
       },
     },
-    filterType: { title: t('searchTable.columns.filterType'), dataIndex: 'filterType', width: 120, render: (value: Policy['filterType']) => t(filterTypeKey(value)) },
+    filterType: { title: t('searchTable.columns.filterType'), dataIndex: 'filterType', width: locale === 'en-US' ? 136 : 120, render: (value: Policy['filterType']) => t(filterTypeKey(value)) },
     count: { title: t('searchTable.columns.count'), dataIndex: 'count', align: 'right', width: 100, render: (value: number) => value.toLocaleString(locale) },
     createdTime: { title: t('searchTable.columns.createdTime'), dataIndex: 'createdTime', width: 180, render: (value: string) => <span className={styles.nowrap}>{formatDateTime(value)}</span> },
     status: {
