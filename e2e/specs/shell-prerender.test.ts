@@ -279,6 +279,22 @@ describe('a page opened by its address', () => {
     expect(new Set(firstColumn.map((l) => l.control)).size).toBe(1);
   });
 
+  // The users' keyword names four fields in its placeholder: at 1280 px in English it had 155 px.
+  for (const [locale, width] of [['en-US', 1280], ['zh-CN', 1440], ['zh-CN', 768]] as const) it(`gives the users' keyword room and every filter label one line (${locale}, ${width} px)`, async () => {
+    browser = await launchBrowser({ width, height: 900, locale });
+    const page = await newPage(browser.context);
+    await loginAs(page, 'admin');
+    await page.goto(`${baseUrl}/system/user`);
+    const form = page.locator('[data-tab-pane="/system/user"] form').first();
+    await form.locator('input').first().waitFor();
+    const labels = await form.locator('.arco-form-label-item').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+    expect(labels).toHaveLength(3);
+    // One line is 32 px (the field's height), two 64.
+    expect(Math.max(...labels)).toBeLessThan(40);
+    const keyword = await form.locator('.arco-form-item-wrapper').first().boundingBox();
+    expect(keyword!.width).toBeGreaterThanOrEqual(200);
+  });
+
   it('keeps the filter buttons of every list clear of the divider below them at 390 px', async () => {
     browser = await launchBrowser({ width: 390, height: 844, locale: 'en-US' });
     const page = await newPage(browser.context);
