@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import styles from './filter-panel.module.css';
 
 interface FilterPanelProps {
-  /** The filter form. */
+  /** The filter form, and its instance: 重置 clears its fields before `onReset`. */
   children: ReactNode;
+  form: { resetFields: () => void };
   /** Two rows of filters or more: the buttons stack beside them; one row: side by side. */
   stacked?: boolean;
   searchLabel: string;
@@ -19,7 +20,7 @@ interface FilterPanelProps {
  * this layout). Below the desktop breakpoint the filters take the whole width and the buttons sit in a
  * row under them, clear of the divider that follows.
  */
-export function FilterPanel({ children, stacked = false, searchLabel, resetLabel, onSearch, onReset }: FilterPanelProps) {
+export function FilterPanel({ children, form, stacked = false, searchLabel, resetLabel, onSearch, onReset }: FilterPanelProps) {
   return (
     <div className={styles.panel}>
       <div className={styles.fields}>{children}</div>
@@ -27,7 +28,13 @@ export function FilterPanel({ children, stacked = false, searchLabel, resetLabel
         <Button type="primary" icon={<IconSearch />} onClick={onSearch}>
           {searchLabel}
         </Button>
-        <Button icon={<IconRefresh />} onClick={onReset}>
+        <Button
+          icon={<IconRefresh />}
+          onClick={() => {
+            form.resetFields();
+            onReset();
+          }}
+        >
           {resetLabel}
         </Button>
       </div>

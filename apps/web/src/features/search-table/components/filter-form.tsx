@@ -42,14 +42,12 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
 
   return (
     <FilterPanel
+      form={form}
       stacked
       searchLabel={t('searchTable.form.search')}
       resetLabel={t('searchTable.form.reset')}
       onSearch={submit}
-      onReset={() => {
-        form.resetFields();
-        onReset();
-      }}
+      onReset={onReset}
     >
       <Form
         form={form}

@@ -52,14 +52,12 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
 
   return (
     <FilterPanel
+      form={form}
       stacked
       searchLabel={t('systemAudit.filter.search')}
       resetLabel={t('systemAudit.filter.reset')}
       onSearch={submit}
-      onReset={() => {
-        form.resetFields();
-        onSearch({});
-      }}
+      onReset={() => onSearch({})}
     >
       <Form
         form={form}

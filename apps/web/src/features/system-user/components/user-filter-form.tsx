@@ -34,13 +34,11 @@ export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFor
 
   return (
     <FilterPanel
+      form={form}
       searchLabel={t('systemUser.filter.search')}
       resetLabel={t('systemUser.filter.reset')}
       onSearch={submit}
-      onReset={() => {
-        form.resetFields();
-        onSearch({});
-      }}
+      onReset={() => onSearch({})}
     >
       <Form form={form} labelAlign="left"
         labelCol={{ flex: labelWidth }}
