@@ -4,6 +4,8 @@ export interface LoginConfig {
   username: string;
 }
 
+// The boot script of index.html (prerender/boot.ts) reads this entry too, before the console runs, and
+// checks its two fields as readLoginConfig does: it cannot import, so a change of format goes there too.
 export const LOGIN_CONFIG_KEY = 'login-config';
 const defaults: LoginConfig = { rememberMe: true, username: '' };
 
