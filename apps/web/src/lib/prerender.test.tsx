@@ -67,6 +67,20 @@ describe('taking over from the pre-rendered view', () => {
     expect([user.selectionStart, user.selectionEnd]).toEqual([0, 4]);
   });
 
+  it('carries the focus of a field whose type has no selection (an e-mail address)', () => {
+    const container = prerendered('<form><input name="email" type="email" value="a@b.c"></form>');
+    document.querySelector<HTMLInputElement>('#prerender input[name=email]')!.focus();
+    function Email() {
+      const [email, setEmail] = useState('');
+      useReleasePrerender();
+      return <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />;
+    }
+    render(<Email />, { container });
+    const email = container.querySelector<HTMLInputElement>('input[name=email]')!;
+    expect(email.value).toBe('a@b.c');
+    expect(document.activeElement).toBe(email);
+  });
+
   it('carries over a field the reader emptied there', async () => {
     const container = prerendered('<form><input name="username"><input name="password" type="password"></form>');
     const onSubmit = vi.fn();

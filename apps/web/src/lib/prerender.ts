@@ -12,21 +12,17 @@ function typeInto(input: HTMLInputElement, value: string): void {
 
 type Selection = [start: number, end: number, direction: 'forward' | 'backward' | 'none'];
 
-/** An input's selection; null for the types that have none (email, number...). */
+/** An input's selection; null for the types that have none (email, number...: their getters answer null). */
 function selectionOf(input: HTMLInputElement): Selection | null {
-  try {
-    if (input.selectionStart === null || input.selectionEnd === null) return null;
-    return [input.selectionStart, input.selectionEnd, input.selectionDirection ?? 'none'];
-  } catch {
-    return null;
-  }
+  if (input.selectionStart === null || input.selectionEnd === null) return null;
+  return [input.selectionStart, input.selectionEnd, input.selectionDirection ?? 'none'];
 }
 
 function restoreSelection(input: HTMLInputElement, [start, end, direction]: Selection): void {
   try {
     input.setSelectionRange(start, end, direction);
   } catch {
-    // a type without a selection
+    // the console's field of that name is of a type without a selection (setSelectionRange throws)
   }
 }
 
