@@ -1,20 +1,21 @@
 /**
- * Stopping a real server however it is asked to stop: SIGTERM to the server, SIGINT to the whole
- * process group of `npm start` (twice), SIGTERM to npm, SIGTERM to scripts/start.mjs, start.mjs killed,
- * a third signal, the drain period behind a balancer (SHUTDOWN_DRAIN_SECONDS: not ready, still serving),
- * the drain limit. Under load: ~20 signed requests on kept-alive connections, a CSV export
- * of ~50 000 rows streaming, and logins whose body is only half sent when the signal arrives (in flight
- * for sure; the rest follows during the drain). Each case checks that every request got its complete
- * answer (no reset, every CSV row), the exit code, that no process of the tree is left, that the port is
- * free and the lock file gone; the cases run one after another on one data directory and one port, so
- * each start also proves the previous server let go of them.
+ * Stopping a real server however it is asked to stop, on the project's engine (PGlite, and PostgreSQL in
+ * the `server-pg` project): SIGTERM to the server; SIGINT (twice) and SIGTERM to the process group of
+ * `npm start`; SIGTERM to npm alone (npm ignores a SIGINT of its own: a terminal's goes to the group);
+ * SIGTERM to scripts/start.mjs and SIGINT to its group; start.mjs killed; a third signal; the drain
+ * period behind a balancer (SHUTDOWN_DRAIN_SECONDS: not ready, still serving); the drain limit.
  *
- * PGlite (the `server` project) runs every case; the `server-pg` project runs the process-group case on
- * PostgreSQL (a private schema) instead of repeating the rest.
+ * Under load: ~20 signed requests on kept-alive connections, ~20 more on connections of their own written
+ * just before the signal (not yet accepted by a busy server: closing the listening socket would reset
+ * them), a CSV export of ~50 000 rows streaming, and logins whose body is only half sent when the signal
+ * arrives (in flight for sure; the rest follows during the drain). Each case checks that every request
+ * got its complete answer (no reset, every CSV row), the exit code, that no process of the tree is left,
+ * that the port is free and the PGlite lock file gone; the cases run one after another on one database
+ * and one port, so each start also proves the previous server let go of them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { get, type IncomingMessage } from 'node:http';
+import { get, request, type IncomingMessage } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -169,7 +170,7 @@ async function expectRefused(port: number): Promise<void> {
       socket.once('error', (err: NodeJS.ErrnoException) => ok(err.code ?? 'error'));
     });
     if (outcome === 'ECONNREFUSED') return;
-    if (i > 50) throw new Error(`a new connection still gets ${outcome}`);
+    if (i > 150) throw new Error(`a new connection still gets ${outcome}`); // the backlog is taken in first (up to 2 s)
     await sleep(20);
   }
 }
@@ -281,6 +282,29 @@ async function startExport(port: number, token: string, rows: number) {
   return { read, complete };
 }
 
+/**
+ * A signed request on a connection of its own (no agent), resolved once written to the socket: the kernel
+ * has it, whether or not the server has accepted the connection yet. `answered` resolves with the status
+ * once the whole body is read, or rejects with the error (ECONNRESET when the server dropped it unread).
+ */
+async function freshRequest(port: number, path: string, token: string): Promise<{ answered: Promise<number> }> {
+  const init = await signedInit('GET', path, { token });
+  return new Promise((written, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: init.headers, agent: false });
+    const answered = new Promise<number>((ok, bad) => {
+      req.once('response', (res) => {
+        res.resume();
+        res.once('end', () => (res.complete ? ok(res.statusCode ?? 0) : bad(new Error(`GET ${path} on a new connection: cut short`))));
+        res.once('error', bad);
+      });
+      req.once('error', (err: NodeJS.ErrnoException) => bad(new Error(`GET ${path} on a new connection: ${err.code ?? err.message}`)));
+    });
+    answered.catch(() => undefined); // examined by the test
+    req.once('error', fail);
+    req.end(() => written({ answered }));
+  });
+}
+
 interface Load {
   /** Resolves once every request has its answer; rejects with what went wrong otherwise. */
   settled: Promise<void>;
@@ -290,6 +314,11 @@ interface Load {
 }
 
 const QUICK = 18;
+/**
+ * Requests on new connections, written just before the signal. A server busy on its own thread (PGlite
+ * runs its queries there) has not accepted them yet: closing the listening socket would reset them.
+ */
+const FRESH = 22;
 
 /**
  * The drain has begun with the export still on its way: the export is read to its end, the held sign-ins
@@ -305,7 +334,7 @@ async function finishLoad(tree: Tree, load: Load): Promise<void> {
 
 /**
  * Puts the server under load and resolves when the signal may go: held sign-ins written, the export's
- * headers received (it is streaming), and 18 more requests just written on connections kept alive from a
+ * headers received (it is streaming), 18 more requests just written on connections kept alive from a
  * first round (the case a keep-alive client hits when a server stops).
  */
 async function startLoad(port: number, heldCount: number): Promise<Load> {
@@ -328,8 +357,10 @@ async function startLoad(port: number, heldCount: number): Promise<Load> {
     expect(res.status).toBe(200);
     expect(body.status).toBe('success');
   });
+  const fresh = await Promise.all(Array.from({ length: FRESH }, (_, i) => freshRequest(port, `/api/list/policy?current=${1 + i}&pageSize=20`, token)));
+  const freshDone = fresh.map(async ({ answered }) => expect(await answered).toBe(200));
   await sleep(30); // written, not necessarily answered
-  const settled = Promise.all([exportDone.complete, ...quickDone]).then(() => undefined);
+  const settled = Promise.all([exportDone.complete, ...quickDone, ...freshDone]).then(() => undefined);
   settled.catch(() => undefined); // examined by the test
   return { settled, held, readExport: exportDone.read };
 }
@@ -362,77 +393,104 @@ afterEach(async (ctx) => {
   for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-if (engine === 'pglite') {
-  describe('stopping the server (PGlite)', () => {
-    let dataDir: string;
-    let port: number;
-    const env = () => ({ DATA_DIR: dataDir });
+/** 50 000 more collections: the export then outlasts a paused client's socket buffer. */
+const EXTRA_COLLECTIONS = `
+  insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+  select (20000000 + g)::text, 'Shutdown collection ' || g || ' ' || repeat('x', 24), (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
+         (array['artificial','rules'])[1 + g % 2], g, (array['online','offline'])[1 + g % 2], now() - make_interval(secs => g), now()
+    from generate_series(1, ${EXTRA_ROWS}) as g`;
 
-    beforeAll(async () => {
-      // a seeded database with 30 000 more collections, written where the servers will open it
+interface SignalPath {
+  name: string;
+  launcher: Launcher;
+  signal: (tree: Tree) => void;
+  /** The same signal again a second later: logged, nothing else. */
+  twice?: boolean;
+  stopped: { code: number; npmSignal?: NodeJS.Signals };
+  logs?: RegExp;
+}
+
+const group = (signal: NodeJS.Signals) => (tree: Tree) => process.kill(-tree.root.pid!, signal);
+const root = (signal: NodeJS.Signals) => (tree: Tree) => process.kill(tree.root.pid!, signal);
+
+/** Every way a person or a supervisor stops Atrium; the process-group ones are a terminal's Ctrl-C. */
+const signalPaths: SignalPath[] = [
+  { name: 'SIGTERM to the server', launcher: 'server', signal: (tree) => process.kill(tree.serverPid, 'SIGTERM'), stopped: { code: 0 } },
+  // the server gets each one from the group and from start.mjs: each counts once, the second only logs
+  { name: 'SIGINT to the process group of `npm start` (Ctrl-C), twice', launcher: 'npm', signal: group('SIGINT'), twice: true, stopped: { code: 0, npmSignal: 'SIGINT' } },
+  { name: 'SIGTERM to the process group of `npm start`', launcher: 'npm', signal: group('SIGTERM'), stopped: { code: 0, npmSignal: 'SIGTERM' } },
+  // npm does not pass it on and its shell goes with it: start.mjs notices its parent gone
+  { name: 'SIGTERM to npm alone', launcher: 'npm', signal: root('SIGTERM'), stopped: { code: 0, npmSignal: 'SIGTERM' }, logs: /parent process \(pid \d+\) is gone; stopping the server/ },
+  { name: 'SIGTERM to scripts/start.mjs (passed on once, its exit code is the server\'s)', launcher: 'start.mjs', signal: root('SIGTERM'), stopped: { code: 0 } },
+  { name: 'SIGINT to the process group of `node scripts/start.mjs` (Ctrl-C)', launcher: 'start.mjs', signal: group('SIGINT'), stopped: { code: 0 } },
+];
+
+describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})`, () => {
+  let dataDir: string;
+  let port: number;
+  let databaseEnv: Record<string, string> = {};
+  const env = () => ({ DATA_DIR: dataDir, ...databaseEnv });
+  /** Where a lock file must be gone after a stop: the embedded database's data directory. */
+  const lockDir = () => (engine === 'pglite' ? dataDir : undefined);
+  const schema = `sd_${Date.now().toString(36)}_${process.pid}`;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'atrium-shutdown-'));
+    port = await freePort();
+    if (engine === 'pglite') {
+      // a seeded database with the extra collections, written where the servers will open it
       const t = await createTestApp();
-      await t.handle.pglite!.exec(`
-        insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        select (20000000 + g)::text, 'Shutdown collection ' || g || ' ' || repeat('x', 24), (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
-               (array['artificial','rules'])[1 + g % 2], g, (array['online','offline'])[1 + g % 2], now() - make_interval(secs => g), now()
-          from generate_series(1, ${EXTRA_ROWS}) as g`);
+      await t.handle.pglite!.exec(EXTRA_COLLECTIONS);
       const dump = await t.handle.pglite!.dumpDataDir('none');
       await t.close();
-      dataDir = mkdtempSync(join(tmpdir(), 'atrium-shutdown-'));
       mkdirSync(join(dataDir, 'pgdata'));
       const disk = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: dump });
       await disk.waitReady;
       await disk.close();
-      port = await freePort();
-    });
-    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+      return;
+    }
+    // a private schema: a first server migrates and seeds it, then the extra collections go in
+    databaseEnv = { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema };
+    const first = await launch('server', port, env());
+    process.kill(first.serverPid, 'SIGTERM');
+    expect((await within(first.exit, 30_000, 'first server')).code).toBe(0);
+    const c = new pg.Client({ connectionString: databaseEnv.DATABASE_URL, options: `-c search_path=${schema}` });
+    await c.connect();
+    await c.query(EXTRA_COLLECTIONS);
+    await c.end();
+  });
+  afterAll(async () => {
+    if (engine !== 'pglite') {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+      await c.connect();
+      await c.query(`drop schema if exists "${schema}" cascade`);
+      await c.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-    it('SIGTERM to the server: every request in flight is answered, the export is complete, exit 0', async () => {
-      const tree = await launch('server', port, env());
+  for (const path of signalPaths) {
+    it(`${path.name}: every request in flight is answered, the export is complete, the tree is gone`, async () => {
+      const tree = await launch(path.launcher, port, env());
+      if (path.launcher === 'npm') for (const part of [/npm start/, /start\.mjs/, /main\.ts/]) expect(tree.pids.map(cmdline).join(' | ')).toMatch(part);
       const load = await startLoad(port, 2);
-      process.kill(tree.serverPid, 'SIGTERM');
+      path.signal(tree);
       await logged(tree, DRAINING);
+      if (path.twice) {
+        await sleep(1000);
+        path.signal(tree);
+        await logged(tree, /received again/);
+      }
       // no new connections; the held sign-ins still get their answer once their body arrives
       await expectRefused(port);
       await finishLoad(tree, load);
-      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
-    });
-
-    it('SIGINT to the process group of `npm start`, twice: each signal counts once, the second only logs', async () => {
-      const tree = await launch('npm', port, env());
-      expect(tree.pids.map(cmdline).join(' | ')).toMatch(/npm start.*start\.mjs.*main\.ts/);
-      const load = await startLoad(port, 2);
-      process.kill(-tree.root.pid!, 'SIGINT'); // the server gets it from the group and from start.mjs
-      await logged(tree, DRAINING);
-      await sleep(1000);
-      process.kill(-tree.root.pid!, 'SIGINT');
-      await logged(tree, /received again/);
-      await expectRefused(port);
-      await finishLoad(tree, load);
-      await expectStoppedCleanly(tree, port, dataDir, { code: 0, npmSignal: 'SIGINT' });
+      await expectStoppedCleanly(tree, port, lockDir(), path.stopped);
       const log = tree.log();
       expect(log.match(/shutting down/g)).toHaveLength(1);
-      expect(log.match(/received again/g)).toHaveLength(1);
+      expect(log.match(/received again/g) ?? []).toHaveLength(path.twice ? 1 : 0);
+      if (path.logs) expect(log).toMatch(path.logs);
     });
-
-    it('SIGTERM to npm (which does not pass it on): start.mjs notices and stops the server', async () => {
-      const tree = await launch('npm', port, env());
-      const load = await startLoad(port, 1);
-      process.kill(tree.root.pid!, 'SIGTERM');
-      await logged(tree, DRAINING);
-      await finishLoad(tree, load);
-      await expectStoppedCleanly(tree, port, dataDir, { code: 0, npmSignal: 'SIGTERM' });
-      expect(tree.log()).toMatch(/parent process \(pid \d+\) is gone; stopping the server/);
-    });
-
-    it('SIGTERM to scripts/start.mjs: passed on once, exit 0 through start.mjs', async () => {
-      const tree = await launch('start.mjs', port, env());
-      const load = await startLoad(port, 1);
-      process.kill(tree.root.pid!, 'SIGTERM');
-      await logged(tree, DRAINING);
-      await finishLoad(tree, load);
-      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
-    });
+  }
 
     it('start.mjs killed outright: the server notices its parent is gone and stops by itself', async () => {
       const tree = await launch('start.mjs', port, env());
@@ -445,7 +503,7 @@ if (engine === 'pglite') {
       expect(tree.log()).toMatch(/"reason":"parent process gone"/);
       expect(tree.log()).toContain('"msg":"stopped"');
       expect(await portFree(port)).toBe(true);
-      expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
+      if (engine === 'pglite') expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
     });
 
     it('a third signal exits at once (code 1), still releasing the lock', async () => {
@@ -459,7 +517,7 @@ if (engine === 'pglite') {
       }
       const answer = await held.answer; // cut: no answer
       expect(answer.status).toBe(0);
-      await expectStoppedCleanly(tree, port, dataDir, { code: 1 });
+      await expectStoppedCleanly(tree, port, lockDir(), { code: 1 });
       expect(tree.log()).toMatch(/received a third time/);
     });
 
@@ -494,7 +552,7 @@ if (engine === 'pglite') {
       await expectRefused(port);
       held.finish();
       expectAnsweredLogin(await held.answer);
-      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
+      await expectStoppedCleanly(tree, port, lockDir(), { code: 0 });
     });
 
     it('past SHUTDOWN_TIMEOUT_SECONDS the connections still open are closed (an export visibly cut short), then exit 0', async () => {
@@ -510,44 +568,7 @@ if (engine === 'pglite') {
       // the client can tell: the chunked body never got its last chunk
       exported.read();
       await expect(exported.complete).rejects.toThrow(/export cut short|aborted/);
-      await expectStoppedCleanly(tree, port, dataDir, { code: 0 });
+      await expectStoppedCleanly(tree, port, lockDir(), { code: 0 });
       expect(tree.log()).toMatch(/"connections":2,.*drain limit of 1 s reached/);
     });
-  });
-} else {
-  describe('stopping the server (PostgreSQL)', () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `sd_${Date.now().toString(36)}_${process.pid}`;
-    let dataDir: string;
-    afterAll(async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    it('SIGINT to the process group of `npm start`, twice, under load: every answer complete, exit 0', async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'atrium-shutdown-pg-'));
-      const port = await freePort();
-      const tree = await launch('npm', port, { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema });
-      const c = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-      await c.connect();
-      await c.query(`
-        insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        select (20000000 + g)::text, 'Shutdown collection ' || g || ' ' || repeat('x', 24), (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
-               (array['artificial','rules'])[1 + g % 2], g, (array['online','offline'])[1 + g % 2], now() - make_interval(secs => g), now()
-          from generate_series(1, ${EXTRA_ROWS}) as g`);
-      await c.end();
-      const load = await startLoad(port, 2);
-      process.kill(-tree.root.pid!, 'SIGINT');
-      await logged(tree, DRAINING);
-      await sleep(1000);
-      process.kill(-tree.root.pid!, 'SIGINT');
-      await logged(tree, /received again/);
-      await finishLoad(tree, load);
-      await expectStoppedCleanly(tree, port, undefined, { code: 0, npmSignal: 'SIGINT' });
-      expect(tree.log().match(/received again/g)).toHaveLength(1);
-    });
-  });
-}
+});

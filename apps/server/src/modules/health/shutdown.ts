@@ -70,12 +70,48 @@ const busy = (socket: Socket) => {
   return Boolean(res && !res.writableEnded) || socket.writableLength > 0;
 };
 
+/** How long the drain waits for a quiet turn of the event loop before it stops accepting (acceptBacklog). */
+const BACKLOG_LIMIT_MS = 2000;
+/** A turn of the event loop this short, with no connection accepted in it, leaves nothing in the backlog. */
+const QUIET_TURN_MS = 5;
+
+/**
+ * Resolves once the kernel's queue of connections waiting to be accepted is empty, or after
+ * BACKLOG_LIMIT_MS. Closing the listening socket resets every connection still in that queue, and the
+ * kernel completes a client's handshake before Node accepts it, so its request is already written: to the
+ * client that is a request in flight answered with ECONNRESET. Node accepts only in the poll phase, and
+ * while the event loop is busy (PGlite runs its queries on this thread; a signal to a process group wakes
+ * every process of it at once on a small machine) a poll phase can be hundreds of milliseconds away, with
+ * dozens of connections queued meanwhile. So the drain waits for a turn that took at most QUIET_TURN_MS
+ * and accepted nothing: the listening socket then closes a few milliseconds after the kernel's queue was
+ * seen empty. Each setImmediate() below resolves in the check phase right after a poll phase.
+ */
+async function acceptBacklog(server: Server): Promise<void> {
+  let accepted = 0;
+  const count = () => accepted++;
+  server.on('connection', count);
+  const until = Date.now() + BACKLOG_LIMIT_MS;
+  try {
+    // the first turn may end in the poll phase under way (the signal's): it proves nothing
+    await new Promise((resolve) => setImmediate(resolve));
+    for (;;) {
+      const before = accepted;
+      const startedAt = performance.now();
+      await new Promise((resolve) => setImmediate(resolve));
+      if ((accepted === before && performance.now() - startedAt <= QUIET_TURN_MS) || Date.now() >= until) return;
+    }
+  } finally {
+    server.off('connection', count);
+  }
+}
+
 /**
  * Drains and closes the app. `draining` turns /readyz 503 and marks every answer from now on
  * `Connection: close` (health.routes.ts), so Node closes each connection once its current answer is
  * sent. For `drainMs` the server still accepts connections and serves them as usual (a balancer that
- * has not yet seen the 503 keeps sending requests, and each is answered); then the listening socket
- * closes (new connections are refused). A connection with nothing in progress for IDLE_GRACE_MS is
+ * has not yet seen the 503 keeps sending requests, and each is answered); then, once the connections
+ * already queued in the kernel are accepted (acceptBacklog), the listening socket closes (new
+ * connections are refused). A connection with nothing in progress for IDLE_GRACE_MS is
  * closed, looked at every REAP_INTERVAL_MS after the event loop has read what the connections sent (a
  * request on its way makes its connection busy: it is served, not reset). `limitMs` after the listening
  * socket closed, every connection still open is closed; resolves with how many were busy. Then
@@ -95,9 +131,7 @@ export async function drainApp(app: FastifyInstance, limitMs: number, drainMs = 
   }
   const server = app.server;
   const sockets = openSockets.get(server) ?? new Set<Socket>();
-  // A signal often arrives with the connections of the requests sent just before it: let this turn of
-  // the event loop accept them, so they are served rather than refused.
-  await new Promise((resolve) => setImmediate(resolve));
+  await acceptBacklog(server);
   // net.Server's close: stops accepting and calls back once every connection has ended (http.Server's
   // would also close the idle ones at once, see above).
   const drained = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
