@@ -101,6 +101,115 @@ describe('tab bar', () => {
     expect(page.errors).toEqual([]);
   });
 
+  /**
+   * Whether the tab of `path`, its label and its ×, lies wholly inside the bar and clear of the scroll
+   * buttons drawn over the bar's ends; otherwise where it is.
+   */
+  const tabClear = (p: Page, path: string) =>
+    p.evaluate((path) => {
+      const tab = document.querySelector(`[data-tab-item="${path}"]`)?.getBoundingClientRect();
+      const bar = document.querySelector('[data-testid=tab-bar] [role=tablist]')?.getBoundingClientRect();
+      if (!tab || !bar) return `no tab ${path}`;
+      const at = `${path} at x ${Math.round(tab.left)}–${Math.round(tab.right)}, bar ${Math.round(bar.left)}–${Math.round(bar.right)}`;
+      if (tab.left < bar.left - 0.5 || tab.right > bar.right + 0.5) return at;
+      for (const button of document.querySelectorAll<HTMLElement>('[data-testid^=tab-scroll-]')) {
+        const r = button.getBoundingClientRect();
+        if (r.right > tab.left && r.left < tab.right) return `${at}, under ${button.dataset.testid}`;
+      }
+      return 'clear';
+    }, path);
+  const activeTab = (p: Page) => p.locator('[data-testid=tab-bar] [role=tab][aria-selected=true]').getAttribute('data-tab');
+  const focusedTab = (p: Page) => p.evaluate(() => document.activeElement?.getAttribute('data-tab') ?? null);
+
+  /** Every page of admin's menu but the workplace (open from the start), in the menu's order, with its group. */
+  const menuPages = [
+    ['列表页', '查询表格'], ['列表页', '卡片列表'], ['表单页', '分步表单'], ['表单页', '分组表单'], ['详情页', '基础详情页'],
+    ['结果页', '成功页'], ['结果页', '失败页'], ['异常页', '403'], ['异常页', '404'], ['异常页', '500'],
+    ['个人中心', '用户信息'], ['个人中心', '用户设置'], ['系统管理', '用户管理'], ['系统管理', '角色管理'], ['系统管理', '审计日志'],
+  ] as const;
+
+  /**
+   * Opens a page through the side menu as a person would: its group opened inline, or on a collapsed menu
+   * (1024 px) hovered for its pop-up; on a phone through the menu drawer.
+   */
+  async function openFromMenu(p: Page, group: string, label: string) {
+    const exactly = (text: string) => new RegExp(`^${text}$`);
+    const drawerButton = p.locator('[data-testid=menu-drawer-open]');
+    const phone = (await drawerButton.count()) > 0;
+    if (phone) await drawerButton.click();
+    const menu = p.locator(phone ? '[data-testid=drawer-menu]' : '[data-testid=side-menu]');
+    const popHeader = menu.locator('.arco-menu-pop-header').filter({ hasText: exactly(group) });
+    if ((await popHeader.count()) > 0) {
+      await popHeader.hover();
+      await p.locator('.arco-menu-pop-trigger [role=menuitem]').filter({ hasText: exactly(label) }).click();
+      await p.mouse.move(p.viewportSize()!.width - 10, p.viewportSize()!.height - 10); // off the menu: its pop-up closes
+      return;
+    }
+    const item = menu.locator('.arco-menu-item').filter({ hasText: exactly(label) });
+    if (!(await item.isVisible())) await menu.locator('.arco-menu-inline-header').filter({ hasText: exactly(group) }).click();
+    await item.click();
+    if (phone) await p.locator('.arco-drawer').waitFor({ state: 'hidden' });
+  }
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    it(`with more tabs than fit at ${width} px, shows the active tab whole however it was opened`, { timeout: 120_000 }, async () => {
+      await page.setViewportSize({ width, height });
+      await loginAs(page, 'admin');
+      // the side menu (the drawer on a phone), one page after another
+      const opened: string[] = [];
+      for (const [group, label] of menuPages) {
+        const before = await activeTab(page);
+        await openFromMenu(page, group, label);
+        await expect.poll(() => activeTab(page), { message: label }).not.toBe(before);
+        const path = (await activeTab(page))!;
+        opened.push(path);
+        await expect.poll(() => tabClear(page, path), { message: `${label} at ${width} px` }).toBe('clear');
+      }
+      const scroller = page.locator('[data-testid=tab-bar] [role=tablist]');
+      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await page.locator('[data-testid=tab-bar] [role=tab]').count()).toBe(menuPages.length + 1);
+      await screenshot(page, `tab-bar-every-page-${width}`);
+
+      // the keyboard: each tab it moves to is shown whole, to the first one and back to the last; Enter opens it
+      await page.locator(`[data-tab="${opened.at(-1)}"]`).focus();
+      for (const path of [...opened.slice(0, -1).reverse(), '/workplace']) {
+        await page.keyboard.press('ArrowLeft');
+        expect(await focusedTab(page)).toBe(path);
+        await expect.poll(() => tabClear(page, path), { message: `ArrowLeft to ${path}` }).toBe('clear');
+      }
+      await page.keyboard.press('Enter');
+      await expect.poll(() => activeTab(page)).toBe('/workplace');
+      for (const path of opened) {
+        await page.keyboard.press('ArrowRight');
+        expect(await focusedTab(page)).toBe(path);
+        await expect.poll(() => tabClear(page, path), { message: `ArrowRight to ${path}` }).toBe('clear');
+      }
+      await page.keyboard.press('Enter');
+      await expect.poll(() => activeTab(page)).toBe(opened.at(-1));
+      await expect.poll(() => tabClear(page, opened.at(-1)!)).toBe('clear');
+
+      // the address bar: a page far to the left, loaded afresh (the tabs come back from the last visit)
+      await page.goto(`${baseUrl}${opened[1]}`);
+      await expect.poll(() => activeTab(page)).toBe(opened[1]);
+      await expect.poll(() => tabClear(page, opened[1]!)).toBe('clear');
+      await page.goto(`${baseUrl}${opened.at(-2)}`);
+      await expect.poll(() => tabClear(page, opened.at(-2)!)).toBe('clear');
+
+      // a redirect: the tab menu's reload passes through /redirect and comes back to the tab
+      await page.locator(`[data-tab="${opened[2]}"]`).click();
+      await expect.poll(() => tabClear(page, opened[2]!)).toBe('clear');
+      await page.locator(`[data-tab="${opened[2]}"]`).click({ button: 'right' });
+      await page.locator('[data-testid=tab-menu] [data-command=reload]').click();
+      await page.waitForURL(`**${opened[2]}`);
+      await expect.poll(() => tabClear(page, opened[2]!)).toBe('clear');
+      expect(page.errors).toEqual([]);
+    });
+  }
+
   it('keeps page state across tab switches, closes with the keyboard menu and survives a reload', async () => {
     await loginAs(page, 'admin');
     await page.goto(`${baseUrl}/list/search-table?current=1`);

@@ -11,6 +11,9 @@ import styles from './tab-bar.module.css';
 
 type MenuCommand = TabCommand | 'reload';
 
+/** The scroll buttons' width (tab-bar.module.css) and a little air: how far a revealed tab stays from either end. */
+const SCROLL_BUTTON_CLEARANCE = 24 + 8;
+
 const menuItems: ({ command: MenuCommand; key: string; icon: ReactNode } | 'separator')[] = [
   { command: 'reload', key: 'tabBar.reload', icon: <IconRefresh /> },
   { command: 'closeCurrent', key: 'tabBar.closeCurrent', icon: <IconClose /> },
@@ -89,18 +92,44 @@ export function TabBar() {
     setHidden((was) => (was.left === left && was.right === right ? was : { left, right }));
   }, []);
 
-  useEffect(() => {
-    refs.current.get(pathname)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    measure();
-  }, [pathname, tabs.length, measure]);
+  /**
+   * Scrolls the bar so that the whole tab of `path` (its label and its ×) lies clear of the scroll
+   * buttons, which are drawn over the bar's ends. The browser's own scrollIntoView() and focus() only
+   * bring the label to the edge, under the button.
+   */
+  const reveal = useCallback((path: string) => {
+    const el = scroller.current;
+    const tag = refs.current.get(path)?.parentElement;
+    if (!el || !tag) return;
+    const bar = el.getBoundingClientRect();
+    const box = tag.getBoundingClientRect();
+    const left = bar.left + SCROLL_BUTTON_CLEARANCE;
+    const right = bar.right - SCROLL_BUTTON_CLEARANCE;
+    // at either end of the bar the scroll position is clamped, and that end's button is hidden
+    if (box.left < left) el.scrollLeft -= left - box.left;
+    else if (box.right > right) el.scrollLeft += Math.min(box.right - right, box.left - left);
+  }, []);
+  const activePath = useRef(pathname);
+  activePath.current = pathname;
 
+  // After every navigation (menu, tab, keyboard, URL, redirect) and every change of the tabs.
+  useEffect(() => {
+    reveal(pathname);
+    measure();
+  }, [pathname, tabs, reveal, measure]);
+
+  // The bar or a tab changing width (the window, the language, a late font) moves the active tab.
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => {
+      reveal(activePath.current);
+      measure();
+    });
     observer.observe(el);
+    for (const label of refs.current.values()) if (label.parentElement) observer.observe(label.parentElement);
     return () => observer.disconnect();
-  }, [measure]);
+  }, [tabs, reveal, measure]);
 
   const scrollBy = (direction: -1 | 1) => {
     const el = scroller.current;
@@ -180,6 +209,7 @@ export function TabBar() {
                     if (node) refs.current.set(tab.path, node);
                     else refs.current.delete(tab.path);
                   }}
+                  onFocus={() => reveal(tab.path)}
                   role="tab"
                   tabIndex={active ? 0 : -1}
                   aria-selected={active}
