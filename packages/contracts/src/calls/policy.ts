@@ -8,7 +8,7 @@ import { blankToUndefined, isRealDate } from '../query-values.ts';
 export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
 export const filterTypes = ['artificial', 'rules'] as const;
 export const policyStatuses = ['online', 'offline'] as const;
-export const policyPageSizes = [10, 20, 50, 100] as const;
+const policyPageSizes = [10, 20, 50, 100] as const;
 const POLICY_COUNT_MAX = 100_000_000;
 export const POLICY_NAME_MAX = 50;
 const POLICY_NUMBER_FILTER_MAX = 32;

@@ -18,7 +18,8 @@ import { TableToolbar } from './components/table-toolbar';
 import { useTablePreferences } from './hooks/use-table-preferences';
 import { densityToSize, type ColumnKey } from './lib/columns';
 import { contentTypeKey, filterTypeKey, statusKey } from './lib/labels';
-import { pageSizes, parseTableUrl, tableStateToParams, type PolicyFilters, type TableUrlState } from './lib/url-state';
+import { listPageSizes } from '../../lib/list-url-state';
+import { tableUrl, type PolicyFilters, type TableUrlState } from './lib/url-state';
 import styles from './search-table.module.css';
 
 const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horizontalVideo: IconVideoCamera, verticalVideo: IconMobile };
@@ -29,7 +30,7 @@ const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horiz
  */
 /** The rows a visit to `?search` shows first, asked for ahead of it (the menu, on hover or focus). */
 export function prefetch(search: URLSearchParams): Promise<void> {
-  return queryClient.prefetchQuery(policyListQuery(parseTableUrl(search)));
+  return queryClient.prefetchQuery(policyListQuery(tableUrl.parse(search)));
 }
 
 export default function SearchTablePage() {
@@ -38,7 +39,7 @@ export default function SearchTablePage() {
   const canWrite = usePermission('policy:write');
   const canImport = usePermission('policy:import');
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseTableUrl(searchParams), [searchParams]);
+  const state = useMemo(() => tableUrl.parse(searchParams), [searchParams]);
   const list = useQuery(policyListQuery(state));
   const prefs = useTablePreferences();
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -49,13 +50,13 @@ export default function SearchTablePage() {
   const closeDetail = useCallback(() => setDetailId(null), []);
 
   const go = useCallback(
-    (next: TableUrlState, replace = false) => setSearchParams(tableStateToParams(next), { replace }),
+    (next: TableUrlState, replace = false) => setSearchParams(tableUrl.toParams(next), { replace }),
     [setSearchParams],
   );
 
   // Unknown or invalid query values are dropped and the URL normalised in place (history replace).
   useEffect(() => {
-    const normalised = tableStateToParams(state).toString();
+    const normalised = tableUrl.toParams(state).toString();
     if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
   }, [state, searchParams, setSearchParams]);
 
@@ -185,7 +186,7 @@ export default function SearchTablePage() {
         current={state.current}
         pageSize={state.pageSize}
         total={total}
-        pageSizes={pageSizes}
+        pageSizes={listPageSizes}
         onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as TableUrlState['pageSize'] })}
       />
       {canWrite && (

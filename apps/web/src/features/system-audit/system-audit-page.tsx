@@ -13,7 +13,8 @@ import { auditKeys, auditListQuery, exportAudit } from './api/audit-queries';
 import { AuditDetailDrawer } from './components/audit-detail-drawer';
 import { AuditFilterForm } from './components/audit-filter-form';
 import { resultBadge, resultKey } from './lib/labels';
-import { auditStateToParams, pageSizes, parseAuditUrl, type AuditFilters, type AuditUrlState } from './lib/url-state';
+import { listPageSizes } from '../../lib/list-url-state';
+import { auditUrl, type AuditFilters, type AuditUrlState } from './lib/url-state';
 import styles from './system-audit.module.css';
 import { queryClient } from '../../lib/query-client';
 
@@ -23,7 +24,7 @@ import { queryClient } from '../../lib/query-client';
  */
 /** What a visit shows first, asked for ahead of it (the menu, on hover or focus). */
 export function prefetch(search: URLSearchParams): Promise<unknown> {
-  return queryClient.prefetchQuery(auditListQuery(parseAuditUrl(search)));
+  return queryClient.prefetchQuery(auditListQuery(auditUrl.parse(search)));
 }
 
 export default function SystemAuditPage() {
@@ -32,17 +33,17 @@ export default function SystemAuditPage() {
   const mobile = useIsMobile();
   const canExport = usePermission('audit:export');
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseAuditUrl(searchParams), [searchParams]);
+  const state = useMemo(() => auditUrl.parse(searchParams), [searchParams]);
   const list = useQuery(auditListQuery(state));
   const queryClient = useQueryClient();
   const [detail, setDetail] = useState<AuditEntry | null>(null);
   const [downloading, setDownloading] = useState(false);
 
-  const go = useCallback((next: AuditUrlState, replace = false) => setSearchParams(auditStateToParams(next), { replace }), [setSearchParams]);
+  const go = useCallback((next: AuditUrlState, replace = false) => setSearchParams(auditUrl.toParams(next), { replace }), [setSearchParams]);
 
   // Unknown or invalid query values are dropped and the URL normalised in place.
   useEffect(() => {
-    const normalised = auditStateToParams(state).toString();
+    const normalised = auditUrl.toParams(state).toString();
     if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
   }, [state, searchParams, setSearchParams]);
 
@@ -132,7 +133,7 @@ export default function SystemAuditPage() {
         current={state.current}
         pageSize={state.pageSize}
         total={total}
-        pageSizes={pageSizes}
+        pageSizes={listPageSizes}
         onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as AuditUrlState['pageSize'] })}
       />
       <AuditDetailDrawer entry={detail} onClose={() => setDetail(null)} />

@@ -15,7 +15,8 @@ import { SessionsDrawer } from './components/sessions-drawer';
 import { UserFilterForm } from './components/user-filter-form';
 import { UserFormDrawer, type UserFormTarget } from './components/user-form-drawer';
 import { isLocked, statusBadge, statusKey } from './lib/labels';
-import { pageSizes, parseUserUrl, userStateToParams, type UserFilters, type UserUrlState } from './lib/url-state';
+import { listPageSizes } from '../../lib/list-url-state';
+import { userUrl, type UserFilters, type UserUrlState } from './lib/url-state';
 import styles from './system-user.module.css';
 import { getLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
@@ -30,7 +31,7 @@ const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disabl
  */
 /** What a visit shows first, asked for ahead of it (the menu, on hover or focus). */
 export function prefetch(search: URLSearchParams): Promise<unknown> {
-  return Promise.all([queryClient.prefetchQuery(userListQuery(parseUserUrl(search))), queryClient.prefetchQuery(roleOptionsQuery(getLocale()))]);
+  return Promise.all([queryClient.prefetchQuery(userListQuery(userUrl.parse(search))), queryClient.prefetchQuery(roleOptionsQuery(getLocale()))]);
 }
 
 export default function SystemUserPage() {
@@ -40,7 +41,7 @@ export default function SystemUserPage() {
   const canWrite = usePermission('user:write');
   const canReadSessions = usePermission('session:read');
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseUserUrl(searchParams), [searchParams]);
+  const state = useMemo(() => userUrl.parse(searchParams), [searchParams]);
   const list = useQuery(userListQuery(state));
   const roles = useQuery(roleOptionsQuery(useLocale()));
   const queryClient = useQueryClient();
@@ -48,11 +49,11 @@ export default function SystemUserPage() {
   const [sessionsOf, setSessionsOf] = useState<Account | null>(null);
   const [grant, setGrant] = useState<OneTimePassword | null>(null);
 
-  const go = useCallback((next: UserUrlState, replace = false) => setSearchParams(userStateToParams(next), { replace }), [setSearchParams]);
+  const go = useCallback((next: UserUrlState, replace = false) => setSearchParams(userUrl.toParams(next), { replace }), [setSearchParams]);
 
   // Unknown or invalid query values are dropped and the URL normalised in place.
   useEffect(() => {
-    const normalised = userStateToParams(state).toString();
+    const normalised = userUrl.toParams(state).toString();
     if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
   }, [state, searchParams, setSearchParams]);
 
@@ -190,7 +191,7 @@ export default function SystemUserPage() {
         current={state.current}
         pageSize={state.pageSize}
         total={total}
-        pageSizes={pageSizes}
+        pageSizes={listPageSizes}
         onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as UserUrlState['pageSize'] })}
       />
       {canWrite && <UserFormDrawer target={formTarget} roleOptions={roleOptions} onClose={() => setFormTarget(null)} onPassword={setGrant} />}

@@ -1,20 +1,20 @@
 import type { PolicyForm, PolicyPatch } from '@atrium/contracts/calls/policy';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, download, endpoints, upload } from '../../../lib/api';
-import { filtersToParams, tableStateToQuery, type PolicyFilters, type TableUrlState } from '../lib/url-state';
+import { tableUrl, type PolicyFilters, type TableUrlState } from '../lib/url-state';
 
 /** Query keys of the collections; every write invalidates `policyKeys.all`, keeping filters and page. */
 export const policyKeys = {
   all: ['policy'] as const,
   lists: () => [...policyKeys.all, 'list'] as const,
-  list: (state: TableUrlState) => [...policyKeys.lists(), tableStateToQuery(state)] as const,
+  list: (state: TableUrlState) => [...policyKeys.lists(), tableUrl.toQuery(state)] as const,
   detail: (id: number) => [...policyKeys.all, 'detail', id] as const,
 };
 
 export const policyListQuery = (state: TableUrlState) =>
   queryOptions({
     queryKey: policyKeys.list(state),
-    queryFn: () => call(endpoints.policy.list, { query: tableStateToQuery(state) }),
+    queryFn: () => call(endpoints.policy.list, { query: tableUrl.toQuery(state) }),
     // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
     placeholderData: keepPreviousData,
   });
@@ -38,7 +38,5 @@ export function importPolicies(file: File, onProgress: (percent: number) => void
 
 /** The export streams every row of the applied filters (no paging); the browser saves the body as a file. */
 export function exportPolicies(filters: PolicyFilters) {
-  const query: Record<string, string[]> = {};
-  for (const [key, value] of filtersToParams(filters)) (query[key] ??= []).push(value);
-  return download(endpoints.policy.export, { query }, { timeout: 60_000 });
+  return download(endpoints.policy.export, { query: tableUrl.filterQuery(filters) }, { timeout: 60_000 });
 }

@@ -4,7 +4,7 @@ import { FilterPanel } from '../../../components/filter-panel';
 import { formatDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
-import { compactFilters, contentTypes, filterTypes, statuses, type PolicyFilters } from '../lib/url-state';
+import { contentTypes, filterTypes, statuses, tableUrl, type PolicyFilters } from '../lib/url-state';
 
 interface FilterFormProps {
   /** The applied filters (from the URL); the form shows them whenever they change. */
@@ -37,7 +37,7 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
     form.setFieldsValue(JSON.parse(appliedKey) as PolicyFilters);
   }, [appliedKey, form]);
 
-  const submit = () => onSearch(compactFilters(form.getFieldsValue() as PolicyFilters));
+  const submit = () => onSearch(tableUrl.compact(form.getFieldsValue() as PolicyFilters));
   const options = (values: readonly string[], key: (v: never) => string) => values.map((value) => ({ value, label: t(key(value as never)) }));
 
   return (

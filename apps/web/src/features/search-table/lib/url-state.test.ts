@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseTableUrl, tableStateToParams, tableStateToQuery } from './url-state.ts';
+import { tableUrl } from './url-state.ts';
 
 describe('search table URL state', () => {
   it('defaults to page 1 and page size 10 with no filters', () => {
-    expect(parseTableUrl(new URLSearchParams(''))).toEqual({ filters: {}, current: 1, pageSize: 10 });
+    expect(tableUrl.parse(new URLSearchParams(''))).toEqual({ filters: {}, current: 1, pageSize: 10 });
   });
 
   it('reads every filter and keeps them with the page', () => {
-    const state = parseTableUrl(
+    const state = tableUrl.parse(
       new URLSearchParams(
         'number=123&name=%20abc%20&contentType=img&filterType=rules&createdTime=2026-01-01&createdTime=2026-01-31&status=online&current=3&pageSize=20',
       ),
@@ -17,7 +17,7 @@ describe('search table URL state', () => {
       current: 3,
       pageSize: 20,
     });
-    expect(tableStateToQuery(state)).toEqual({
+    expect(tableUrl.toQuery(state)).toEqual({
       current: 3,
       pageSize: 20,
       number: '123',
@@ -30,20 +30,20 @@ describe('search table URL state', () => {
   });
 
   it('drops invalid values', () => {
-    const state = parseTableUrl(
+    const state = tableUrl.parse(
       new URLSearchParams('contentType=gif&status=x&createdTime=2026-02-30&createdTime=2026-03-01&current=0&pageSize=15&foo=1'),
     );
     expect(state).toEqual({ filters: {}, current: 1, pageSize: 10 });
-    expect(parseTableUrl(new URLSearchParams('createdTime=2026-03-02&createdTime=2026-03-01')).filters).toEqual({});
-    expect(parseTableUrl(new URLSearchParams('current=-2')).current).toBe(1);
-    expect(parseTableUrl(new URLSearchParams(`name=${'x'.repeat(51)}`)).filters).toEqual({});
-    expect(parseTableUrl(new URLSearchParams('createdTime=2026-03-01')).filters).toEqual({});
-    expect(parseTableUrl(new URLSearchParams('current=1.5&pageSize=abc'))).toEqual({ filters: {}, current: 1, pageSize: 10 });
+    expect(tableUrl.parse(new URLSearchParams('createdTime=2026-03-02&createdTime=2026-03-01')).filters).toEqual({});
+    expect(tableUrl.parse(new URLSearchParams('current=-2')).current).toBe(1);
+    expect(tableUrl.parse(new URLSearchParams(`name=${'x'.repeat(51)}`)).filters).toEqual({});
+    expect(tableUrl.parse(new URLSearchParams('createdTime=2026-03-01')).filters).toEqual({});
+    expect(tableUrl.parse(new URLSearchParams('current=1.5&pageSize=abc'))).toEqual({ filters: {}, current: 1, pageSize: 10 });
   });
 
   it('drops an invalid value without losing the valid ones', () => {
-    expect(parseTableUrl(new URLSearchParams('status=x&name=abc&current=2&pageSize=7'))).toEqual({ filters: { name: 'abc' }, current: 2, pageSize: 10 });
-    expect(parseTableUrl(new URLSearchParams('contentType=img&createdTime=2026-02-30&createdTime=2026-03-01&current=zero&pageSize=50'))).toEqual({
+    expect(tableUrl.parse(new URLSearchParams('status=x&name=abc&current=2&pageSize=7'))).toEqual({ filters: { name: 'abc' }, current: 2, pageSize: 10 });
+    expect(tableUrl.parse(new URLSearchParams('contentType=img&createdTime=2026-02-30&createdTime=2026-03-01&current=zero&pageSize=50'))).toEqual({
       filters: { contentType: 'img' },
       current: 1,
       pageSize: 50,
@@ -51,17 +51,17 @@ describe('search table URL state', () => {
   });
 
   it('writes the normalised query in a fixed order and omits defaults', () => {
-    const params = tableStateToParams({
+    const params = tableUrl.toParams({
       filters: { status: 'offline', name: 'a b', createdTime: ['2026-01-01', '2026-01-02'] },
       current: 1,
       pageSize: 10,
     });
     expect(params.toString()).toBe('name=a+b&createdTime=2026-01-01&createdTime=2026-01-02&status=offline');
-    expect(tableStateToParams({ filters: {}, current: 2, pageSize: 50 }).toString()).toBe('current=2&pageSize=50');
+    expect(tableUrl.toParams({ filters: {}, current: 2, pageSize: 50 }).toString()).toBe('current=2&pageSize=50');
   });
 
   it('round-trips', () => {
     const query = 'number=9&filterType=artificial&current=4&pageSize=100';
-    expect(tableStateToParams(parseTableUrl(new URLSearchParams(query))).toString()).toBe(query);
+    expect(tableUrl.toParams(tableUrl.parse(new URLSearchParams(query))).toString()).toBe(query);
   });
 });

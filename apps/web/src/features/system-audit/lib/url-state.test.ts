@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auditFiltersToQuery, auditStateToParams, auditStateToQuery, localToInstant, parseAuditUrl } from './url-state.ts';
+import { auditUrl, localToInstant } from './url-state.ts';
 
-const parse = (query: string) => parseAuditUrl(new URLSearchParams(query));
+const parse = (query: string) => auditUrl.parse(new URLSearchParams(query));
 
 describe('audit log URL state', () => {
   it('defaults to page 1 and page size 10 with no filters', () => {
@@ -15,7 +15,7 @@ describe('audit log URL state', () => {
       current: 2,
       pageSize: 50,
     });
-    expect(auditStateToQuery(state)).toEqual({
+    expect(auditUrl.toQuery(state)).toEqual({
       from: '2026-03-01T00:00:00.000Z',
       to: '2026-03-31T15:59:59.000Z',
       actor: 'alice',
@@ -46,14 +46,14 @@ describe('audit log URL state', () => {
 
   it('writes the normalised query in a fixed order, omits the defaults, and exports the filters only', () => {
     const state = { filters: { result: 'success' as const, actor: '7', from: '2026-01-01T00:00:00.000Z' }, current: 1, pageSize: 10 as const };
-    expect(auditStateToParams(state).toString()).toBe('from=2026-01-01T00%3A00%3A00.000Z&actor=7&result=success');
-    expect(auditStateToParams({ ...state, filters: {}, current: 5, pageSize: 20 }).toString()).toBe('current=5&pageSize=20');
-    expect(auditFiltersToQuery({ ...state.filters, action: ' ' })).toEqual({ from: '2026-01-01T00:00:00.000Z', actor: '7', result: 'success' });
+    expect(auditUrl.toParams(state).toString()).toBe('from=2026-01-01T00%3A00%3A00.000Z&actor=7&result=success');
+    expect(auditUrl.toParams({ ...state, filters: {}, current: 5, pageSize: 20 }).toString()).toBe('current=5&pageSize=20');
+    expect(auditUrl.filterQuery({ ...state.filters, action: ' ' })).toEqual({ from: '2026-01-01T00:00:00.000Z', actor: '7', result: 'success' });
   });
 
   it('round-trips', () => {
     const query = 'to=2026-05-01T00%3A00%3A00.000Z&action=system.role.delete&current=2&pageSize=100';
-    expect(auditStateToParams(parse(query)).toString()).toBe(query);
+    expect(auditUrl.toParams(parse(query)).toString()).toBe(query);
   });
 
   it('sends the picker’s local time as a UTC instant', () => {

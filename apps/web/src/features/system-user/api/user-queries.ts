@@ -2,7 +2,7 @@ import { systemCalls, type UserCreateBody, type UserUpdateBody } from '@atrium/c
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, endpointOf, type CallOptions } from '../../../lib/api';
 import type { Locale } from '../../../lib/i18n';
-import { userStateToQuery, type UserUrlState } from '../lib/url-state';
+import { userUrl, type UserUrlState } from '../lib/url-state';
 
 /** The calls of this page, straight from the contract (the page loads its schemas for the forms anyway). */
 const api = {
@@ -22,7 +22,7 @@ const api = {
 export const userKeys = {
   all: ['system', 'user'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
-  list: (state: UserUrlState) => [...userKeys.lists(), userStateToQuery(state)] as const,
+  list: (state: UserUrlState) => [...userKeys.lists(), userUrl.toQuery(state)] as const,
   sessions: (userId: number) => ['system', 'session', userId] as const,
   /** Role codes and names (built-in names in the reader's language); under the role page's keys, so its writes refresh them. */
   roles: (locale: Locale) => ['system', 'role', 'options', locale] as const,
@@ -31,7 +31,7 @@ export const userKeys = {
 export const userListQuery = (state: UserUrlState) =>
   queryOptions({
     queryKey: userKeys.list(state),
-    queryFn: () => call(api.list, { query: userStateToQuery(state) }),
+    queryFn: () => call(api.list, { query: userUrl.toQuery(state) }),
     // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseUserUrl, userStateToParams, userStateToQuery } from './url-state.ts';
+import { userUrl } from './url-state.ts';
 
-const parse = (query: string) => parseUserUrl(new URLSearchParams(query));
+const parse = (query: string) => userUrl.parse(new URLSearchParams(query));
 
 describe('account list URL state', () => {
   it('defaults to page 1 and page size 10 with no filters', () => {
@@ -11,7 +11,7 @@ describe('account list URL state', () => {
   it('reads every filter with the page, trimmed by the list schema', () => {
     const state = parse('keyword=%20alice%20&role=auditor&status=disabled&current=3&pageSize=20');
     expect(state).toEqual({ filters: { keyword: 'alice', role: 'auditor', status: 'disabled' }, current: 3, pageSize: 20 });
-    expect(userStateToQuery(state)).toEqual({ keyword: 'alice', role: 'auditor', status: 'disabled', current: 3, pageSize: 20 });
+    expect(userUrl.toQuery(state)).toEqual({ keyword: 'alice', role: 'auditor', status: 'disabled', current: 3, pageSize: 20 });
   });
 
   it('drops each invalid value without losing the valid ones', () => {
@@ -23,14 +23,14 @@ describe('account list URL state', () => {
   });
 
   it('writes the normalised query in a fixed order and omits the defaults', () => {
-    expect(userStateToParams({ filters: { status: 'active', keyword: 'a b', role: 'user' }, current: 1, pageSize: 10 }).toString()).toBe(
+    expect(userUrl.toParams({ filters: { status: 'active', keyword: 'a b', role: 'user' }, current: 1, pageSize: 10 }).toString()).toBe(
       'keyword=a+b&role=user&status=active',
     );
-    expect(userStateToParams({ filters: {}, current: 4, pageSize: 100 }).toString()).toBe('current=4&pageSize=100');
+    expect(userUrl.toParams({ filters: {}, current: 4, pageSize: 100 }).toString()).toBe('current=4&pageSize=100');
   });
 
   it('round-trips', () => {
     const query = 'keyword=13800&role=ops-lead&current=2&pageSize=50';
-    expect(userStateToParams(parse(query)).toString()).toBe(query);
+    expect(userUrl.toParams(parse(query)).toString()).toBe(query);
   });
 });
