@@ -20,6 +20,8 @@ export default defineConfig({
       'packages/contracts',
       'apps/web',
       'tests/independent-client',
+      // The resource generator (scripts/resource): its commands run in a scratch copy of the repository.
+      { test: { name: 'scripts', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       server('server', 1),
       // The server suites run a second time on PostgreSQL when TEST_DATABASE_URL is set.
       ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 2, { ATRIUM_TEST_ENGINE: 'postgres' }, engineFree)] : []),

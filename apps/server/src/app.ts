@@ -14,6 +14,8 @@ import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { registerOpenApiModule } from './modules/openapi/openapi.routes.ts';
 import { registerPolicyRoutes } from './modules/policy/policy.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { resourceModules } from './modules/resources/index.ts';
+import { registerResourceModules, type ResourceModule } from './modules/resources/kit.ts';
 import { registerSystemModule } from './modules/system/system.routes.ts';
 import { registerUserCenterRoutes } from './modules/user-center/user-center.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
@@ -39,6 +41,8 @@ export interface AppDeps {
   captchaText?: () => string;
   /** Lets a test or a health check report the engine. */
   engine?: 'pglite' | 'postgres';
+  /** The team's resources to serve; default the registry's (the resource kit's tests serve their own). */
+  resources?: readonly ResourceModule[];
 }
 
 declare module 'fastify' {
@@ -111,6 +115,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerChannelFormRoutes(app);
   registerProfileRoutes(app);
   registerSystemModule(app);
+  // The team's own resources (docs/resources.md).
+  registerResourceModules(app, deps.resources ?? resourceModules);
 
   registerOpenApiModule(app);
   registerWebAndNotFound(app);

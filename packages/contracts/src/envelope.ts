@@ -28,6 +28,9 @@ export const errorStatus = {
   LAST_ADMIN: 409,
   ACCOUNT_DISABLED: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
+  UNIQUE_VIOLATION: 409,
+  VERSION_CONFLICT: 409,
+  IN_USE: 409,
 } as const;
 
 export type ErrorKey = keyof typeof errorStatus;

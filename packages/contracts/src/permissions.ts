@@ -1,4 +1,6 @@
 import type { Locale } from './locale.ts';
+import { resourceActions, type ResourcePermission } from './resource-names.ts';
+import { resources } from './resources/index.ts';
 
 /**
  * The permission catalogue: one list, read by the server (the request pipeline's check, the built-in
@@ -7,8 +9,10 @@ import type { Locale } from './locale.ts';
  * here: add the code with its group and labels, name it on the route or call, and the built-in `admin`
  * role holds it from the next start.
  */
-export const permissionGroups = ['workplace', 'policy', 'card', 'form', 'result', 'exception', 'system'] as const;
-export type PermissionGroup = (typeof permissionGroups)[number];
+const coreGroups = ['workplace', 'policy', 'card', 'form', 'result', 'exception', 'system'] as const;
+/** A resource's permissions form a group of their own, after the core ones: `resource:<name>`. */
+export type PermissionGroup = (typeof coreGroups)[number] | `resource:${string}`;
+export const permissionGroups: readonly PermissionGroup[] = [...coreGroups, ...resources.map((r) => `resource:${r.name}` as const)];
 
 const catalogue = {
   'workplace:view': { group: 'workplace', label: { 'zh-CN': '查看工作台', 'en-US': 'View the workplace' } },
@@ -33,19 +37,33 @@ const catalogue = {
   'audit:export': { group: 'system', label: { 'zh-CN': '导出审计日志', 'en-US': 'Export the audit log' } },
 } as const satisfies Record<string, { group: PermissionGroup; label: Record<Locale, string> }>;
 
-export type Permission = keyof typeof catalogue;
-export const permissions = Object.keys(catalogue) as Permission[];
+const actionLabels: Record<(typeof resourceActions)[number], Record<Locale, (plural: Record<Locale, string>) => string>> = {
+  read: { 'zh-CN': (p) => `查看${p['zh-CN']}`, 'en-US': (p) => `View ${p['en-US'].toLowerCase()}` },
+  write: { 'zh-CN': (p) => `新建、编辑、删除${p['zh-CN']}`, 'en-US': (p) => `Create, edit and delete ${p['en-US'].toLowerCase()}` },
+  export: { 'zh-CN': (p) => `导出${p['zh-CN']}`, 'en-US': (p) => `Export ${p['en-US'].toLowerCase()}` },
+};
+
+/** The catalogue with the resources' permissions (docs/resources.md): `<name>:read`, `:write`, `:export`. */
+const everyPermission: Record<string, { group: PermissionGroup; label: Record<Locale, string> }> = { ...catalogue };
+for (const r of resources) {
+  for (const action of resourceActions) {
+    everyPermission[r.permissions[action]] = { group: `resource:${r.name}`, label: { 'zh-CN': actionLabels[action]['zh-CN'](r.pluralLabel), 'en-US': actionLabels[action]['en-US'](r.pluralLabel) } };
+  }
+}
+
+export type Permission = keyof typeof catalogue | ResourcePermission;
+export const permissions = Object.keys(everyPermission) as Permission[];
 
 export function isPermission(code: string): code is Permission {
-  return Object.prototype.hasOwnProperty.call(catalogue, code);
+  return Object.prototype.hasOwnProperty.call(everyPermission, code);
 }
 
 export function permissionGroup(code: Permission): PermissionGroup {
-  return catalogue[code].group;
+  return everyPermission[code]!.group;
 }
 
 export function permissionLabel(code: Permission, locale: Locale): string {
-  return catalogue[code].label[locale];
+  return everyPermission[code]!.label[locale];
 }
 
 /** A permission's resource: the part before the colon (`user` of `user:write`). */
@@ -57,6 +75,7 @@ export function permissionResource(code: Permission): PermissionResource {
 
 /** What each resource is called in the role editor's tree (a level of its own where an area holds several). */
 export const permissionResourceLabels: Record<PermissionResource, Record<Locale, string>> = {
+  ...Object.fromEntries(resources.map((r) => [r.name, r.pluralLabel])),
   workplace: { 'zh-CN': '工作台', 'en-US': 'Workplace' },
   policy: { 'zh-CN': '集合', 'en-US': 'Collections' },
   card: { 'zh-CN': '卡片', 'en-US': 'Cards' },
@@ -71,6 +90,7 @@ export const permissionResourceLabels: Record<PermissionResource, Record<Locale,
 };
 
 export const permissionGroupLabels: Record<PermissionGroup, Record<Locale, string>> = {
+  ...Object.fromEntries(resources.map((r) => [`resource:${r.name}`, r.pluralLabel])),
   workplace: { 'zh-CN': '工作台', 'en-US': 'Workplace' },
   policy: { 'zh-CN': '查询表格', 'en-US': 'Search table' },
   card: { 'zh-CN': '卡片列表', 'en-US': 'Card list' },
@@ -81,7 +101,7 @@ export const permissionGroupLabels: Record<PermissionGroup, Record<Locale, strin
 };
 
 /** The permissions a full administrator holds (LAST_ADMIN keeps one such active account). */
-export const systemPermissions = permissions.filter((p) => catalogue[p].group === 'system');
+export const systemPermissions = permissions.filter((p) => everyPermission[p]!.group === 'system');
 
 /**
  * Built-in roles: `admin` holds every permission; `user` what any signed-in role could use before roles

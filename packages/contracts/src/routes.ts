@@ -1,4 +1,6 @@
 import type { Permission } from './permissions.ts';
+import type { ResourceDef } from './resource.ts';
+import { resources } from './resources/index.ts';
 
 /**
  * The route table: one source for the console's router, menu, breadcrumb, tab titles and guards, and
@@ -25,7 +27,7 @@ export interface RouteNode {
   children?: RouteNode[];
 }
 
-export const routeTable: RouteNode[] = [
+const coreRoutes: RouteNode[] = [
   { path: '/workplace', name: 'Workplace', titleKey: 'menu.dashboard.workplace', icon: 'IconDashboard', permission: 'workplace:view', order: 0, requiresAuth: true, tab: true, closable: false },
   {
     path: '/list', titleKey: 'menu.list', icon: 'IconList', order: 2, requiresAuth: true,
@@ -76,6 +78,31 @@ export const routeTable: RouteNode[] = [
     ],
   },
 ];
+
+/** The i18n keys of a resource's texts (resourceMessages() fills them from the definitions). */
+export const resourceTitleKey = (name: string) => `resource.${name}.pluralLabel`;
+export const resourceGroupTitleKey = (group: string) => `resource.group.${group}`;
+
+/**
+ * The resources' pages joined to the route table: under their menu group (an existing one, or a new
+ * group with its label and order), in the order the registry lists them.
+ */
+export function withResourceRoutes(core: RouteNode[], defs: readonly ResourceDef[]): RouteNode[] {
+  const tree = core.map((node) => ({ ...node, children: node.children && [...node.children] }));
+  for (const r of defs) {
+    let group = tree.find((node) => node.path === `/${r.menu.group}` && node.children);
+    if (!group) {
+      group = { path: `/${r.menu.group}`, titleKey: resourceGroupTitleKey(r.menu.group), icon: 'IconApps', order: r.menu.order ?? 9, requiresAuth: true, children: [] };
+      tree.push(group);
+    }
+    const children = group.children!;
+    const last = children.reduce((max, c) => Math.max(max, c.order), group.order);
+    children.push({ path: r.path, name: `Resource:${r.name}`, titleKey: resourceTitleKey(r.name), permission: r.permissions.read, order: Math.round((last + 0.01) * 100) / 100, requiresAuth: true, tab: true });
+  }
+  return tree;
+}
+
+export const routeTable: RouteNode[] = withResourceRoutes(coreRoutes, resources);
 
 export const defaultRoute = { name: 'Workplace', path: '/workplace', titleKey: 'menu.dashboard.workplace' } as const;
 

@@ -14,6 +14,9 @@ import { sessions, users } from '../db/schema/auth.ts';
 import { buildMultipart } from '../http/multipart.ts';
 import { hashToken } from '../http/sessions.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { resourceSample } from '@atrium/contracts/resource-sample';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { resources } from '@atrium/contracts/resources/index';
 import type { TestApp, TestRequest, TestResponse } from './harness.ts';
 
 /** The answer of every captcha image of the suite's app (whose captcha mode is `always`). */
@@ -423,4 +426,43 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     return { method: 'POST', url: '/api/user/sessions/revoke-others', token, expect: { changed: [], targetType: 'session', targetId: null } };
   },
   'system.audit.export': async (ctx) => ({ method: 'GET', url: '/api/system/audit/export?result=success', token: ctx.admin, expect: { changed: [], targetType: 'audit', targetId: null } }),
+  ...Object.fromEntries(resources.flatMap(resourceAuditSamples)),
 };
+
+/** A record of a registered resource made through its call, after the records it must refer to. */
+async function createRecord(ctx: SampleContext, def: ResourceDef): Promise<Record<string, unknown>> {
+  const references: Record<string, number> = {};
+  for (const f of def.fields) {
+    if (f.type !== 'reference' || !f.required) continue;
+    references[f.name] = (await createRecord(ctx, resources.find((r) => r.name === f.to)!)).id as number;
+  }
+  return ctx.data({ method: 'POST', url: def.apiPath, token: ctx.admin, body: resourceSample(def, ctx.next(), references) });
+}
+
+/** The fields a record holds a value in: what its creation and its removal show in the trail. */
+const filled = (def: ResourceDef, record: Record<string, unknown>) => def.fields.filter((f) => record[f.name] !== null && record[f.name] !== undefined).map((f) => f.name);
+
+/** The audited calls of each resource of the registry (docs/resources.md): create, update, delete, export. */
+function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
+  const c = def.calls;
+  return [
+    [c.create.id, async (ctx) => {
+      const references: Record<string, number> = {};
+      for (const f of def.fields) if (f.type === 'reference' && f.required) references[f.name] = (await createRecord(ctx, resources.find((r) => r.name === f.to)!)).id as number;
+      const body = resourceSample(def, ctx.next(), references);
+      return { method: 'POST', url: def.apiPath, token: ctx.admin, body, expect: { changed: filled(def, body), targetType: def.name, targetId: idOf } };
+    }],
+    [c.update.id, async (ctx) => {
+      const record = await createRecord(ctx, def);
+      const next = resourceSample(def, ctx.next(), Object.fromEntries(def.fields.filter((f) => f.type === 'reference').map((f) => [f.name, record[f.name] as number])));
+      for (const f of def.fields) if (f.readOnly) delete next[f.name];
+      const changed = def.fields.filter((f) => !f.readOnly && JSON.stringify(next[f.name] ?? null) !== JSON.stringify(record[f.name] ?? null)).map((f) => f.name);
+      return { method: 'PUT', url: `${def.apiPath}/${record.id}`, token: ctx.admin, body: { ...next, version: record.version }, expect: { changed, targetType: def.name, targetId: String(record.id) } };
+    }],
+    [c.delete.id, async (ctx) => {
+      const record = await createRecord(ctx, def);
+      return { method: 'DELETE', url: `${def.apiPath}/${record.id}?version=${record.version}`, token: ctx.admin, expect: { changed: filled(def, record), targetType: def.name, targetId: String(record.id) } };
+    }],
+    [c.export.id, async (ctx) => ({ method: 'GET', url: `${def.apiPath}/export`, token: ctx.admin, expect: { changed: [], targetType: def.name, targetId: null } })],
+  ];
+}

@@ -22,7 +22,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { signHeaders, type Locale, type SigningCredential } from '@atrium/contracts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { postgresHandle, type Db, type DbHandle, type Engine } from '../db/client.ts';
 import { pgliteHandle } from '../db/pglite.ts';
@@ -50,6 +50,8 @@ export interface TestAppOptions {
   captchaText?: () => string;
   /** Which engine; default from ATRIUM_TEST_ENGINE (pglite unless the server-pg project runs). */
   engine?: Engine;
+  /** Resources to serve instead of the registry's (the resource kit's own tests). */
+  resources?: AppDeps['resources'];
 }
 
 export interface TestRequest {
@@ -228,7 +230,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const closeOnce = handle.close;
   let dbClosed: Promise<void> | undefined;
   handle.close = () => (dbClosed ??= closeOnce());
-  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: false });
+  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: false, resources: options.resources });
   await app.ready();
 
   async function request(r: TestRequest): Promise<TestResponse> {

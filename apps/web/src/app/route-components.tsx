@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { resourcePageLoaders } from '../features/resources';
 
 type PageModule = { default: ComponentType; prefetch?: (search: URLSearchParams) => Promise<unknown> };
 
@@ -20,6 +21,7 @@ const pageLoaders: Record<string, () => Promise<PageModule>> = {
   SystemUser: () => import('../features/system-user/system-user-page.tsx'),
   SystemRole: () => import('../features/system-role/system-role-page.tsx'),
   SystemAudit: () => import('../features/system-audit/system-audit-page.tsx'),
+  ...resourcePageLoaders,
 };
 
 const loaded = new Map<string, PageModule>();

@@ -3,6 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useT } from '../lib/i18n';
 import { useIsMobile } from '../stores/settings';
 
+/** The column whose sorting was clicked and its new order (none: sorting cleared). */
+interface SorterInfo {
+  field?: string | number;
+  direction?: 'ascend' | 'descend';
+}
+
 interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChange'> {
   current: number;
   pageSize: number;
@@ -12,10 +18,12 @@ interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChang
   showTotal?: boolean;
   /** A new page or page size; a page-size change starts again at page 1. Not called for the page shown. */
   onPage: (current: number, pageSize: number) => void;
+  /** A column's sorting clicked (the columns' `sortOrder` says what is shown: the owner holds it). */
+  onSort?: (sorter: SorterInfo) => void;
 }
 
 /** An Arco table paged by its owner (the URL, usually), with the page-size changer; on a phone the compact pager (‹ page / pages ›). */
-export function PagedTable<T extends object>({ current, pageSize, total, pageSizes, showTotal, onPage, ...table }: PagedTableProps<T>) {
+export function PagedTable<T extends object>({ current, pageSize, total, pageSizes, showTotal, onPage, onSort, ...table }: PagedTableProps<T>) {
   const root = useRef<HTMLDivElement>(null);
   const mobile = useIsMobile();
   const t = useT();
@@ -33,7 +41,11 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
       <Table<T>
         {...table}
         pagination={{ current, pageSize, total, showTotal: showTotal ?? !mobile, simple: mobile, sizeCanChange: true, sizeOptions: [...pageSizes] }}
-        onChange={(pagination) => {
+        onChange={(pagination, sorter, _filters, extra) => {
+          if (extra?.action === 'sort') {
+            onSort?.(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter);
+            return;
+          }
           const size = pagination.pageSize ?? pageSize;
           const page = size === pageSize ? (pagination.current ?? 1) : 1;
           if (page !== current || size !== pageSize) onPage(page, size);

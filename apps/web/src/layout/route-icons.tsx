@@ -1,4 +1,5 @@
 import {
+  IconApps,
   IconCheckCircle,
   IconDashboard,
   IconExclamationCircle,
@@ -13,6 +14,8 @@ import type { ReactNode } from 'react';
 /** Icon names of the contracts' route table -> Arco icons (explicit, so icons tree-shake). */
 const icons: Record<string, ReactNode> = {
   IconDashboard: <IconDashboard />,
+  // a menu group a resource brings (docs/resources.md)
+  IconApps: <IconApps />,
   IconList: <IconList />,
   IconSettings: <IconSettings />,
   IconFile: <IconFile />,

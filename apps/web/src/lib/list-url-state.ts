@@ -59,10 +59,11 @@ export function listUrl<F extends { [K in keyof F]?: FilterValue }>(options: Lis
   // Unknown names fail at once (a typo in a list's definition), not as a filter that never applies.
   for (const key of ['current', 'pageSize', ...options.filters]) fieldOf(key);
 
-  const read = (search: URLSearchParams, key: string): unknown => {
+  /** The URL's value when the call's schema accepts it (as the URL has it: a filter is sent as it was read). */
+  const read = (search: URLSearchParams, key: string): string | string[] | undefined => {
     const values = search.getAll(key);
-    const parsed = fieldOf(key).safeParse(values.length === 0 ? undefined : values.length === 1 ? values[0] : values);
-    return parsed.success ? parsed.data : undefined;
+    const raw = values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+    return raw !== undefined && fieldOf(key).safeParse(raw).success ? raw : undefined;
   };
 
   const compact = (filters: F): F => {
@@ -94,13 +95,9 @@ export function listUrl<F extends { [K in keyof F]?: FilterValue }>(options: Lis
         const named = new Set(check.error.issues.map((issue) => String(issue.path[0])));
         filters = compact(Object.fromEntries(Object.entries(filters).filter(([key]) => !named.has(key))) as F);
       }
-      const current = read(search, 'current');
-      const pageSize = read(search, 'pageSize');
-      return {
-        filters,
-        current: typeof current === 'number' ? current : 1,
-        pageSize: listPageSizes.find((size) => size === pageSize) ?? DEFAULT_PAGE_SIZE,
-      };
+      const current = Number(read(search, 'current') ?? 1);
+      const pageSize = Number(read(search, 'pageSize'));
+      return { filters, current, pageSize: listPageSizes.find((size) => size === pageSize) ?? DEFAULT_PAGE_SIZE };
     },
     compact,
     filterQuery,

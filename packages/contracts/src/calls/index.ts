@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import { authCalls } from './auth.ts';
 import { cardCalls } from './card.ts';
 import { channelFormCalls } from './channel-form.ts';
+import { resources } from '../resources/index.ts';
 import { healthCalls } from './health.ts';
 import { messageCalls } from './message.ts';
 import { policyCalls } from './policy.ts';
@@ -28,4 +29,5 @@ export const calls = {
   system: systemCalls,
 } as const;
 
-export const allCalls: CallDef[] = Object.values(calls).flatMap((group) => Object.values(group as Record<string, CallDef>));
+/** Every call of the API: the table above, then each resource's calls (docs/resources.md). */
+export const allCalls: CallDef[] = [...Object.values(calls), ...resources.map((r) => r.calls)].flatMap((group) => Object.values(group as Record<string, CallDef>));

@@ -39,7 +39,7 @@ export function permissionEntries(locale: Locale): PermissionEntry[] {
   return catalogue.map((code) => {
     const group = permissionGroup(code);
     const resource = permissionResource(code);
-    return { code, group, groupLabel: permissionGroupLabels[group][locale], resource, resourceLabel: permissionResourceLabels[resource][locale], label: permissionLabel(code, locale) };
+    return { code, group, groupLabel: permissionGroupLabels[group]![locale], resource, resourceLabel: permissionResourceLabels[resource]![locale], label: permissionLabel(code, locale) };
   });
 }
 

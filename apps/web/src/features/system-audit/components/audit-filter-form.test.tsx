@@ -1,7 +1,7 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { instantToLocal } from '../lib/url-state';
+import { instantToLocal } from '../../../lib/format';
 import { AuditFilterForm } from './audit-filter-form';
 
 const input = (name: string) => screen.getByPlaceholderText(name) as HTMLInputElement;

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { FilterPanel } from '../../../components/filter-panel';
 import { useLocale, useT } from '../../../lib/i18n';
 import { resultKey } from '../lib/labels';
-import { auditResults, instantToLocal, localToInstant, type AuditFilters } from '../lib/url-state';
+import { instantToLocal, localToInstant } from '../../../lib/format';
+import { auditResults, type AuditFilters } from '../lib/url-state';
 import styles from '../system-audit.module.css';
 
 const { Row, Col } = Grid;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditUrl, localToInstant } from './url-state.ts';
+import { localToInstant } from '../../../lib/format';
+import { auditUrl } from './url-state.ts';
 
 const parse = (query: string) => auditUrl.parse(new URLSearchParams(query));
 

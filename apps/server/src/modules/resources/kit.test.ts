@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { defineResource } from '@atrium/contracts/resource';
+import type { TestApp } from '../../test/harness.ts';
+import { resourceModule } from './kit.ts';
+import { resourceMigrationSql } from './migration-sql.ts';
+import { describeResource } from './resource-suite.ts';
+
+/**
+ * The kit on two resources of its own, with every field type and option, outside the registry (which
+ * holds the team's resources): their tables are created here as their migrations would, and the built-in
+ * administrator is given their permissions as a start gives it a registered resource's.
+ */
+const label = (en: string, zh: string) => ({ 'zh-CN': zh, 'en-US': en });
+const vendor = defineResource({
+  name: 'kitVendor',
+  label: label('Vendor', '供应商'),
+  pluralLabel: label('Vendors', '供应商'),
+  menu: { group: 'kit', groupLabel: label('Kit', '套件'), order: 20 },
+  fields: [
+    { name: 'name', type: 'string', label: label('Name', '名称'), required: true, unique: true, filter: 'contains', sortable: true, max: 60 },
+    { name: 'code', type: 'string', label: label('Code', '编码'), filter: 'prefix', pattern: '[A-Z0-9-]{3,20}' },
+    { name: 'rating', type: 'integer', label: label('Rating', '评级'), min: 1, max: 5, filter: 'range', sortable: true },
+    { name: 'active', type: 'boolean', label: label('Active', '启用'), default: true, filter: 'equals' },
+  ],
+});
+const gadget = defineResource({
+  name: 'kitGadget',
+  label: label('Gadget', '器件'),
+  pluralLabel: label('Gadgets', '器件'),
+  menu: { group: 'kit', order: 20 },
+  fields: [
+    { name: 'title', type: 'string', label: label('Title', '名称'), required: true, filter: 'contains', sortable: true, max: 80 },
+    { name: 'sku', type: 'string', label: label('SKU', '编码'), required: true, unique: true, pattern: '[A-Z0-9-]{3,20}', filter: 'prefix' },
+    { name: 'price', type: 'decimal', scale: 2, min: 0, label: label('Price', '价格'), required: true, filter: 'range', sortable: true },
+    { name: 'stock', type: 'integer', min: 0, default: 0, label: label('Stock', '库存'), sortable: true, unique: true },
+    {
+      name: 'status', type: 'enum', label: label('Status', '状态'), default: 'draft', filter: 'equals',
+      values: [{ value: 'draft', label: label('Draft', '草稿') }, { value: 'live', label: label('Live', '在售') }],
+    },
+    { name: 'launchedOn', type: 'date', label: label('Launch date', '上市日期'), filter: 'range', sortable: true },
+    { name: 'checkedAt', type: 'datetime', label: label('Checked', '检查时间'), filter: 'range', readOnly: true },
+    { name: 'featured', type: 'boolean', default: false, label: label('Featured', '推荐'), filter: 'equals' },
+    { name: 'description', type: 'text', max: 2000, label: label('Description', '描述') },
+    { name: 'vendor', type: 'reference', to: 'kitVendor', label: label('Vendor', '供应商'), filter: 'equals' },
+    { name: 'parent', type: 'reference', to: 'kitGadget', label: label('Parent', '上级') },
+  ],
+});
+const modules = [resourceModule(vendor), resourceModule(gadget)];
+
+async function prepare(t: TestApp): Promise<void> {
+  for (const def of [vendor, gadget]) {
+    const text = resourceMigrationSql(def, `kit_${def.table}`, [vendor, gadget]).replaceAll('"public".', `"${t.handle.schemaName}".`);
+    for (const statement of text.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+  }
+  const granted = [vendor, gadget].flatMap((d) => Object.values(d.permissions));
+  await t.db.execute(sql`update roles set permissions = permissions || ${`{${granted.join(',')}}`}::text[] where code = 'admin'`);
+}
+
+describeResource(vendor, { modules, prepare });
+describeResource(gadget, { modules, prepare });

@@ -1,0 +1,189 @@
+/**
+ * The resource kit's server suite, for any resource from its definition: every call answers as the
+ * contract says, on the project's engine (the `server` and `server-pg` projects run it on PGlite and on
+ * PostgreSQL). A generated resource's test is one line, `describeResource(product)`; the kit's own test
+ * runs it on fixtures with every field type.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceSample } from '@atrium/contracts/resource-sample';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { rowsOf } from '../../db/client.ts';
+import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
+import { resourceModules } from './index.ts';
+import type { ResourceModule } from './kit.ts';
+
+export interface ResourceSuiteOptions {
+  /** The resources the app serves (default: the registry's). */
+  modules?: readonly ResourceModule[];
+  /** Runs once the app is up, before anything signs in (the kit's fixtures create their tables here). */
+  prepare?: (t: TestApp) => Promise<void>;
+}
+
+export function describeResource(def: ResourceDef, options: ResourceSuiteOptions = {}): void {
+  const modules = options.modules ?? resourceModules;
+  const all = modules.map((m) => m.def);
+  const api = def.apiPath;
+
+  describe(`resource ${def.name} (the resource kit)`, () => {
+    let t: TestApp;
+    let admin: string;
+    let serial = 0;
+    const ok = (res: TestResponse) => {
+      expect(res.status, res.text.slice(0, 400)).toBe(200);
+      return res.body.data;
+    };
+    /** A record of `of` created through its calls, with the records it must refer to created first. */
+    const create = async (of: ResourceDef = def, depth = 0): Promise<Record<string, unknown>> => {
+      const references: Record<string, number | undefined> = {};
+      for (const f of of.fields) {
+        if (f.type !== 'reference' || (!f.required && (f.to === of.name || depth > 0))) continue;
+        const other = all.find((r) => r.name === f.to)!;
+        references[f.name] = (await create(other, depth + 1)).id as number;
+      }
+      const body = resourceSample(of, ++serial, references);
+      return ok(await t.request({ method: 'POST', url: of.apiPath, token: admin, body }));
+    };
+    /** The trail's entries of a call on a record (the action is a call id, the target an integer: nothing to quote). */
+    const entries = async (action: string, targetId: number) =>
+      rowsOf<{ action: string; result: string }>(await t.db.execute(`select action, result from audit_log where action = '${action}' and target_id = '${Math.trunc(targetId)}' order by id`));
+
+    beforeAll(async () => {
+      t = await createTestApp({ resources: modules });
+      await options.prepare?.(t);
+      admin = await t.login('admin');
+    });
+    afterAll(() => t?.close());
+
+    it('creates a record with every field, its version 1 and its author, and one audit entry', async () => {
+      const record = await create();
+      const sample = resourceSample(def, serial, {});
+      for (const f of def.fields) if (f.type !== 'reference' && sample[f.name] !== undefined) expect(record[f.name], f.name).toEqual(sample[f.name]);
+      expect(record).toMatchObject({ version: 1, createdBy: { id: expect.any(Number) }, updatedBy: { id: expect.any(Number) } });
+      expect(await entries(`${def.name}.create`, record.id as number)).toEqual([expect.objectContaining({ result: 'success' })]);
+    });
+
+    it('lists newest first with the total, pages, and filters by each filter field', async () => {
+      const first = await create();
+      const second = await create();
+      const page = ok(await t.request({ url: `${api}?pageSize=10`, token: admin }));
+      expect(page.total).toBeGreaterThanOrEqual(2);
+      expect(page.list[0].id).toBe(second.id);
+      expect(page.list[1].id).toBe(first.id);
+      const paged = ok(await t.request({ url: `${api}?pageSize=10&current=2`, token: admin }));
+      expect(paged.current).toBe(2);
+      for (const f of def.fields.filter((x) => x.filter)) {
+        const value = second[f.name];
+        if (value === null || value === undefined) continue;
+        const query = f.filter === 'range' ? `${f.name}=${encodeURIComponent(String(value))}&${f.name}=${encodeURIComponent(String(value))}` : `${f.name}=${encodeURIComponent(String(value))}`;
+        const hit = ok(await t.request({ url: `${api}?${query}&pageSize=100`, token: admin }));
+        expect(hit.list.map((r: { id: number }) => r.id), `${f.name} ${f.filter}`).toContain(second.id);
+        expect(hit.list.every((r: Record<string, unknown>) => (f.filter === 'contains' ? String(r[f.name]).toLowerCase().includes(String(value).toLowerCase()) : f.filter === 'prefix' ? String(r[f.name]).toLowerCase().startsWith(String(value).toLowerCase()) : r[f.name] === value))).toBe(true);
+      }
+    });
+
+    it('sorts by each sortable field both ways, and refuses what it cannot sort by', async () => {
+      await create();
+      for (const f of def.fields.filter((x) => x.sortable)) {
+        for (const dir of ['', '-']) {
+          const page = ok(await t.request({ url: `${api}?sort=${dir}${f.name}&pageSize=100`, token: admin }));
+          const values = page.list.map((r: Record<string, unknown>) => r[f.name]).filter((v: unknown) => v !== null);
+          const sorted = [...values].sort((a, b) => (f.type === 'decimal' ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0));
+          expect(values, `${dir}${f.name}`).toEqual(dir ? sorted.reverse() : sorted);
+        }
+      }
+      const res = await t.request({ url: `${api}?sort=nope`, token: admin });
+      expect(res.status).toBe(400);
+      expect(res.body.data.error).toBe('VALIDATION_FAILED');
+    });
+
+    it('reads one record, and answers 404 for an id that names none', async () => {
+      const record = await create();
+      expect(ok(await t.request({ url: `${api}/${record.id}`, token: admin }))).toMatchObject({ id: record.id, version: 1 });
+      expect((await t.request({ url: `${api}/987654`, token: admin })).status).toBe(404);
+    });
+
+    it('edits at the current version only: a stale version gets 409 VERSION_CONFLICT and changes nothing', async () => {
+      const record = await create();
+      const values = resourceSample(def, ++serial, Object.fromEntries(def.fields.filter((f) => f.type === 'reference').map((f) => [f.name, record[f.name] as number | undefined])));
+      for (const f of def.fields) if (f.readOnly) delete values[f.name];
+      const edited = ok(await t.request({ method: 'PUT', url: `${api}/${record.id}`, token: admin, body: { ...values, version: 1 } }));
+      expect(edited.version).toBe(2);
+      const stale = await t.request({ method: 'PUT', url: `${api}/${record.id}`, token: admin, body: { ...values, version: 1 } });
+      expect(stale.status).toBe(409);
+      expect(stale.body.data.error).toBe('VERSION_CONFLICT');
+      expect(ok(await t.request({ url: `${api}/${record.id}`, token: admin })).version).toBe(2);
+      expect(await entries(`${def.name}.update`, record.id as number)).toHaveLength(1);
+    });
+
+    it('refuses unknown fields and names each missing required field, in the caller language', async () => {
+      const unknown = await t.request({ method: 'POST', url: api, token: admin, body: { ...resourceSample(def, ++serial, {}), notAField: 1 } });
+      expect(unknown.status).toBe(400);
+      const required = def.fields.filter((f) => f.required);
+      if (required.length === 0) return;
+      const res = await t.request({ method: 'POST', url: api, token: admin, body: {}, locale: 'en-US' });
+      expect(res.status).toBe(400);
+      const paths = (res.body.data.details as { path: string }[]).map((d) => d.path);
+      for (const f of required) expect(paths).toContain(f.name);
+    });
+
+    it('refuses a second record with a unique value (strings in any case): 409 UNIQUE_VIOLATION naming the field', async () => {
+      for (const f of def.fields.filter((x) => x.unique)) {
+        const record = await create();
+        const other = await create();
+        const { id, version, createdAt, updatedAt, createdBy, updatedBy, labels, ...values } = other;
+        void [id, version, createdAt, updatedAt, createdBy, updatedBy, labels];
+        const taken = typeof record[f.name] === 'string' ? String(record[f.name]).toLowerCase() : record[f.name];
+        const res = await t.request({ method: 'PUT', url: `${api}/${other.id}`, token: admin, body: { ...Object.fromEntries(Object.entries(values).filter(([k]) => !def.fields.find((x) => x.name === k)?.readOnly)), [f.name]: taken, version: 1 } });
+        if (f.type === 'string' && f.pattern && !new RegExp(`^(?:${f.pattern})$`, 'u').test(String(taken))) continue;
+        expect(res.status, f.name).toBe(409);
+        expect(res.body.data).toMatchObject({ error: 'UNIQUE_VIOLATION', details: [{ path: f.name }] });
+      }
+    });
+
+    it('deletes at the current version: a stale one gets 409, then the record is gone and the trail has it', async () => {
+      const record = await create();
+      const stale = await t.request({ method: 'DELETE', url: `${api}/${record.id}?version=7`, token: admin });
+      expect(stale.status).toBe(409);
+      expect(stale.body.data.error).toBe('VERSION_CONFLICT');
+      ok(await t.request({ method: 'DELETE', url: `${api}/${record.id}?version=1`, token: admin }));
+      expect((await t.request({ url: `${api}/${record.id}`, token: admin })).status).toBe(404);
+      expect(await entries(`${def.name}.delete`, record.id as number)).toEqual([expect.objectContaining({ result: 'success' })]);
+    });
+
+    it('checks references: one that names no record is refused on its field; a referred record is IN_USE', async () => {
+      for (const f of def.fields.filter((x) => x.type === 'reference')) {
+        const other = all.find((r) => r.name === f.to)!;
+        const referred = await create(other, 1);
+        const record = ok(await t.request({ method: 'POST', url: api, token: admin, body: { ...(await sampleWithReferences()), [f.name]: referred.id } }));
+        expect(record[f.name]).toBe(referred.id);
+        expect(record.labels[f.name][String(referred.id)]).toBe(referred[other.titleField]);
+        const missing = await t.request({ method: 'POST', url: api, token: admin, body: { ...(await sampleWithReferences()), [f.name]: 987654 } });
+        expect(missing.status).toBe(400);
+        expect((missing.body.data.details as { path: string }[]).map((d) => d.path)).toContain(f.name);
+        const inUse = await t.request({ method: 'DELETE', url: `${other.apiPath}/${referred.id}?version=${referred.version}`, token: admin });
+        expect(inUse.status).toBe(409);
+        expect(inUse.body.data.error).toBe('IN_USE');
+      }
+      async function sampleWithReferences() {
+        const base = await create();
+        const { id, version, createdAt, updatedAt, createdBy, updatedBy, labels, ...values } = base;
+        void [id, version, createdAt, updatedAt, createdBy, updatedBy, labels];
+        for (const f of def.fields) if (f.unique) values[f.name] = resourceSample(def, ++serial, {})[f.name];
+        return values;
+      }
+    });
+
+    it('exports the filtered records as CSV with a BOM and headers in the caller language; offers pickers by keyword', async () => {
+      const record = await create();
+      const res = await t.request({ url: `${api}/export`, token: admin, locale: 'en-US' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      expect(res.text.startsWith(`\uFEFFID,${def.fields[0]!.label['en-US']}`)).toBe(true);
+      expect(res.text).toContain(`\r\n${record.id},`);
+      const title = String(record[def.titleField]);
+      const options = ok(await t.request({ url: `${api}/options?keyword=${encodeURIComponent(title)}`, token: admin }));
+      expect(options).toContainEqual({ id: record.id, label: title });
+      expect(ok(await t.request({ url: `${api}/options?id=${record.id}`, token: admin }))).toEqual([{ id: record.id, label: title }]);
+    });
+  });
+}

@@ -1,0 +1,175 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { formatDecimal, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
+import { rowsOf, type Db } from '../../db/client.ts';
+
+/**
+ * The resource kit's SQL, for every resource from its definition: one list helper (filters, sorting,
+ * paging, totals), the record's reads and writes, the pickers' options and the export's batches. The
+ * table and its columns are the ones migration-sql.ts wrote (names from the definition, never from a
+ * request); values always travel as parameters.
+ */
+
+const id = (name: string) => sql.identifier(name);
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', ${sql.raw(ISO)})`;
+
+/** A field's column as the calls answer it: decimals and dates as text, instants in ISO 8601 UTC. */
+function readColumn(field: ResourceField): SQL {
+  const column = sql`t.${id(field.column)}`;
+  if (field.type === 'decimal' || field.type === 'date') return sql`${column}::text`;
+  if (field.type === 'datetime') return iso(column);
+  return column;
+}
+
+/** The record's columns, each named as its field. */
+function selectList(def: ResourceDef): SQL {
+  return sql.join(
+    [
+      sql`t.id`,
+      ...def.fields.map((f) => sql`${readColumn(f)} as ${id(f.name)}`),
+      sql`t.version`,
+      sql`${iso(sql`t.created_at`)} as "createdAt"`,
+      sql`${iso(sql`t.updated_at`)} as "updatedAt"`,
+      sql`t.created_by as "createdById"`,
+      sql`coalesce(nullif(cu.name, ''), cu.username) as "createdByName"`,
+      sql`t.updated_by as "updatedById"`,
+      sql`coalesce(nullif(uu.name, ''), uu.username) as "updatedByName"`,
+    ],
+    sql`, `,
+  );
+}
+
+const fromTable = (def: ResourceDef) => sql`${id(def.table)} t left join users cu on cu.id = t.created_by left join users uu on uu.id = t.updated_by`;
+
+export type ResourceRow = Record<string, unknown> & { id: number; version: number };
+
+/** A row as the record of the contract: actors as `{ id, name }`, decimals with their scale. */
+function toRecord(def: ResourceDef, row: Record<string, unknown>): ResourceRow {
+  const record: Record<string, unknown> = { id: row.id, version: row.version, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  for (const f of def.fields) {
+    const value = row[f.name] ?? null;
+    record[f.name] = f.type === 'decimal' && value !== null ? formatDecimal(String(value), f.scale ?? 2) : value;
+  }
+  record.createdBy = row.createdById == null ? null : { id: row.createdById, name: row.createdByName ?? '' };
+  record.updatedBy = row.updatedById == null ? null : { id: row.updatedById, name: row.updatedByName ?? '' };
+  return record as ResourceRow;
+}
+
+/** `%` and `_` match themselves in a LIKE pattern built from a person's text. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of the applied filters (the list query's parsed values). */
+function filterWhere(def: ResourceDef, filters: Record<string, unknown>): SQL {
+  const conditions: SQL[] = [];
+  for (const f of def.fields) {
+    const value = filters[f.name];
+    if (value === undefined || value === null || f.filter === undefined) continue;
+    const column = sql`t.${id(f.column)}`;
+    if (f.filter === 'contains') conditions.push(sql`lower(${column}) like ${`%${escapeLike(String(value).toLowerCase())}%`}`);
+    else if (f.filter === 'prefix') conditions.push(sql`lower(${column}) like ${`${escapeLike(String(value).toLowerCase())}%`}`);
+    else if (f.filter === 'range') {
+      const [start, end] = value as [unknown, unknown];
+      conditions.push(sql`${column} between ${start} and ${end}`);
+    } else conditions.push(sql`${column} = ${value}`);
+  }
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+/** `-price` -> `t.price desc`, then the newest id first among equals (a stable order for paging). */
+function orderBy(def: ResourceDef, sort: string): SQL {
+  const descending = sort.startsWith('-');
+  const name = descending ? sort.slice(1) : sort;
+  const column = name === 'createdAt' ? 'created_at' : name === 'updatedAt' ? 'updated_at' : def.fields.find((f) => f.name === name)?.column;
+  if (!column) throw new Error(`${def.name}: no sortable field "${name}"`);
+  return sql`t.${id(column)} ${sql.raw(descending ? 'desc nulls last' : 'asc nulls first')}, t.id desc`;
+}
+
+export interface ListPage {
+  rows: ResourceRow[];
+  total: number;
+}
+
+/** One page and the number of every matching row, in one statement (one snapshot). */
+export async function listRows(db: Db, def: ResourceDef, filters: Record<string, unknown>, sort: string, offset: number, limit: number): Promise<ListPage> {
+  const where = filterWhere(def, filters);
+  const result = await db.execute(sql`
+    with page as (select ${selectList(def)} from ${fromTable(def)} where ${where} order by ${orderBy(def, sort)} limit ${limit} offset ${offset})
+    select (select count(*)::int from ${id(def.table)} t where ${where}) as total, coalesce((select json_agg(page) from page), '[]'::json) as rows`);
+  const [row] = rowsOf<{ total: number; rows: Record<string, unknown>[] | string }>(result);
+  const rows = typeof row!.rows === 'string' ? (JSON.parse(row!.rows) as Record<string, unknown>[]) : row!.rows;
+  return { rows: rows.map((r) => toRecord(def, r)), total: row!.total };
+}
+
+export async function findRow(db: Db, def: ResourceDef, rowId: number, lock = false): Promise<ResourceRow | undefined> {
+  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where t.id = ${rowId}${lock ? sql` for update of t` : sql``}`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  return row ? toRecord(def, row) : undefined;
+}
+
+/** A field's value as a statement parameter (decimals as text: the database reads them exactly). */
+const param = (value: unknown) => (value === undefined ? null : value);
+
+export async function insertRow(db: Db, def: ResourceDef, values: Record<string, unknown>, actorId: number, now: Date): Promise<number> {
+  const fields = def.fields.filter((f) => values[f.name] !== undefined);
+  const columns = [...fields.map((f) => id(f.column)), id('created_at'), id('updated_at'), id('created_by'), id('updated_by')];
+  const params = [...fields.map((f) => sql`${param(values[f.name])}`), sql`${now}`, sql`${now}`, sql`${actorId}`, sql`${actorId}`];
+  const result = await db.execute(sql`insert into ${id(def.table)} (${sql.join(columns, sql`, `)}) values (${sql.join(params, sql`, `)}) returning id`);
+  return rowsOf<{ id: number }>(result)[0]!.id;
+}
+
+export async function updateRow(db: Db, def: ResourceDef, rowId: number, values: Record<string, unknown>, actorId: number, now: Date): Promise<void> {
+  const sets = def.fields.filter((f) => !f.readOnly && f.name in values).map((f) => sql`${id(f.column)} = ${param(values[f.name])}`);
+  sets.push(sql`version = version + 1`, sql`updated_at = ${now}`, sql`updated_by = ${actorId}`);
+  await db.execute(sql`update ${id(def.table)} set ${sql.join(sets, sql`, `)} where id = ${rowId}`);
+}
+
+export async function deleteRow(db: Db, def: ResourceDef, rowId: number): Promise<void> {
+  await db.execute(sql`delete from ${id(def.table)} where id = ${rowId}`);
+}
+
+/** `{ id -> label }` of another resource's records, by its title field. */
+export async function labelsOf(db: Db, other: ResourceDef, ids: readonly number[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const title = other.fields.find((f) => f.name === other.titleField)!;
+  const result = await db.execute(sql`select id, ${id(title.column)} as label from ${id(other.table)} where id = any(${`{${ids.join(',')}}`}::int[])`);
+  return Object.fromEntries(rowsOf<{ id: number; label: string | null }>(result).map((r) => [String(r.id), r.label ?? '']));
+}
+
+/** At most `limit` records whose title contains the keyword (or the one with `id`), by title. */
+export async function optionRows(db: Db, def: ResourceDef, keyword: string | undefined, rowId: number | undefined, limit: number): Promise<{ id: number; label: string }[]> {
+  const title = def.fields.find((f) => f.name === def.titleField)!;
+  const where = rowId !== undefined ? sql`id = ${rowId}` : keyword ? sql`lower(${id(title.column)}) like ${`%${escapeLike(keyword.toLowerCase())}%`}` : sql`true`;
+  const result = await db.execute(sql`select id, coalesce(${id(title.column)}, '') as label from ${id(def.table)} where ${where} order by ${id(title.column)} asc, id asc limit ${limit}`);
+  return rowsOf<{ id: number; label: string }>(result);
+}
+
+/** Records in `others` referring to record `rowId` of `def`: the first found, or undefined. */
+export async function firstReferrer(db: Db, def: ResourceDef, rowId: number, others: readonly ResourceDef[]): Promise<string | undefined> {
+  for (const other of others) {
+    for (const f of other.fields) {
+      if (f.type !== 'reference' || f.to !== def.name) continue;
+      const result = await db.execute(sql`select 1 from ${id(other.table)} where ${id(f.column)} = ${rowId} limit 1`);
+      if (rowsOf(result).length > 0) return other.name;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a record `rowId` of `def` exists. */
+export async function rowExists(db: Db, def: ResourceDef, rowId: number): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from ${id(def.table)} where id = ${rowId}`)).length > 0;
+}
+
+/** Whether another record holds `value` in a unique field (strings compared without regard to case). */
+export async function uniqueTaken(db: Db, def: ResourceDef, field: ResourceField, value: unknown, exceptId?: number): Promise<boolean> {
+  const column = id(field.column);
+  const same = field.type === 'string' ? sql`lower(${column}) = lower(${String(value)})` : sql`${column} = ${value}`;
+  const other = exceptId === undefined ? sql`` : sql` and id <> ${exceptId}`;
+  return rowsOf(await db.execute(sql`select 1 from ${id(def.table)} where ${same}${other} limit 1`)).length > 0;
+}
+
+/** One batch of the export in the list's order, as records. */
+export async function exportRows(db: Db, def: ResourceDef, filters: Record<string, unknown>, sort: string, offset: number, limit: number): Promise<ResourceRow[]> {
+  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where ${filterWhere(def, filters)} order by ${orderBy(def, sort)} limit ${limit} offset ${offset}`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => toRecord(def, r));
+}

@@ -1,0 +1,123 @@
+import { Button, Popconfirm, Space, type TableColumnProps } from '@arco-design/web-react';
+import type { ResourceDef, ResourceFieldType } from '@atrium/contracts/resource';
+import type { KeyboardEvent } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import type { TFunction } from '../../../lib/i18n';
+import { displayValue, fieldKey } from './labels';
+import type { ReferenceLabels, ResourceRecord } from './resource-api';
+import { sortOrderOf, type ResourceFilters } from './resource-url';
+import { recordColumns } from './table-preferences';
+
+export type ResourceColumn = TableColumnProps<ResourceRecord>;
+
+/** Widths by type: a value reads whole on one line (long text ends in an ellipsis, whole on hover). */
+const typeWidths: Record<ResourceFieldType, number> = { string: 160, text: 240, integer: 110, decimal: 130, boolean: 90, date: 120, datetime: 180, enum: 120, reference: 160 };
+const numeric: readonly ResourceFieldType[] = ['integer', 'decimal'];
+
+interface ColumnContext {
+  def: ResourceDef;
+  t: TFunction;
+  wide: boolean;
+  labels: ReferenceLabels;
+  sort: ResourceFilters[string];
+  visible: (key: string) => boolean;
+}
+
+/** At least as wide as the header, so a header does not wrap mid-word (English headers run longer). */
+function headerWidth(title: string, sortable: boolean, wide: boolean): number {
+  return Math.ceil(title.length * (wide ? 8 : 14)) + 32 + (sortable ? 24 : 0);
+}
+
+/**
+ * A sortable column, its order held by the URL. Arco sorts on a click of the header only: the header is
+ * also focusable, says its order (aria-sort), and Enter or Space sorts as the click does.
+ */
+function sorting(sort: ResourceFilters[string], key: string): Partial<ResourceColumn> {
+  const order = sortOrderOf(sort, key);
+  return {
+    sorter: true,
+    sortOrder: order,
+    onHeaderCell: () => ({
+      tabIndex: 0,
+      'aria-sort': order === 'ascend' ? 'ascending' : order === 'descend' ? 'descending' : 'none',
+      onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        event.currentTarget.querySelector<HTMLElement>('.arco-table-cell-with-sorter')?.click();
+      },
+    }),
+  };
+}
+
+/** Every column the table may show, in the definition's order, then the record's times. */
+export function columnChoices(def: ResourceDef, t: TFunction) {
+  return [...def.fields.map((f) => ({ key: f.name, title: t(fieldKey(def, f.name)) })), ...recordColumns.map((key) => ({ key, title: t(`resourcePage.columns.${key}`) }))];
+}
+
+/**
+ * The shown columns: enums and booleans by their labels, decimals with their scale, references by the
+ * label the list sent; sorting on the sortable fields (and the record's times), held by the URL.
+ */
+export function resourceColumns({ def, t, wide, labels, sort, visible }: ColumnContext): ResourceColumn[] {
+  const columns: ResourceColumn[] = [];
+  for (const field of def.fields) {
+    if (!visible(field.name)) continue;
+    const title = t(fieldKey(def, field.name));
+    const long = field.type === 'string' || field.type === 'text' || field.type === 'reference';
+    columns.push({
+      key: field.name,
+      dataIndex: field.name,
+      title,
+      width: Math.max(typeWidths[field.type], headerWidth(title, Boolean(field.sortable), wide)),
+      align: numeric.includes(field.type) ? 'right' : undefined,
+      ellipsis: long,
+      tooltip: long,
+      ...(field.sortable ? sorting(sort, field.name) : {}),
+      render: (value: unknown) => displayValue(def, field, value, labels, t),
+    });
+  }
+  for (const key of recordColumns) {
+    if (!visible(key)) continue;
+    const title = t(`resourcePage.columns.${key}`);
+    columns.push({ key, dataIndex: key, title, width: Math.max(180, headerWidth(title, true, wide)), ...sorting(sort, key), render: (value: string) => formatDateTime(value) });
+  }
+  return columns;
+}
+
+interface ActionsContext {
+  def: ResourceDef;
+  t: TFunction;
+  wide: boolean;
+  /** Fixed at the right edge (not on a phone, where a fixed column would cover the table). */
+  fixed: boolean;
+  onEdit: (row: ResourceRecord) => void;
+  onDelete: (row: ResourceRecord) => Promise<unknown>;
+}
+
+/** 编辑 and 删除 of a row (the page adds it for a role holding `<name>:write`); 删除 asks first. */
+export function actionsColumn({ def, t, wide, fixed, onEdit, onDelete }: ActionsContext): ResourceColumn {
+  return {
+    key: 'actions',
+    title: t('resourcePage.columns.actions'),
+    width: wide ? 150 : 130,
+    fixed: fixed ? 'right' : undefined,
+    render: (_: unknown, row: ResourceRecord) => (
+      <Space size={0}>
+        <Button type="text" size="small" onClick={() => onEdit(row)}>
+          {t('common.edit')}
+        </Button>
+        <Popconfirm
+          title={t('resourcePage.delete.confirm', { title: String(row[def.titleField] ?? `#${row.id}`) })}
+          okText={t('common.delete')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ status: 'danger' }}
+          onOk={() => onDelete(row)}
+        >
+          <Button type="text" size="small" status="danger">
+            {t('common.delete')}
+          </Button>
+        </Popconfirm>
+      </Space>
+    ),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The record form's values and the bodies of the save. The checks are the definition's form schema, the
+ * one the server applies to the same body, so a field error reads the same whichever side found it.
+ */
+import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
+import type { z } from 'zod';
+import { zodIssues, zodRule } from '../../../lib/form-rules';
+import type { TFunction } from '../../../lib/i18n';
+import type { FieldIssue } from '@atrium/contracts/envelope';
+import { instantToLocal, localToInstant } from '../../../lib/format';
+import type { ResourceRecord } from './resource-api';
+
+export type RecordFormValues = Record<string, unknown>;
+
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** What the form shows first: the record's values, or the definition's defaults for a new record. */
+export function formValuesOf(def: ResourceDef, record: ResourceRecord | null): RecordFormValues {
+  const values: RecordFormValues = {};
+  for (const field of def.fields) {
+    const value = record ? record[field.name] : field.default;
+    if (field.type === 'boolean') values[field.name] = value ?? false;
+    else if (value === null || value === undefined) values[field.name] = undefined;
+    else if (field.type === 'datetime') values[field.name] = instantToLocal(String(value)) ?? value;
+    else values[field.name] = value;
+  }
+  return values;
+}
+
+/** One input's value as the body carries it: an empty input is null; a picked local time an instant. */
+function bodyValue(field: ResourceField, value: unknown): unknown {
+  // A switch shows "off" before anyone touches it, and off is what it sends.
+  if (field.type === 'boolean') return value ?? false;
+  if (isEmpty(value)) return null;
+  if (field.type === 'datetime') return localToInstant(String(value)) ?? value;
+  return value;
+}
+
+/** The Arco rule of a field: required first (with the contracts' text), then the field's own schema. */
+export function fieldRule(def: ResourceDef, field: ResourceField, t: TFunction) {
+  const rule = zodRule(def.schemas.form.shape[field.name] as z.ZodType, t);
+  return {
+    validator: (value: unknown, callback: (error?: string) => void) => {
+      if (field.required && field.type !== 'boolean' && isEmpty(value)) callback(t('common.required'));
+      else rule.validator(bodyValue(field, value), callback);
+    },
+  };
+}
+
+export type SaveBody = { ok: true; body: Record<string, unknown> } | { ok: false; issues: FieldIssue[] };
+
+/**
+ * The body of a save, as the contract's schema outputs it (text trimmed, instants in UTC). A new record
+ * carries every field; an edit every editable one (a read-only field is set on create only) and the
+ * version it was read at. A field left empty is sent as null, so an edit can clear it.
+ */
+export function saveBody(def: ResourceDef, values: RecordFormValues, version: number | null, t: TFunction): SaveBody {
+  const fields = version === null ? def.fields : def.fields.filter((f) => !f.readOnly);
+  const body: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, bodyValue(f, values[f.name])]));
+  const schema = version === null ? def.schemas.form : def.schemas.update;
+  const parsed = schema.safeParse(version === null ? body : { ...body, version });
+  if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error, t) };
+  return { ok: true, body: parsed.data as Record<string, unknown> };
+}

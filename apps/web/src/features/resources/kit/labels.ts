@@ -1,0 +1,47 @@
+/**
+ * A resource's texts and how its values read. The texts are i18n keys filled from the definitions
+ * (resourceMessages() in contracts/resource-names.ts, merged into lib/dictionary-*.ts); the kit's own words are
+ * `resourcePage.*` (locales/<locale>/resource.ts).
+ */
+import { formatDecimal, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
+import { formatDateTime } from '../../../lib/format';
+import type { TFunction } from '../../../lib/i18n';
+import type { ReferenceLabels } from './resource-api';
+
+export const labelKey = (def: ResourceDef) => `resource.${def.name}.label`;
+export const fieldKey = (def: ResourceDef, field: string) => `resource.${def.name}.field.${field}`;
+const valueKey = (def: ResourceDef, field: string, value: string) => `resource.${def.name}.field.${field}.${value}`;
+
+/** The options of an enum field, in the definition's order, by their labels. */
+export function enumOptions(def: ResourceDef, field: ResourceField, t: TFunction) {
+  return (field.values ?? []).map((v) => ({ value: v.value, label: t(valueKey(def, field.name, v.value)) }));
+}
+
+export function booleanOptions(t: TFunction) {
+  return [
+    { value: 'true', label: t('resourcePage.boolean.true') },
+    { value: 'false', label: t('resourcePage.boolean.false') },
+  ];
+}
+
+/**
+ * A field's value as the table shows it: enums and booleans by their labels, decimals with their scale,
+ * datetimes in local time, references by the label the list sent (`#id` when it sent none); `-` for none.
+ */
+export function displayValue(def: ResourceDef, field: ResourceField, value: unknown, labels: ReferenceLabels, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return '-';
+  switch (field.type) {
+    case 'enum':
+      return field.values?.some((v) => v.value === value) ? t(valueKey(def, field.name, String(value))) : String(value);
+    case 'boolean':
+      return t(value ? 'resourcePage.boolean.true' : 'resourcePage.boolean.false');
+    case 'decimal':
+      return formatDecimal(String(value), field.scale ?? 2);
+    case 'datetime':
+      return formatDateTime(String(value));
+    case 'reference':
+      return labels[field.name]?.[String(value)] ?? `#${String(value)}`;
+    default:
+      return String(value);
+  }
+}

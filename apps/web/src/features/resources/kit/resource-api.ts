@@ -1,0 +1,107 @@
+/**
+ * The calls of a resource as the kit sends them. A definition's calls are typed as plain `CallDef`s
+ * (their schemas are built at run time from the spec), so the shapes the console relies on are stated
+ * here once: the answers as the server kit serves them, the path parameters, the queries.
+ */
+import type { CallDef } from '@atrium/contracts/call';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { call, download, endpointOf, type CallOptions } from '../../../lib/api';
+import { resourceUrl, type ResourceUrlState } from './resource-url';
+
+export interface ResourceRecord {
+  id: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: { id: number; name: string } | null;
+  updatedBy: { id: number; name: string } | null;
+  /** The fields, by name: strings (decimals, dates, datetimes too), numbers, booleans or null. */
+  [field: string]: unknown;
+}
+
+/** Per reference field, the labels of the records a page refers to: `{ supplier: { "3": "Acme" } }`. */
+export type ReferenceLabels = Record<string, Record<string, string>>;
+
+interface ResourceList {
+  list: ResourceRecord[];
+  total: number;
+  current: number;
+  pageSize: number;
+  labels: ReferenceLabels;
+}
+
+type ResourceDetail = ResourceRecord & { labels: ReferenceLabels };
+interface ResourceOption {
+  id: number;
+  label: string;
+}
+
+type Shaped<T> = Omit<CallDef, 'params' | 'query' | 'body' | 'response' | 'responseKind'> & T;
+type Query = z.ZodType<Record<string, unknown>>;
+type Id = z.ZodType<{ id: number }>;
+type Body = z.ZodType<unknown, Record<string, unknown>>;
+type Answer<T> = z.ZodType<T>;
+
+function endpointsOf(def: ResourceDef) {
+  const c = def.calls;
+  return {
+    list: endpointOf(c.list as Shaped<{ query: Query; response: Answer<ResourceList> }>),
+    export: endpointOf(c.export as Shaped<{ query: Query; responseKind: 'csv' }>),
+    options: endpointOf(c.options as Shaped<{ query: Query; response: Answer<ResourceOption[]> }>),
+    get: endpointOf(c.get as Shaped<{ params: Id; response: Answer<ResourceDetail> }>),
+    create: endpointOf(c.create as Shaped<{ body: Body; response: Answer<ResourceDetail> }>),
+    update: endpointOf(c.update as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>),
+    delete: endpointOf(c.delete as Shaped<{ params: Id; query: Query; response: Answer<{ id: number }> }>),
+  };
+}
+
+const endpointCache = new WeakMap<ResourceDef, ReturnType<typeof endpointsOf>>();
+function api(def: ResourceDef) {
+  let endpoints = endpointCache.get(def);
+  if (!endpoints) endpointCache.set(def, (endpoints = endpointsOf(def)));
+  return endpoints;
+}
+
+/** Query keys; every write of a resource invalidates `resourceKeys.all(name)` (its lists and its pickers). */
+export const resourceKeys = {
+  all: (name: string) => ['resource', name] as const,
+  lists: (name: string) => [...resourceKeys.all(name), 'list'] as const,
+  options: (name: string, query: { keyword?: string; id?: number }) => [...resourceKeys.all(name), 'options', query] as const,
+};
+
+export const resourceListQuery = (def: ResourceDef, state: ResourceUrlState) => {
+  const query = resourceUrl(def).toQuery(state);
+  return queryOptions({
+    queryKey: [...resourceKeys.lists(def.name), query] as const,
+    queryFn: () => call(api(def).list, { query }),
+    // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
+    placeholderData: keepPreviousData,
+  });
+};
+
+/**
+ * A picker's choices: up to 20 records matching `keyword`, or the one record `id` (the label of a value
+ * the page holds). A role that may not read the other resource gets an empty picker, not a toast.
+ */
+export const resourceOptionsQuery = (def: ResourceDef, query: { keyword?: string; id?: number }) =>
+  queryOptions({
+    queryKey: resourceKeys.options(def.name, query),
+    queryFn: () => call(api(def).options, { query }, { expectedErrors: ['FORBIDDEN'] }),
+    // A search asks again each time the picker opens (a record made meanwhile is offered); a label stays.
+    staleTime: query.id === undefined ? 0 : 30_000,
+  });
+
+/** The save's refusals the form shows itself: on a field, or as the conflict notice. */
+const formErrors: CallOptions = { expectedErrors: ['UNIQUE_VIOLATION', 'VERSION_CONFLICT'] };
+
+export const getRecord = (def: ResourceDef, id: number) => call(api(def).get, { params: { id } }, { dedupe: false });
+export const createRecord = (def: ResourceDef, body: Record<string, unknown>) => call(api(def).create, { body }, formErrors);
+export const updateRecord = (def: ResourceDef, id: number, body: Record<string, unknown>) => call(api(def).update, { params: { id }, body }, formErrors);
+export const deleteRecord = (def: ResourceDef, row: ResourceRecord) => call(api(def).delete, { params: { id: row.id }, query: { version: row.version } });
+
+/** Every row of the applied filters, in the list's order, as the browser's download. */
+export function exportRecords(def: ResourceDef, state: ResourceUrlState) {
+  return download(api(def).export, { query: resourceUrl(def).filterQuery(state.filters) }, { timeout: 60_000, filename: `${def.plural}.csv` });
+}

@@ -1,0 +1,150 @@
+import { Alert, Button, Drawer, Form, Message, Space } from '@arco-design/web-react';
+import { errorMessages } from '@atrium/contracts/messages/errors';
+import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
+import { isApiError, type ApiError } from '../../../lib/api';
+import { applyFieldIssues, applyServerErrors } from '../../../lib/form-rules';
+import { useLocale, useT } from '../../../lib/i18n';
+import { fieldInput } from './field-input';
+import { fieldRule, formValuesOf, saveBody, type RecordFormValues } from './form-values';
+import { fieldKey, labelKey } from './labels';
+import { createRecord, getRecord, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
+import styles from './resource-page.module.css';
+
+/** `create`, or `edit` of a row (with the labels of its references); null while closed. */
+export type ResourceFormTarget = { mode: 'create' } | { mode: 'edit'; record: ResourceRecord; labels: ReferenceLabels } | null;
+
+/** A team's own input for a field, by name, in place of the kit's (the kit's label and rules stay). */
+export type ResourceFormInputs = Partial<Record<string, (field: ResourceField) => ReactElement>>;
+
+interface ResourceFormDrawerProps {
+  def: ResourceDef;
+  target: ResourceFormTarget;
+  onClose: () => void;
+  inputs?: ResourceFormInputs;
+}
+
+/** Drawers take the whole width of a phone. */
+const DRAWER_WIDTH = 'min(560px, 100vw)';
+
+/** The field a UNIQUE_VIOLATION names: as a field issue, or as `details.field`. */
+function uniqueField(def: ResourceDef, error: ApiError): string | undefined {
+  const details = error.data.details;
+  const named = error.fieldIssues[0]?.path ?? (details && !Array.isArray(details) && typeof details.field === 'string' ? details.field : undefined);
+  return def.fields.some((f) => f.name === named) ? named : undefined;
+}
+
+/**
+ * 新建 / 编辑 a record, built from the definition and checked with its form schema. The server's field
+ * errors land on their fields; a VERSION_CONFLICT (someone saved the record after it was opened) keeps
+ * the operator's input and offers to reload the record as it now is.
+ */
+export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFormDrawerProps) {
+  const t = useT();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<RecordFormValues>();
+  // Both belong to one opening of the drawer: a new target starts without them.
+  const [reloaded, setReloaded] = useState<{ for: ResourceFormTarget; record: ResourceRecord; labels: ReferenceLabels } | null>(null);
+  const [conflictFor, setConflictFor] = useState<ResourceFormTarget>(null);
+  const editing = target?.mode === 'edit' ? (reloaded?.for === target ? reloaded : target) : null;
+  const conflict = target !== null && conflictFor === target;
+
+  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => (editing ? updateRecord(def, editing.record.id, body) : createRecord(def, body)),
+    onSuccess: () => {
+      Message.success(t(editing ? 'common.saveSuccess' : 'common.createSuccess'));
+      refreshLists();
+      onClose();
+    },
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      if (error.key === 'VERSION_CONFLICT') setConflictFor(target);
+      else if (error.key === 'UNIQUE_VIOLATION') {
+        const text = error.message || errorMessages[locale].UNIQUE_VIOLATION;
+        const field = uniqueField(def, error);
+        if (field) form.setFields({ [field]: { error: { message: text } } });
+        else Message.error(text);
+      } else applyServerErrors(form, error);
+    },
+  });
+
+  const reload = useMutation({
+    mutationFn: (id: number) => getRecord(def, id),
+    onSuccess: ({ labels, ...record }) => {
+      setReloaded({ for: target, record, labels });
+      setConflictFor(null);
+      form.resetFields();
+      form.setFieldsValue(formValuesOf(def, record));
+      refreshLists();
+    },
+    // Gone meanwhile (404, toasted): the list shows what is left.
+    onError: refreshLists,
+  });
+
+  const submit = () =>
+    void form.validate().then(
+      (values) => {
+        const result = saveBody(def, values, editing ? editing.record.version : null, t);
+        if (result.ok) save.mutate(result.body);
+        else applyFieldIssues(form, result.issues);
+      },
+      () => undefined,
+    );
+
+  const label = t(labelKey(def));
+  return (
+    <Drawer
+      width={DRAWER_WIDTH}
+      title={t(editing ? 'resourcePage.edit.title' : 'resourcePage.create.title', { label })}
+      visible={target !== null}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={submit}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+      afterClose={() => form.resetFields()}
+      unmountOnExit
+    >
+      {conflict && editing && (
+        <Alert
+          className={styles.conflict}
+          type="warning"
+          title={t('resourcePage.conflict.title')}
+          content={t('resourcePage.conflict.text')}
+          action={
+            <Button size="small" type="primary" loading={reload.isPending} onClick={() => reload.mutate(editing.record.id)}>
+              {t('resourcePage.conflict.reload')}
+            </Button>
+          }
+        />
+      )}
+      <Form form={form} layout="vertical" autoComplete="off" initialValues={formValuesOf(def, editing?.record ?? null)}>
+        {def.fields.map((field) => {
+          const locked = Boolean(editing && field.readOnly);
+          const input = inputs?.[field.name]?.(field) ?? fieldInput(field, { def, labels: editing?.labels ?? {}, disabled: locked, t });
+          return (
+            <Form.Item
+              key={field.name}
+              label={t(fieldKey(def, field.name))}
+              field={field.name}
+              required={field.required}
+              rules={locked ? [] : [fieldRule(def, field, t)]}
+              triggerPropName={field.type === 'boolean' ? 'checked' : undefined}
+              extra={field.readOnly && !editing ? t('resourcePage.readOnly.hint') : undefined}
+            >
+              {input}
+            </Form.Item>
+          );
+        })}
+      </Form>
+    </Drawer>
+  );
+}

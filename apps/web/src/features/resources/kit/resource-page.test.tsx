@@ -1,0 +1,366 @@
+import '@arco-design/web-react/es/_util/react-19-adapter';
+import { Message } from '@arco-design/web-react';
+import { resourceMessages } from '@atrium/contracts/resource-names';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * Two resources as a team would declare them: products (every field type, a reference to suppliers and
+ * one to another product) and suppliers. They are the registry here, so their permissions are in the
+ * catalogue and the reference pickers find the other resource, as for a generated resource.
+ */
+const fx = await vi.hoisted(async () => {
+  const { defineResource } = await import('@atrium/contracts/resource');
+  const l = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+  const supplier = defineResource({
+    name: 'supplier',
+    label: l('供应商', 'Supplier'),
+    pluralLabel: l('供应商', 'Suppliers'),
+    menu: { group: 'catalog', groupLabel: l('商品中心', 'Catalog'), order: 9 },
+    fields: [{ name: 'name', type: 'string', label: l('名称', 'Name'), required: true, filter: 'contains' }],
+  });
+  const product = defineResource({
+    name: 'product',
+    label: l('商品', 'Product'),
+    pluralLabel: l('商品', 'Products'),
+    menu: { group: 'catalog', groupLabel: l('商品中心', 'Catalog'), order: 9 },
+    fields: [
+      { name: 'title', type: 'string', label: l('名称', 'Title'), required: true, max: 80, filter: 'contains', sortable: true },
+      { name: 'sku', type: 'string', label: l('编码', 'SKU'), required: true, unique: true, readOnly: true, pattern: '^[A-Z0-9-]{3,20}$', filter: 'prefix' },
+      { name: 'price', type: 'decimal', scale: 2, min: 0, label: l('价格', 'Price'), required: true, filter: 'range', sortable: true },
+      { name: 'stock', type: 'integer', min: 0, default: 0, label: l('库存', 'Stock'), sortable: true },
+      { name: 'status', type: 'enum', label: l('状态', 'Status'), default: 'draft', filter: 'equals', values: [{ value: 'draft', label: l('草稿', 'Draft') }, { value: 'live', label: l('在售', 'Live') }] },
+      { name: 'launchedOn', type: 'date', label: l('上市日期', 'Launch date'), filter: 'range' },
+      { name: 'featured', type: 'boolean', default: false, label: l('推荐', 'Featured'), filter: 'equals' },
+      { name: 'publishedAt', type: 'datetime', label: l('发布时间', 'Published at') },
+      { name: 'description', type: 'text', max: 2000, label: l('描述', 'Description') },
+      { name: 'supplier', type: 'reference', to: 'supplier', label: l('供应商', 'Supplier'), filter: 'equals' },
+      { name: 'parent', type: 'reference', to: 'product', hidden: true, label: l('上级商品', 'Parent') },
+    ],
+  });
+  return { product, supplier };
+});
+
+vi.mock('@atrium/contracts/resources/index', () => ({ resources: [fx.product, fx.supplier] }));
+vi.mock('../../../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
+
+const { resetApiClient } = await import('../../../lib/api');
+const { dictionaries, setLocale } = await import('../../../lib/i18n');
+const { useSession } = await import('../../../stores/session');
+const { ResourcePage } = await import('./resource-page');
+
+const { product } = fx;
+const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
+const failure = (status: number, error: string, details?: unknown, message = '') => new Response(JSON.stringify({ status: 'error', code: status, message, data: { error, details }, traceId: 't' }), { status });
+
+type Row = Record<string, unknown> & { id: number; version: number };
+const stamp = { createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', createdBy: null, updatedBy: null };
+const lamp = (): Row => ({
+  id: 1, version: 1, ...stamp,
+  title: 'Desk lamp', sku: 'LAMP-1', price: '19.9', stock: 3, status: 'live', launchedOn: '2026-02-01', featured: true,
+  publishedAt: '2026-02-01T04:05:06.000Z', description: 'Warm light', supplier: 7, parent: null,
+});
+
+let rows: Row[];
+let sent: { method: string; path: string; query: URLSearchParams; body: any }[];
+/** The next answers of a call, by `METHOD path`, before the fake server's own. */
+let scripted: Record<string, Response[]>;
+
+beforeAll(() => {
+  for (const locale of ['zh-CN', 'en-US'] as const) Object.assign(dictionaries[locale]!, resourceMessages([fx.product, fx.supplier], locale));
+});
+
+beforeEach(() => {
+  resetApiClient();
+  setLocale('zh-CN');
+  localStorage.setItem('fingerprint', 'fp-resource');
+  localStorage.setItem('token', 'tok-resource');
+  useSession.setState({ role: 'admin', permissions: ['product:read', 'product:write', 'product:export', 'supplier:read'] });
+  rows = [lamp()];
+  sent = [];
+  scripted = {};
+  // The server kit as the console sees it: the envelope, `labels` for the references, versions.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      const [path = '', qs = ''] = url.split('?');
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      sent.push({ method, path, query: new URLSearchParams(qs), body });
+      const next = scripted[`${method} ${path}`]?.shift();
+      if (next) return next;
+      const labels = { supplier: { '7': 'Acme' }, parent: {} };
+      const ok = (data: unknown) => new Response(JSON.stringify(envelope(data)), { status: 200 });
+      if (path === '/api/products' && method === 'GET') return ok({ list: rows, total: rows.length, current: 1, pageSize: 10, labels });
+      if (path === '/api/suppliers/options') return ok([{ id: 7, label: 'Acme' }]);
+      if (path === '/api/products/options') return ok(rows.map((r) => ({ id: r.id, label: r.title })));
+      if (path === '/api/products' && method === 'POST') {
+        const row = { ...body, id: rows.length + 1, version: 1, ...stamp };
+        rows.push(row);
+        return ok({ ...row, labels });
+      }
+      const id = Number(/^\/api\/products\/(\d+)$/.exec(path)?.[1]);
+      const row = rows.find((r) => r.id === id);
+      if (!row) return failure(404, 'NOT_FOUND');
+      if (method === 'GET') return ok({ ...row, labels });
+      if (method === 'PUT') {
+        if (body.version !== row.version) return failure(409, 'VERSION_CONFLICT', undefined, '该记录已被他人修改，请刷新后重试');
+        Object.assign(row, body, { version: row.version + 1 });
+        return ok({ ...row, labels });
+      }
+      if (method === 'DELETE') {
+        rows = rows.filter((r) => r !== row);
+        return ok({ id });
+      }
+      return failure(404, 'NOT_FOUND');
+    }),
+  );
+  vi.spyOn(Message, 'success').mockImplementation(() => () => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+function renderPage(entry = '/catalog/products') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/catalog/products', element: <ResourcePage def={product} /> }], { initialEntries: [entry] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const lists = () => sent.filter((r) => r.method === 'GET' && r.path === '/api/products');
+const headers = () => [...document.querySelectorAll('.arco-table-th')].map((th) => th.textContent?.trim());
+const firstRow = () => [...document.querySelectorAll('tbody .arco-table-tr')][0]!;
+const drawer = () => document.querySelector<HTMLElement>('.arco-drawer')!;
+const fieldItem = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'label, label *' }).closest('.arco-form-item') as HTMLElement;
+const inputOf = (scope: HTMLElement, label: string) => fieldItem(scope, label).querySelector('input, textarea') as HTMLInputElement;
+const errorOf = (scope: HTMLElement, label: string) => fieldItem(scope, label).querySelector('.arco-form-message')?.textContent;
+const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+/** Clicks a button once it takes clicks (a save still settling shows as loading and ignores them). */
+async function press(scope: HTMLElement, name: string | RegExp) {
+  const button = within(scope).getByRole('button', { name });
+  await waitFor(() => expect(button.classList.contains('arco-btn-loading')).toBe(false));
+  fireEvent.click(button);
+}
+
+describe('the page of a resource', () => {
+  it('draws the table from the definition, and asks for the view the URL holds', async () => {
+    const router = renderPage('/catalog/products?status=live&sort=-price&price=1&price=50&bogus=1');
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    expect(screen.getByText('商品', { selector: '.arco-card-header-title' })).toBeTruthy();
+    // Neither the text field nor the hidden one is a column; the operator may add them.
+    expect(headers()).toEqual(['名称', '编码', '价格', '库存', '状态', '上市日期', '推荐', '发布时间', '供应商', '操作']);
+    const cells = [...firstRow().querySelectorAll('.arco-table-td')].map((td) => td.textContent);
+    expect(cells.slice(0, 7)).toEqual(['Desk lamp', 'LAMP-1', '19.90', '3', '在售', '2026-02-01', '是']);
+    expect(cells[8]).toBe('Acme');
+    const query = lists()[0]!.query;
+    expect(query.get('status')).toBe('live');
+    expect(query.get('sort')).toBe('-price');
+    expect(query.getAll('price')).toEqual(['1', '50']);
+    expect([query.get('current'), query.get('pageSize')]).toEqual(['1', '10']);
+    // An unknown parameter is dropped from the URL, the rest kept.
+    await waitFor(() => expect(router.state.location.search).toBe('?price=1&price=50&status=live&sort=-price'));
+  });
+
+  it('shows 新建, 编辑, 删除 and 导出 only to a role holding their permissions', async () => {
+    useSession.setState({ role: 'viewer', permissions: ['product:read'] });
+    renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    for (const name of ['新建', '导出', '编辑', '删除']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(headers()).not.toContain('操作');
+
+    act(() => useSession.setState({ permissions: ['product:read', 'product:export'] }));
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '新建' })).toBeNull();
+
+    act(() => useSession.setState({ permissions: ['product:read', 'product:write'] }));
+    expect(screen.getByRole('button', { name: '新建' })).toBeTruthy();
+    expect(within(firstRow() as HTMLElement).getByRole('button', { name: '编辑' })).toBeTruthy();
+    expect(within(firstRow() as HTMLElement).getByRole('button', { name: '删除' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
+  });
+
+  it('sorts by a sortable column through the URL, and back to the default order', async () => {
+    const router = renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    expect(lists().at(-1)!.query.get('sort')).toBeNull();
+    const priceHeader = () => [...document.querySelectorAll<HTMLElement>('.arco-table-cell-with-sorter')].find((th) => th.textContent?.includes('价格'))!;
+    fireEvent.click(priceHeader());
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=price'));
+    await waitFor(() => expect(lists().at(-1)!.query.get('sort')).toBe('price'));
+    fireEvent.click(priceHeader());
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-price'));
+    // The keyboard sorts too, on the focusable header, which says its order.
+    const priceTh = priceHeader().closest('th')!;
+    expect(priceTh.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.keyDown(priceTh, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(priceTh.getAttribute('aria-sort')).toBe('none');
+    // A column that is not sortable offers no sorting.
+    const statusHeader = [...document.querySelectorAll<HTMLElement>('.arco-table-th-item')].find((th) => th.textContent?.includes('状态'))!;
+    expect(statusHeader.querySelector('.arco-table-sorter')).toBeNull();
+  });
+
+  it('applies the filters on 查询 (an open end of a range as the bound), keeps the sort, and clears them on 重置', async () => {
+    const router = renderPage('/catalog/products?sort=title');
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    const panel = screen.getByRole('form', { name: '筛选条件' });
+    type(inputOf(panel, '名称'), ' lamp ');
+    type(within(panel).getByLabelText('价格 最小值'), '10');
+    fireEvent.click(screen.getByRole('button', { name: /查询/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?title=lamp&price=10&price=9999999999999999&sort=title'));
+    await waitFor(() => expect(lists().at(-1)!.query.getAll('price')).toEqual(['10', '9999999999999999']));
+    // The open end reads back as open.
+    expect((within(panel).getByLabelText('价格 最大值') as HTMLInputElement).value).toBe('');
+    expect((within(panel).getByLabelText('价格 最小值') as HTMLInputElement).value).toBe('10');
+    fireEvent.click(screen.getByRole('button', { name: /重置/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
+    expect(inputOf(panel, '名称').value).toBe('');
+  });
+
+  it('filters by a reference picked from the other resource’s options, and names the applied one', async () => {
+    const router = renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    const panel = screen.getByRole('form', { name: '筛选条件' });
+    fireEvent.click(fieldItem(panel, '供应商').querySelector('.arco-select-view')!);
+    const option = await waitFor(() => screen.getByRole('option', { name: 'Acme' }));
+    expect(sent.some((r) => r.path === '/api/suppliers/options')).toBe(true);
+    fireEvent.click(option);
+    fireEvent.click(screen.getByRole('button', { name: /查询/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?supplier=7'));
+    await waitFor(() => expect(lists().at(-1)!.query.get('supplier')).toBe('7'));
+    cleanup();
+
+    // Opened from a link: the picker asks for the label of the id the URL holds.
+    sent = [];
+    renderPage('/catalog/products?supplier=7');
+    const again = screen.getByRole('form', { name: '筛选条件' });
+    await waitFor(() => expect(fieldItem(again, '供应商').querySelector('.arco-select-view-value')?.textContent).toBe('Acme'));
+    expect(sent.find((r) => r.path === '/api/suppliers/options')!.query.get('id')).toBe('7');
+  });
+
+  it('shows a column the definition hides once the operator asks for it, and keeps the density chosen', async () => {
+    renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const description = await waitFor(() => screen.getByRole('checkbox', { name: '描述' }));
+    expect((description as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(description);
+    await waitFor(() => expect(headers()).toContain('描述'));
+    expect(firstRow().textContent).toContain('Warm light');
+    fireEvent.click(screen.getByRole('button', { name: '密度' }));
+    fireEvent.click(await waitFor(() => screen.getByRole('menuitem', { name: '迷你' })));
+    await waitFor(() => expect(document.querySelector('.arco-table-size-mini')).not.toBeNull());
+    // Kept for the next visit, in this browser.
+    cleanup();
+    renderPage();
+    await waitFor(() => expect(headers()).toContain('描述'));
+    expect(document.querySelector('.arco-table-size-mini')).not.toBeNull();
+  });
+
+  it('checks the form with the contract, and shows the server’s refusals on their fields', async () => {
+    renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    fireEvent.click(screen.getByRole('button', { name: '新建' }));
+    await waitFor(() => expect(drawer().textContent).toContain('新建商品'));
+    const form = drawer();
+    await press(form, /保\s*存/);
+    await waitFor(() => expect(errorOf(form, '名称')).toBe('此项为必填项'));
+    expect(errorOf(form, '价格')).toBe('此项为必填项');
+    type(inputOf(form, '名称'), 'Floor lamp');
+    type(inputOf(form, '编码'), 'ab');
+    type(inputOf(form, '价格'), '-1');
+    await press(form, /保\s*存/);
+    await waitFor(() => expect(errorOf(form, '编码')).toBe('取值不正确'));
+    expect(errorOf(form, '价格')).toBe('不能小于 0');
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+
+    type(inputOf(form, '编码'), 'LAMP-1');
+    type(inputOf(form, '价格'), '12.5');
+    scripted['POST /api/products'] = [failure(409, 'UNIQUE_VIOLATION', [{ path: 'sku', message: '已有相同取值的记录' }], '已有相同取值的记录')];
+    await press(form, /保\s*存/);
+    await waitFor(() => expect(errorOf(form, '编码')).toBe('已有相同取值的记录'));
+    // Every field goes, an empty one as null; the defaults as the definition gives them.
+    expect(sent.find((r) => r.method === 'POST')!.body).toEqual({
+      title: 'Floor lamp', sku: 'LAMP-1', price: '12.5', stock: 0, status: 'draft', launchedOn: null, featured: false,
+      publishedAt: null, description: null, supplier: null, parent: null,
+    });
+
+    scripted['POST /api/products'] = [failure(400, 'VALIDATION_FAILED', [{ path: 'title', message: '名称已被停用' }], '提交的数据不正确')];
+    type(inputOf(form, '编码'), 'LAMP-2');
+    await press(form, /保\s*存/);
+    await waitFor(() => expect(errorOf(form, '名称')).toBe('名称已被停用'));
+
+    await press(form, /保\s*存/);
+    await waitFor(() => expect(rows).toHaveLength(2));
+    expect(Message.success).toHaveBeenCalledWith('创建成功');
+    await waitFor(() => expect(document.body.textContent).toContain('LAMP-2'));
+  });
+
+  it('tells of a VERSION_CONFLICT, reloads the record on request, and saves at its new version', async () => {
+    setLocale('en-US');
+    renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    fireEvent.click(within(firstRow() as HTMLElement).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(drawer().textContent).toContain('Edit Product'));
+    const form = drawer();
+    expect(inputOf(form, 'Title').value).toBe('Desk lamp');
+    // Set on create only.
+    expect(inputOf(form, 'SKU').disabled).toBe(true);
+    // Someone else saves first.
+    Object.assign(rows[0]!, { title: 'Desk lamp (new)', version: 2 });
+    type(inputOf(form, 'Title'), 'My lamp');
+    await press(form, 'Save');
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toContain('Someone else saved this record first'));
+    expect(inputOf(form, 'Title').value).toBe('My lamp');
+    const put = sent.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe('/api/products/1');
+    expect(put.body.version).toBe(1);
+    expect(put.body).not.toHaveProperty('sku');
+    expect(put.body.publishedAt).toBe('2026-02-01T04:05:06.000Z');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(inputOf(form, 'Title').value).toBe('Desk lamp (new)'));
+    expect(within(form).queryByRole('alert')).toBeNull();
+    type(inputOf(form, 'Title'), 'My lamp');
+    await press(form, 'Save');
+    await waitFor(() => expect(rows[0]!.title).toBe('My lamp'));
+    expect(sent.filter((r) => r.method === 'PUT').at(-1)!.body.version).toBe(2);
+    expect(rows[0]!.version).toBe(3);
+  });
+
+  it('deletes a row at its version once confirmed', async () => {
+    rows[0]!.version = 4;
+    renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    fireEvent.click(within(firstRow() as HTMLElement).getByRole('button', { name: '删除' }));
+    const confirm = await waitFor(() => document.querySelector<HTMLElement>('.arco-popconfirm')!);
+    expect(confirm.textContent).toContain('确定删除“Desk lamp”吗？');
+    expect(sent.filter((r) => r.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'DELETE')).toHaveLength(1));
+    const del = sent.find((r) => r.method === 'DELETE')!;
+    expect([del.path, del.query.get('version')]).toEqual(['/api/products/1', '4']);
+    await waitFor(() => expect(document.querySelector('tbody')?.textContent).not.toContain('Desk lamp'));
+  });
+
+  it('says when the list could not be loaded, and loads it again on request', async () => {
+    scripted['GET /api/products'] = [failure(500, 'INTERNAL')];
+    renderPage();
+    await waitFor(() => expect(screen.getByText('数据加载失败')).toBeTruthy());
+    // Past the client's 900 ms sharing of identical reads, as a person's click would be.
+    await new Promise((done) => setTimeout(done, 1000));
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+  });
+});
