@@ -20,6 +20,18 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * The constraint a unique (23505) or foreign-key (23503) violation names, as node-postgres or PGlite report
+ * it through drizzle; undefined for any other error.
+ */
+export function violatedConstraint(err: unknown): { code: '23505' | '23503'; constraint: string } | undefined {
+  for (const e of chain(err)) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if ((code === '23505' || code === '23503') && typeof constraint === 'string') return { code, constraint };
+  }
+  return undefined;
+}
+
+/**
  * SQLSTATEs meaning "the database cannot serve right now", not "this statement is wrong":
  * 08 connection exceptions; 53 insufficient resources (53100 disk full, 53200 out of memory, 53300 too many
  * connections); 57P01-57P03 administrator / crash shutdown and "the database system is starting up";

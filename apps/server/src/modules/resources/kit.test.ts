@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '@atrium/contracts/resource';
-import type { TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { resourceModule } from './kit.ts';
 import { resourceMigrationSql } from './migration-sql.ts';
 import { describeResource } from './resource-suite.ts';
@@ -58,3 +59,25 @@ async function prepare(t: TestApp): Promise<void> {
 
 describeResource(vendor, { modules, prepare });
 describeResource(gadget, { modules, prepare });
+
+describe('the kit against the table\'s own constraints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ resources: modules });
+    await prepare(t);
+  });
+  afterAll(() => t?.close());
+
+  it('answers 409 IN_USE, not 500, when a table outside the kit refers to the record', async () => {
+    // the kit's own check looks at resources only; the foreign key of any other table still holds
+    await t.db.execute(sql.raw('create table kit_notes (id serial primary key, vendor integer constraint kit_notes_vendor_fk references kit_vendors (id))'));
+    const admin = await t.login('admin');
+    const vendor = (await t.request({ method: 'POST', url: '/api/kit-vendors', token: admin, body: { name: 'Referred elsewhere' } })).body.data;
+    await t.db.execute(sql`insert into kit_notes (vendor) values (${vendor.id})`);
+    const res = await t.request({ method: 'DELETE', url: `/api/kit-vendors/${vendor.id}?version=1`, token: admin });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.data).toMatchObject({ error: 'IN_USE', details: { referredBy: 'kit_notes_vendor' } });
+    expect((await t.request({ url: `/api/kit-vendors/${vendor.id}`, token: admin })).status).toBe(200);
+  });
+});
+

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RESOURCE_OPTIONS_LIMIT, type ResourceDef } from '@atrium/contracts/resource';
 import type { Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
+import { violatedConstraint } from '../../db/errors.ts';
 import { diffFields, removedFields } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -70,6 +71,30 @@ async function checkValues(db: Db, def: ResourceDef, all: readonly ResourceDef[]
   }
 }
 
+/**
+ * A write that lost a race to another (the checks above passed, then a concurrent write took the value or
+ * removed the referred record), or a table outside the kit that refers to the record, meets the table's
+ * own constraints: answered as the checks would have, never as a 500. Names follow migration-sql.ts:
+ * `<table>_<column>_unique`, `<table>_<column>_fk`.
+ */
+async function asRefusal<T>(def: ResourceDef, all: readonly ResourceDef[], write: () => Promise<T>, onForeignKey: 'field' | 'in-use'): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const violated = violatedConstraint(err);
+    if (!violated) throw err;
+    if (violated.code === '23503' && onForeignKey === 'in-use') {
+      // the referring table's constraint: a resource's name when it is one, else the constraint's table and column
+      const referrer = all.find((r) => violated.constraint.startsWith(`${r.table}_`))?.name ?? violated.constraint.replace(/_fk$/, '');
+      throw new AppError('IN_USE', { details: { referredBy: referrer } });
+    }
+    const field = def.fields.find((f) => violated.constraint === `${def.table}_${f.column}_${violated.code === '23505' ? 'unique' : 'fk'}`);
+    if (!field) throw err;
+    if (violated.code === '23505') throw new AppError('UNIQUE_VIOLATION', { details: [{ path: field.name, message: 'validation.invalidValue' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ path: field.name, message: 'validation.invalidValue' }] });
+  }
+}
+
 /** A summary for the trail: the action and the record's title (`created product "Desk lamp"`). */
 const summaryOf = (def: ResourceDef, verb: string, row: ResourceRow) => `${verb} ${def.name} ${JSON.stringify(String(row[def.titleField] ?? row.id))}`;
 
@@ -101,7 +126,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     const values = { ...(body as Record<string, unknown>) };
     await hooks.beforeWrite?.(values, { db, existing: null });
     await checkValues(db, def, all, values);
-    const id = await insertRow(db, def, values, session.userId, now());
+    const id = await asRefusal(def, all, () => insertRow(db, def, values, session.userId, now()), 'field');
     const row = await load(db, id);
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'created', row), changes: diffFields<ResourceRow>(null, row, auditedFields(def)) });
     return withLabels(db, row);
@@ -114,7 +139,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     if (before.version !== version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
     await hooks.beforeWrite?.(values, { db, existing: before });
     await checkValues(db, def, all, values, id);
-    await updateRow(db, def, id, values, session.userId, now());
+    await asRefusal(def, all, () => updateRow(db, def, id, values, session.userId, now()), 'field');
     const after = await load(db, id);
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'updated', after), changes: diffFields(before, after, auditedFields(def)) });
     return withLabels(db, after);
@@ -126,7 +151,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     if (before.version !== (query as { version: number }).version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
     const referrer = await firstReferrer(db, def, id, all);
     if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer } });
-    await deleteRow(db, def, id);
+    await asRefusal(def, all, () => deleteRow(db, def, id), 'in-use');
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'deleted', before), changes: removedFields(before, auditedFields(def)) });
     return { id };
   });
