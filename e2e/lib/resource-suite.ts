@@ -3,7 +3,7 @@ import { resourceSample } from '@atrium/contracts/resource-sample';
 import { resources } from '@atrium/contracts/resources/index';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, expectToast, field, pane, seriousViolations, visibleDrawer } from '../specs/pages-support';
+import { choose, expectToast, field, pane, seriousViolations, visibleDrawer } from './page-helpers';
 import { signedCall } from './api';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type LaunchOptions } from './browser';
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../lib/browser';
-import { choose, day, expectToast, field, open, pane, visibleDrawer } from './pages-support';
+import { choose, day, expectToast, field, open, pane, visibleDrawer } from '../lib/page-helpers';
 
 let browser: Browser;
 let page: Page & { errors: string[] };

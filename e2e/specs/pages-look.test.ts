@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
-import { pane, seriousViolations, type AxeViolation } from './pages-support';
+import { pane, seriousViolations, type AxeViolation } from '../lib/page-helpers';
 
 /**
  * Every page from the workplace to the system pages, in both themes and both languages, on a desktop

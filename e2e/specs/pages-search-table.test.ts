@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
 import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../lib/browser';
-import { choose, expectToast, field, open, visibleDrawer, visibleModal } from './pages-support';
+import { choose, expectToast, field, open, visibleDrawer, visibleModal } from '../lib/page-helpers';
 
 let browser: Browser;
 let page: Page & { errors: string[] };

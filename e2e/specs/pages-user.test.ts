@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
 import { accounts, baseUrl, launchBrowser, loginAs, newPage, waitForSmsCode, type Browser } from '../lib/browser';
-import { expectToast, field, open, visibleModal } from './pages-support';
+import { expectToast, field, open, visibleModal } from '../lib/page-helpers';
 
 let browser: Browser;
 let page: Page & { errors: string[] };

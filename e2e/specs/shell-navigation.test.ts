@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
-import { seriousViolations } from './pages-support';
+import { seriousViolations } from '../lib/page-helpers';
 
 let browser: Browser;
 let page: Page & { errors: string[] };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl } from '../lib/browser';
+import { baseUrl } from './browser';
 
 /**
  * Helpers of the page scenarios (pages-*.test.ts). Pages in open tabs stay mounted but hidden, so
