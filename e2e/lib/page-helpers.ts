@@ -5,8 +5,8 @@ import { expect } from 'vitest';
 import { baseUrl } from './browser';
 
 /**
- * Helpers of the page scenarios (pages-*.test.ts). Pages in open tabs stay mounted but hidden, so
- * every lookup is scoped to the visible pane of the page under test.
+ * Helpers of the page scenarios (specs/pages-*.test.ts, the resource kit's suite). Pages in open tabs
+ * stay mounted but hidden, so every lookup is scoped to the visible pane of the page under test.
  */
 export function pane(page: Page, path: string): Locator {
   return page.locator(`[data-tab-pane="${path}"]`);
