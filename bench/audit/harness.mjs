@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -22,6 +23,28 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? fallback : process.argv[at + 1];
+}
+
+/**
+ * The run's cleanup steps (`cleanups.push(step)`: a database to drop, a server to stop), run last first,
+ * once, however the run ends: `cleanup()` at its end, or a signal, or no result within `timeoutMinutes`
+ * (then the process exits 130, 143 or 2). A second signal exits at once.
+ */
+export function cleanupOnExit(timeoutMinutes) {
+  const cleanups = [];
+  let cleaning;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      for (const step of cleanups.reverse()) await step().catch((e) => console.error(`cleanup: ${e.message}`));
+    })());
+  const abort = (why, code) => {
+    console.error(`\n${why}: cleaning up`);
+    void cleanup().then(() => process.exit(code));
+  };
+  const deadline = setTimeout(() => abort(`no result within --timeout-minutes ${timeoutMinutes}`, 2), timeoutMinutes * 60_000);
+  process.once('SIGINT', () => abort('interrupted', 130));
+  process.once('SIGTERM', () => abort('terminated', 143));
+  return { cleanups, cleanup, stopDeadline: () => clearTimeout(deadline) };
 }
 
 /** Runs `work` with one connection to `url`, closed afterwards. */

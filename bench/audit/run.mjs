@@ -31,7 +31,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URLSearchParams } from 'node:url';
-import { createDatabase, measure, option, root, signIn, signer, startServer, withClient } from './harness.mjs';
+import { cleanupOnExit, createDatabase, measure, option, root, signIn, signer, startServer, withClient } from './harness.mjs';
 
 const { openDatabase } = await import('../../apps/server/src/db/client.ts');
 const { migrateDatabase } = await import('../../apps/server/src/db/migrate.ts');
@@ -53,19 +53,7 @@ const pageSizes = [10, 20];
 
 /* ---------- cleanup, whatever ends the run ---------- */
 
-const cleanups = [];
-let cleaning;
-const cleanup = () =>
-  (cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) await step().catch((e) => console.error(`cleanup: ${e.message}`));
-  })());
-const abort = (why, code) => {
-  console.error(`\n${why}: cleaning up`);
-  void cleanup().then(() => process.exit(code));
-};
-const deadline = setTimeout(() => abort(`no result within --timeout-minutes ${timeoutMinutes}`, 2), timeoutMinutes * 60_000);
-process.once('SIGINT', () => abort('interrupted', 130));
-process.once('SIGTERM', () => abort('terminated', 143));
+const { cleanups, cleanup, stopDeadline } = cleanupOnExit(timeoutMinutes);
 
 /* ---------- data ---------- */
 
@@ -319,7 +307,7 @@ try {
   floorLine = await pgbenchFloor(database.url, writeConnections, seconds, ids[0].id, ids.at(-1).id);
   console.log(`  the database alone (pgbench, ${writeConnections} clients): ${floorLine.tps} tx/s, p50 ${floorLine.p50} ms, p99 ${floorLine.p99} ms`);
 } finally {
-  clearTimeout(deadline);
+  stopDeadline();
   await cleanup();
 }
 

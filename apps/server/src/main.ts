@@ -16,7 +16,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, DataDirError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DbHandle } from './db/client.ts';
 import { acquireLock, DataDirLockedError, type DirLock } from './db/lock.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { analyzeEmbedded, migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { databaseUnavailableCause } from './db/errors.ts';
 import { drainApp, StopRequests } from './modules/health/shutdown.ts';
@@ -183,6 +183,7 @@ async function main(): Promise<void> {
     await step('Database schema up to date', () => whileDatabaseUnavailable('migrating', () => migrateDatabase(opened)));
     await stopIfRequested();
     const seed = await step((r) => (r.seeded ? 'Seeded the demo data' : config!.nodeEnv === 'production' ? 'No demo data in production' : 'Demo data already there'), () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!)));
+    if (handle.engine === 'pglite') await step('Planner statistics gathered', () => analyzeEmbedded(opened));
     app = await buildApp(config, { db: handle.db, engine: handle.engine });
     // Passwords are not logged, not even the demo ones: README.md lists them.
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAuditedCall } from './call.ts';
 import { allCalls } from './calls/index.ts';
 import { builtInRoles, isPermission, permissions, systemPermissions } from './permissions.ts';
+import { resourceCalls } from './resource-calls.ts';
 import { resources } from './resources/index.ts';
 import { flattenRoutes, routeTable } from './routes.ts';
 
@@ -22,7 +23,7 @@ describe('the permission catalogue and the tables that name it', () => {
 
   it('audits every call that changes data and the exports; a call that is not a GET changes data unless it only reads', () => {
     expect(allCalls.filter((c) => c.method !== 'GET' && !c.writes).map((c) => c.id)).toEqual(['user.info']);
-    expect(allCalls.filter((c) => c.method === 'GET' && isAuditedCall(c)).map((c) => c.id)).toEqual(['policy.export', 'system.audit.export', ...resources.map((r) => r.calls.export.id)]);
+    expect(allCalls.filter((c) => c.method === 'GET' && isAuditedCall(c)).map((c) => c.id)).toEqual(['policy.export', 'system.audit.export', ...resources.map((r) => resourceCalls(r).export.id)]);
   });
 
   it('derives the built-in roles: admin holds everything, user what any role had before', () => {

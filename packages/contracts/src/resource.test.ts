@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resourceCalls, resourceSchemas } from './resource-calls.ts';
 import { resourceMessages } from './resource-names.ts';
 import { defineResource, formatDecimal, resourceSpecProblems, type ResourceSpec } from './resource.ts';
 import { resourceSample } from './resource-sample.ts';
@@ -57,7 +58,7 @@ describe('resource specs', () => {
     const def = defineResource(spec);
     expect(def).toMatchObject({ plural: 'productLines', table: 'product_lines', path: '/catalog/product-lines', apiPath: '/api/product-lines', titleField: 'title' });
     expect(def.permissions).toEqual({ read: 'productLine:read', write: 'productLine:write', export: 'productLine:export' });
-    expect(Object.values(def.calls).map((c) => `${c.method} ${c.path} ${c.permission}`)).toEqual([
+    expect(Object.values(resourceCalls(def)).map((c) => `${c.method} ${c.path} ${c.permission}`)).toEqual([
       'GET /api/product-lines productLine:read',
       'GET /api/product-lines/export productLine:export',
       'GET /api/product-lines/options productLine:read',
@@ -70,7 +71,7 @@ describe('resource specs', () => {
   });
 
   it('takes decimals as strings with their scale, refuses floats and unknown fields', () => {
-    const { form, update } = defineResource(spec).schemas;
+    const { form, update } = resourceSchemas(defineResource(spec));
     expect(form.safeParse({ title: 'Lamp', price: '19.90' }).success).toBe(true);
     expect(form.safeParse({ title: 'Lamp', price: 19.9 }).success).toBe(false);
     expect(form.safeParse({ title: 'Lamp', price: '19.999' }).success).toBe(false);
@@ -85,7 +86,7 @@ describe('resource specs', () => {
   });
 
   it('reads the list query: a range twice in order, booleans, sort keys, page sizes', () => {
-    const { listQuery } = defineResource(spec).schemas;
+    const { listQuery } = resourceSchemas(defineResource(spec));
     expect(listQuery.parse({ price: ['1', '5'], featured: 'true', sort: '-title' })).toMatchObject({ price: ['1', '5'], featured: true, sort: '-title', current: 1, pageSize: 10 });
     expect(listQuery.safeParse({ price: ['5', '1'] }).success).toBe(false);
     expect(listQuery.safeParse({ sort: 'price' }).success).toBe(false);
@@ -106,6 +107,6 @@ describe('resource specs', () => {
 
   it('makes samples its own form accepts', () => {
     const def = defineResource(spec);
-    for (let n = 1; n < 5; n++) expect(def.schemas.form.safeParse(resourceSample(def, n)).success).toBe(true);
+    for (let n = 1; n < 5; n++) expect(resourceSchemas(def).form.safeParse(resourceSample(def, n)).success).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import { hashToken } from '../http/sessions.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
+import { resourceCalls } from '@atrium/contracts/resource-calls';
 import { resources } from '@atrium/contracts/resources/index';
 import type { TestApp, TestRequest, TestResponse } from './harness.ts';
 
@@ -444,7 +445,7 @@ const filled = (def: ResourceDef, record: Record<string, unknown>) => def.fields
 
 /** The audited calls of each resource of the registry (docs/resources.md): create, update, delete, export. */
 function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
-  const c = def.calls;
+  const c = resourceCalls(def);
   return [
     [c.create.id, async (ctx) => {
       const references: Record<string, number> = {};

@@ -25,7 +25,7 @@ import { signHeaders, type Locale, type SigningCredential } from '@atrium/contra
 import { buildApp, type AppDeps } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { postgresHandle, type Db, type DbHandle, type Engine } from '../db/client.ts';
-import { pgliteHandle } from '../db/pglite.ts';
+import { pgliteHandle, pgliteOptions } from '../db/pglite.ts';
 import { migrateDatabase, migrationsFolder } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import type { Clock } from '../http/context.ts';
@@ -164,7 +164,7 @@ async function pgliteTemplate(): Promise<Buffer> {
     const dir = join(tmpdir(), 'atrium-test-templates');
     const file = join(dir, `pglite-${templateKey()}.tar`);
     if (existsSync(file)) return readFileSync(file);
-    const client = new PGlite();
+    const client = new PGlite(pgliteOptions());
     const handle = pgliteHandle(client);
     await migrateDatabase(handle);
     await seedDatabase(handle.db, { nodeEnv: 'test' });
@@ -186,7 +186,7 @@ async function pgliteTemplate(): Promise<Buffer> {
 
 /** A database with nothing in it (no migrations): PGlite in memory, or a fresh schema dropped on close. */
 export async function openEmptyTestDatabase(engine: Engine = defaultEngine()): Promise<DbHandle> {
-  if (engine === 'pglite') return pgliteHandle(new PGlite());
+  if (engine === 'pglite') return pgliteHandle(new PGlite(pgliteOptions()));
   const url = process.env.TEST_DATABASE_URL!;
   const schemaName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -208,7 +208,7 @@ export async function openEmptyTestDatabase(engine: Engine = defaultEngine()): P
 async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle> {
   if (engine === 'pglite' && seed) {
     const template = await pgliteTemplate();
-    const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(template)]) });
+    const client = new PGlite(pgliteOptions({ loadDataDir: new Blob([new Uint8Array(template)]) }));
     await client.waitReady;
     return pgliteHandle(client);
   }

@@ -24,6 +24,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_POLICY_COUNT } from '../db/seed/content.ts';
+import { pgliteOptions } from '../db/pglite.ts';
 import { TEST_CREDENTIAL, createTestApp, defaultEngine } from './harness.ts';
 import { freePort, serverDir, signedInit } from './server-process.ts';
 
@@ -444,7 +445,7 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       const dump = await t.handle.pglite!.dumpDataDir('none');
       await t.close();
       mkdirSync(join(dataDir, 'pgdata'));
-      const disk = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: dump });
+      const disk = new PGlite(join(dataDir, 'pgdata'), pgliteOptions({ loadDataDir: dump }));
       await disk.waitReady;
       await disk.close();
       return;

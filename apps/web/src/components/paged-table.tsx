@@ -1,6 +1,6 @@
 import { Table, type TableProps } from '@arco-design/web-react';
 import { useEffect, useRef } from 'react';
-import { useT } from '../lib/i18n';
+import { useLocale, useT } from '../lib/i18n';
 import { useIsMobile } from '../stores/settings';
 
 /** The column whose sorting was clicked and its new order (none: sorting cleared). */
@@ -16,6 +16,8 @@ interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChang
   pageSizes: readonly number[];
   /** The "N in total" text (default: on, except on a phone, where the pager and the size changer need the width). */
   showTotal?: boolean;
+  /** The server stopped counting at `total` (more match): the text says "more than", the pager ends there. */
+  totalCapped?: boolean;
   /** A new page or page size; a page-size change starts again at page 1. Not called for the page shown. */
   onPage: (current: number, pageSize: number) => void;
   /** A column's sorting clicked (the columns' `sortOrder` says what is shown: the owner holds it). */
@@ -23,10 +25,11 @@ interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChang
 }
 
 /** An Arco table paged by its owner (the URL, usually), with the page-size changer; on a phone the compact pager (‹ page / pages ›). */
-export function PagedTable<T extends object>({ current, pageSize, total, pageSizes, showTotal, onPage, onSort, ...table }: PagedTableProps<T>) {
+export function PagedTable<T extends object>({ current, pageSize, total, pageSizes, showTotal, totalCapped, onPage, onSort, ...table }: PagedTableProps<T>) {
   const root = useRef<HTMLDivElement>(null);
   const mobile = useIsMobile();
   const t = useT();
+  const locale = useLocale();
 
   // Arco labels the page-size changer's wrapper div without giving it a role (a group may carry a label),
   // and leaves the compact pager's page-number box without a label.
@@ -40,7 +43,15 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
     <div ref={root}>
       <Table<T>
         {...table}
-        pagination={{ current, pageSize, total, showTotal: showTotal ?? !mobile, simple: mobile, sizeCanChange: true, sizeOptions: [...pageSizes] }}
+        pagination={{
+          current,
+          pageSize,
+          total,
+          showTotal: (showTotal ?? !mobile) && (totalCapped ? () => t('common.totalCapped', { n: total.toLocaleString(locale) }) : true),
+          simple: mobile,
+          sizeCanChange: true,
+          sizeOptions: [...pageSizes],
+        }}
         onChange={(pagination, sorter, _filters, extra) => {
           if (extra?.action === 'sort') {
             onSort?.(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter);

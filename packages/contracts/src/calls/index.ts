@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import { authCalls } from './auth.ts';
 import { cardCalls } from './card.ts';
 import { channelFormCalls } from './channel-form.ts';
+import { resourceCalls } from '../resource-calls.ts';
 import { resources } from '../resources/index.ts';
 import { healthCalls } from './health.ts';
 import { messageCalls } from './message.ts';
@@ -30,4 +31,4 @@ export const calls = {
 } as const;
 
 /** Every call of the API: the table above, then each resource's calls (docs/resources.md). */
-export const allCalls: CallDef[] = [...Object.values(calls), ...resources.map((r) => r.calls)].flatMap((group) => Object.values(group as Record<string, CallDef>));
+export const allCalls: CallDef[] = [...Object.values(calls), ...resources.map(resourceCalls)].flatMap((group) => Object.values(group as Record<string, CallDef>));

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '@atrium/contracts/resource';
+import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { resourceModule } from './kit.ts';
 import { resourceMigrationSql } from './migration-sql.ts';
+import { TOTAL_CAP } from './resource.repository.ts';
 import { describeResource } from './resource-suite.ts';
 
 /**
@@ -81,3 +83,61 @@ describe('the kit against the table\'s own constraints', () => {
   });
 });
 
+
+describe('the kit at scale: capped totals, the export\'s cursor', () => {
+  const bulk = 2 * TOTAL_CAP + 500;
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ resources: modules });
+    await prepare(t);
+    admin = await t.login('admin');
+    // ties in every sorted column (price: 50 values, launched_on: 20 days and a null in every seventh row), so only the id orders them
+    await t.db.execute(sql`insert into kit_gadgets (title, sku, price, stock, launched_on)
+      select 'bulk ' || g, 'BULK-' || g, (g % 50) + 0.25, g, case when g % 7 = 0 then null else date '2026-01-01' + (g % 20) end
+      from generate_series(1, ${bulk}) g`);
+    await t.db.execute(sql`update kit_gadgets set title = 'rare lamp ' || id where id % 400 = 0`);
+  });
+  afterAll(() => t?.close());
+
+  it(`counts matching records exactly up to ${TOTAL_CAP}, then answers the cap and says so`, async () => {
+    const count = async (where: string) => rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from kit_gadgets where ${where}`)))[0]!.n;
+    const all = await t.request({ url: '/api/kit-gadgets?pageSize=20', token: admin });
+    expect(all.body.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+    expect(all.body.data.list).toHaveLength(20);
+    // a page that is not full, a full one counted below the cap, and a page past the end
+    const rare = await count("title like 'rare lamp%'");
+    expect(rare).toBeGreaterThan(1);
+    expect((await t.request({ url: '/api/kit-gadgets?title=RARE%20LAMP', token: admin })).body.data).toMatchObject({ total: rare, totalCapped: false });
+    const some = await count("launched_on between '2026-01-02' and '2026-01-04'");
+    expect(some).toBeGreaterThan(100);
+    expect(some).toBeLessThan(TOTAL_CAP);
+    const range = await t.request({ url: '/api/kit-gadgets?launchedOn=2026-01-02&launchedOn=2026-01-04&current=2&pageSize=50', token: admin });
+    expect(range.body.data).toMatchObject({ total: some, totalCapped: false });
+    expect(range.body.data.list).toHaveLength(50);
+    const past = await t.request({ url: '/api/kit-gadgets?title=rare%20lamp&current=9', token: admin });
+    expect(past.body.data).toMatchObject({ list: [], total: rare, totalCapped: false });
+    const pastRange = await t.request({ url: '/api/kit-gadgets?launchedOn=2026-01-02&launchedOn=2026-01-04&current=99', token: admin });
+    expect(pastRange.body.data).toMatchObject({ list: [], total: some, totalCapped: false });
+    // a substring most records hold: capped, and the page is the newest of them
+    const many = await t.request({ url: '/api/kit-gadgets?title=BULK&pageSize=10', token: admin });
+    expect(many.body.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+    const newest = rowsOf<{ id: number }>(await t.db.execute(sql`select id from kit_gadgets where title like 'bulk%' order by created_at desc, id desc limit 10`));
+    expect(many.body.data.list.map((r: { id: number }) => r.id)).toEqual(newest.map((r) => r.id));
+  });
+
+  it.each([['-createdAt', 'created_at desc, id desc'], ['launchedOn', 'launched_on asc nulls first, id asc'], ['-launchedOn', 'launched_on desc nulls last, id desc'], ['-price', 'price desc, id desc']])(
+    'exports every record once, across batches, in the list order (sort %s)',
+    async (sort, order) => {
+      const res = await t.request({ url: `/api/kit-gadgets/export?sort=${sort}`, token: admin, locale: 'en-US' });
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      const ids = res.text.trim().split('\r\n').slice(1).map((line) => Number(line.split(',')[0]));
+      const expected = rowsOf<{ id: number }>(await t.db.execute(sql.raw(`select id from kit_gadgets order by ${order}`))).map((r) => r.id);
+      expect(ids).toHaveLength(expected.length);
+      expect(ids).toEqual(expected);
+      // the list pages in the same order
+      const page = await t.request({ url: `/api/kit-gadgets?sort=${sort}&current=3&pageSize=50`, token: admin });
+      expect(page.body.data.list.map((r: { id: number }) => r.id)).toEqual(expected.slice(100, 150));
+    },
+  );
+});

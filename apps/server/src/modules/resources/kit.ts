@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { RESOURCE_OPTIONS_LIMIT, type ResourceDef } from '@atrium/contracts/resource';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { RESOURCE_OPTIONS_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
 import type { Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
@@ -8,7 +9,7 @@ import { diffFields, removedFields } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { csvLine } from '../policy/csv.ts';
-import { deleteRow, exportRows, findRow, firstReferrer, insertRow, labelsOf, listRows, optionRows, rowExists, uniqueTaken, updateRow, type ResourceRow } from './resource.repository.ts';
+import { deleteRow, exportRows, findRow, firstReferrer, insertRow, labelsOf, listRows, optionRows, rowExists, uniqueTaken, updateRow, type ExportCursor, type ResourceRow } from './resource.repository.ts';
 
 /**
  * The server half of the resource kit: a resource's seven calls (list, export, options, get, create,
@@ -99,7 +100,7 @@ async function asRefusal<T>(def: ResourceDef, all: readonly ResourceDef[], write
 const summaryOf = (def: ResourceDef, verb: string, row: ResourceRow) => `${verb} ${def.name} ${JSON.stringify(String(row[def.titleField] ?? row.id))}`;
 
 function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly ResourceDef[], hooks: ResourceHooks): void {
-  const { calls } = def;
+  const calls = resourceCalls(def);
   const load = async (db: Db, id: number, lock = false) => {
     const row = await findRow(db, def, id, lock);
     if (!row) throw new AppError('NOT_FOUND');
@@ -110,7 +111,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
   registerCall(app, calls.list, async ({ db, query }) => {
     const { current, pageSize, sort, ...filters } = query as Record<string, unknown> & { current: number; pageSize: number; sort: string };
     const page = await listRows(db, def, filters, sort, (current - 1) * pageSize, pageSize);
-    return { list: page.rows, total: page.total, current, pageSize, labels: await referenceLabels(db, def, all, page.rows) };
+    return { list: page.rows, total: page.total, totalCapped: page.capped, current, pageSize, labels: await referenceLabels(db, def, all, page.rows) };
   });
 
   registerCall(app, calls.export, async ({ db, reply, query, locale, now }) => exportCsv(db, def, all, reply, query as Record<string, unknown>, locale, now()));
@@ -176,20 +177,17 @@ function cellText(def: ResourceDef, row: ResourceRow, name: string, labels: Reco
 async function exportCsv(db: Db, def: ResourceDef, all: readonly ResourceDef[], reply: FastifyReply, query: Record<string, unknown>, locale: Locale, now: Date): Promise<FastifyReply> {
   const { sort, ...filters } = query as Record<string, unknown> & { sort: string };
   const columns = def.fields.map((f) => f.name);
-  const batch = async (offset: number) => {
-    const rows = await exportRows(db, def, filters, sort, offset, EXPORT_BATCH_ROWS);
+  const batch = async (cursor: ExportCursor | undefined) => {
+    const { rows, next } = await exportRows(db, def, filters, sort, cursor, EXPORT_BATCH_ROWS);
     const labels = await referenceLabels(db, def, all, rows);
-    return { count: rows.length, text: rows.map((row) => csvLine([String(row.id), ...columns.map((c) => cellText(def, row, c, labels, locale)), row.createdAt as string])).join('') };
+    return { count: rows.length, next, text: rows.map((row) => csvLine([String(row.id), ...columns.map((c) => cellText(def, row, c, labels, locale)), row.createdAt as string])).join('') };
   };
-  const first = await batch(0);
+  const first = await batch(undefined);
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(['ID', ...def.fields.map((f) => f.label[locale]), locale === 'zh-CN' ? '创建时间' : 'Created'])}`;
-    let current = first;
-    for (let offset = 0; ; ) {
+    for (let current = first; ; current = await batch(current.next)) {
       if (current.count > 0) yield current.text;
       if (current.count < EXPORT_BATCH_ROWS) return;
-      offset += EXPORT_BATCH_ROWS;
-      current = await batch(offset);
     }
   }
   const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });

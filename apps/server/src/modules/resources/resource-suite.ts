@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
+import { resourceSchemas } from '@atrium/contracts/resource-calls';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
 import { resourceModules } from './index.ts';
@@ -135,7 +136,7 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
         const other = await create();
         // the other case of a taken string, where the field's pattern allows it; else the same value
         const lower = typeof record[f.name] === 'string' ? String(record[f.name]).toLowerCase() : record[f.name];
-        const taken = def.schemas.form.shape[f.name]!.safeParse(lower).success ? lower : record[f.name];
+        const taken = resourceSchemas(def).form.shape[f.name]!.safeParse(lower).success ? lower : record[f.name];
         const res = await t.request({ method: 'PUT', url: `${api}/${other.id}`, token: admin, body: { ...formValues(other), [f.name]: taken, version: other.version } });
         expect(res.status, f.name).toBe(409);
         expect(res.body.data).toMatchObject({ error: 'UNIQUE_VIOLATION', details: [{ path: f.name }] });

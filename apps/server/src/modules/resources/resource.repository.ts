@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { formatDecimal, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
+import { formatDecimal, snakeCase, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
 
 /**
@@ -75,29 +75,96 @@ function filterWhere(def: ResourceDef, filters: Record<string, unknown>): SQL {
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
-/** `-price` -> `t.price desc`, then the newest id first among equals (a stable order for paging). */
-function orderBy(def: ResourceDef, sort: string): SQL {
+/** The sort of a list query (`-price`): the column and the direction. */
+interface Sort {
+  column: string;
+  /** The column's SQL type, to read a cursor's text back as (exact: numerics, microseconds). */
+  type: string;
+  descending: boolean;
+}
+
+const SQL_TYPES: Record<ResourceField['type'], string> = {
+  string: 'text',
+  text: 'text',
+  integer: 'integer',
+  reference: 'integer',
+  decimal: 'numeric',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'timestamptz',
+  enum: 'text',
+};
+
+function sortOf(def: ResourceDef, sort: string): Sort {
   const descending = sort.startsWith('-');
   const name = descending ? sort.slice(1) : sort;
-  const column = name === 'createdAt' ? 'created_at' : name === 'updatedAt' ? 'updated_at' : def.fields.find((f) => f.name === name)?.column;
-  if (!column) throw new Error(`${def.name}: no sortable field "${name}"`);
-  return sql`t.${id(column)} ${sql.raw(descending ? 'desc nulls last' : 'asc nulls first')}, t.id desc`;
+  if (name === 'createdAt' || name === 'updatedAt') return { column: snakeCase(name), type: 'timestamptz', descending };
+  const field = def.fields.find((f) => f.name === name && f.sortable);
+  if (!field) throw new Error(`${def.name}: no sortable field "${name}"`);
+  return { column: field.column, type: SQL_TYPES[field.type], descending };
 }
+
+/**
+ * `price` -> `t.price asc nulls first, t.id asc`; `-price` -> `t.price desc nulls last, t.id desc`: a total
+ * order (paging and the export's cursor need one) that the `(column NULLS FIRST, id)` index of
+ * migration-sql.ts reads forward or backward, so a page never sorts the table.
+ */
+function orderBy({ column, descending }: Sort): SQL {
+  return descending ? sql`t.${id(column)} desc nulls last, t.id desc` : sql`t.${id(column)} asc nulls first, t.id asc`;
+}
+
+/**
+ * Matching rows are counted up to this many: a count costs at most this many rows, at a million records as
+ * at a hundred (docs/decisions/018-resource-lists-at-scale.md). Beyond it the answer says `totalCapped` and
+ * the console shows "more than 1,000".
+ */
+export const TOTAL_CAP = 1000;
 
 export interface ListPage {
   rows: ResourceRow[];
+  /** Matching rows, or TOTAL_CAP when there are more (`capped`). */
   total: number;
+  capped: boolean;
 }
 
-/** One page and the number of every matching row, in one statement (one snapshot). */
+/**
+ * One page and its total, in one statement (one snapshot); a count never reads more than TOTAL_CAP + 1
+ * matches (decision 018).
+ *
+ * Filters on ordered indexes (equals, ranges, prefixes): the page is read as the planner sees fit (its
+ * estimates of such filters are sound), and the count runs only when the page is full or past the end (a
+ * page that is not full ends the matches; PostgreSQL runs the CASE's sub-plan only when it is reached).
+ *
+ * A substring filter: the planner's guess of how many rows a substring matches is often off a hundredfold,
+ * and a wrong guess read a tenth of a million-row table in the sort's order for a page of a hundred
+ * matches. So the matches' ids are gathered first, unordered, up to TOTAL_CAP + 1 (the trigram index
+ * answers that, reading no more rows than it finds); when that is all of them the page is sorted out of
+ * those few, and when there are more the page reads the sort's index in order, which meets a page of
+ * matches soon exactly because they are many.
+ */
 export async function listRows(db: Db, def: ResourceDef, filters: Record<string, unknown>, sort: string, offset: number, limit: number): Promise<ListPage> {
   const where = filterWhere(def, filters);
-  const result = await db.execute(sql`
-    with page as (select ${selectList(def)} from ${fromTable(def)} where ${where} order by ${orderBy(def, sort)} limit ${limit} offset ${offset})
-    select (select count(*)::int from ${id(def.table)} t where ${where}) as total, coalesce((select json_agg(page) from page), '[]'::json) as rows`);
-  const [row] = rowsOf<{ total: number; rows: Record<string, unknown>[] | string }>(result);
+  const order = orderBy(sortOf(def, sort));
+  const inOrder = sql`select ${selectList(def)} from ${fromTable(def)} where ${where} order by ${order} limit ${limit} offset ${offset}`;
+  const asJson = (rows: SQL) => sql`(select coalesce(json_agg(p), '[]'::json) from (${rows}) p)`;
+  const substring = def.fields.some((f) => f.filter === 'contains' && filters[f.name] !== undefined && filters[f.name] !== null);
+  const statement = substring
+    ? sql`
+      with matching as materialized (select t.id from ${id(def.table)} t where ${where} limit ${TOTAL_CAP + 1}),
+        counted as (select count(*)::int as n from matching)
+      select (select n from counted) as total,
+        case when (select n from counted) <= ${TOTAL_CAP}
+          then ${asJson(sql`select ${selectList(def)} from ${fromTable(def)} where t.id in (select id from matching) order by ${order} limit ${limit} offset ${offset}`)}
+          else ${asJson(inOrder)} end as rows`
+    : sql`
+      with page as (${inOrder}),
+        shown as (select count(*)::int as n from page)
+      select case when (select n from shown) < ${limit} and ((select n from shown) > 0 or ${offset}::int = 0) then ${offset}::int + (select n from shown)
+          else (select count(*)::int from (select from ${id(def.table)} t where ${where} limit ${TOTAL_CAP + 1}) matching) end as total,
+        ${asJson(sql`select * from page`)} as rows`;
+  const [row] = rowsOf<{ total: number; rows: Record<string, unknown>[] | string }>(await db.execute(statement));
   const rows = typeof row!.rows === 'string' ? (JSON.parse(row!.rows) as Record<string, unknown>[]) : row!.rows;
-  return { rows: rows.map((r) => toRecord(def, r)), total: row!.total };
+  return { rows: rows.map((r) => toRecord(def, r)), total: Math.min(row!.total, TOTAL_CAP), capped: row!.total > TOTAL_CAP };
 }
 
 export async function findRow(db: Db, def: ResourceDef, rowId: number, lock = false): Promise<ResourceRow | undefined> {
@@ -168,8 +235,39 @@ export async function uniqueTaken(db: Db, def: ResourceDef, field: ResourceField
   return rowsOf(await db.execute(sql`select 1 from ${id(def.table)} where ${same}${other} limit 1`)).length > 0;
 }
 
-/** One batch of the export in the list's order, as records. */
-export async function exportRows(db: Db, def: ResourceDef, filters: Record<string, unknown>, sort: string, offset: number, limit: number): Promise<ResourceRow[]> {
-  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where ${filterWhere(def, filters)} order by ${orderBy(def, sort)} limit ${limit} offset ${offset}`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => toRecord(def, r));
+/** Where an export batch starts: after the row with this sort value (as text, exact) and id. */
+export interface ExportCursor {
+  value: string | null;
+  id: number;
+}
+
+/** The rows after `cursor` in the order of orderBy(): a range of its index, whatever the batch's depth. */
+function after({ column, type, descending }: Sort, cursor: ExportCursor): SQL {
+  const c = sql`t.${id(column)}`;
+  const v = sql`cast(${cursor.value} as ${sql.raw(type)})`;
+  if (cursor.value === null) return descending ? sql`${c} is null and t.id < ${cursor.id}` : sql`(${c} is null and t.id > ${cursor.id}) or ${c} is not null`;
+  return descending ? sql`((${c}, t.id) < (${v}, ${cursor.id}) or ${c} is null)` : sql`(${c}, t.id) > (${v}, ${cursor.id})`;
+}
+
+/**
+ * One batch of the export in the list's order, as records, and the cursor of the next. Keyset paging:
+ * each batch starts where the last ended in the sort's index, so the millionth row costs what the first
+ * did (an OFFSET would read every row before it again, batch after batch).
+ */
+export async function exportRows(
+  db: Db,
+  def: ResourceDef,
+  filters: Record<string, unknown>,
+  sort: string,
+  cursor: ExportCursor | undefined,
+  limit: number,
+): Promise<{ rows: ResourceRow[]; next: ExportCursor | undefined }> {
+  const order = sortOf(def, sort);
+  const where = cursor ? sql`${filterWhere(def, filters)} and ${after(order, cursor)}` : filterWhere(def, filters);
+  const result = await db.execute(
+    sql`select ${selectList(def)}, t.${id(order.column)}::text as "sortValue" from ${fromTable(def)} where ${where} order by ${orderBy(order)} limit ${limit}`,
+  );
+  const raw = rowsOf<Record<string, unknown> & { sortValue: string | null; id: number }>(result);
+  const last = raw.at(-1);
+  return { rows: raw.map((r) => toRecord(def, r)), next: last && { value: last.sortValue, id: last.id } };
 }

@@ -17,6 +17,7 @@ export default {
   'common.noData': 'No data',
   'common.loading': 'Loading…',
   'common.pageNumber': 'Page number',
+  'common.totalCapped': 'More than {n}',
   'common.required': 'This field is required',
   'common.maxLength': 'Up to {n} characters',
   'common.createSuccess': 'Created',

@@ -17,6 +17,7 @@ export default {
   'common.noData': '暂无数据',
   'common.loading': '正在加载…',
   'common.pageNumber': '页码',
+  'common.totalCapped': '超过 {n} 条',
   'common.required': '此项为必填项',
   'common.maxLength': '最多 {n} 个字符',
   'common.createSuccess': '创建成功',

@@ -3,6 +3,7 @@
  * one the server applies to the same body, so a field error reads the same whichever side found it.
  */
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
+import { resourceSchemas } from '@atrium/contracts/resource-calls';
 import type { z } from 'zod';
 import { zodIssues, zodRule } from '../../../lib/form-rules';
 import type { TFunction } from '../../../lib/i18n';
@@ -38,7 +39,7 @@ function bodyValue(field: ResourceField, value: unknown): unknown {
 
 /** The Arco rule of a field: required first (with the contracts' text), then the field's own schema. */
 export function fieldRule(def: ResourceDef, field: ResourceField, t: TFunction) {
-  const rule = zodRule(def.schemas.form.shape[field.name] as z.ZodType, t);
+  const rule = zodRule(resourceSchemas(def).form.shape[field.name] as z.ZodType, t);
   return {
     validator: (value: unknown, callback: (error?: string) => void) => {
       if (field.required && field.type !== 'boolean' && isEmpty(value)) callback(t('common.required'));
@@ -57,7 +58,7 @@ export type SaveBody = { ok: true; body: Record<string, unknown> } | { ok: false
 export function saveBody(def: ResourceDef, values: RecordFormValues, version: number | null, t: TFunction): SaveBody {
   const fields = version === null ? def.fields : def.fields.filter((f) => !f.readOnly);
   const body: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, bodyValue(f, values[f.name])]));
-  const schema = version === null ? def.schemas.form : def.schemas.update;
+  const schema = version === null ? resourceSchemas(def).form : resourceSchemas(def).update;
   const parsed = schema.safeParse(version === null ? body : { ...body, version });
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error, t) };
   return { ok: true, body: parsed.data as Record<string, unknown> };

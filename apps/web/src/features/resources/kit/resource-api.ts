@@ -5,6 +5,7 @@
  */
 import type { CallDef } from '@atrium/contracts/call';
 import type { ResourceDef } from '@atrium/contracts/resource';
+import { resourceCalls } from '@atrium/contracts/resource-calls';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, download, endpointOf, type CallOptions } from '../../../lib/api';
@@ -26,7 +27,9 @@ export type ReferenceLabels = Record<string, Record<string, string>>;
 
 interface ResourceList {
   list: ResourceRecord[];
+  /** Matches, counted up to 1 000: then `totalCapped` (more match). */
   total: number;
+  totalCapped: boolean;
   current: number;
   pageSize: number;
   labels: ReferenceLabels;
@@ -45,7 +48,7 @@ type Body = z.ZodType<unknown, Record<string, unknown>>;
 type Answer<T> = z.ZodType<T>;
 
 function endpointsOf(def: ResourceDef) {
-  const c = def.calls;
+  const c = resourceCalls(def);
   return {
     list: endpointOf(c.list as Shaped<{ query: Query; response: Answer<ResourceList> }>),
     export: endpointOf(c.export as Shaped<{ query: Query; responseKind: 'csv' }>),

@@ -49,6 +49,7 @@ vi.mock('../../../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpire
 const { resetApiClient } = await import('../../../lib/api');
 const { dictionaries, setLocale } = await import('../../../lib/i18n');
 const { useSession } = await import('../../../stores/session');
+const { useSettings } = await import('../../../stores/settings');
 const { ResourcePage } = await import('./resource-page');
 
 const { product } = fx;
@@ -94,7 +95,7 @@ beforeEach(() => {
       if (next) return next;
       const labels = { supplier: { '7': 'Acme' }, parent: {} };
       const ok = (data: unknown) => new Response(JSON.stringify(envelope(data)), { status: 200 });
-      if (path === '/api/products' && method === 'GET') return ok({ list: rows, total: rows.length, current: 1, pageSize: 10, labels });
+      if (path === '/api/products' && method === 'GET') return ok({ list: rows, total: rows.length, totalCapped: false, current: 1, pageSize: 10, labels });
       if (path === '/api/suppliers/options') return ok([{ id: 7, label: 'Acme' }]);
       if (path === '/api/products/options') return ok(rows.map((r) => ({ id: r.id, label: r.title })));
       if (path === '/api/products' && method === 'POST') {
@@ -170,6 +171,22 @@ describe('the page of a resource', () => {
     expect([query.get('current'), query.get('pageSize')]).toEqual(['1', '10']);
     // An unknown parameter is dropped from the URL, the rest kept.
     await waitFor(() => expect(router.state.location.search).toBe('?price=1&price=50&status=live&sort=-price'));
+  });
+
+  it('says "more than" when the server stopped counting, and stays on a page past the counted ones', async () => {
+    const many = () => new Response(JSON.stringify(envelope({ list: rows, total: 1000, totalCapped: true, current: 200, pageSize: 10, labels: { supplier: {}, parent: {} } })), { status: 200 });
+    scripted['GET /api/products'] = [many(), many()];
+    // the total's text is a wide screen's (a phone's compact pager has no room for it)
+    const device = useSettings.getState().device;
+    useSettings.setState({ device: 'desktop' });
+    try {
+      const router = renderPage('/catalog/products?current=200');
+      await waitFor(() => expect(document.querySelector('.arco-pagination-total-text')?.textContent).toBe('超过 1,000 条'));
+      expect(router.state.location.search).toBe('?current=200');
+      expect(lists().at(-1)!.query.get('current')).toBe('200');
+    } finally {
+      useSettings.setState({ device });
+    }
   });
 
   it('shows 新建, 编辑, 删除 and 导出 only to a role holding their permissions', async () => {

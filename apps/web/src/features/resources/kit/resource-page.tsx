@@ -61,10 +61,10 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
     if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
   }, [url, state, searchParams, setSearchParams]);
 
-  // A page beyond the last one (after deletions) moves to the last page.
+  // A page beyond the last one (after deletions) moves to the last page; past a capped total, pages may still exist.
   const total = list.data?.total ?? 0;
   useEffect(() => {
-    if (list.isPlaceholderData || !list.data || total === 0) return;
+    if (list.isPlaceholderData || !list.data || total === 0 || list.data.totalCapped) return;
     const last = Math.ceil(total / state.pageSize);
     if (state.current > last) go({ ...state, current: last }, true);
   }, [list.data, list.isPlaceholderData, total, state, go]);
@@ -158,6 +158,7 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
           current={state.current}
           pageSize={state.pageSize}
           total={total}
+          totalCapped={list.data?.totalCapped}
           pageSizes={listPageSizes}
           onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as ResourceUrlState['pageSize'] })}
           onSort={({ field, direction }) => go({ filters: { ...state.filters, sort: sortValue(String(field), direction) }, current: 1, pageSize: state.pageSize })}

@@ -4,6 +4,7 @@
  * server's `-createdAt`), and the page. The definition's list query schema reads the URL.
  */
 import type { ResourceDef } from '@atrium/contracts/resource';
+import { resourceSchemas } from '@atrium/contracts/resource-calls';
 import { listUrl, type ListUrl, type ListUrlState } from '../../../lib/list-url-state';
 
 /** The filters as the URL holds them, and `sort`. */
@@ -16,7 +17,7 @@ export function resourceUrl(def: ResourceDef): ListUrl<ResourceFilters> {
   let url = urls.get(def);
   if (!url) {
     const filters = [...def.fields.filter((f) => f.filter).map((f) => f.name), 'sort'];
-    url = listUrl<ResourceFilters>({ query: def.schemas.listQuery, filters });
+    url = listUrl<ResourceFilters>({ query: resourceSchemas(def).listQuery, filters });
     urls.set(def, url);
   }
   return url;

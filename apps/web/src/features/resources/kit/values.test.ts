@@ -1,4 +1,5 @@
 import { defineResource } from '@atrium/contracts/resource';
+import { resourceSchemas } from '@atrium/contracts/resource-calls';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../lib/i18n';
 import { fromFilterForm, rangeBounds, rangeFrom, rangeTo, toFilterForm } from './filter-values';
@@ -35,7 +36,7 @@ describe('filters between the form and the URL', () => {
     const filters = fromFilterForm(order, { [rangeTo('quantity')]: 5, [rangeFrom('amount')]: ' 2.5 ', [rangeFrom('total')]: '', [rangeTo('total')]: undefined });
     expect(filters).toEqual({ quantity: ['1', '5'], amount: ['2.5', '999999999999999'] });
     // The URL's schema takes them as they are sent.
-    expect(order.schemas.listQuery.safeParse(filters).success).toBe(true);
+    expect(resourceSchemas(order).listQuery.safeParse(filters).success).toBe(true);
     expect(toFilterForm(order, filters)).toEqual({ [rangeFrom('quantity')]: undefined, [rangeTo('quantity')]: 5, [rangeFrom('amount')]: '2.5', [rangeTo('amount')]: undefined });
   });
 

@@ -1,0 +1,197 @@
+/**
+ * A resource's calls and schemas, from its definition (resource.ts): what the server registers and the
+ * console's page and form check with. Kept apart from the definition because it needs the schema library,
+ * which the route table, the menu and the sign-in page do without. Built once per definition.
+ */
+import * as z from './zod.ts';
+import { defineCall, type CallDef } from './call.ts';
+import { msg } from './messages/validation.ts';
+import { blankToUndefined, isRealDate, parseInstant } from './query-values.ts';
+import { INT_MAX, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
+import { maxChars } from './text.ts';
+
+const resourcePageSizes = [10, 20, 50, 100] as const;
+/** Digits of a decimal column in all: numeric(18, scale). */
+const DECIMAL_PRECISION = 18;
+/** Records a picker is offered at most. */
+export const RESOURCE_OPTIONS_LIMIT = 20;
+
+export interface ResourceSchemas {
+  record: z.ZodType;
+  form: z.ZodObject;
+  update: z.ZodType;
+  filter: z.ZodObject;
+  listQuery: z.ZodObject;
+}
+
+export interface ResourceCalls {
+  list: CallDef;
+  export: CallDef;
+  options: CallDef;
+  get: CallDef;
+  create: CallDef;
+  update: CallDef;
+  delete: CallDef;
+}
+
+const idParams = z.object({ id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue') });
+
+function decimalPattern(scale: number): RegExp {
+  const whole = DECIMAL_PRECISION - scale;
+  return scale === 0 ? new RegExp(`^-?\\d{1,${whole}}$`) : new RegExp(`^-?\\d{1,${whole}}(\\.\\d{1,${scale}})?$`);
+}
+
+/** The schema of one field's value in a create or update body. */
+function valueSchema(field: ResourceFieldSpec): z.ZodType {
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      const max = field.max ?? (field.type === 'string' ? 100 : 2000);
+      let s = z.string({ error: 'validation.invalidType' }).trim().check(maxChars(max, msg('common.maxLength', { n: max })));
+      if (field.required) s = s.min(1, { error: 'common.required', abort: true });
+      if (field.pattern) {
+        const re = new RegExp(`^(?:${field.pattern})$`, 'u');
+        s = s.refine((v) => v === '' || re.test(v), 'validation.invalidValue');
+      }
+      return s;
+    }
+    case 'integer': {
+      let n = z.number({ error: 'validation.invalidType' }).int('validation.invalidType');
+      n = n.min(field.min ?? -INT_MAX, msg('validation.tooSmall', { n: field.min ?? -INT_MAX })).max(field.max ?? INT_MAX, msg('validation.tooBig', { n: field.max ?? INT_MAX }));
+      return n;
+    }
+    case 'decimal': {
+      const pattern = decimalPattern(field.scale ?? 2);
+      let d = z.string({ error: 'validation.invalidType' }).trim().regex(pattern, 'validation.invalidValue');
+      if (field.min !== undefined) d = d.refine((v) => !pattern.test(v) || Number(v) >= field.min!, msg('validation.tooSmall', { n: field.min }));
+      if (field.max !== undefined) d = d.refine((v) => !pattern.test(v) || Number(v) <= field.max!, msg('validation.tooBig', { n: field.max }));
+      return d;
+    }
+    case 'boolean':
+      return z.boolean({ error: 'validation.invalidType' });
+    case 'date':
+      return z.string({ error: 'validation.invalidType' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidValue').refine(isRealDate, 'validation.invalidValue');
+    case 'datetime':
+      return z
+        .string({ error: 'validation.invalidType' })
+        .refine((v) => parseInstant(v) !== null, 'validation.invalidValue')
+        .transform((v) => parseInstant(v)!.toISOString());
+    case 'enum':
+      return z.enum(field.values!.map((v) => v.value) as [string, ...string[]], { error: 'validation.invalidValue' });
+    case 'reference':
+      return z.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue');
+  }
+}
+
+/** The value of a field in a record as the calls answer it. */
+function recordValueSchema(field: ResourceFieldSpec): z.ZodType {
+  const base =
+    field.type === 'integer' || field.type === 'reference' ? z.number().int()
+    : field.type === 'boolean' ? z.boolean()
+    : z.string();
+  return base.nullable();
+}
+
+/** A filter's schema in the list query (an empty value: no filter). */
+function filterSchema(field: ResourceFieldSpec): z.ZodType {
+  const kind = field.filter!;
+  if (kind === 'range') {
+    const one = field.type === 'integer' ? z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType') : valueSchema({ ...field, required: false, min: undefined, max: undefined });
+    return z.preprocess(
+      (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+      z
+        .tuple([one, one], { error: 'validation.invalidValue' })
+        .refine(([start, end]) => (field.type === 'decimal' ? Number(start) <= Number(end) : (start as string | number) <= (end as string | number)), 'validation.invalidValue')
+        .optional(),
+    );
+  }
+  if (field.type === 'boolean') return z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'validation.invalidValue' }).transform((v) => v === 'true').optional());
+  if (field.type === 'integer' || field.type === 'reference') return z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(-INT_MAX).max(INT_MAX).optional());
+  if (field.type === 'enum') return z.preprocess(blankToUndefined, z.enum(field.values!.map((v) => v.value) as [string, ...string[]], { error: 'validation.invalidValue' }).optional());
+  if (field.type === 'string') return z.preprocess(blankToUndefined, z.string().trim().check(maxChars(100, msg('common.maxLength', { n: 100 }))).optional());
+  return z.preprocess(blankToUndefined, valueSchema({ ...field, required: false }).optional());
+}
+
+/** The sort values a list accepts: a sortable field or the creation time, `-` before it for descending. */
+function resourceSortKeys(def: Pick<ResourceDef, 'fields'>): string[] {
+  const names = ['createdAt', 'updatedAt', ...def.fields.filter((f) => f.sortable).map((f) => f.name)];
+  return names.flatMap((n) => [n, `-${n}`]);
+}
+
+const built = new WeakMap<ResourceDef, { schemas: ResourceSchemas; calls: ResourceCalls }>();
+
+function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCalls } {
+  const { fields, apiPath, permissions } = def;
+  const formShape: Record<string, z.ZodType> = {};
+  for (const f of fields) {
+    const value = valueSchema(f);
+    formShape[f.name] = f.required ? value : z.preprocess((v) => (v === '' ? null : v), value.nullable().optional());
+  }
+  const form = z.object(formShape).strict();
+  const editable = fields.filter((f) => !f.readOnly).map((f) => f.name);
+  const update = form
+    .pick(Object.fromEntries(editable.map((n) => [n, true])) as Record<string, true>)
+    .extend({ version: z.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, 'validation.invalidValue') })
+    .strict();
+
+  const actor = z.object({ id: z.number().int(), name: z.string() }).nullable();
+  const record = z.object({
+    id: z.number().int(),
+    ...Object.fromEntries(fields.map((f) => [f.name, recordValueSchema(f)])),
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    createdBy: actor,
+    updatedBy: actor,
+  });
+  /** Per reference field, the labels of the records the page refers to: `{ supplier: { "3": "Acme" } }`. */
+  const labelsSchema = z.record(z.string(), z.record(z.string(), z.string()));
+  const sortKeys = resourceSortKeys({ fields });
+  const filter = z.object(Object.fromEntries(fields.filter((f) => f.filter).map((f) => [f.name, filterSchema(f)])));
+  const listQuery = filter.extend({
+    sort: z.preprocess(blankToUndefined, z.enum(sortKeys as [string, ...string[]], { error: 'validation.invalidValue' }).default('-createdAt')),
+    current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(INT_MAX, 'validation.invalidValue').default(1)),
+    pageSize: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'validation.invalidType' })
+        .refine((n) => (resourcePageSizes as readonly number[]).includes(n), 'validation.invalidValue')
+        .default(10),
+    ),
+  });
+  const exportQuery = filter.extend({ sort: listQuery.shape.sort });
+  const list = z.object({ list: z.array(record), total: z.number().int(), totalCapped: z.boolean(), current: z.number().int(), pageSize: z.number().int(), labels: labelsSchema });
+  const detail = record.extend({ labels: labelsSchema });
+  const optionsQuery = z.object({
+    keyword: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(100, msg('common.maxLength', { n: 100 }))).optional()),
+    id: z.preprocess(blankToUndefined, idParams.shape.id.optional()),
+  });
+  const options = z.array(z.object({ id: z.number().int(), label: z.string() }));
+  const versionQuery = z.object({ version: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, 'validation.invalidValue') });
+  const title = def.label['en-US'].toLowerCase();
+  const many = def.pluralLabel['en-US'].toLowerCase();
+
+  const calls = {
+    list: defineCall({ id: `${def.name}.list`, method: 'GET', path: apiPath, access: 'signed', permission: permissions.read, summary: `${def.pluralLabel['en-US']}: filters, sort, paging (10/20/50/100)`, query: listQuery, response: list }),
+    export: defineCall({ id: `${def.name}.export`, method: 'GET', path: `${apiPath}/export`, access: 'signed', permission: permissions.export, summary: `Every ${title} of the filters as a streamed CSV (BOM, caller language, no row cap)`, query: exportQuery, responseKind: 'csv' }),
+    options: defineCall({ id: `${def.name}.options`, method: 'GET', path: `${apiPath}/options`, access: 'signed', permission: permissions.read, summary: `At most ${RESOURCE_OPTIONS_LIMIT} ${many} matching a keyword, for pickers`, query: optionsQuery, response: options }),
+    get: defineCall({ id: `${def.name}.get`, method: 'GET', path: `${apiPath}/:id`, access: 'signed', permission: permissions.read, summary: `One ${title}`, params: idParams, response: detail }),
+    create: defineCall({ id: `${def.name}.create`, method: 'POST', path: apiPath, access: 'signed', permission: permissions.write, summary: `Creates a ${title}`, body: form, response: detail, writes: true }),
+    update: defineCall({ id: `${def.name}.update`, method: 'PUT', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Edits a ${title} at its version (409 VERSION_CONFLICT when someone saved first)`, params: idParams, body: update, response: detail, writes: true }),
+    delete: defineCall({ id: `${def.name}.delete`, method: 'DELETE', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Deletes a ${title} at its version (409 IN_USE while another record refers to it)`, params: idParams, query: versionQuery, response: z.object({ id: z.number().int() }), writes: true }),
+  } as ResourceCalls;
+
+  return { schemas: { record, form, update, filter, listQuery }, calls };
+}
+
+function api(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCalls } {
+  let done = built.get(def);
+  if (!done) built.set(def, (done = build(def)));
+  return done;
+}
+
+/** The resource's seven calls (list, export, options, get, create, update, delete) with their schemas. */
+export const resourceCalls = (def: ResourceDef): ResourceCalls => api(def).calls;
+
+/** The schemas of a record, the form (create), an update, the filters and the list's query. */
+export const resourceSchemas = (def: ResourceDef): ResourceSchemas => api(def).schemas;
