@@ -46,10 +46,9 @@ export const messages = pgTable(
 /**
  * Collections (`/api/list/policy`). The list is sorted by created_time desc then id, and
  * every filter has an index that also serves that order. `name` is matched as a case-insensitive
- * substring: btree cannot serve `%term%`, so the lower(name) index covers prefix and equality use and
- * the substring scan rides the created_time order (the first page stops after pageSize hits). pg_trgm
- * would serve substrings too; PGlite ships it only as an extension that the client must load, so the
- * schema stays on plain btree indexes that both engines create without setup.
+ * substring of either name: the trigram indexes of migration 0006 (pg_trgm, which drizzle-kit does not
+ * declare) find the matches; a common substring still rides the created_time order (the first page stops
+ * after pageSize hits).
  */
 export const policies = pgTable(
   'policies',
