@@ -12,6 +12,12 @@ import { scratchCopy } from './scratch-copy.ts';
 let scratch: string;
 let specs: string;
 let pristine: Map<string, string>;
+/** The tags the two samples' migrations take: the journal's next two numbers (set when new:resource writes them). */
+let tags: string[] = [];
+const nextTags = () => {
+  const next = (JSON.parse(readFileSync(join(scratch, paths.journal), 'utf8')) as { entries: unknown[] }).entries.length;
+  return [`${String(next).padStart(4, '0')}_suppliers`, `${String(next + 1).padStart(4, '0')}_products`];
+};
 
 /** Every file of the copy but node_modules, with its text. */
 function tree(dir: string, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -137,6 +143,7 @@ describe('new:resource', () => {
   });
 
   it('writes exactly the files it lists, a referred resource first, and the definitions define the specs', async () => {
+    tags = nextTags();
     const r = run('new', ...samples);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -145,8 +152,8 @@ describe('new:resource', () => {
     expect(lines).toEqual(listed);
     const files = (kind: string) => [...new Set(lines.filter((l) => l.trim().startsWith(kind)).map((l) => l.trim().split(/\s+/)[1]!))].sort();
     expect(changedSince(pristine)).toEqual({ added: files('new'), deleted: [], changed: files('changed') });
-    expect(files('new')).toContain('apps/server/drizzle/0006_suppliers.sql');
-    expect(files('new')).toContain('apps/server/drizzle/0007_products.sql');
+    expect(files('new')).toContain(`apps/server/drizzle/${tags[0]}.sql`);
+    expect(files('new')).toContain(`apps/server/drizzle/${tags[1]}.sql`);
 
     for (const name of ['supplier', 'product']) {
       const json = JSON.parse(readFileSync(join(scratch, `scripts/resource/samples/${name}.json`), 'utf8'));
@@ -157,7 +164,7 @@ describe('new:resource', () => {
     }
     const journal = JSON.parse(readFileSync(join(scratch, paths.journal), 'utf8'));
     const [before, supplier, product] = journal.entries.slice(-3);
-    expect([supplier.tag, product.tag]).toEqual(['0006_suppliers', '0007_products']);
+    expect([supplier.tag, product.tag]).toEqual(tags);
     expect(supplier.when).toBeGreaterThan(before.when);
     expect(product.when).toBeGreaterThan(supplier.when);
   });
@@ -171,7 +178,7 @@ describe('new:resource', () => {
         `${at}name: the resource "supplier" already exists (packages/contracts/src/resources/index.ts)`,
         `${at}name: the permissions supplier:read, supplier:write, supplier:export already exist`,
         `${at}packages/contracts/src/resources/supplier.ts already exists`,
-        `${at}plural: the table "suppliers" already exists (apps/server/drizzle/0006_suppliers.sql)`,
+        `${at}plural: the table "suppliers" already exists (apps/server/drizzle/${tags[0]}.sql)`,
         `${at}plural: the page /catalog/suppliers already exists (route Resource:supplier)`,
       ]),
     );
@@ -191,7 +198,7 @@ describe('remove:resource', () => {
   it('takes out what new:resource wrote, byte for byte, and prints the table to drop by hand', () => {
     const product = run('remove', 'product');
     expect(product.code).toBe(0);
-    expect(product.out).toContain('  deleted  apps/server/drizzle/0007_products.sql');
+    expect(product.out).toContain(`  deleted  apps/server/drizzle/${tags[1]}.sql`);
     expect(product.out).toContain('drop table "products";');
     expect(run('remove', 'supplier').code).toBe(0);
     expect(changedSince(pristine)).toEqual(unchanged);

@@ -2,7 +2,8 @@
  * The embedded engine runs no autovacuum, so the server gathers the planner's statistics at every start
  * (analyzeEmbedded in db/migrate.ts): without them PGlite's planner never knows a table's size and reads
  * the wrong index of a large list (decision 018). A real process (`tsx src/main.ts`) on a data directory;
- * once it has stopped, the directory's catalog is read back. PGlite only (the `server` project).
+ * once it has stopped, the directory's catalog is read back. PGlite only: the `server` project runs it,
+ * `server-pg` leaves it out (vitest.config.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,10 +12,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteOptions } from '../db/pglite.ts';
-import { defaultEngine } from './harness.ts';
 import { startServer } from './server-process.ts';
 
-if (defaultEngine() === 'pglite') describe('an embedded database at start', () => {
+describe('an embedded database at start', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-statistics-'));
   const children: ChildProcess[] = [];
   afterAll(() => {
