@@ -241,11 +241,11 @@ export interface ExportCursor {
   id: number;
 }
 
-/** The rows after `cursor` in the order of orderBy(): a range of its index, whatever the batch's depth. */
+/** The rows after `cursor` in the order of orderBy(): a range of its index, whatever the batch's depth (one parenthesised condition). */
 function after({ column, type, descending }: Sort, cursor: ExportCursor): SQL {
   const c = sql`t.${id(column)}`;
   const v = sql`cast(${cursor.value} as ${sql.raw(type)})`;
-  if (cursor.value === null) return descending ? sql`${c} is null and t.id < ${cursor.id}` : sql`(${c} is null and t.id > ${cursor.id}) or ${c} is not null`;
+  if (cursor.value === null) return descending ? sql`(${c} is null and t.id < ${cursor.id})` : sql`((${c} is null and t.id > ${cursor.id}) or ${c} is not null)`;
   return descending ? sql`((${c}, t.id) < (${v}, ${cursor.id}) or ${c} is null)` : sql`(${c}, t.id) > (${v}, ${cursor.id})`;
 }
 
@@ -263,7 +263,7 @@ export async function exportRows(
   limit: number,
 ): Promise<{ rows: ResourceRow[]; next: ExportCursor | undefined }> {
   const order = sortOf(def, sort);
-  const where = cursor ? sql`${filterWhere(def, filters)} and ${after(order, cursor)}` : filterWhere(def, filters);
+  const where = cursor ? sql`(${filterWhere(def, filters)}) and ${after(order, cursor)}` : filterWhere(def, filters);
   const result = await db.execute(
     sql`select ${selectList(def)}, t.${id(order.column)}::text as "sortValue" from ${fromTable(def)} where ${where} order by ${orderBy(order)} limit ${limit}`,
   );
