@@ -1,9 +1,8 @@
 import { Badge, Button, Card, Divider, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconImage, IconMobile, IconVideoCamera } from '@arco-design/web-react/icon';
 import type { ContentType, Policy } from '@atrium/contracts/calls/policy';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
@@ -19,6 +18,7 @@ import { useTablePreferences } from './hooks/use-table-preferences';
 import { densityToSize, type ColumnKey } from './lib/columns';
 import { contentTypeKey, filterTypeKey, statusKey } from './lib/labels';
 import { listPageSizes } from '../../lib/list-url-state';
+import { useDownload, useListPage } from '../../lib/use-list-page';
 import { tableUrl, type PolicyFilters, type TableUrlState } from './lib/url-state';
 import styles from './search-table.module.css';
 
@@ -38,35 +38,14 @@ export default function SearchTablePage() {
   const locale = useLocale();
   const canWrite = usePermission('policy:write');
   const canImport = usePermission('policy:import');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => tableUrl.parse(searchParams), [searchParams]);
-  const list = useQuery(policyListQuery(state));
+  const { state, list, total, go } = useListPage(tableUrl, policyListQuery);
   const prefs = useTablePreferences();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, download] = useDownload(() => exportPolicies(state.filters));
   const queryClient = useQueryClient();
   const closeDetail = useCallback(() => setDetailId(null), []);
-
-  const go = useCallback(
-    (next: TableUrlState, replace = false) => setSearchParams(tableUrl.toParams(next), { replace }),
-    [setSearchParams],
-  );
-
-  // Unknown or invalid query values are dropped and the URL normalised in place (history replace).
-  useEffect(() => {
-    const normalised = tableUrl.toParams(state).toString();
-    if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
-  }, [state, searchParams, setSearchParams]);
-
-  // A page beyond the last one (after deletions elsewhere) moves to the last page.
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    if (list.isPlaceholderData || !list.data || total === 0) return;
-    const last = Math.max(1, Math.ceil(total / state.pageSize));
-    if (state.current > last) go({ ...state, current: last }, true);
-  }, [list.data, list.isPlaceholderData, total, state, go]);
 
   const titleOf = useCallback(
     (key: ColumnKey) => t(key === 'index' ? 'searchTable.columns.indexSetting' : `searchTable.columns.${key}`),
@@ -136,17 +115,6 @@ export default function SearchTablePage() {
   // Columns keep their widths (the name takes what is left, at least 150 px); a narrower pane scrolls the
   // table sideways instead of breaking numbers and labels mid-word.
   const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await exportPolicies(state.filters);
-    } catch {
-      // the transport shows the failure
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <Card title={t('menu.list.searchTable')} bordered={false}>

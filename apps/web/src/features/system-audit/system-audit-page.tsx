@@ -1,9 +1,8 @@
 import { Badge, Button, Card, Divider, Empty, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconRefresh } from '@arco-design/web-react/icon';
 import type { AuditEntry } from '@atrium/contracts/calls/system';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
@@ -14,6 +13,7 @@ import { AuditDetailDrawer } from './components/audit-detail-drawer';
 import { AuditFilterForm } from './components/audit-filter-form';
 import { resultBadge, resultKey } from './lib/labels';
 import { listPageSizes } from '../../lib/list-url-state';
+import { useDownload, useListPage } from '../../lib/use-list-page';
 import { auditUrl, type AuditFilters, type AuditUrlState } from './lib/url-state';
 import styles from './system-audit.module.css';
 import { queryClient } from '../../lib/query-client';
@@ -32,28 +32,10 @@ export default function SystemAuditPage() {
   // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
   const mobile = useIsMobile();
   const canExport = usePermission('audit:export');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => auditUrl.parse(searchParams), [searchParams]);
-  const list = useQuery(auditListQuery(state));
+  const { state, list, total, go } = useListPage(auditUrl, auditListQuery);
   const queryClient = useQueryClient();
   const [detail, setDetail] = useState<AuditEntry | null>(null);
-  const [downloading, setDownloading] = useState(false);
-
-  const go = useCallback((next: AuditUrlState, replace = false) => setSearchParams(auditUrl.toParams(next), { replace }), [setSearchParams]);
-
-  // Unknown or invalid query values are dropped and the URL normalised in place.
-  useEffect(() => {
-    const normalised = auditUrl.toParams(state).toString();
-    if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
-  }, [state, searchParams, setSearchParams]);
-
-  // A page beyond the last one moves to the last page.
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    if (list.isPlaceholderData || !list.data || total === 0) return;
-    const last = Math.ceil(total / state.pageSize);
-    if (state.current > last) go({ ...state, current: last }, true);
-  }, [list.data, list.isPlaceholderData, total, state, go]);
+  const [downloading, download] = useDownload(() => exportAudit(state.filters));
 
   const columns: TableColumnProps<AuditEntry>[] = [
     { title: t('systemAudit.columns.at'), dataIndex: 'at', width: 170, ellipsis: true, render: formatDateTime },
@@ -94,17 +76,6 @@ export default function SystemAuditPage() {
     void queryClient.invalidateQueries({ queryKey: auditKeys.lists() });
   };
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await exportAudit(state.filters);
-    } catch {
-      // the transport shows the failure
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
     <Card title={t('menu.system.audit')} bordered={false}>
       <AuditFilterForm applied={state.filters} onSearch={search} />
@@ -112,7 +83,7 @@ export default function SystemAuditPage() {
       <div className={styles.toolbar}>
         <div>
           {canExport && (
-            <Button icon={<IconDownload />} loading={downloading} onClick={() => void download()}>
+            <Button icon={<IconDownload />} loading={downloading} onClick={download}>
               {t('systemAudit.export')}
             </Button>
           )}

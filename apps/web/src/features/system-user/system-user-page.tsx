@@ -2,8 +2,7 @@ import { Badge, Button, Card, Divider, Empty, Message, Popconfirm, Space, Tag, T
 import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import type { Account } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import { PagedTable } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
@@ -16,6 +15,7 @@ import { UserFilterForm } from './components/user-filter-form';
 import { UserFormDrawer, type UserFormTarget } from './components/user-form-drawer';
 import { isLocked, statusBadge, statusKey } from './lib/labels';
 import { listPageSizes } from '../../lib/list-url-state';
+import { useListPage } from '../../lib/use-list-page';
 import { userUrl, type UserFilters, type UserUrlState } from './lib/url-state';
 import styles from './system-user.module.css';
 import { getLocale } from '../../lib/i18n';
@@ -40,30 +40,12 @@ export default function SystemUserPage() {
   const mobile = useIsMobile();
   const canWrite = usePermission('user:write');
   const canReadSessions = usePermission('session:read');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => userUrl.parse(searchParams), [searchParams]);
-  const list = useQuery(userListQuery(state));
+  const { state, list, total, go } = useListPage(userUrl, userListQuery);
   const roles = useQuery(roleOptionsQuery(useLocale()));
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<UserFormTarget>(null);
   const [sessionsOf, setSessionsOf] = useState<Account | null>(null);
   const [grant, setGrant] = useState<OneTimePassword | null>(null);
-
-  const go = useCallback((next: UserUrlState, replace = false) => setSearchParams(userUrl.toParams(next), { replace }), [setSearchParams]);
-
-  // Unknown or invalid query values are dropped and the URL normalised in place.
-  useEffect(() => {
-    const normalised = userUrl.toParams(state).toString();
-    if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
-  }, [state, searchParams, setSearchParams]);
-
-  // A page beyond the last one (after changes elsewhere) moves to the last page.
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    if (list.isPlaceholderData || !list.data || total === 0) return;
-    const last = Math.ceil(total / state.pageSize);
-    if (state.current > last) go({ ...state, current: last }, true);
-  }, [list.data, list.isPlaceholderData, total, state, go]);
 
   const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
   const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })), [roles.data]);

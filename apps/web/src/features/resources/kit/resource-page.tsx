@@ -1,14 +1,14 @@
 import { Button, Card, Divider, Empty, Message, Space } from '@arco-design/web-react';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceTitleKey } from '@atrium/contracts/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { useKeyboardScroll } from '../../../components/keyboard-scroll';
 import { PagedTable } from '../../../components/paged-table';
 import { usePermission } from '../../../components/permission';
 import { useLocale, useT } from '../../../lib/i18n';
 import { listPageSizes } from '../../../lib/list-url-state';
+import { useDownload, useListPage } from '../../../lib/use-list-page';
 import { useIsMobile } from '../../../stores/settings';
 import { actionsColumn, columnChoices, resourceColumns, type ResourceColumn } from './columns';
 import { ResourceFilterForm } from './resource-filter-form';
@@ -39,35 +39,18 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
   const mobile = useIsMobile();
   const canWrite = usePermission(def.permissions.write);
   const canExport = usePermission(def.permissions.export);
-  const url = resourceUrl(def);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => url.parse(searchParams), [url, searchParams]);
-  const list = useQuery(resourceListQuery(def, state));
+  const queryOf = useCallback((view: ResourceUrlState) => resourceListQuery(def, view), [def]);
+  const { state, list, total, go } = useListPage(resourceUrl(def), queryOf);
   const prefs = useTablePreferences(def);
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<ResourceFormTarget>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, download] = useDownload(() => exportRecords(def, state));
   const title = t(resourceTitleKey(def.name));
   // A table wider than the card scrolls sideways; without a button in its rows the keyboard reaches it so.
   const tableRoot = useRef<HTMLDivElement>(null);
   useKeyboardScroll(tableRoot, title);
 
-  const go = useCallback((next: ResourceUrlState, replace = false) => setSearchParams(url.toParams(next), { replace }), [url, setSearchParams]);
   const refreshLists = useCallback(() => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) }), [queryClient, def.name]);
-
-  // Unknown or invalid query values are dropped and the URL normalised in place.
-  useEffect(() => {
-    const normalised = url.toParams(state).toString();
-    if (normalised !== searchParams.toString()) setSearchParams(normalised, { replace: true });
-  }, [url, state, searchParams, setSearchParams]);
-
-  // A page beyond the last one (after deletions) moves to the last page; past a capped total, pages may still exist.
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    if (list.isPlaceholderData || !list.data || total === 0 || list.data.totalCapped) return;
-    const last = Math.ceil(total / state.pageSize);
-    if (state.current > last) go({ ...state, current: last }, true);
-  }, [list.data, list.isPlaceholderData, total, state, go]);
 
   const remove = useMutation({
     mutationFn: (row: ResourceRecord) => deleteRecord(def, row),
@@ -93,17 +76,6 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
     go({ filters: { ...filters, sort: state.filters.sort }, current: 1, pageSize: state.pageSize });
     // 查询 and 重置 always fetch, even when the URL does not change.
     refreshLists();
-  };
-
-  const download = async () => {
-    setExporting(true);
-    try {
-      await exportRecords(def, state);
-    } catch {
-      // the transport shows the failure
-    } finally {
-      setExporting(false);
-    }
   };
 
   const failed = list.isError && !list.data;
@@ -139,7 +111,7 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
         density={prefs.density}
         columns={columnChoices(def, t).map((c) => ({ ...c, visible: prefs.visible(c.key) }))}
         onCreate={() => setFormTarget({ mode: 'create' })}
-        onExport={() => void download()}
+        onExport={download}
         onRefresh={() => void list.refetch()}
         onDensity={prefs.setDensity}
         onColumn={prefs.setVisible}
