@@ -6,6 +6,7 @@
 //
 //   npm run bench:api [-- --rows 1000000] [--seconds 10] [--connections 10,50] [--rounds 3] [--engines pglite,postgres]
 //                        [--modes signed,unsigned] [--scenarios menu,first,deep,filtered,fresh,uncached] [--node-env production]
+//                        [--compare ../atrium-before]
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
 //   BENCH_SERVER_NODE_FLAGS="..."                              (extra node flags for the server process)
 //
@@ -50,7 +51,7 @@
 // cores: the server, the load generator (this process; its work grows with the size of requests and
 // answers) and, on PostgreSQL, the database backends serving the server's pool.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { cpus, tmpdir } from 'node:os';
@@ -79,6 +80,10 @@ const scenarioNames = arg('scenarios', undefined)?.split(',');
 const nodeEnv = String(arg('node-env', 'production'));
 const logLevel = String(arg('log-level', 'warn'));
 const serverFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+// `--compare <dir>`: another checkout of Atrium (an earlier commit, with its own `npm ci`) measured in the
+// same run: each line runs on its server, then on this tree's, on the same database.
+const compareRoot = arg('compare', undefined);
+const trees = [...(compareRoot ? [{ label: 'compared', dir: resolve(compareRoot) }] : []), { label: 'this tree', dir: root }];
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const credential = { keyId: 'bench', secret: 'bench-api-secret-0123456789abcdef' };
 const fingerprint = 'bench-api';
@@ -159,11 +164,11 @@ async function waitIdle(pid) {
   return Math.round((performance.now() - start) / 100) / 10;
 }
 
-async function startServer(env) {
+async function startServer(env, dir = root) {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [...serverFlags, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, [...serverFlags, '--import', 'tsx', join(dir, 'apps/server/src/main.ts')], {
+    cwd: dir,
     env: { ...process.env, NODE_ENV: nodeEnv, LOG_LEVEL: logLevel, HOST: '127.0.0.1', PORT: String(port), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -445,6 +450,14 @@ async function measureEngine(engine) {
   }
 }
 
+function copyOf(dataDir, n) {
+  const copy = `${dataDir}-${n}`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dataDir, copy, { recursive: true });
+  process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
+  return copy;
+}
+
 async function seedAndMeasure(engine, dataDir, dbUrl) {
   const handle = await openDatabase({ databaseUrl: dbUrl, dataDir });
   await migrateDatabase(handle);
@@ -455,26 +468,35 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
 
   const env = { DATA_DIR: dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) };
   const results = [];
+  // PGlite is one process's: each further tree gets its own copy of the seeded directory
+  const ownDirs = trees.map((_, n) => (n > 0 && !dbUrl ? copyOf(dataDir, n) : undefined));
   for (const mode of modes) {
     const isSigned = mode === 'signed';
     const label = isSigned ? 'signed' : 'unsigned (SIGNATURE_MODE=off)';
     // production refuses SIGNATURE_MODE=off: the unsigned column runs in development mode
-    const server = await startServer({ ...env, SIGNATURE_MODE: isSigned ? 'enforce' : 'off', ...(isSigned ? {} : { NODE_ENV: 'development' }) });
-    if (server.idleAfter > 1.5) console.log(`    (server busy with start-up work for ${server.idleAfter} s before measuring)`);
+    const servers = [];
     try {
-      const token = await login(server.port, isSigned);
+      for (const [n, tree] of trees.entries()) {
+        const own = ownDirs[n] ? { DATA_DIR: ownDirs[n] } : {};
+        const server = await startServer({ ...env, ...own, SIGNATURE_MODE: isSigned ? 'enforce' : 'off', ...(isSigned ? {} : { NODE_ENV: 'development' }) }, tree.dir);
+        servers.push({ tree, server, token: await login(server.port, isSigned) });
+        if (server.idleAfter > 1.5) console.log(`    (${tree.label}: server busy with start-up work for ${server.idleAfter} s before measuring)`);
+      }
       for (const s of scenarios()) {
-        const cursor = { next: 0 };
+        const cursors = servers.map(() => ({ next: 0 }));
         for (const c of connectionCounts) {
-          const line = await measureLine(server, s, c, isSigned ? (from, n) => signPool(s, token, from, n) : undefined, token, cursor);
-          results.push({ engine, mode: label, key: s.key, scenario: s.name, path: s.path, ...line });
-          console.log(
-            `    ${label.padEnd(30)} ${s.name.padEnd(24)} c=${String(c).padEnd(3)} ${String(line.reqPerSec).padStart(6)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}  non2xx ${line.non2xx}  ${besideText(line)}`,
-          );
+          for (const [n, { tree, server, token }] of servers.entries()) {
+            const line = await measureLine(server, s, c, isSigned ? (from, k) => signPool(s, token, from, k) : undefined, token, cursors[n]);
+            const treeLabel = trees.length > 1 ? `${tree.label}: ` : '';
+            results.push({ engine, mode: label, key: s.key, scenario: `${treeLabel}${s.name}`, tree: tree.label, path: s.path, ...line });
+            console.log(
+              `    ${label.padEnd(30)} ${`${treeLabel}${s.name}`.padEnd(24)} c=${String(c).padEnd(3)} ${String(line.reqPerSec).padStart(6)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  CPU µs/req: server ${line.cpuUsPerReq}, ${cpuSplit(line)}  non2xx ${line.non2xx}  ${besideText(line)}`,
+            );
+          }
         }
       }
     } finally {
-      await server.stop();
+      for (const { server } of servers) await server.stop();
     }
   }
   return results;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from './client.ts';
-import type { BatchPart } from './request-batch.ts';
+import { jsonColumn } from './prepared.ts';
+import { RequestBatch, type BatchPart } from './request-batch.ts';
 
 /**
  * Write generations of list tables, so a server can cache a list's totals and still answer exact ones.
@@ -36,13 +37,14 @@ const generationEvents: Record<GenerationTable, string> = {
   audit_log: 'delete or truncate',
 };
 
-/** Write generations of the list tables as one signed request saw them (listGenerationsPart). */
-export type ListGenerations = Partial<Record<GenerationTable, string>>;
-
 /** Counters per table (decision 013). */
 const SLOTS = 32;
 
-export async function installListGenerations(db: Db): Promise<void> {
+/**
+ * The counters and the two functions, before the migrations run: a resource's generated migration watches
+ * its own table with `select atrium_watch_list('<table>')` (modules/resources/migration-sql.ts).
+ */
+export async function installGenerationCounters(db: Db): Promise<void> {
   // The single-counter table of earlier versions is left as it is: a replica of an earlier version still
   // reads it during a rolling upgrade (its cached totals then lag until it is replaced).
   await db.execute(
@@ -58,18 +60,24 @@ export async function installListGenerations(db: Db): Promise<void> {
       return null;
     end $$`),
   );
+  // A table's counters and the trigger that bumps them, by any write of `events`.
+  await db.execute(
+    sql.raw(`
+    create or replace function atrium_watch_list(watched text, events text default 'insert or update or delete or truncate') returns void language plpgsql as $$
+    begin
+      insert into list_generation_slots (name, slot) select watched, s from generate_series(0, ${SLOTS - 1}) as s on conflict (name, slot) do nothing;
+      execute format('create or replace trigger %I after %s on %I for each statement execute function atrium_bump_list_generation()',
+        watched || '_list_generation', events, watched);
+    end $$`),
+  );
+}
+
+/** After the migrations: the core's list tables watched (a resource's migration watches its own). */
+export async function installListGenerations(db: Db): Promise<void> {
   for (const table of generationTables) {
-    await db.execute(
-      sql`insert into list_generation_slots (name, slot) select ${table}, s from generate_series(0, ${SLOTS - 1}) as s on conflict (name, slot) do nothing`,
-    );
     // A table a later migration brings (a test may migrate an older folder): nothing to watch yet.
     if (!(await tableExists(db, table))) continue;
-    await db.execute(
-      sql.raw(
-        `create or replace trigger ${table}_list_generation after ${generationEvents[table]} on ${table} ` +
-          'for each statement execute function atrium_bump_list_generation()',
-      ),
-    );
+    await db.execute(sql`select atrium_watch_list(${table}, ${generationEvents[table]})`);
   }
 }
 
@@ -79,33 +87,57 @@ export async function tableExists(db: Db, table: string): Promise<boolean> {
 }
 
 /** The table's generation as SQL text: the sum of its counters (null without any: then nothing is cached). */
-function generationSql(table: GenerationTable): string {
+export function generationText(table: GenerationTable): string {
   return `(select sum(generation)::text from list_generation_slots where name = '${table}')`;
 }
 
 /** The table's current generation as text (null if the rows are missing: then nothing may be cached). */
 export function generationOf(table: GenerationTable): SQL<string | null> {
-  return sql<string | null>`${sql.raw(generationSql(table))}`;
+  return sql<string | null>`${sql.raw(generationText(table))}`;
 }
 
+/** Generations by table, as one statement read them (a table without counters is missing). */
+export type Generations = Readonly<Record<string, string>>;
+
 /**
- * The list tables' generations in a batch's round trip (db/request-batch.ts), so a list call can answer from
- * its cache with no statement of its own (modules/shared/list-cache.ts): one snapshot for the whole batch.
+ * The generations of the tables each request names, in one statement for a batch of requests
+ * (db/request-batch.ts): in the signed request's round trip for the tables its route declared
+ * (http/register-call.ts `reads`), or on its own for the calls of one event-loop turn.
  */
-export const listGenerationsPart: BatchPart<true, ListGenerations> = {
-  params: 0,
-  select: () => generationTables.map((t) => `${generationSql(t)} as "g_${t}"`).join(', '),
+export const generationsPart: BatchPart<readonly string[], Generations> = {
+  params: 1,
+  select: (p) =>
+    `(select coalesce(json_object_agg(name, g), '{}'::json) from (select name, sum(generation)::text as g from list_generation_slots ` +
+    `where name = any(${p(0)}::text[]) group by name) as t) as "generations"`,
   prepare(items) {
     return {
-      values: [],
+      values: [[...new Set(items.flat())]],
       read: (row) => {
-        const generations: ListGenerations = {};
-        for (const table of generationTables) {
-          const value = row[`g_${table}`];
-          if (value !== null && value !== undefined) generations[table] = String(value);
-        }
-        return items.map(() => generations);
+        const found = jsonColumn<Generations>(row.generations);
+        return items.map(() => found);
       },
     };
   },
 };
+
+const readers = new WeakMap<Db, RequestBatch<readonly [typeof generationsPart]>>();
+
+/**
+ * The generations of `tables` now (a table missing: no counters, so nothing may be cached). `known`: those
+ * the request's round trip read already. A list reads them before it looks in its cache
+ * (modules/shared/list-cache.ts): read after the request arrived, they hold every write committed before,
+ * so a cached answer is never older than the request.
+ */
+export async function currentGenerations(db: Db, tables: readonly string[], known: Generations | null): Promise<Array<string | null>> {
+  if (known && tables.every((table) => table in known)) return tables.map((table) => known[table]!);
+  let reader = readers.get(db);
+  if (!reader) readers.set(db, (reader = new RequestBatch(db, 'list_generations', [generationsPart] as const, () => new Date())));
+  const [found] = await reader.submit([tables]);
+  return tables.map((table) => found?.[table] ?? null);
+}
+
+/** One table's generation now (currentGenerations). */
+export async function currentGeneration(db: Db, table: string, known: Generations | null): Promise<string | null> {
+  const [generation] = await currentGenerations(db, [table], known);
+  return generation ?? null;
+}

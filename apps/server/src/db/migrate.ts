@@ -6,7 +6,7 @@ import type { MigrationConfig, MigrationMeta } from 'drizzle-orm/migrator';
 import type { DbHandle } from './client.ts';
 import { installAuditGuard } from './audit-guard.ts';
 import { installBuiltInRoles } from './built-in-roles.ts';
-import { installListGenerations } from './list-generations.ts';
+import { installGenerationCounters, installListGenerations } from './list-generations.ts';
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -27,6 +27,7 @@ export async function migrateDatabase(handle: DbHandle, folder = migrationsFolde
   }
   const internals = handle.db as unknown as { dialect: DialectLike; session: unknown };
   const run = async () => {
+    await installGenerationCounters(handle.db);
     await internals.dialect.migrate(migrations, internals.session, {
       migrationsFolder: folder,
       migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,

@@ -16,14 +16,14 @@ async function readRoles(db: Db): Promise<RolePermissions> {
 }
 
 /**
- * Every role's permissions, as of the roles table's write generation the request read with its signature
- * check (db/list-generations.ts): kept per database while that generation holds, read again as soon as
- * any replica changed any role. So the pipeline's permission check costs no statement of its own, and a
- * change still applies from the next request everywhere. Without a generation (signatures off) the table
- * is read each time.
+ * Every role's permissions, as of the roles table's write generation the session lookup read beside the
+ * session (db/sessions.ts, db/list-generations.ts): kept per database while that generation holds, read
+ * again as soon as any replica changed any role. So the pipeline's permission check costs no statement of
+ * its own, and a change still applies from the next request everywhere. Without a generation (its
+ * counters missing) the table is read each time.
  */
-export async function rolePermissions(db: Db, generation: string | undefined): Promise<RolePermissions> {
-  if (generation === undefined) return readRoles(db);
+export async function rolePermissions(db: Db, generation: string | null): Promise<RolePermissions> {
+  if (generation === null) return readRoles(db);
   const hit = known.get(db);
   if (hit && hit.generation === generation) return hit.map;
   const map = await readRoles(db);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { jsonColumn, prepared, runPrepared } from './prepared.ts';
+import { generationText } from './list-generations.ts';
 import type { BatchPart } from './request-batch.ts';
 import { sessions } from './schema/auth.ts';
 
@@ -21,6 +22,11 @@ export interface SessionWithUser {
   username: string;
   status: string;
   mustChangePassword: boolean;
+  /**
+   * The roles table's write generation, read in the same statement: the roles' permissions are kept by it
+   * (db/role-permissions.ts), so a change of any role applies from the next request on every replica.
+   */
+  rolesGeneration: string | null;
 }
 
 const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
@@ -29,7 +35,7 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
  * A session and its account's roles and status as one JSON array (`s` sessions, `u` users; null when no
  * session matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read
  * with every request, so a disable or a change of the account's roles applies from the next one on every
- * replica (the roles' permissions: db/role-permissions.ts). Read by the lookup and the batch part below;
+ * replica (the roles' permissions: db/role-permissions.ts, by the roles' generation read beside it). Read by the lookup and the batch part below;
  * sessionFromJson() reads it.
  */
 const sessionJson = `case when s.id is null then null else json_build_array(
@@ -37,9 +43,15 @@ const sessionJson = `case when s.id is null then null else json_build_array(
   ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles,
   u.username, u.status, u.must_change_password) end`;
 
+/**
+ * Per statement, not per session row: a sub-select per row kept PostgreSQL from settling on a generic plan
+ * for the request gate (it planned anew on every run, ~0.3 ms each; decision 019).
+ */
+const rolesGeneration = generationText('roles');
+
 type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean] | null;
 
-function sessionFromJson(e: SessionJson | undefined): SessionWithUser | undefined {
+function sessionFromJson(e: SessionJson | undefined, rolesGeneration: unknown): SessionWithUser | undefined {
   if (!e) return undefined;
   return {
     id: Number(e[0]),
@@ -54,6 +66,7 @@ function sessionFromJson(e: SessionJson | undefined): SessionWithUser | undefine
     username: e[9],
     status: e[10],
     mustChangePassword: e[11] === true,
+    rolesGeneration: rolesGeneration === null || rolesGeneration === undefined ? null : String(rolesGeneration),
   };
 }
 
@@ -65,7 +78,7 @@ export const sessionsPart: BatchPart<string, SessionWithUser | undefined> = {
   params: 1,
   select: (p) =>
     `(select coalesce(json_agg(${sessionJson} order by t.j), '[]'::json) from unnest(${p(0)}::text[]) with ordinality as t(token_hash, j) ` +
-    `left join (sessions s join users u on u.id = s.user_id) on s.token_hash = t.token_hash) as "sessions"`,
+    `left join (sessions s join users u on u.id = s.user_id) on s.token_hash = t.token_hash) as "sessions", ${rolesGeneration} as "roles_generation"`,
   prepare(items) {
     const hashes: string[] = [];
     const places = new Map<string, number>();
@@ -79,7 +92,7 @@ export const sessionsPart: BatchPart<string, SessionWithUser | undefined> = {
       read: (row) => {
         const found = jsonColumn<SessionJson[]>(row.sessions);
         if (found.length !== hashes.length) throw new Error('sessions: answer does not match the tokens');
-        const sessions = found.map(sessionFromJson);
+        const sessions = found.map((e) => sessionFromJson(e, row.roles_generation));
         return at.map((place) => sessions[place]);
       },
     };
@@ -89,12 +102,12 @@ export const sessionsPart: BatchPart<string, SessionWithUser | undefined> = {
 // Every signed-in request without the batched check (signatures off) reads this: a prepared statement.
 const sessionByTokenHash = prepared(
   'session_by_token_hash',
-  `select ${sessionJson} as session from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
+  `select ${sessionJson} as session, ${rolesGeneration} as roles_generation from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
 );
 
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const [row] = await runPrepared<{ session: SessionJson | string }>(db, sessionByTokenHash, [tokenHash]);
-  return row ? sessionFromJson(jsonColumn<SessionJson>(row.session)) : undefined;
+  const [row] = await runPrepared<{ session: SessionJson | string; roles_generation: string | null }>(db, sessionByTokenHash, [tokenHash]);
+  return row ? sessionFromJson(jsonColumn<SessionJson>(row.session), row.roles_generation) : undefined;
 }
 
 export async function touchSession(db: Db, id: number, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import type { CallDef, Locale } from '@atrium/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { ListGenerations } from '../db/list-generations.ts';
+import type { Generations } from '../db/list-generations.ts';
 import type { SessionWithUser } from '../db/sessions.ts';
 
 /** The signed-in caller as resolved by the session plugin. */
@@ -37,11 +37,15 @@ declare module 'fastify' {
     fingerprint: string;
     /** The Access-Token's session, read by the signature check together with the nonce (null: not read). */
     sessionPreload: { session: SessionWithUser | undefined } | null;
-    /** The list tables' write generations read with the nonce (null: not read, e.g. signatures off). */
-    listGenerations: ListGenerations | null;
+    /** Whether the request's signature was checked and its nonce recorded as fresh. */
+    nonceAccepted: boolean;
+    /** The generations of the tables the route reads, read in the signed request's round trip (null: not read). */
+    generations: Generations | null;
   }
   interface FastifyContextConfig {
     /** The contract call a route serves; drives signing, session and role checks. */
     call?: CallDef;
+    /** The tables whose write generations the handler reads (RegisterOptions.reads). */
+    reads?: readonly string[];
   }
 }

@@ -39,6 +39,11 @@ type ResponseData<C extends CallDef> = C['response'] extends z.ZodType ? z.input
 export type CallResult<C extends CallDef> = ResponseData<C> | JsonText<ResponseData<C>> | FastifyReply;
 
 export interface RegisterOptions {
+  /**
+   * Tables whose write generations the handler's cache reads (modules/shared/list-cache.ts): a signed
+   * request reads them in its round trip (plugins/pipeline.ts), as `req.generations`.
+   */
+  reads?: readonly string[];
   /** Body limit in bytes for this route (default: config.bodyLimit; multipart: 2 MiB + 64 KiB). */
   bodyLimit?: number;
   /**
@@ -73,7 +78,7 @@ export function registerCall<C extends CallDef>(
   app.route({
     method: call.method,
     url: call.path,
-    config: { call },
+    config: { call, reads: opts.reads },
     bodyLimit: opts.bodyLimit ?? (multipart ? MULTIPART_BODY_LIMIT : undefined),
     handler: async (req, reply) => {
       if (call.body && !multipart && req.rawBody.length > 0 && mediaType(req.headers['content-type']) !== 'application/json') {
@@ -147,7 +152,11 @@ export function registerCall<C extends CallDef>(
       }
       if (result === reply || reply.sent) return reply;
       if (result instanceof JsonText) {
-        if (checkResponse) checkContract(call, JSON.parse(result.text));
+        // A text served again from a cache was checked when it was first sent.
+        if (checkResponse && !checkedTexts.has(result)) {
+          checkContract(call, JSON.parse(result.text));
+          checkedTexts.add(result);
+        }
         return reply.type('application/json; charset=utf-8').send(successEnvelopeText(result, req.id, req.locale));
       }
       const data = result === undefined ? null : result;
@@ -158,6 +167,9 @@ export function registerCall<C extends CallDef>(
     },
   });
 }
+
+/** Pre-built answers whose contract check passed (outside production). */
+const checkedTexts = new WeakSet<JsonText>();
 
 /** Outside production a handler that drifts from its contract fails loudly instead of shipping it. */
 function checkContract(call: CallDef, data: unknown): void {

@@ -41,8 +41,6 @@ export async function resolveSession(
   now: Date,
   /** The token's session as already read with the request's nonce (plugins/signature.ts). */
   preloaded: { session: SessionWithUser | undefined } | undefined,
-  /** The roles table's write generation read with the nonce (undefined: not read). */
-  rolesGeneration: string | undefined,
 ): Promise<SessionInfo> {
   const expired = () => new AppError('SESSION_EXPIRED');
   if (!isPlausibleToken(token)) throw expired();
@@ -54,7 +52,7 @@ export async function resolveSession(
   if (s.status !== 'active' || s.roles.length === 0) throw expired();
   // The active role while the account holds it; once it was taken away, the account's first role.
   const role = s.roles.includes(s.activeRole) ? s.activeRole : s.roles[0]!;
-  const permissions = (await rolePermissions(db, rolesGeneration)).get(role) ?? NONE;
+  const permissions = (await rolePermissions(db, s.rolesGeneration)).get(role) ?? NONE;
   if (now.getTime() - s.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await touchSession(db, s.id, now);
   return {
     userId: s.userId,

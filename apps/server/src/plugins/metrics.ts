@@ -113,7 +113,7 @@ export async function registerMetrics(app: FastifyInstance, handle: DbHandle): P
     duration.observe(labels, reply.elapsedTime / 1000);
     requests.inc(labels);
     const key = errorKeyOf(request);
-    if (request.listGenerations !== null) replay.inc({ result: 'fresh' });
+    if (request.nonceAccepted) replay.inc({ result: 'fresh' });
     else if (key === 'REPLAYED') replay.inc({ result: 'replayed' });
     const source = request.sessionPreload !== null ? 'request_gate' : 'query';
     if (request.session !== null) sessions.inc({ source, result: 'valid' });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { listGenerationsPart } from '../db/list-generations.ts';
+import { generationsPart } from '../db/list-generations.ts';
 import { replayStorePart, type NonceItem } from '../db/replay-store.ts';
 import { RequestBatch } from '../db/request-batch.ts';
 import { sessionsPart } from '../db/sessions.ts';
@@ -15,9 +15,11 @@ const hasBodyStage = (req: FastifyRequest): boolean => req.method !== 'GET' && r
 
 /**
  * The request pipeline, in this order: trace id (and security headers) -> signature check -> one round
- * trip for the nonce (replay store), the session and the list generations -> session -> role -> handler.
- * The round trip is a RequestBatch of three parts, each written beside its table: the requests of one
- * turn of the event loop share one statement.
+ * trip for the nonce (replay store), the session and the generations of the tables the route declared
+ * (`reads`: its lists' caches) -> session -> role -> handler. The round trip is a RequestBatch of three
+ * parts, each written beside its table: the requests of one turn of the event loop share one statement.
+ * The pipeline knows no list: a route names its tables, and a list reads them itself when nothing was
+ * read for it (signatures off; modules/shared/list-cache.ts).
  *
  * Two Fastify hooks carry it, both callback style (a hook that returns no promise costs less on every
  * request):
@@ -33,7 +35,7 @@ const hasBodyStage = (req: FastifyRequest): boolean => req.method !== 'GET' && r
 export function registerPipeline(app: FastifyInstance): void {
   decorateRequests(app);
   const signature = new SignatureCheck(app);
-  const gate = new RequestBatch(app.db, 'request_gate', [replayStorePart(app.db), sessionsPart, listGenerationsPart] as const, app.now);
+  const gate = new RequestBatch(app.db, 'request_gate', [replayStorePart(app.db), sessionsPart, generationsPart] as const, app.now);
 
   /** The checks a request needs; undefined when it needs none (public, exempt, unknown path). */
   const check = (req: FastifyRequest): Promise<void> | undefined => {
@@ -48,9 +50,10 @@ export function registerPipeline(app: FastifyInstance): void {
       return Promise.reject(error as Error);
     }
     const tokenHash = sessionLookup(req);
-    return gate.submit([nonce, tokenHash, true]).then(([fresh, found, generations]) => {
+    return gate.submit([nonce, tokenHash, req.routeOptions.config.reads]).then(([fresh, found, generations]) => {
       signature.accept(fresh);
-      req.listGenerations = generations ?? null;
+      req.nonceAccepted = true;
+      req.generations = generations ?? null;
       if (tokenHash !== undefined) req.sessionPreload = { session: found };
       return session ? checkAccess(app, req) : undefined;
     });

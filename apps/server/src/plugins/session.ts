@@ -35,7 +35,7 @@ export function sessionLookup(req: FastifyRequest): string | undefined {
 export async function checkAccess(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = accessToken(req);
   if (!token) throw new AppError('AUTH_REQUIRED');
-  const session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined, req.listGenerations?.roles);
+  const session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined);
   req.session = session;
   const call = req.routeOptions.config.call!;
   if (session.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(call.id)) throw new AppError('PASSWORD_CHANGE_REQUIRED');

@@ -11,7 +11,8 @@ export function decorateRequests(app: FastifyInstance): void {
   app.decorateRequest('session', null);
   app.decorateRequest('fingerprint', '');
   app.decorateRequest('sessionPreload', null);
-  app.decorateRequest('listGenerations', null);
+  app.decorateRequest('nonceAccepted', false);
+  app.decorateRequest('generations', null);
 }
 
 /**

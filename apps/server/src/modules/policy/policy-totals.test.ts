@@ -159,3 +159,32 @@ describe('collection totals stay exact while cached', () => {
     expect((await read()).total).toBe(before);
   });
 });
+
+describe('collection pages with signatures off', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { signatureMode: 'off' } });
+    admin = await t.login('admin');
+  });
+  afterAll(() => t?.close());
+
+  const firstPage = async () => {
+    const res = await t.request({ url: '/api/list/policy?current=1&pageSize=10&contentType=img', token: admin });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.list as { id: number; name: string }[];
+  };
+
+  it('are cached as with signatures on: the list reads its own generation, not the signature check', async () => {
+    const [top] = await firstPage();
+    await t.db.execute(sql`alter table policies disable trigger policies_list_generation`);
+    try {
+      await t.db.execute(sql`update policies set name = 'renamed unseen' where id = ${top!.id}`);
+      expect((await firstPage())[0]).toMatchObject({ id: top!.id, name: top!.name });
+    } finally {
+      await t.db.execute(sql`alter table policies enable trigger policies_list_generation`);
+    }
+    await t.db.execute(sql`update policies set name = ${top!.name} where id = ${top!.id}`);
+    expect((await firstPage())[0]).toMatchObject({ id: top!.id, name: top!.name });
+  });
+});

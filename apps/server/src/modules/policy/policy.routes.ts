@@ -5,7 +5,9 @@ import { registerCall } from '../../http/register-call.ts';
 import { createPolicy, exportPolicies, getPolicy, importPolicies, listPage, patchPolicy, removePolicy } from './policy.service.ts';
 
 export function registerPolicyRoutes(app: FastifyInstance): void {
-  registerCall(app, policyCalls.list, ({ db, req, query, locale, config }) => listPage(db, query, locale, config.timeZone, req.listGenerations?.policies));
+  registerCall(app, policyCalls.list, ({ db, req, query, locale, config }) => listPage(db, query, locale, config.timeZone, req.generations), {
+    reads: ['policies'],
+  });
   registerCall(app, policyCalls.export, ({ db, reply, query, locale, config, now }) => exportPolicies(db, reply, query, locale, config.timeZone, now()));
   registerCall(app, policyCalls.import, ({ db, req, locale, now, audit }) => importPolicies(db, parseMultipart(req), locale, now(), audit));
   registerCall(app, policyCalls.get, ({ db, params, locale }) => getPolicy(db, params.id, locale));

@@ -16,6 +16,7 @@ import {
   type PolicyPatch,
 } from '@atrium/contracts/calls/policy';
 import type { Db } from '../../db/client.ts';
+import type { Generations } from '../../db/list-generations.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
@@ -53,16 +54,17 @@ const toDetail = (row: PolicyRow, locale: Locale): PolicyDetail => ({ ...toPolic
 
 /**
  * One page of the list as sent. The answer (in the reader's language) is kept at the write generation its
- * rows and total were read at (modules/shared/list-cache.ts); `generation`, the one the request read in its
- * round trip (plugins/pipeline.ts), finds it there with no statement.
+ * rows and total were read at (modules/shared/list-cache.ts): while the table's generation has not moved,
+ * a page asked again costs the generation's read alone (`known`: read with the request, when signed).
  */
-export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, generation?: string): Promise<JsonText<PolicyList>> {
+export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, known: Generations | null): Promise<JsonText<PolicyList>> {
   const { current, pageSize } = query;
   const offset = (current - 1) * pageSize;
   const key = filterKey(query, timeZone);
   const pageKey = `${locale}:${offset}:${pageSize}:${key}`;
-  const { pages } = listCachesFor(db, 'policies');
-  const cached = pages.get(pageKey, generation) as JsonText<PolicyList> | undefined;
+  const caches = listCachesFor(db, 'policies');
+  const { pages } = caches;
+  const cached = pages.get(pageKey, await caches.generation(known)) as JsonText<PolicyList> | undefined;
   if (cached) return cached;
   const page = await listPolicies(db, key, filterValues(query, timeZone), offset, pageSize);
   const text = jsonText<PolicyList>({ list: page.rows.map((row) => toPolicy(row, locale)), total: page.total, current, pageSize });

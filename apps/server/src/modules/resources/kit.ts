@@ -9,6 +9,7 @@ import { diffFields, removedFields } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { csvLine } from '../policy/csv.ts';
+import { AnswerCache } from '../shared/list-cache.ts';
 import { deleteRow, exportRows, findRow, firstReferrer, insertRow, labelsOf, listRows, optionRows, rowExists, uniqueTaken, updateRow, type ExportCursor, type ResourceRow } from './resource.repository.ts';
 
 /**
@@ -24,6 +25,15 @@ import { deleteRow, exportRows, findRow, firstReferrer, insertRow, labelsOf, lis
 export interface ResourceHooks {
   /** Before a create or an update is written (inside its transaction): check or complete the values, or throw an AppError. */
   beforeWrite?: (values: Record<string, unknown>, ctx: { db: Db; existing: ResourceRow | null }) => Promise<void> | void;
+}
+
+interface ResourceList {
+  list: ResourceRow[];
+  total: number;
+  totalCapped: boolean;
+  current: number;
+  pageSize: number;
+  labels: Record<string, Record<string, string>>;
 }
 
 export interface ResourceModule {
@@ -108,11 +118,22 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
   };
   const withLabels = async (db: Db, row: ResourceRow) => ({ ...row, labels: await referenceLabels(db, def, all, [row]) });
 
-  registerCall(app, calls.list, async ({ db, query }) => {
-    const { current, pageSize, sort, ...filters } = query as Record<string, unknown> & { current: number; pageSize: number; sort: string };
-    const page = await listRows(db, def, filters, sort, (current - 1) * pageSize, pageSize);
-    return { list: page.rows, total: page.total, totalCapped: page.capped, current, pageSize, labels: await referenceLabels(db, def, all, page.rows) };
-  });
+  // The tables a page reads: the resource's own, and those its reference labels come from.
+  const referred = def.fields.flatMap((f) => (f.type === 'reference' ? [f.to === def.name ? def : all.find((r) => r.name === f.to)] : []));
+  const pages = new AnswerCache<ResourceList>([...new Set([def, ...referred].flatMap((r) => (r ? [r.table] : [])))]);
+  registerCall(
+    app,
+    calls.list,
+    ({ db, req, query }) =>
+      // the parsed query's keys come in the schema's order: equal requests give equal keys
+      pages.answer(db, JSON.stringify(query), req.generations, async () => {
+        const { current, pageSize, sort, ...filters } = query as Record<string, unknown> & { current: number; pageSize: number; sort: string };
+        const page = await listRows(db, def, filters, sort, (current - 1) * pageSize, pageSize);
+        const labels = await referenceLabels(db, def, all, page.rows);
+        return { value: { list: page.rows, total: page.total, totalCapped: page.capped, current, pageSize, labels }, weight: page.rows.length };
+      }),
+    { reads: pages.tables },
+  );
 
   registerCall(app, calls.export, async ({ db, reply, query, locale, now }) => exportCsv(db, def, all, reply, query as Record<string, unknown>, locale, now()));
 

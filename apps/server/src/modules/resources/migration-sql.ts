@@ -98,5 +98,7 @@ export function resourceMigrationSql(def: ResourceDef, tag: string, others: read
   }
   ordered('created_at');
   ordered('updated_at');
+  // Every write moves the table's generation, so the list's cached answers stay exact (db/list-generations.ts).
+  statements.push(`SELECT atrium_watch_list(${literal(t)});`);
   return `-- ${tag}: the table of the resource "${def.name}" (npm run new:resource)\n${statements.join('\n--> statement-breakpoint\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import type { GenerationTable } from '../../db/list-generations.ts';
+import { jsonText, type JsonText } from '../../http/envelope.ts';
+import { currentGeneration, currentGenerations, type GenerationTable, type Generations } from '../../db/list-generations.ts';
 
 interface Entry<T> {
   generation: string;
@@ -74,6 +75,8 @@ const PAGE_ROWS_BUDGET = 10_000;
  * generation it was read at).
  */
 interface ListCaches {
+  /** The table's generation now (`known`: as the request's round trip read it): what the entries below are looked up at. */
+  generation(known: Generations | null): Promise<string | null>;
   /** Filter key -> exact total (the repository). */
   totals: GenerationCache<number>;
   /** Language, offset, page size and filter key -> the page's answer as sent, weighing its row count (the service). */
@@ -86,6 +89,42 @@ export function listCachesFor(db: Db, table: GenerationTable): ListCaches {
   let lists = caches.get(db);
   if (!lists) caches.set(db, (lists = new Map()));
   let cache = lists.get(table);
-  if (!cache) lists.set(table, (cache = { totals: new GenerationCache(TOTALS_BUDGET), pages: new GenerationCache(PAGE_ROWS_BUDGET) }));
+  if (!cache) {
+    const generation = (known: Generations | null) => currentGeneration(db, table, known);
+    lists.set(table, (cache = { generation, totals: new GenerationCache(TOTALS_BUDGET), pages: new GenerationCache(PAGE_ROWS_BUDGET) }));
+  }
   return cache;
+}
+
+/**
+ * The answers of one list call, each kept at the generations of every table it reads (its own, and those
+ * its labels come from): a repeated request costs the generations' read, one statement shared by the list
+ * calls of an event-loop turn. The generations are read before the answer is built, so an entry is never
+ * older than the generation it is kept at; a write anywhere in between only makes it newer.
+ */
+export class AnswerCache<T> {
+  private readonly caches = new WeakMap<Db, GenerationCache<JsonText<T>>>();
+
+  constructor(
+    /** The tables the answers read (the route declares them: RegisterOptions.reads). */
+    readonly tables: readonly string[],
+    private readonly budget = PAGE_ROWS_BUDGET,
+  ) {}
+
+  /**
+   * The answer to `key`, from the cache or built (and kept, weighing `weight` of the budget); `known`: the
+   * generations the request's round trip read.
+   */
+  async answer(db: Db, key: string, known: Generations | null, build: () => Promise<{ value: T; weight: number }>): Promise<JsonText<T>> {
+    const generations = await currentGenerations(db, this.tables, known);
+    const generation = generations.includes(null) ? null : generations.join('/');
+    let cache = this.caches.get(db);
+    if (!cache) this.caches.set(db, (cache = new GenerationCache(this.budget)));
+    const cached = cache.get(key, generation);
+    if (cached) return cached;
+    const built = await build();
+    const text = jsonText(built.value);
+    cache.set(key, generation, text, Math.max(1, built.weight));
+    return text;
+  }
 }

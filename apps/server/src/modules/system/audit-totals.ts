@@ -17,7 +17,7 @@ const TOTALS_BUDGET = 1000;
  * The trail only grows: a trigger refuses UPDATE and DELETE, and entries carry the database's clock at
  * insert, the last statement of their transaction. So once a minute is two minutes old, the set of entries
  * at or before it no longer changes, except by the retention sweep's deletes, which move the trail's
- * generation (db/list-generations.ts; read with the request's signature check). A filter's total is then
+ * generation (db/list-generations.ts; read before the count). A filter's total is then
  * its remembered count up to such a settled minute plus a count of the entries after it, read in one
  * statement over an index range that holds only the entries since the last page of that filter: the first
  * page of a filter counts everything once per process, every later one only what is new.
@@ -25,9 +25,9 @@ const TOTALS_BUDGET = 1000;
 export class AuditTotals {
   private readonly settled = new GenerationCache<Settled>(TOTALS_BUDGET);
 
-  async total(db: Db, where: AuditWhere, generation: string | undefined): Promise<number> {
+  async total(db: Db, where: AuditWhere, generation: string | null): Promise<number> {
     const key = JSON.stringify(where);
-    // Without a generation (signatures off: nothing read with the request), nothing is remembered.
+    // Without a generation (the counters are missing), nothing is remembered.
     const known = this.settled.get(key, generation);
     const counted = await countAuditSince(db, where, known?.bound);
     if (known && counted.bound < known.bound) {

@@ -4,6 +4,7 @@ import type { Locale } from '@atrium/contracts';
 import { type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/contracts/calls/system';
 import { parseInstant } from '@atrium/contracts/query-values';
 import type { Db } from '../../db/client.ts';
+import { currentGeneration, type Generations } from '../../db/list-generations.ts';
 import { csvLine } from '../policy/csv.ts';
 import { auditBatch, listAudit, type AuditRow, type AuditWhere } from './audit.repository.ts';
 import { AuditTotals } from './audit-totals.ts';
@@ -30,13 +31,15 @@ function toEntry(row: AuditRow): AuditEntry {
 
 const totals = new WeakMap<Db, AuditTotals>();
 
-/** A page of the filtered trail; `generation` is the trail's (it moves when the retention sweep deletes). */
-export async function listEntries(db: Db, query: AuditListQuery, generation: string | undefined): Promise<{ list: AuditEntry[]; total: number }> {
+/** A page of the filtered trail and its exact total (`known`: the generations read with the request). */
+export async function listEntries(db: Db, query: AuditListQuery, known: Generations | null): Promise<{ list: AuditEntry[]; total: number }> {
   const where = whereOf(query);
   let counter = totals.get(db);
   if (!counter) totals.set(db, (counter = new AuditTotals()));
-  const [rows, total] = await Promise.all([listAudit(db, where, query.pageSize, (query.current - 1) * query.pageSize), counter.total(db, where, generation)]);
-  return { list: rows.map(toEntry), total };
+  // The trail's generation moves when the retention sweep deletes (db/list-generations.ts).
+  const total = currentGeneration(db, 'audit_log', known).then((generation) => counter.total(db, where, generation));
+  const [rows, count] = await Promise.all([listAudit(db, where, query.pageSize, (query.current - 1) * query.pageSize), total]);
+  return { list: rows.map(toEntry), total: count };
 }
 
 const exportHeader: Record<Locale, string[]> = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { permissions, systemPermissions } from '@atrium/contracts';
 import { audited, createAccount, createRole, errorOf, session, systemApp } from './test-kit.ts';
 
@@ -115,6 +116,19 @@ describe('roles and the permission catalogue', () => {
     expect((await viewer.call('GET', '/api/list/policy')).status).toBe(403);
     expect((await app.admin.call('PUT', `/api/system/roles/${id}`, { permissions: ['workplace:view', 'policy:read'] })).status).toBe(200);
     expect((await viewer.call('GET', '/api/list/policy')).status).toBe(200);
+  });
+
+  it('applies a change of a role made outside the server (SQL) from the next request, and its undoing too', async () => {
+    await createRole(app.admin, 'outsider', ['workplace:view']);
+    await createAccount(app.admin, { username: 'outsider1', name: 'Outsider', roles: ['outsider'], password: 'outsider123' });
+    const outsider = await session(app.t, 'outsider1', 'outsider123');
+    const setPermissions = (list: string[]) => app.t.db.execute(sql`update roles set permissions = ${`{${list.join(',')}}`}::text[] where code = 'outsider'`);
+    expect((await outsider.call('GET', '/api/list/policy')).status).toBe(403);
+    await setPermissions(['workplace:view', 'policy:read']);
+    expect((await outsider.call('GET', '/api/list/policy')).status).toBe(200);
+    // Back to the first list: the set read for it at the start answers again, and it lacks policy:read.
+    await setPermissions(['workplace:view']);
+    expect((await outsider.call('GET', '/api/list/policy')).status).toBe(403);
   });
 
   it('refuses to edit or delete a built-in role (409 ROLE_BUILT_IN) and answers 404 for none', async () => {

@@ -34,6 +34,6 @@ export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.mySessionRevoke, (ctx) => revokeSession(ctx, ctx.params.id, true));
   registerCall(app, systemCalls.myOtherSessionsRevoke, (ctx) => revokeOtherSessions(ctx));
 
-  registerCall(app, systemCalls.auditList, ({ db, req, query }) => listEntries(db, query, req.listGenerations?.audit_log));
+  registerCall(app, systemCalls.auditList, ({ db, req, query }) => listEntries(db, query, req.generations), { reads: ['audit_log'] });
   registerCall(app, systemCalls.auditExport, ({ db, reply, query, locale, now }) => exportEntries(db, reply, query, locale, now()));
 }

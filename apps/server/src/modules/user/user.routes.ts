@@ -23,7 +23,7 @@ export function registerUserModule(app: FastifyInstance): void {
   const smsLimiter = new RateLimiter(app.db, 'sms-bind', app.config.rateLimits.sms, 60_000, app.now);
 
   registerCall(app, authCalls.info, ({ db, session, locale }) => getUserInfo(db, session, locale));
-  registerCall(app, authCalls.menu, ({ db, req, session }) => menuTextFor(db, session, req.listGenerations?.roles));
+  registerCall(app, authCalls.menu, ({ db, req, session }) => menuTextFor(db, session, req.generations), { reads: ['roles'] });
   registerCall(app, authCalls.switchRole, ({ db, session, body, locale, audit }) => {
     audit.set({ targetType: 'session', targetId: session.sessionId, changes: [{ field: 'role', before: session.role, after: body.role }] });
     return switchRole(db, session, body.role, locale);

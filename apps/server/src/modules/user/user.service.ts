@@ -1,6 +1,7 @@
 import { PREFERENCES_MAX_BYTES, preferencesSchema, type Preferences } from '@atrium/contracts/calls/preferences';
 import { filterRoutes, roleDisplayName, routeTable, type Locale, type MenuItem, type RouteNode, type UserInfo } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
+import { currentGeneration, type Generations } from '../../db/list-generations.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -83,17 +84,18 @@ function menuFor(permissions: ReadonlySet<string>, roleRows: RoleSummary[]): Men
 }
 
 // Every page load of the console asks for the menu. It depends only on the acting role and the roles
-// table, so each role's menu is built and serialized once per write generation of that table (read with
-// the request's signature check): any change to any role, on any replica, builds it anew.
+// table, so each role's menu is built and serialized once per write generation of that table: any change
+// to any role, on any replica, builds it anew.
 const menuTexts = new GenerationCache<JsonText<MenuItem[]>>(200);
 
 /** menuFor() as the menu call sends it. */
-export async function menuTextFor(db: Db, session: SessionInfo, rolesGeneration: string | undefined): Promise<JsonText<MenuItem[]>> {
+export async function menuTextFor(db: Db, session: SessionInfo, known: Generations | null): Promise<JsonText<MenuItem[]>> {
+  const rolesGeneration = await currentGeneration(db, 'roles', known);
   const key = session.role;
   const cached = menuTexts.get(key, rolesGeneration);
   if (cached) return cached;
   const text = jsonText(menuFor(session.permissions, await listRoles(db)));
-  if (rolesGeneration !== undefined) menuTexts.set(key, rolesGeneration, text, 1);
+  menuTexts.set(key, rolesGeneration, text, 1);
   return text;
 }
 
