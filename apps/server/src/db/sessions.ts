@@ -35,8 +35,8 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
  * A session and its account's roles and status as one JSON array (`s` sessions, `u` users; null when no
  * session matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read
  * with every request, so a disable or a change of the account's roles applies from the next one on every
- * replica (the roles' permissions: db/role-permissions.ts, by the roles' generation read beside it). Read by the lookup and the batch part below;
- * sessionFromJson() reads it.
+ * replica (the roles' permissions: db/role-permissions.ts, by the roles' generation read beside it). Read
+ * by the lookup and the batch part below; sessionFromJson() reads it.
  */
 const sessionJson = `case when s.id is null then null else json_build_array(
   s.id, s.user_id, s.active_role, s.fingerprint,
