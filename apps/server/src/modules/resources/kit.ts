@@ -51,12 +51,15 @@ export function resourceModule(def: ResourceDef, hooks: ResourceHooks = {}): Res
 /** The fields the trail shows before and after a write: every field (a text's value included). */
 const auditedFields = (def: ResourceDef) => def.fields.map((f) => f.name);
 
+/** The resource a reference field points at (itself, or another registered one; undefined: none). */
+const referredBy = (def: ResourceDef, all: readonly ResourceDef[], to: string | undefined) => (to === def.name ? def : all.find((r) => r.name === to));
+
 /** `{ supplier: { "3": "Acme" } }` for the reference fields of the given records. */
 async function referenceLabels(db: Db, def: ResourceDef, all: readonly ResourceDef[], records: readonly ResourceRow[]): Promise<Record<string, Record<string, string>>> {
   const labels: Record<string, Record<string, string>> = {};
   for (const f of def.fields) {
     if (f.type !== 'reference') continue;
-    const other = f.to === def.name ? def : all.find((r) => r.name === f.to);
+    const other = referredBy(def, all, f.to);
     if (!other) continue;
     const ids = [...new Set(records.map((r) => r[f.name]).filter((v): v is number => typeof v === 'number'))];
     labels[f.name] = await labelsOf(db, other, ids);
@@ -71,7 +74,7 @@ async function checkValues(db: Db, def: ResourceDef, all: readonly ResourceDef[]
     const value = values[f.name];
     if (value === undefined || value === null) continue;
     if (f.type === 'reference') {
-      const other = f.to === def.name ? def : all.find((r) => r.name === f.to);
+      const other = referredBy(def, all, f.to);
       if (!other || !(await rowExists(db, other, value as number))) missing.push({ path: f.name, message: 'validation.invalidValue' });
     }
   }
@@ -119,8 +122,8 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
   const withLabels = async (db: Db, row: ResourceRow) => ({ ...row, labels: await referenceLabels(db, def, all, [row]) });
 
   // The tables a page reads: the resource's own, and those its reference labels come from.
-  const referred = def.fields.flatMap((f) => (f.type === 'reference' ? [f.to === def.name ? def : all.find((r) => r.name === f.to)] : []));
-  const pages = new AnswerCache<ResourceList>([...new Set([def, ...referred].flatMap((r) => (r ? [r.table] : [])))]);
+  const referred = def.fields.flatMap((f) => (f.type === 'reference' ? [referredBy(def, all, f.to)?.table] : []));
+  const pages = new AnswerCache<ResourceList>([...new Set([def.table, ...referred.filter((t) => t !== undefined)])]);
   registerCall(
     app,
     calls.list,

@@ -99,6 +99,6 @@ export function resourceMigrationSql(def: ResourceDef, tag: string, others: read
   ordered('created_at');
   ordered('updated_at');
   // Every write moves the table's generation, so the list's cached answers stay exact (db/list-generations.ts).
-  statements.push(`SELECT atrium_watch_list(${literal(t)});`);
+  statements.push(`-- every write moves the table's list generation, so cached pages stay exact (docs/resources.md)\nSELECT atrium_watch_list(${literal(t)});`);
   return `-- ${tag}: the table of the resource "${def.name}" (npm run new:resource)\n${statements.join('\n--> statement-breakpoint\n')}\n`;
 }

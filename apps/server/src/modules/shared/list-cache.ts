@@ -108,7 +108,6 @@ export class AnswerCache<T> {
   constructor(
     /** The tables the answers read (the route declares them: RegisterOptions.reads). */
     readonly tables: readonly string[],
-    private readonly budget = PAGE_ROWS_BUDGET,
   ) {}
 
   /**
@@ -119,7 +118,7 @@ export class AnswerCache<T> {
     const generations = await currentGenerations(db, this.tables, known);
     const generation = generations.includes(null) ? null : generations.join('/');
     let cache = this.caches.get(db);
-    if (!cache) this.caches.set(db, (cache = new GenerationCache(this.budget)));
+    if (!cache) this.caches.set(db, (cache = new GenerationCache(PAGE_ROWS_BUDGET)));
     const cached = cache.get(key, generation);
     if (cached) return cached;
     const built = await build();
