@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './client.ts';
 import { jsonColumn } from './prepared.ts';
 import { RequestBatch, type BatchPart } from './request-batch.ts';
@@ -89,11 +89,6 @@ export async function tableExists(db: Db, table: string): Promise<boolean> {
 /** The table's generation as SQL text: the sum of its counters (null without any: then nothing is cached). */
 export function generationText(table: GenerationTable): string {
   return `(select sum(generation)::text from list_generation_slots where name = '${table}')`;
-}
-
-/** The table's current generation as text (null if the rows are missing: then nothing may be cached). */
-export function generationOf(table: GenerationTable): SQL<string | null> {
-  return sql<string | null>`${sql.raw(generationText(table))}`;
 }
 
 /** Generations by table, as one statement read them (a table without counters is missing). */

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@atrium/contracts';
 import type { ContentType, FilterType, PolicyFilter, PolicyForm, PolicyPatch, PolicyStatus } from '@atrium/contracts/calls/policy';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { generationOf } from '../../db/list-generations.ts';
 import { policies } from '../../db/schema/content.ts';
-import { listCachesFor } from '../shared/list-cache.ts';
+import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
 import { nextDay, startOfDay } from '../shared/zoned-time.ts';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -13,142 +12,70 @@ export type PolicyRow = typeof policies.$inferSelect;
 /** LIKE metacharacters in user text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The search table's applied filters as the statements bind them. */
-export interface FilterValues {
-  /** `number LIKE 'prefix%'`: served by the text_pattern_ops index on number. */
-  numberPrefix?: string;
-  /** Case-insensitive substring of the name (or of a seeded collection's English name). */
-  nameLike?: string;
-  contentType?: ContentType;
-  filterType?: FilterType;
-  status?: PolicyStatus;
-  /** Inclusive days in the server's zone: [start of the first day, start of the day after the last). */
-  createdFrom?: Date;
-  createdTo?: Date;
-}
-
-export function filterValues(filter: PolicyFilter, timeZone: string): FilterValues {
-  const values: FilterValues = {};
-  if (filter.number) values.numberPrefix = `${escapeLike(filter.number)}%`;
-  if (filter.name) values.nameLike = `%${escapeLike(filter.name)}%`;
-  if (filter.contentType) values.contentType = filter.contentType;
-  if (filter.filterType) values.filterType = filter.filterType;
-  if (filter.status) values.status = filter.status;
-  if (filter.createdTime) {
-    const [start, end] = filter.createdTime;
-    values.createdFrom = startOfDay(start, timeZone);
-    values.createdTo = startOfDay(nextDay(end), timeZone);
-  }
-  return values;
-}
-
-/** The WHERE clause of `values`, with the values inline or as named placeholders (prepared statements). */
-function whereOf(values: FilterValues, placeholders: boolean): SQL | undefined {
-  const at = <K extends keyof FilterValues>(key: K) => (placeholders ? sql.placeholder(key) : values[key]!);
-  const parts: SQL[] = [];
-  if (values.numberPrefix !== undefined) parts.push(sql`${policies.number} like ${at('numberPrefix')}`);
+/**
+ * The conditions of the search table's applied filters over `policies t` (the list's and the export's).
+ * Each one is served by an index: the number's prefix by text_pattern_ops, the names' substrings by
+ * trigrams (migration 0006), the rest by the (…, created_time desc, id) indexes.
+ */
+export function filterConditions(filter: PolicyFilter, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.number) conditions.push(sql`t.number like ${`${escapeLike(filter.number)}%`}`);
   // Either name of a seeded collection finds it, whatever the reader's language.
-  if (values.nameLike !== undefined) parts.push(sql`(lower(${policies.name}) like lower(${at('nameLike')}) or lower(${policies.nameEn}) like lower(${at('nameLike')}))`);
-  if (values.contentType !== undefined) parts.push(eq(policies.contentType, at('contentType')));
-  if (values.filterType !== undefined) parts.push(eq(policies.filterType, at('filterType')));
-  if (values.status !== undefined) parts.push(eq(policies.status, at('status')));
-  if (values.createdFrom !== undefined) parts.push(gte(policies.createdTime, at('createdFrom')));
-  if (values.createdTo !== undefined) parts.push(lt(policies.createdTime, at('createdTo')));
-  return parts.length > 0 ? and(...parts) : undefined;
+  if (filter.name) {
+    const pattern = `%${escapeLike(filter.name)}%`;
+    conditions.push(sql`(lower(t.name) like lower(${pattern}) or lower(t.name_en) like lower(${pattern}))`);
+  }
+  if (filter.contentType) conditions.push(sql`t.content_type = ${filter.contentType}`);
+  if (filter.filterType) conditions.push(sql`t.filter_type = ${filter.filterType}`);
+  if (filter.status) conditions.push(sql`t.status = ${filter.status}`);
+  if (filter.createdTime) {
+    // Inclusive days in the server's zone: [start of the first day, start of the day after the last).
+    const [start, end] = filter.createdTime;
+    conditions.push(sql`t.created_time >= ${startOfDay(start, timeZone).toISOString()}::timestamptz`);
+    conditions.push(sql`t.created_time < ${startOfDay(nextDay(end), timeZone).toISOString()}::timestamptz`);
+  }
+  return conditions;
 }
 
-/** The WHERE clause of the search table's applied filters. */
-export function filterWhere(filter: PolicyFilter, timeZone: string): SQL | undefined {
-  return whereOf(filterValues(filter, timeZone), false);
-}
-
-/** Newest first, then id: the one order of the list and the export (indexed). */
-const listOrder = [desc(policies.createdTime), asc(policies.id)] as const;
-
-/** The cache key of a filter: what filterWhere() reads, with the zone that turns days into instants. */
+/** The key of a filter's remembered total: what filterConditions() reads, with the zone that turns days into instants. */
 export function filterKey(filter: PolicyFilter, timeZone: string): string {
   const { number, name, contentType, filterType, status, createdTime } = filter;
   return JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
 }
 
-const policyColumns = getTableColumns(policies);
-const policiesGeneration = generationOf('policies');
-
-async function countPolicies(db: Db, values: FilterValues): Promise<{ total: number; generation: string | null }> {
-  // One statement: the count and the generation it belongs to come from one snapshot.
-  const [row] = await db.select({ n: count(), generation: policiesGeneration }).from(policies).where(whereOf(values, false));
-  return { total: Number(row?.n ?? 0), generation: row?.generation ?? null };
-}
-
-const filterNames = ['numberPrefix', 'nameLike', 'contentType', 'filterType', 'status', 'createdFrom', 'createdTo'] as const;
-
-/** Pages from this offset on read the skipped keys from the index alone (a "deferred join"). */
-const DEEP_OFFSET = 1000;
-
-function listStatement(db: Db, values: FilterValues, name: string, deep: boolean) {
-  const where = whereOf(values, true);
-  const base = db.select({ ...policyColumns, generation: policiesGeneration }).from(policies);
-  if (!deep) return base.where(where).orderBy(...listOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
-  // Deep pages: the ids of the page come from the (created_time desc, id) index, an index-only scan
-  // when the visibility map allows (~5 ms instead of ~17 ms for offset 50 000 of 100 000 here);
-  // only the 10 rows shown are read from the table.
-  const ids = db.select({ id: policies.id }).from(policies).where(where).orderBy(...listOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
-  return base.where(inArray(policies.id, ids)).orderBy(...listOrder).prepare(name);
-}
-type ListStatement = ReturnType<typeof listStatement>;
-
-// Built once per database and filter shape (which filters are set: at most 2^7, twice): drizzle's query
-// building costs more CPU than the page read itself (~130 µs against ~150 µs here). On PostgreSQL the
-// statement is also prepared by name; its plans stay custom where the values matter (LIKE prefixes),
-// because PostgreSQL only switches to a generic plan that does not cost more.
-const listStatements = new WeakMap<Db, Map<string, ListStatement>>();
-
-function pageOf(db: Db, values: FilterValues, offset: number, limit: number) {
-  const deep = offset >= DEEP_OFFSET;
-  const name = `atrium_policy_list_${deep ? 'deep_' : ''}${filterNames.map((f) => (values[f] === undefined ? '0' : '1')).join('')}`;
-  let byName = listStatements.get(db);
-  if (!byName) listStatements.set(db, (byName = new Map()));
-  let statement = byName.get(name);
-  if (!statement) byName.set(name, (statement = listStatement(db, values, name, deep)));
-  const bound: Record<string, unknown> = { limit, offset };
-  for (const key of filterNames) {
-    const value = values[key];
-    if (value !== undefined) bound[key] = value instanceof Date ? value.toISOString() : value;
-  }
-  return statement.execute(bound);
+/** A collection as a list page shows it (both names: the reader's language picks one). */
+export interface PolicyListRow {
+  id: number;
+  number: string;
+  name: string;
+  nameEn: string | null;
+  contentType: ContentType;
+  filterType: FilterType;
+  count: number;
+  status: PolicyStatus;
+  /** ISO 8601, UTC, milliseconds. */
+  createdTime: string;
 }
 
 /**
- * One page and the filter's exact total, with the write generation both belong to (null when they were
- * read in snapshots that may differ: then the caller must not cache them). The total comes from the
- * per-filter cache (modules/shared/list-cache.ts) when it was counted at the page's generation, so a
- * repeated filter costs one indexed page read instead of a count over every matching row (~13 ms at 100k
- * rows, ~500 ms at 1M). A filter not seen before is counted beside the page; a moved generation counts
- * again.
+ * The search table through the kit's list helper: newest first, then id (the one order of the list and
+ * the export, read from the (created_time desc, id) index); exact totals (the seed's "共 N 条"), remembered
+ * per filter at the table's generation, so a repeated filter reads its page alone.
  */
-export async function listPolicies(
-  db: Db,
-  key: string,
-  values: FilterValues,
-  offset: number,
-  limit: number,
-): Promise<{ rows: PolicyRow[]; total: number; generation: string | null }> {
-  const { totals } = listCachesFor(db, 'policies');
-  if (!totals.has(key)) {
-    const [rows, counted] = await Promise.all([pageOf(db, values, offset, limit), countPolicies(db, values)]);
-    totals.set(key, counted.generation, counted.total);
-    // Two statements, two snapshots: one generation only when both saw the same.
-    return { rows, total: counted.total, generation: rows.length > 0 && rows[0]!.generation === counted.generation ? counted.generation : null };
-  }
-  const rows = await pageOf(db, values, offset, limit);
-  // An empty first page is an exact total of 0; an empty later page has no generation to check.
-  if (rows.length === 0 && offset === 0) return { rows, total: 0, generation: null };
-  const generation = rows.length > 0 ? rows[0]!.generation : null;
-  const total = totals.get(key, generation);
-  if (total !== undefined) return { rows, total, generation };
-  const counted = await countPolicies(db, values);
-  totals.set(key, counted.generation, counted.total);
-  return { rows, total: counted.total, generation: counted.generation === generation ? generation : null };
+const policyList = (timeZone: string): ListSource<PolicyFilter> => ({
+  table: 'policies',
+  columns: sql`t.id, t.number, t.name, t.name_en as "nameEn", t.content_type as "contentType", t.filter_type as "filterType", t.count, t.status,
+    ${isoText(sql`t.created_time`)} as "createdTime"`,
+  where: (filter) => filterConditions(filter, timeZone),
+  order: sql`t.created_time desc, t.id asc`,
+  total: 'exact',
+  remembered: true,
+});
+
+/** One page of the filter and its exact total. */
+export async function listPolicies(db: Db, filter: PolicyFilter, timeZone: string, offset: number, limit: number): Promise<{ rows: PolicyListRow[]; total: number }> {
+  const page = await readPage(db, policyList(timeZone), filter, filterKey(filter, timeZone), offset, limit);
+  return { rows: page.rows as unknown as PolicyListRow[], total: page.total! };
 }
 
 export async function findPolicy(db: Db, id: number): Promise<PolicyRow | undefined> {
@@ -260,35 +187,33 @@ const labelCase = (column: SQL, labels: Record<string, string>) =>
  */
 export async function exportBatch(
   db: Db,
-  where: SQL | undefined,
+  filter: SQL[],
   timeZone: string,
   locale: Locale,
   labels: ExportLabels,
   cursor: ExportCursor | undefined,
   limit: number,
 ): Promise<ExportChunk> {
-  const after = cursor
-    ? sql`${policies.createdTime} <= ${cursor.createdTime}::timestamptz and (${policies.createdTime} < ${cursor.createdTime}::timestamptz or ${policies.id} > ${cursor.id})`
-    : undefined;
-  const conditions = and(where, after);
+  const conditions = [...filter];
+  if (cursor) conditions.push(sql`t.created_time <= ${cursor.createdTime}::timestamptz and (t.created_time < ${cursor.createdTime}::timestamptz or t.id > ${cursor.id})`);
   const line = sql.join(
     [
-      sql`${policies.number}`,
-      csvText(locale === 'en-US' ? sql`coalesce(${policies.nameEn}, ${policies.name})` : sql`${policies.name}`),
-      labelCase(sql`${policies.contentType}`, labels.contentType),
-      labelCase(sql`${policies.filterType}`, labels.filterType),
-      sql`${policies.count}::text`,
-      sql`to_char(${policies.createdTime} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-      labelCase(sql`${policies.status}`, labels.status),
+      sql`t.number`,
+      csvText(locale === 'en-US' ? sql`coalesce(t.name_en, t.name)` : sql`t.name`),
+      labelCase(sql`t.content_type`, labels.contentType),
+      labelCase(sql`t.filter_type`, labels.filterType),
+      sql`t.count::text`,
+      sql`to_char(t.created_time at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+      labelCase(sql`t.status`, labels.status),
     ],
     sql` || ',' || `,
   );
   const result = await db.execute(sql`
     with batch as (
-      select ${policies.id} as id, ${policies.createdTime} as created_time, ${line} || chr(13) || chr(10) as line
-      from ${policies}
-      ${conditions ? sql`where ${conditions}` : sql``}
-      order by ${policies.createdTime} desc, ${policies.id}
+      select t.id as id, t.created_time as created_time, ${line} || chr(13) || chr(10) as line
+      from policies t
+      ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+      order by t.created_time desc, t.id
       limit ${limit}
     ), tail as (
       select id, created_time::text as cursor from batch order by created_time asc, id desc limit 1

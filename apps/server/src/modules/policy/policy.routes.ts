@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { policyCalls } from '@atrium/contracts/calls/policy';
 import { parseMultipart } from '../../http/multipart.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { createPolicy, exportPolicies, getPolicy, importPolicies, listPage, patchPolicy, removePolicy } from './policy.service.ts';
+import { createPolicy, exportPolicies, getPolicy, importPolicies, listPage, patchPolicy, policyPages, removePolicy } from './policy.service.ts';
 
 export function registerPolicyRoutes(app: FastifyInstance): void {
   registerCall(app, policyCalls.list, ({ db, req, query, locale, config }) => listPage(db, query, locale, config.timeZone, req.generations), {
-    reads: ['policies'],
+    reads: policyPages.tables,
   });
   registerCall(app, policyCalls.export, ({ db, reply, query, locale, config, now }) => exportPolicies(db, reply, query, locale, config.timeZone, now()));
   registerCall(app, policyCalls.import, ({ db, req, locale, now, audit }) => importPolicies(db, parseMultipart(req), locale, now(), audit));

@@ -17,28 +17,29 @@ import {
 } from '@atrium/contracts/calls/policy';
 import type { Db } from '../../db/client.ts';
 import type { Generations } from '../../db/list-generations.ts';
-import { jsonText, type JsonText } from '../../http/envelope.ts';
+import type { JsonText } from '../../http/envelope.ts';
 import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
-import { listCachesFor } from '../shared/list-cache.ts';
+import { AnswerCache } from '../shared/list-cache.ts';
 import { csvLine } from './csv.ts';
 import { checkImportFile } from './policy-import.ts';
 import {
   deletePolicy,
   exportBatch,
+  filterConditions,
   filterKey,
-  filterValues,
-  filterWhere,
   findPolicy,
   insertPolicies,
   listPolicies,
   updatePolicy,
   type ExportLabels,
+  type PolicyListRow,
   type PolicyRow,
 } from './policy.repository.ts';
 
-function toPolicy(row: PolicyRow, locale: Locale): Policy {
+/** A collection in the reader's language (a list row's time is ISO text already; a record's a Date). */
+function toPolicy(row: PolicyListRow | PolicyRow, locale: Locale): Policy {
   return {
     id: row.id,
     number: row.number,
@@ -47,29 +48,25 @@ function toPolicy(row: PolicyRow, locale: Locale): Policy {
     filterType: row.filterType,
     count: row.count,
     status: row.status,
-    createdTime: row.createdTime.toISOString(),
+    createdTime: typeof row.createdTime === 'string' ? row.createdTime : row.createdTime.toISOString(),
   };
 }
 const toDetail = (row: PolicyRow, locale: Locale): PolicyDetail => ({ ...toPolicy(row, locale), updatedAt: row.updatedAt.toISOString() });
 
+/** The list's answers as sent, kept at the generation of the collections (modules/shared/list-cache.ts). */
+export const policyPages = new AnswerCache<PolicyList>(['policies']);
+
 /**
- * One page of the list as sent. The answer (in the reader's language) is kept at the write generation its
- * rows and total were read at (modules/shared/list-cache.ts): while the table's generation has not moved,
- * a page asked again costs the generation's read alone (`known`: read with the request, when signed).
+ * One page of the list as sent, in the reader's language: while the table's generation has not moved, a
+ * page asked again costs the generation's read alone (`known`: read with the request, when signed).
  */
 export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, known: Generations | null): Promise<JsonText<PolicyList>> {
   const { current, pageSize } = query;
   const offset = (current - 1) * pageSize;
-  const key = filterKey(query, timeZone);
-  const pageKey = `${locale}:${offset}:${pageSize}:${key}`;
-  const caches = listCachesFor(db, 'policies');
-  const { pages } = caches;
-  const cached = pages.get(pageKey, await caches.generation(known)) as JsonText<PolicyList> | undefined;
-  if (cached) return cached;
-  const page = await listPolicies(db, key, filterValues(query, timeZone), offset, pageSize);
-  const text = jsonText<PolicyList>({ list: page.rows.map((row) => toPolicy(row, locale)), total: page.total, current, pageSize });
-  pages.set(pageKey, page.generation, text, Math.max(1, page.rows.length));
-  return text;
+  return policyPages.answer(db, `${locale}:${offset}:${pageSize}:${filterKey(query, timeZone)}`, known, async () => {
+    const page = await listPolicies(db, query, timeZone, offset, pageSize);
+    return { value: { list: page.rows.map((row) => toPolicy(row, locale)), total: page.total, current, pageSize }, weight: page.rows.length };
+  });
 }
 
 export async function getPolicy(db: Db, id: number, locale: Locale): Promise<PolicyDetail> {
@@ -131,7 +128,7 @@ function exportFileName(now: Date, timeZone: string): string {
  */
 export async function exportPolicies(db: Db, reply: FastifyReply, filter: PolicyFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
   const t = (key: string) => translateValidation(key, locale);
-  const where = filterWhere(filter, timeZone);
+  const where = filterConditions(filter, timeZone);
   const labelsOf = (keys: readonly string[], prefix: string) => Object.fromEntries(keys.map((k) => [k, t(`${prefix}.${k}`)]));
   const labels: ExportLabels = {
     contentType: labelsOf(contentTypes, 'searchTable.form.contentType'),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatDecimal, snakeCase, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
 
 /**
  * The resource kit's SQL, for every resource from its definition: one list helper (filters, sorting,
@@ -10,14 +11,12 @@ import { rowsOf, type Db } from '../../db/client.ts';
  */
 
 const id = (name: string) => sql.identifier(name);
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', ${sql.raw(ISO)})`;
 
 /** A field's column as the calls answer it: decimals and dates as text, instants in ISO 8601 UTC. */
 function readColumn(field: ResourceField): SQL {
   const column = sql`t.${id(field.column)}`;
   if (field.type === 'decimal' || field.type === 'date') return sql`${column}::text`;
-  if (field.type === 'datetime') return iso(column);
+  if (field.type === 'datetime') return isoText(column);
   return column;
 }
 
@@ -28,8 +27,8 @@ function selectList(def: ResourceDef): SQL {
       sql`t.id`,
       ...def.fields.map((f) => sql`${readColumn(f)} as ${id(f.name)}`),
       sql`t.version`,
-      sql`${iso(sql`t.created_at`)} as "createdAt"`,
-      sql`${iso(sql`t.updated_at`)} as "updatedAt"`,
+      sql`${isoText(sql`t.created_at`)} as "createdAt"`,
+      sql`${isoText(sql`t.updated_at`)} as "updatedAt"`,
       sql`t.created_by as "createdById"`,
       sql`coalesce(nullif(cu.name, ''), cu.username) as "createdByName"`,
       sql`t.updated_by as "updatedById"`,
@@ -39,7 +38,9 @@ function selectList(def: ResourceDef): SQL {
   );
 }
 
-const fromTable = (def: ResourceDef) => sql`${id(def.table)} t left join users cu on cu.id = t.created_by left join users uu on uu.id = t.updated_by`;
+/** The actors' names of a record's columns. */
+const actorJoins = sql`left join users cu on cu.id = t.created_by left join users uu on uu.id = t.updated_by`;
+const fromTable = (def: ResourceDef) => sql`${id(def.table)} t ${actorJoins}`;
 
 export type ResourceRow = Record<string, unknown> & { id: number; version: number };
 
@@ -58,8 +59,8 @@ function toRecord(def: ResourceDef, row: Record<string, unknown>): ResourceRow {
 /** `%` and `_` match themselves in a LIKE pattern built from a person's text. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of the applied filters (the list query's parsed values). */
-function filterWhere(def: ResourceDef, filters: Record<string, unknown>): SQL {
+/** The conditions of the applied filters (the list query's parsed values). */
+function filterConditions(def: ResourceDef, filters: Record<string, unknown>): SQL[] {
   const conditions: SQL[] = [];
   for (const f of def.fields) {
     const value = filters[f.name];
@@ -72,7 +73,7 @@ function filterWhere(def: ResourceDef, filters: Record<string, unknown>): SQL {
       conditions.push(sql`${column} between ${start} and ${end}`);
     } else conditions.push(sql`${column} = ${value}`);
   }
-  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+  return conditions;
 }
 
 /** The sort of a list query (`-price`): the column and the direction. */
@@ -120,51 +121,33 @@ function orderBy({ column, descending }: Sort): SQL {
  */
 export const TOTAL_CAP = 1000;
 
-export interface ListPage {
+export interface RecordPage {
   rows: ResourceRow[];
   /** Matching rows, or TOTAL_CAP when there are more (`capped`). */
   total: number;
   capped: boolean;
 }
 
+/** A resource's list as the kit's list helper reads it, in the order of `sort`. */
+function listSource(def: ResourceDef, sort: string): ListSource<Record<string, unknown>> {
+  return {
+    table: def.table,
+    columns: selectList(def),
+    joins: actorJoins,
+    where: (filters) => filterConditions(def, filters),
+    order: orderBy(sortOf(def, sort)),
+    total: { cap: TOTAL_CAP },
+    scattered: (filters) => def.fields.some((f) => f.filter === 'contains' && filters[f.name] !== undefined && filters[f.name] !== null),
+  };
+}
+
 /**
  * One page and its total, in one statement (one snapshot); a count never reads more than TOTAL_CAP + 1
- * matches (decision 018).
- *
- * Filters on ordered indexes (equals, ranges, prefixes): the page is read as the planner sees fit (its
- * estimates of such filters are sound), and the count runs only when the page is full or past the end (a
- * page that is not full ends the matches; PostgreSQL runs the CASE's sub-plan only when it is reached).
- *
- * A substring filter: the planner's guess of how many rows a substring matches is often off a hundredfold,
- * and a wrong guess read a tenth of a million-row table in the sort's order for a page of a hundred
- * matches. So the matches' ids are gathered first, unordered, up to TOTAL_CAP + 1 (the trigram index
- * answers that, reading no more rows than it finds); when that is all of them the page is sorted out of
- * those few, and when there are more the page reads the sort's index in order, which meets a page of
- * matches soon exactly because they are many.
+ * matches (decision 018; how: modules/shared/list.repository.ts).
  */
-export async function listRows(db: Db, def: ResourceDef, filters: Record<string, unknown>, sort: string, offset: number, limit: number): Promise<ListPage> {
-  const where = filterWhere(def, filters);
-  const order = orderBy(sortOf(def, sort));
-  const inOrder = sql`select ${selectList(def)} from ${fromTable(def)} where ${where} order by ${order} limit ${limit} offset ${offset}`;
-  const asJson = (rows: SQL) => sql`(select coalesce(json_agg(p), '[]'::json) from (${rows}) p)`;
-  const substring = def.fields.some((f) => f.filter === 'contains' && filters[f.name] !== undefined && filters[f.name] !== null);
-  const statement = substring
-    ? sql`
-      with matching as materialized (select t.id from ${id(def.table)} t where ${where} limit ${TOTAL_CAP + 1}),
-        counted as (select count(*)::int as n from matching)
-      select (select n from counted) as total,
-        case when (select n from counted) <= ${TOTAL_CAP}
-          then ${asJson(sql`select ${selectList(def)} from ${fromTable(def)} where t.id in (select id from matching) order by ${order} limit ${limit} offset ${offset}`)}
-          else ${asJson(inOrder)} end as rows`
-    : sql`
-      with page as (${inOrder}),
-        shown as (select count(*)::int as n from page)
-      select case when (select n from shown) < ${limit} and ((select n from shown) > 0 or ${offset}::int = 0) then ${offset}::int + (select n from shown)
-          else (select count(*)::int from (select from ${id(def.table)} t where ${where} limit ${TOTAL_CAP + 1}) matching) end as total,
-        ${asJson(sql`select * from page`)} as rows`;
-  const [row] = rowsOf<{ total: number; rows: Record<string, unknown>[] | string }>(await db.execute(statement));
-  const rows = typeof row!.rows === 'string' ? (JSON.parse(row!.rows) as Record<string, unknown>[]) : row!.rows;
-  return { rows: rows.map((r) => toRecord(def, r)), total: Math.min(row!.total, TOTAL_CAP), capped: row!.total > TOTAL_CAP };
+export async function listRows(db: Db, def: ResourceDef, filters: Record<string, unknown>, sort: string, offset: number, limit: number): Promise<RecordPage> {
+  const page = await readPage(db, listSource(def, sort), filters, '', offset, limit);
+  return { rows: page.rows.map((r) => toRecord(def, r)), total: page.total!, capped: page.capped };
 }
 
 export async function findRow(db: Db, def: ResourceDef, rowId: number, lock = false): Promise<ResourceRow | undefined> {
@@ -263,7 +246,9 @@ export async function exportRows(
   limit: number,
 ): Promise<{ rows: ResourceRow[]; next: ExportCursor | undefined }> {
   const order = sortOf(def, sort);
-  const where = cursor ? sql`(${filterWhere(def, filters)}) and ${after(order, cursor)}` : filterWhere(def, filters);
+  const conditions = filterConditions(def, filters);
+  if (cursor) conditions.push(after(order, cursor));
+  const where = conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
   const result = await db.execute(
     sql`select ${selectList(def)}, t.${id(order.column)}::text as "sortValue" from ${fromTable(def)} where ${where} order by ${orderBy(order)} limit ${limit}`,
   );

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
-import { currentGeneration, currentGenerations, type GenerationTable, type Generations } from '../../db/list-generations.ts';
+import { currentGenerations, type Generations } from '../../db/list-generations.ts';
 
 interface Entry<T> {
   generation: string;
@@ -43,9 +43,10 @@ export class GenerationCache<T> {
     return entry.value;
   }
 
-  /** Whether an entry exists at all (a stale one still says the key is asked again). */
-  has(key: string): boolean {
-    return this.entries.has(key);
+  /** The entry of `key` at whatever generation it was read (the caller compares generations itself). */
+  peek(key: string): { generation: string; value: T } | undefined {
+    const entry = this.entries.get(key);
+    return entry && { generation: entry.generation, value: entry.value };
   }
 
   set(key: string, generation: string | null | undefined, value: T, weight = 1): void {
@@ -65,36 +66,8 @@ export class GenerationCache<T> {
   }
 }
 
-/** Distinct filters whose totals are remembered per list. */
-const TOTALS_BUDGET = 1000;
-/** Rows of list pages remembered per list (about 3 MB of collections' answers). */
+/** Rows of list answers remembered per list (about 3 MB of collections' answers). */
 const PAGE_ROWS_BUDGET = 10_000;
-
-/**
- * The caches of one list, one per purpose, each under the rule above (an entry answers only at the
- * generation it was read at).
- */
-interface ListCaches {
-  /** The table's generation now (`known`: as the request's round trip read it): what the entries below are looked up at. */
-  generation(known: Generations | null): Promise<string | null>;
-  /** Filter key -> exact total (the repository). */
-  totals: GenerationCache<number>;
-  /** Language, offset, page size and filter key -> the page's answer as sent, weighing its row count (the service). */
-  pages: GenerationCache<unknown>;
-}
-
-const caches = new WeakMap<Db, Map<GenerationTable, ListCaches>>();
-
-export function listCachesFor(db: Db, table: GenerationTable): ListCaches {
-  let lists = caches.get(db);
-  if (!lists) caches.set(db, (lists = new Map()));
-  let cache = lists.get(table);
-  if (!cache) {
-    const generation = (known: Generations | null) => currentGeneration(db, table, known);
-    lists.set(table, (cache = { generation, totals: new GenerationCache(TOTALS_BUDGET), pages: new GenerationCache(PAGE_ROWS_BUDGET) }));
-  }
-  return cache;
-}
 
 /**
  * The answers of one list call, each kept at the generations of every table it reads (its own, and those

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AccountStatus } from '@atrium/contracts/calls/system';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { loginAttempts, roles, users } from '../../db/schema/auth.ts';
+import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
 
 /** What an account record shows (never the password hash, the security answer or the profile). */
 const accountColumns = {
@@ -37,24 +38,36 @@ export interface AccountFilter {
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function accountWhere(f: AccountFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (f.keyword) {
-    const pattern = `%${likeEscape(f.keyword)}%`;
-    conditions.push(or(sql`${users.username} ilike ${pattern}`, sql`${users.name} ilike ${pattern}`, sql`${users.phone} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`));
-  }
-  if (f.role) conditions.push(sql`${f.role} = any(${users.roles})`);
-  if (f.status) conditions.push(eq(users.status, f.status));
-  return and(...conditions);
-}
+/**
+ * 用户管理's list through the kit's list helper: by account id, exact totals (a team has hundreds of
+ * accounts, not millions; each page counts). The keyword is a substring of the username, name, phone or
+ * e-mail; the role one of the account's roles.
+ */
+const accountList: ListSource<AccountFilter> = {
+  table: 'users',
+  columns: sql`t.id, t.username, t.name, t.email, t.phone, t.roles, t.status, t.must_change_password as "mustChangePassword",
+    ${isoText(sql`t.last_login_at`)} as "lastLoginAt", ${isoText(sql`t.registered_at`)} as "registeredAt"`,
+  where(f) {
+    const conditions: SQL[] = [];
+    if (f.keyword) {
+      const pattern = `%${likeEscape(f.keyword)}%`;
+      conditions.push(sql`(t.username ilike ${pattern} or t.name ilike ${pattern} or t.phone ilike ${pattern} or t.email ilike ${pattern})`);
+    }
+    if (f.role) conditions.push(sql`${f.role} = any(t.roles)`);
+    if (f.status) conditions.push(sql`t.status = ${f.status}`);
+    return conditions;
+  },
+  order: sql`t.id asc`,
+  total: 'exact',
+};
 
 export async function listAccounts(db: Db, filter: AccountFilter, limit: number, offset: number): Promise<{ rows: AccountRow[]; total: number }> {
-  const where = accountWhere(filter);
-  const [rows, totals] = await Promise.all([
-    db.select(accountColumns).from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  const page = await readPage(db, accountList, filter, '', offset, limit);
+  const rows = page.rows.map((row) => {
+    const { lastLoginAt, registeredAt } = row as { lastLoginAt: string | null; registeredAt: string };
+    return { ...row, lastLoginAt: lastLoginAt === null ? null : new Date(lastLoginAt), registeredAt: new Date(registeredAt) } as AccountRow;
+  });
+  return { rows, total: page.total! };
 }
 
 /** `lock`: the row stays locked until the transaction ends (a change of the account). */

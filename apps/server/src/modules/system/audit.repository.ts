@@ -1,7 +1,8 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuditResult } from '@atrium/contracts/calls/system';
-import type { Db } from '../../db/client.ts';
-import { auditLog, type AuditRow } from '../../db/schema/auth.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import type { AuditRow } from '../../db/schema/auth.ts';
+import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
 
 export type { AuditRow };
 
@@ -16,31 +17,47 @@ export interface AuditWhere {
 }
 
 /** Each filter is the leading column of one of the trail's indexes, followed by (at desc, id desc). */
-function auditWhere(f: AuditWhere): SQL | undefined {
-  return and(
-    f.from ? gte(auditLog.at, f.from) : undefined,
-    f.to ? lte(auditLog.at, f.to) : undefined,
-    f.actor ? ('id' in f.actor ? eq(auditLog.actorId, f.actor.id) : sql`lower(${auditLog.actorName}) = lower(${f.actor.name})`) : undefined,
-    f.action ? eq(auditLog.action, f.action) : undefined,
-    f.targetType ? eq(auditLog.targetType, f.targetType) : undefined,
-    f.targetId ? eq(auditLog.targetId, f.targetId) : undefined,
-    f.result ? eq(auditLog.result, f.result) : undefined,
-  );
+function auditConditions(f: AuditWhere): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.from) conditions.push(sql`t.at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conditions.push(sql`t.at <= ${f.to.toISOString()}::timestamptz`);
+  if (f.actor) conditions.push('id' in f.actor ? sql`t.actor_id = ${f.actor.id}` : sql`lower(t.actor_name) = lower(${f.actor.name})`);
+  if (f.action) conditions.push(sql`t.action = ${f.action}`);
+  if (f.targetType) conditions.push(sql`t.target_type = ${f.targetType}`);
+  if (f.targetId) conditions.push(sql`t.target_id = ${f.targetId}`);
+  if (f.result) conditions.push(sql`t.result = ${f.result}`);
+  return conditions;
 }
+
+const whereOf = (conditions: SQL[]) => (conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `));
 
 // Written as the indexes are declared (DESC NULLS LAST): PostgreSQL's plain DESC means NULLS FIRST, and
 // an order that differs from the index's, even on NOT NULL columns, makes every page sort all its matches.
-const newestFirst = [sql`${auditLog.at} desc nulls last`, sql`${auditLog.id} desc nulls last`];
+const newestFirst = sql`t.at desc nulls last, t.id desc nulls last`;
 
-export async function listAudit(db: Db, filter: AuditWhere, limit: number, offset: number): Promise<AuditRow[]> {
-  return db
-    .select()
-    .from(auditLog)
-    .where(auditWhere(filter))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
+const entryColumns = sql`t.id, t.at, t.actor_id as "actorId", t.actor_name as "actorName", t.role, t.action, t.target_type as "targetType",
+  t.target_id as "targetId", t.summary, t.changes, t.result, t.ip, t.user_agent as "userAgent", t.trace_id as "traceId"`;
+
+/**
+ * 审计日志's list through the kit's list helper, newest first. Its total is the trail's own (audit-totals.ts:
+ * settled counts remembered per filter); the helper gives it only when the page settles it.
+ */
+const auditList: ListSource<AuditWhere> = {
+  table: 'audit_log',
+  columns: sql`t.id, ${isoText(sql`t.at`)} as at, t.actor_id as "actorId", t.actor_name as "actorName", t.role, t.action,
+    t.target_type as "targetType", t.target_id as "targetId", t.summary, t.changes, t.result, t.ip, t.user_agent as "userAgent", t.trace_id as "traceId"`,
+  where: auditConditions,
+  order: newestFirst,
+  total: 'none',
+};
+
+/** A page of entries as the list sends them (`at`: ISO text), and its total when the page settled it. */
+export async function listAudit(db: Db, filter: AuditWhere, limit: number, offset: number): Promise<{ rows: AuditListRow[]; total: number | undefined }> {
+  const page = await readPage(db, auditList, filter, '', offset, limit);
+  return { rows: page.rows as unknown as AuditListRow[], total: page.total };
 }
+
+export type AuditListRow = Omit<AuditRow, 'at'> & { at: string };
 
 /**
  * The filter's entries after `after` (epoch ms; all when undefined), split at a bound the database takes
@@ -48,16 +65,14 @@ export async function listAudit(db: Db, filter: AuditWhere, limit: number, offse
  * (no transaction that could still add one is running); the others are live.
  */
 export async function countAuditSince(db: Db, filter: AuditWhere, after: number | undefined): Promise<{ bound: number; settled: number; live: number }> {
-  const since = after === undefined ? undefined : sql`${auditLog.at} > to_timestamp(${after / 1000}::float8)`;
+  const conditions = auditConditions(filter);
+  if (after !== undefined) conditions.push(sql`t.at > to_timestamp(${after / 1000}::float8)`);
   const bound = sql`date_trunc('minute', clock_timestamp() - interval '2 minutes')`;
-  const [row] = await db
-    .select({
-      bound: sql<number>`(extract(epoch from ${bound}) * 1000)::float8`,
-      settled: sql<number>`count(*) filter (where ${auditLog.at} <= ${bound})::int`,
-      live: sql<number>`count(*) filter (where ${auditLog.at} > ${bound})::int`,
-    })
-    .from(auditLog)
-    .where(and(auditWhere(filter), since));
+  const [row] = rowsOf<{ bound: number; settled: number; live: number }>(
+    await db.execute(sql`select (extract(epoch from ${bound}) * 1000)::float8 as bound,
+      count(*) filter (where t.at <= ${bound})::int as settled, count(*) filter (where t.at > ${bound})::int as live
+      from audit_log t where ${whereOf(conditions)}`),
+  );
   return { bound: Number(row!.bound), settled: Number(row!.settled), live: Number(row!.live) };
 }
 
@@ -69,13 +84,14 @@ export interface AuditCursor {
 
 /** The next `limit` entries of the filter after `cursor`, newest first (keyset: no offset to skip). */
 export async function auditBatch(db: Db, filter: AuditWhere, cursor: AuditCursor | undefined, limit: number): Promise<{ rows: AuditRow[]; last: AuditCursor | undefined }> {
-  const after = cursor ? sql`(${auditLog.at}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
-  const rows = await db
-    .select({ entry: auditLog, cursorAt: sql<string>`${auditLog.at}::text` })
-    .from(auditLog)
-    .where(and(auditWhere(filter), after))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  const conditions = auditConditions(filter);
+  if (cursor) conditions.push(sql`(t.at, t.id) < (${cursor.at}::timestamptz, ${cursor.id})`);
+  const rows = rowsOf<AuditRow & { cursorAt: string }>(
+    await db.execute(sql`select ${entryColumns}, t.at::text as "cursorAt" from audit_log t where ${whereOf(conditions)} order by ${newestFirst} limit ${limit}`),
+  );
   const tail = rows.at(-1);
-  return { rows: rows.map((r) => r.entry), last: tail ? { at: tail.cursorAt, id: tail.entry.id } : undefined };
+  return {
+    rows: rows.map(({ cursorAt: _, ...row }) => ({ ...row, id: Number(row.id), at: new Date(row.at) })),
+    last: tail ? { at: tail.cursorAt, id: Number(tail.id) } : undefined,
+  };
 }

@@ -25,10 +25,6 @@ function whereOf(filter: AuditFilter): AuditWhere {
   };
 }
 
-function toEntry(row: AuditRow): AuditEntry {
-  return { ...row, at: row.at.toISOString(), changes: row.changes ?? [] };
-}
-
 const totals = new WeakMap<Db, AuditTotals>();
 
 /** A page of the filtered trail and its exact total (`known`: the generations read with the request). */
@@ -38,8 +34,8 @@ export async function listEntries(db: Db, query: AuditListQuery, known: Generati
   if (!counter) totals.set(db, (counter = new AuditTotals()));
   // The trail's generation moves when the retention sweep deletes (db/list-generations.ts).
   const total = currentGeneration(db, 'audit_log', known).then((generation) => counter.total(db, where, generation));
-  const [rows, count] = await Promise.all([listAudit(db, where, query.pageSize, (query.current - 1) * query.pageSize), total]);
-  return { list: rows.map(toEntry), total: count };
+  const [page, count] = await Promise.all([listAudit(db, where, query.pageSize, (query.current - 1) * query.pageSize), total]);
+  return { list: page.rows.map((row) => ({ ...row, changes: row.changes ?? [] })), total: page.total ?? count };
 }
 
 const exportHeader: Record<Locale, string[]> = {
