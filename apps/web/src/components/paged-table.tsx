@@ -2,6 +2,7 @@ import { Table, type TableProps } from '@arco-design/web-react';
 import { useEffect, useRef } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { useIsMobile } from '../stores/settings';
+import styles from './paged-table.module.css';
 
 /** The column whose sorting was clicked and its new order (none: sorting cleared). */
 interface SorterInfo {
@@ -9,14 +10,17 @@ interface SorterInfo {
   direction?: 'ascend' | 'descend';
 }
 
-interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChange'> {
+export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'onChange'> {
   current: number;
   pageSize: number;
   total: number;
   pageSizes: readonly number[];
   /** The "N in total" text (default: on, except on a phone, where the pager and the size changer need the width). */
   showTotal?: boolean;
-  /** The server stopped counting at `total` (more match): the text says "more than", the pager ends there. */
+  /**
+   * The server stopped counting at `total` (more match): the text says "more than", the pager ends there.
+   * Where the text is off (a phone), a line under the table says it: the compact pager alone would read as all.
+   */
   totalCapped?: boolean;
   /** A new page or page size; a page-size change starts again at page 1. Not called for the page shown. */
   onPage: (current: number, pageSize: number) => void;
@@ -30,6 +34,8 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
   const mobile = useIsMobile();
   const t = useT();
   const locale = useLocale();
+  const totalShown = showTotal ?? !mobile;
+  const capped = totalCapped ? t('common.totalCapped', { n: total.toLocaleString(locale) }) : null;
 
   // Arco labels the page-size changer's wrapper div without giving it a role (a group may carry a label),
   // and leaves the compact pager's page-number box without a label.
@@ -47,7 +53,7 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
           current,
           pageSize,
           total,
-          showTotal: (showTotal ?? !mobile) && (totalCapped ? () => t('common.totalCapped', { n: total.toLocaleString(locale) }) : true),
+          showTotal: totalShown && (capped ? () => capped : true),
           simple: mobile,
           sizeCanChange: true,
           sizeOptions: [...pageSizes],
@@ -62,6 +68,7 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
           if (page !== current || size !== pageSize) onPage(page, size);
         }}
       />
+      {capped && mobile && !totalShown && <div className={styles.cappedHint}>{capped}</div>}
     </div>
   );
 }

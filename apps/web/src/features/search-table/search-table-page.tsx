@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Divider, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconImage, IconMobile, IconVideoCamera } from '@arco-design/web-react/icon';
 import type { ContentType, Policy } from '@atrium/contracts/calls/policy';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { PagedTable } from '../../components/paged-table';
+import { ListFrame } from '../../components/list-frame';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
@@ -17,9 +17,8 @@ import { TableToolbar } from './components/table-toolbar';
 import { useTablePreferences } from './hooks/use-table-preferences';
 import { densityToSize, type ColumnKey } from './lib/columns';
 import { contentTypeKey, filterTypeKey, statusKey } from './lib/labels';
-import { listPageSizes } from '../../lib/list-url-state';
 import { useDownload, useListPage } from '../../lib/use-list-page';
-import { tableUrl, type PolicyFilters, type TableUrlState } from './lib/url-state';
+import { tableUrl, type PolicyFilters } from './lib/url-state';
 import styles from './search-table.module.css';
 
 const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horizontalVideo: IconVideoCamera, verticalVideo: IconMobile };
@@ -38,7 +37,8 @@ export default function SearchTablePage() {
   const locale = useLocale();
   const canWrite = usePermission('policy:write');
   const canImport = usePermission('policy:import');
-  const { state, list, total, go } = useListPage(tableUrl, policyListQuery);
+  const page = useListPage(tableUrl, policyListQuery);
+  const { state, list, go } = page;
   const prefs = useTablePreferences();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -112,51 +112,35 @@ export default function SearchTablePage() {
     });
   }
 
-  // Columns keep their widths (the name takes what is left, at least 150 px); a narrower pane scrolls the
-  // table sideways instead of breaking numbers and labels mid-word.
-  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0);
+  const search = (filters: PolicyFilters) => {
+    go({ filters, current: 1, pageSize: state.pageSize });
+    // 查询 and 重置 always fetch, even when the URL does not change.
+    void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+  };
 
   return (
-    <Card title={t('menu.list.searchTable')} bordered={false}>
-      <FilterForm
-        applied={state.filters}
-        onSearch={(filters: PolicyFilters) => {
-          go({ filters, current: 1, pageSize: state.pageSize });
-          // 查询 and 重置 always fetch, even when the URL does not change.
-          void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
-        }}
-        onReset={() => {
-          go({ filters: {}, current: 1, pageSize: state.pageSize });
-          void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
-        }}
-      />
-      <Divider className={styles.formDivider} />
-      <TableToolbar
-        density={prefs.density}
-        columns={prefs.columns}
-        downloading={downloading}
-        titleOf={titleOf}
-        onCreate={() => setCreating(true)}
-        onImport={() => setImporting(true)}
-        onDownload={download}
-        onRefresh={() => void list.refetch()}
-        onDensity={prefs.setDensity}
-        onColumns={prefs.setColumns}
-      />
-      <PagedTable<Policy>
-        rowKey="id"
-        border={false}
-        size={densityToSize[prefs.density]}
-        loading={list.isFetching}
-        columns={columns}
-        data={list.data?.list ?? []}
-        scroll={{ x: tableMinWidth }}
-        current={state.current}
-        pageSize={state.pageSize}
-        total={total}
-        pageSizes={listPageSizes}
-        onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as TableUrlState['pageSize'] })}
-      />
+    <ListFrame
+      title={t('menu.list.searchTable')}
+      page={page}
+      // The name has no width: it takes what the others leave, counted at 150 px for the sideways scroll.
+      columns={columns}
+      size={densityToSize[prefs.density]}
+      filters={<FilterForm applied={state.filters} onSearch={search} onReset={() => search({})} />}
+      toolbar={
+        <TableToolbar
+          density={prefs.density}
+          columns={prefs.columns}
+          downloading={downloading}
+          titleOf={titleOf}
+          onCreate={() => setCreating(true)}
+          onImport={() => setImporting(true)}
+          onDownload={download}
+          onRefresh={() => void list.refetch()}
+          onDensity={prefs.setDensity}
+          onColumns={prefs.setColumns}
+        />
+      }
+    >
       {canWrite && (
         <>
           <DetailDrawer id={detailId} onClose={closeDetail} />
@@ -164,6 +148,6 @@ export default function SearchTablePage() {
         </>
       )}
       {canImport && <ImportModal visible={importing} onClose={() => setImporting(false)} />}
-    </Card>
+    </ListFrame>
   );
 }

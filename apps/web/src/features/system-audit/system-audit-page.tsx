@@ -1,21 +1,18 @@
-import { Badge, Button, Card, Divider, Empty, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconRefresh } from '@arco-design/web-react/icon';
 import type { AuditEntry } from '@atrium/contracts/calls/system';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PagedTable } from '../../components/paged-table';
+import { ListFrame } from '../../components/list-frame';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
-import { useIsMobile } from '../../stores/settings';
 import { auditKeys, auditListQuery, exportAudit } from './api/audit-queries';
 import { AuditDetailDrawer } from './components/audit-detail-drawer';
 import { AuditFilterForm } from './components/audit-filter-form';
 import { resultBadge, resultKey } from './lib/labels';
-import { listPageSizes } from '../../lib/list-url-state';
 import { useDownload, useListPage } from '../../lib/use-list-page';
-import { auditUrl, type AuditFilters, type AuditUrlState } from './lib/url-state';
-import styles from './system-audit.module.css';
+import { auditUrl, type AuditFilters } from './lib/url-state';
 import { queryClient } from '../../lib/query-client';
 
 /**
@@ -29,10 +26,9 @@ export function prefetch(search: URLSearchParams): Promise<unknown> {
 
 export default function SystemAuditPage() {
   const t = useT();
-  // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
-  const mobile = useIsMobile();
   const canExport = usePermission('audit:export');
-  const { state, list, total, go } = useListPage(auditUrl, auditListQuery);
+  const page = useListPage(auditUrl, auditListQuery);
+  const { state, list, go } = page;
   const queryClient = useQueryClient();
   const [detail, setDetail] = useState<AuditEntry | null>(null);
   const [downloading, download] = useDownload(() => exportAudit(state.filters));
@@ -60,7 +56,7 @@ export default function SystemAuditPage() {
     {
       title: t('systemAudit.columns.actions'),
       width: 80,
-      fixed: mobile ? undefined : 'right',
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Button type="text" size="small" onClick={() => setDetail(row)}>
           {t('systemAudit.detail')}
@@ -68,7 +64,6 @@ export default function SystemAuditPage() {
       ),
     },
   ];
-  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 240), 0);
 
   const search = (filters: AuditFilters) => {
     go({ filters, current: 1, pageSize: state.pageSize });
@@ -77,37 +72,29 @@ export default function SystemAuditPage() {
   };
 
   return (
-    <Card title={t('menu.system.audit')} bordered={false}>
-      <AuditFilterForm applied={state.filters} onSearch={search} />
-      <Divider className={styles.formDivider} />
-      <div className={styles.toolbar}>
-        <div>
-          {canExport && (
-            <Button icon={<IconDownload />} loading={downloading} onClick={download}>
-              {t('systemAudit.export')}
-            </Button>
-          )}
-        </div>
-        <Tooltip content={t('systemAudit.refresh')}>
-          <Button icon={<IconRefresh />} aria-label={t('systemAudit.refresh')} onClick={() => void list.refetch()} />
-        </Tooltip>
-      </div>
-      <PagedTable<AuditEntry>
-        rowKey="id"
-        border={false}
-        loading={list.isFetching}
-        columns={columns}
-        data={list.data?.list ?? []}
-        scroll={{ x: tableMinWidth }}
-        // A failed load was toasted by the transport; the refresh button retries.
-        noDataElement={<Empty description={t(list.isError ? 'systemAudit.loadFailed' : 'common.noData')} />}
-        current={state.current}
-        pageSize={state.pageSize}
-        total={total}
-        pageSizes={listPageSizes}
-        onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as AuditUrlState['pageSize'] })}
-      />
+    <ListFrame
+      title={t('menu.system.audit')}
+      page={page}
+      columns={columns}
+      // The summary has no width: it takes what the others leave, counted at 240 px for the sideways scroll.
+      flexWidth={240}
+      filters={<AuditFilterForm applied={state.filters} onSearch={search} />}
+      toolbar={
+        <>
+          <div>
+            {canExport && (
+              <Button icon={<IconDownload />} loading={downloading} onClick={download}>
+                {t('systemAudit.export')}
+              </Button>
+            )}
+          </div>
+          <Tooltip content={t('systemAudit.refresh')}>
+            <Button icon={<IconRefresh />} aria-label={t('systemAudit.refresh')} onClick={() => void list.refetch()} />
+          </Tooltip>
+        </>
+      }
+    >
       <AuditDetailDrawer entry={detail} onClose={() => setDetail(null)} />
-    </Card>
+    </ListFrame>
   );
 }

@@ -1,22 +1,20 @@
-import { Badge, Button, Card, Divider, Empty, Message, Popconfirm, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Message, Popconfirm, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import type { Account } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { PagedTable } from '../../components/paged-table';
+import { ListFrame } from '../../components/list-frame';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
-import { useIsMobile } from '../../stores/settings';
 import { disableUser, enableUser, resetPassword, roleOptionsQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
 import { OneTimePasswordModal, type OneTimePassword } from './components/one-time-password-modal';
 import { SessionsDrawer } from './components/sessions-drawer';
 import { UserFilterForm } from './components/user-filter-form';
 import { UserFormDrawer, type UserFormTarget } from './components/user-form-drawer';
 import { isLocked, statusBadge, statusKey } from './lib/labels';
-import { listPageSizes } from '../../lib/list-url-state';
 import { useListPage } from '../../lib/use-list-page';
-import { userUrl, type UserFilters, type UserUrlState } from './lib/url-state';
+import { userUrl, type UserFilters } from './lib/url-state';
 import styles from './system-user.module.css';
 import { getLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
@@ -36,11 +34,10 @@ export function prefetch(search: URLSearchParams): Promise<unknown> {
 
 export default function SystemUserPage() {
   const t = useT();
-  // On a phone the actions scroll with the row (a fixed column would cover the table) and the pager is compact.
-  const mobile = useIsMobile();
   const canWrite = usePermission('user:write');
   const canReadSessions = usePermission('session:read');
-  const { state, list, total, go } = useListPage(userUrl, userListQuery);
+  const page = useListPage(userUrl, userListQuery);
+  const { state, list, go } = page;
   const roles = useQuery(roleOptionsQuery(useLocale()));
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<UserFormTarget>(null);
@@ -117,7 +114,7 @@ export default function SystemUserPage() {
     columns.push({
       title: t('systemUser.columns.actions'),
       width: canWrite ? 300 : 90,
-      fixed: mobile ? undefined : 'right',
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0} wrap>
           {canWrite && (
@@ -137,7 +134,6 @@ export default function SystemUserPage() {
       ),
     });
   }
-  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
 
   const search = (filters: UserFilters) => {
     go({ filters, current: 1, pageSize: state.pageSize });
@@ -146,39 +142,29 @@ export default function SystemUserPage() {
   };
 
   return (
-    <Card title={t('menu.system.user')} bordered={false}>
-      <UserFilterForm applied={state.filters} roleOptions={roleOptions} onSearch={search} />
-      <Divider className={styles.formDivider} />
-      <div className={styles.toolbar}>
-        <Space wrap>
-          {canWrite && (
-            <Button type="primary" icon={<IconPlus />} onClick={() => setFormTarget({ mode: 'create' })}>
-              {t('systemUser.create')}
-            </Button>
-          )}
-        </Space>
-        <Tooltip content={t('systemUser.refresh')}>
-          <Button icon={<IconRefresh />} aria-label={t('systemUser.refresh')} onClick={() => void list.refetch()} />
-        </Tooltip>
-      </div>
-      <PagedTable<Account>
-        rowKey="id"
-        border={false}
-        loading={list.isFetching}
-        columns={columns}
-        data={list.data?.list ?? []}
-        scroll={{ x: tableMinWidth }}
-        // A failed load was toasted by the transport; the refresh button retries.
-        noDataElement={<Empty description={t(list.isError ? 'systemUser.loadFailed' : 'common.noData')} />}
-        current={state.current}
-        pageSize={state.pageSize}
-        total={total}
-        pageSizes={listPageSizes}
-        onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as UserUrlState['pageSize'] })}
-      />
+    <ListFrame
+      title={t('menu.system.user')}
+      page={page}
+      columns={columns}
+      filters={<UserFilterForm applied={state.filters} roleOptions={roleOptions} onSearch={search} />}
+      toolbar={
+        <>
+          <Space wrap>
+            {canWrite && (
+              <Button type="primary" icon={<IconPlus />} onClick={() => setFormTarget({ mode: 'create' })}>
+                {t('systemUser.create')}
+              </Button>
+            )}
+          </Space>
+          <Tooltip content={t('systemUser.refresh')}>
+            <Button icon={<IconRefresh />} aria-label={t('systemUser.refresh')} onClick={() => void list.refetch()} />
+          </Tooltip>
+        </>
+      }
+    >
       {canWrite && <UserFormDrawer target={formTarget} roleOptions={roleOptions} onClose={() => setFormTarget(null)} onPassword={setGrant} />}
       {canReadSessions && <SessionsDrawer account={sessionsOf} onClose={() => setSessionsOf(null)} />}
       <OneTimePasswordModal grant={grant} onClose={() => setGrant(null)} />
-    </Card>
+    </ListFrame>
   );
 }

@@ -15,6 +15,8 @@ export default {
   'common.delete': 'Delete',
   'common.close': 'Close',
   'common.noData': 'No data',
+  'common.loadFailed': 'The data could not be loaded',
+  'common.retry': 'Retry',
   'common.loading': 'Loading…',
   'common.pageNumber': 'Page number',
   'common.totalCapped': 'More than {n}',

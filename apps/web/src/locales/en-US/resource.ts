@@ -33,6 +33,4 @@ export default {
   'resourcePage.conflict.title': 'Someone else saved this record first',
   'resourcePage.conflict.text': 'It was saved by someone else after you opened it; your changes are not saved. Reload it to see the latest version (what you entered here will be replaced).',
   'resourcePage.conflict.reload': 'Reload',
-  'resourcePage.loadFailed': 'The data could not be loaded',
-  'resourcePage.retry': 'Retry',
 };

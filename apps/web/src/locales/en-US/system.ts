@@ -102,7 +102,6 @@ export default {
   'systemAudit.filter.reset': 'Reset',
   'systemAudit.export': 'Export',
   'systemAudit.refresh': 'Refresh',
-  'systemAudit.loadFailed': 'Loading failed',
   'systemAudit.columns.at': 'Time',
   'systemAudit.columns.actor': 'Actor',
   'systemAudit.columns.role': 'Role',

@@ -15,6 +15,8 @@ export default {
   'common.delete': '删除',
   'common.close': '关闭',
   'common.noData': '暂无数据',
+  'common.loadFailed': '数据加载失败',
+  'common.retry': '重试',
   'common.loading': '正在加载…',
   'common.pageNumber': '页码',
   'common.totalCapped': '超过 {n} 条',

@@ -33,6 +33,4 @@ export default {
   'resourcePage.conflict.title': '该记录已被他人修改',
   'resourcePage.conflict.text': '你打开这条记录后，其他人先保存了它，你的修改尚未保存。重新加载可查看最新内容，但当前填写的内容会被替换。',
   'resourcePage.conflict.reload': '重新加载',
-  'resourcePage.loadFailed': '数据加载失败',
-  'resourcePage.retry': '重试',
 };

@@ -102,7 +102,6 @@ export default {
   'systemAudit.filter.reset': '重置',
   'systemAudit.export': '导出',
   'systemAudit.refresh': '刷新',
-  'systemAudit.loadFailed': '加载失败',
   'systemAudit.columns.at': '时间',
   'systemAudit.columns.actor': '操作人',
   'systemAudit.columns.role': '角色',

@@ -88,19 +88,20 @@ interface ActionsContext {
   def: ResourceDef;
   t: TFunction;
   wide: boolean;
-  /** Fixed at the right edge (not on a phone, where a fixed column would cover the table). */
-  fixed: boolean;
   onEdit: (row: ResourceRecord) => void;
   onDelete: (row: ResourceRecord) => Promise<unknown>;
 }
 
-/** 编辑 and 删除 of a row (the page adds it for a role holding `<name>:write`); 删除 asks first. */
-export function actionsColumn({ def, t, wide, fixed, onEdit, onDelete }: ActionsContext): ResourceColumn {
+/**
+ * 编辑 and 删除 of a row (the page adds it for a role holding `<name>:write`); 删除 asks first. Fixed at the
+ * right edge (the list frame lets it scroll with the row on a phone, where it would cover the table).
+ */
+export function actionsColumn({ def, t, wide, onEdit, onDelete }: ActionsContext): ResourceColumn {
   return {
     key: 'actions',
     title: t('resourcePage.columns.actions'),
     width: wide ? 150 : 130,
-    fixed: fixed ? 'right' : undefined,
+    fixed: 'right',
     render: (_: unknown, row: ResourceRecord) => (
       <Space size={0}>
         <Button type="text" size="small" onClick={() => onEdit(row)}>

@@ -47,8 +47,9 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
       </Link>
     </div>
   );
+  // The list frame lays out the two ends.
   return (
-    <div className={styles.toolbar}>
+    <>
       <Space wrap>
         {props.canWrite && (
           <Button type="primary" icon={<IconPlus />} onClick={props.onCreate}>
@@ -80,6 +81,6 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
           </span>
         </Popover>
       </Space>
-    </div>
+    </>
   );
 }

@@ -4,7 +4,6 @@ import { tableDensities } from '@atrium/contracts/calls/preferences';
 import { Permission } from '../../../components/permission';
 import { useT } from '../../../lib/i18n';
 import type { ColumnKey, ColumnSetting, Density } from '../lib/columns';
-import styles from '../search-table.module.css';
 import { ColumnSettings } from './column-settings';
 
 interface TableToolbarProps {
@@ -30,8 +29,9 @@ export function TableToolbar(props: TableToolbarProps) {
       ))}
     </Menu>
   );
+  // The list frame lays out the two ends.
   return (
-    <div className={styles.toolbar}>
+    <>
       <Space wrap>
         <Permission need="policy:write">
           <Button type="primary" icon={<IconPlus />} onClick={props.onCreate}>
@@ -62,6 +62,6 @@ export function TableToolbar(props: TableToolbarProps) {
         </Dropdown>
         <ColumnSettings columns={props.columns} onChange={props.onColumns} titleOf={props.titleOf} />
       </Space>
-    </div>
+    </>
   );
 }
