@@ -1,4 +1,6 @@
-import type { Db } from './client.ts';
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from './client.ts';
 
 /**
  * A fixed SQL text for the per-request hot path (signature nonce, session). On PostgreSQL it runs as a
@@ -37,6 +39,20 @@ export async function runPrepared<Row>(db: Db, statement: Prepared, values: unkn
       ? await (client as PgliteLike).query(statement.text, values)
       : await (client as PoolLike).query({ name: statement.name, text: statement.text, values });
   return result.rows as Row[];
+}
+
+/**
+ * A statement built with drizzle's `sql`, run as a named prepared statement on PostgreSQL (the name from its
+ * text: statements of one shape share it), so it is parsed once per pooled connection and PostgreSQL may
+ * settle on a generic plan where the values do not change the plan. A transaction runs it as drizzle does.
+ */
+export async function runPreparedSql<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  const internals = db as unknown as { dialect?: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } } };
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!client || !internals.dialect) return rowsOf<Row>(await db.execute(statement));
+  const query = internals.dialect.sqlToQuery(statement);
+  const name = `list_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
+  return runPrepared<Row>(db, prepared(name, query.sql), query.params);
 }
 
 /** A JSON column as the driver hands it: parsed already (node-postgres) or as text. */

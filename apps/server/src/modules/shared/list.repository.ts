@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { runPreparedSql } from '../../db/prepared.ts';
 import { GenerationCache } from './list-cache.ts';
 
 /**
@@ -122,7 +123,7 @@ export async function readPage<F>(db: Db, source: ListSource<F>, filter: F, key:
         ${totals ? generation : sql`null::text`} as generation,
         ${asJson(sql`select * from page`)} as rows`;
   }
-  const [row] = rowsOf<{ total: number | null; generation?: string | null; rows: Record<string, unknown>[] | string }>(await db.execute(statement));
+  const [row] = await runPreparedSql<{ total: number | null; generation?: string | null; rows: Record<string, unknown>[] | string }>(db, statement);
   const rows = typeof row!.rows === 'string' ? (JSON.parse(row!.rows) as Record<string, unknown>[]) : row!.rows;
   const total = row!.total === null ? undefined : Number(row!.total);
   if (totals && total !== undefined) totals.set(key, row!.generation, total);
