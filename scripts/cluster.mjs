@@ -47,6 +47,7 @@ const cluster = await startCluster({
   replicas,
   port: Number(values.port),
   signingKeys: process.env.SIGNING_KEYS,
+  secretKey: process.env.SECRET_KEY,
   runDir: values['run-dir'],
   metrics: values.metrics,
   admin,

@@ -86,6 +86,8 @@ const compareRoot = arg('compare', undefined);
 const trees = [...(compareRoot ? [{ label: 'compared', dir: resolve(compareRoot) }] : []), { label: 'this tree', dir: root }];
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const credential = { keyId: 'bench', secret: 'bench-api-secret-0123456789abcdef' };
+// Production mode needs the key that seals two-step secrets; any 32 bytes do for a bench.
+const benchSecretKey = Buffer.alloc(32, 1).toString('base64');
 const fingerprint = 'bench-api';
 
 const freePort = () =>
@@ -169,7 +171,7 @@ async function startServer(env, dir = root) {
   let out = '';
   const child = spawn(process.execPath, [...serverFlags, '--import', 'tsx', join(dir, 'apps/server/src/main.ts')], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: nodeEnv, LOG_LEVEL: logLevel, HOST: '127.0.0.1', PORT: String(port), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, ...env },
+    env: { ...process.env, NODE_ENV: nodeEnv, LOG_LEVEL: logLevel, HOST: '127.0.0.1', PORT: String(port), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, SECRET_KEY: benchSecretKey, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (out += d));

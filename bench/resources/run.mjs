@@ -37,6 +37,8 @@ const withExport = !process.argv.includes('--no-export');
 const timeoutMinutes = Number(option('timeout-minutes', 40));
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const credential = { keyId: 'bench', secret: 'bench-resources-secret-0123456789' };
+// Production mode needs the key that seals two-step secrets; any 32 bytes do for a bench.
+const benchSecretKey = Buffer.alloc(32, 1).toString('base64');
 const sign = signer(credential, 'bench-resources');
 const P99_TARGET_MS = 50;
 const EXPORT_LIMIT_MB = 200;
@@ -169,7 +171,7 @@ try {
     await handle.close();
 
     const server = await startServer(
-      { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SIGNING_KEYS: `${credential.keyId}:${credential.secret}` },
+      { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, SECRET_KEY: benchSecretKey },
       ['--import', 'tsx', join(copy, 'apps/server/src/main.ts')],
     );
     cleanups.push(server.stop);

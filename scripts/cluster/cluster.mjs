@@ -114,6 +114,7 @@ async function serverStats(socket) {
  * @property {number} [port] HAProxy's port on 127.0.0.1 (default: a free one)
  * @property {number} [monitoringPort] HAProxy's /stats and /metrics (default: a free one)
  * @property {string} [signingKeys] SIGNING_KEYS (default: a key generated for this run, `console:<hex>`)
+ * @property {string} [secretKey] SECRET_KEY (default: 32 random bytes for this run, base64)
  * @property {string} [runDir] rendered haproxy.cfg, stats socket, logs, DATA_DIR (default: a new temporary directory)
  * @property {boolean} [metrics] give each replica a METRICS_PORT of its own
  * @property {{ username: string; password: string }} [admin] create this administrator first (create-admin:prod), unless it exists
@@ -141,6 +142,7 @@ export async function startCluster(options) {
   const dataDir = join(runDir, 'data');
   mkdirSync(dataDir, { recursive: true });
   const signingKeys = options.signingKeys ?? `console:${randomBytes(32).toString('hex')}`;
+  const secretKey = options.secretKey ?? randomBytes(32).toString('base64');
   const port = options.port || (await freePort());
   const monitoringPort = options.monitoringPort || (await freePort());
   const socket = join(runDir, 'haproxy.sock');
@@ -153,6 +155,7 @@ export async function startCluster(options) {
     DATABASE_URL: options.databaseUrl,
     DATABASE_SCHEMA: schema,
     SIGNING_KEYS: signingKeys,
+    SECRET_KEY: secretKey,
     DATA_DIR: dataDir,
     // HAProxy connects from 127.0.0.1: the client address is the one it appends to X-Forwarded-For
     TRUST_PROXY: '127.0.0.1',

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, DataDirError, loadConfig } from './config.ts';
 import { readOnlyDir } from './test/read-only-dir.ts';
 
+/** Any 32 bytes, in base64, for the production configurations below. */
+const secretKey = Buffer.alloc(32, 9).toString('base64');
+
 describe('configuration', () => {
   const dirs: string[] = [];
   const tmp = () => {
@@ -67,17 +70,31 @@ describe('configuration', () => {
     const dir = tmp();
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' });
+      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SECRET_KEY: secretKey });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe('Invalid configuration: SIGNING_KEYS: required when NODE_ENV=production (set the same keyId:secret list on every replica)');
     expect(existsSync(join(dir, 'signing-keys'))).toBe(false);
-    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SIGNING_KEYS: '  ' })).toThrow(/SIGNING_KEYS: required/);
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SIGNING_KEYS: 'k2026:secret-secret-secret-1' }).signingKeys.map((k) => k.keyId)).toEqual(['k2026']);
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SIGNING_KEYS: '  ', SECRET_KEY: secretKey })).toThrow(/SIGNING_KEYS: required/);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SIGNING_KEYS: 'k2026:secret-secret-secret-1', SECRET_KEY: secretKey }).signingKeys.map((k) => k.keyId)).toEqual(['k2026']);
     // development still generates one
     expect(loadConfig({ DATA_DIR: dir }).signingKeys[0]!.keyId).toMatch(/^dev-/);
+  });
+
+  it('requires SECRET_KEY (32 bytes, base64) in production, and keeps a generated one in DATA_DIR otherwise', () => {
+    const signing = { SIGNING_KEYS: 'k2026:secret-secret-secret-1' };
+    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', ...signing })).toThrow(
+      /^Invalid configuration: SECRET_KEY: required when NODE_ENV=production \(32 bytes in base64, the same on every replica\)$/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SECRET_KEY: must be 32 bytes in base64/);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', ...signing, SECRET_KEY: secretKey }).secretKey).toEqual(Buffer.from(secretKey, 'base64'));
+    const dir = tmp();
+    const generated = loadConfig({ DATA_DIR: dir }).secretKey;
+    expect(generated).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toEqual(generated);
+    expect(readFileSync(join(dir, 'secret-key'), 'utf8').trim()).toBe(generated.toString('base64'));
   });
 
   it('reads SHUTDOWN_TIMEOUT_SECONDS: an integer of 0 or more', () => {
@@ -89,7 +106,7 @@ describe('configuration', () => {
   });
 
   it('reads SHUTDOWN_DRAIN_SECONDS: 2 by default in production (behind a balancer), 0 otherwise', () => {
-    const key = { SIGNING_KEYS: 'k2026:secret-secret-secret-1' };
+    const key = { SIGNING_KEYS: 'k2026:secret-secret-secret-1', SECRET_KEY: secretKey };
     expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', ...key }).shutdownDrainSeconds).toBe(2);
     expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'test' }).shutdownDrainSeconds).toBe(0);
     expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SHUTDOWN_DRAIN_SECONDS: '0', ...key }).shutdownDrainSeconds).toBe(0);

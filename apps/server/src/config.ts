@@ -18,6 +18,11 @@ export interface AppConfig {
   /** The keyring. The first key is the console's (handed out by GET /api/client-config). */
   signingKeys: SigningCredential[];
   signatureMode: 'enforce' | 'off';
+  /**
+   * 32 bytes that seal the two-step verification secrets at rest (AES-256-GCM, security/secret-box.ts):
+   * SECRET_KEY, base64; the same on every replica. Outside production generated once into DATA_DIR.
+   */
+  secretKey: Buffer;
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   captcha: 'adaptive' | 'always' | 'off';
@@ -117,6 +122,11 @@ const envSchema = z.object({
     .default('public'),
   SIGNING_KEYS: z.string().optional(),
   EXTRA_SIGNING_KEYS: z.string().optional(),
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)'),
   SIGNATURE_MODE: z.enum(['enforce', 'off']).default('enforce'),
   SESSION_IDLE_SECONDS: intIn(60, 31_536_000, 7200),
   SESSION_ABSOLUTE_SECONDS: intIn(60, 31_536_000, 604_800),
@@ -238,6 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.success && parsed.data.NODE_ENV === 'production' && Array.isArray(primary) && primary.length === 0) {
     problems.push('SIGNING_KEYS: required when NODE_ENV=production (set the same keyId:secret list on every replica)');
   }
+  // A generated secret key is per data directory: a replica could not open the secrets another sealed.
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.SECRET_KEY === undefined) {
+    problems.push('SECRET_KEY: required when NODE_ENV=production (32 bytes in base64, the same on every replica)');
+  }
   if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT) {
     problems.push('METRICS_PORT: must differ from PORT (the API port never serves the metrics)');
   }
@@ -258,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseSchema: e.DATABASE_SCHEMA,
     signingKeys: keyring,
     signatureMode: e.SIGNATURE_MODE,
+    secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'base64') : loadOrCreateDevSecretKey(dataDir),
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
     captcha: e.CAPTCHA,
@@ -281,6 +296,20 @@ function dedupeKeys(keys: SigningCredential[]): SigningCredential[] {
   const seen = new Map<string, SigningCredential>();
   for (const k of keys) if (!seen.has(k.keyId)) seen.set(k.keyId, k);
   return [...seen.values()];
+}
+
+/** The development secret key in `<DATA_DIR>/secret-key`, generated on the first start (kept: the sealed secrets need it). */
+function loadOrCreateDevSecretKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'secret-key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (key.length === 32) return key;
+    throw new ConfigError([`${file}: does not hold 32 bytes in base64; restore it (two-step verification secrets are sealed with it)`]);
+  }
+  const key = randomBytes(32);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
+  return key;
 }
 
 function loadOrCreateDevKey(dataDir: string): SigningCredential {

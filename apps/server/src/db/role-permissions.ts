@@ -1,18 +1,24 @@
 import type { Db } from './client.ts';
 import { roles } from './schema/auth.ts';
 
-export type RolePermissions = ReadonlyMap<string, ReadonlySet<string>>;
+type RolePermissions = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** What the request gate needs of every role: its permissions, and the roles requiring two-step verification. */
+export interface RoleRules {
+  permissions: RolePermissions;
+  requireMfa: ReadonlySet<string>;
+}
 
 interface Known {
   generation: string;
-  map: RolePermissions;
+  map: RoleRules;
 }
 
 const known = new WeakMap<Db, Known>();
 
-async function readRoles(db: Db): Promise<RolePermissions> {
-  const rows = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles);
-  return new Map(rows.map((r) => [r.code, new Set(r.permissions)]));
+async function readRoles(db: Db): Promise<RoleRules> {
+  const rows = await db.select({ code: roles.code, permissions: roles.permissions, requireMfa: roles.requireMfa }).from(roles);
+  return { permissions: new Map(rows.map((r) => [r.code, new Set(r.permissions)])), requireMfa: new Set(rows.filter((r) => r.requireMfa).map((r) => r.code)) };
 }
 
 /**
@@ -22,7 +28,7 @@ async function readRoles(db: Db): Promise<RolePermissions> {
  * its own, and a change still applies from the next request everywhere. Without a generation (its
  * counters missing) the table is read each time.
  */
-export async function rolePermissions(db: Db, generation: string | null): Promise<RolePermissions> {
+export async function roleRules(db: Db, generation: string | null): Promise<RoleRules> {
   if (generation === null) return readRoles(db);
   const hit = known.get(db);
   if (hit && hit.generation === generation) return hit.map;

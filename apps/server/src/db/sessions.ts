@@ -22,6 +22,8 @@ export interface SessionWithUser {
   username: string;
   status: string;
   mustChangePassword: boolean;
+  /** Two-step verification is on for the account. */
+  mfaEnabled: boolean;
   /**
    * The roles table's write generation, read in the same statement: the roles' permissions are kept by it
    * (db/role-permissions.ts), so a change of any role applies from the next request on every replica.
@@ -41,7 +43,7 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
 const sessionJson = `case when s.id is null then null else json_build_array(
   s.id, s.user_id, s.active_role, s.fingerprint,
   ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles,
-  u.username, u.status, u.must_change_password) end`;
+  u.username, u.status, u.must_change_password, u.mfa_enabled_at is not null) end`;
 
 /**
  * Per statement, not per session row: a sub-select per row kept PostgreSQL from settling on a generic plan
@@ -49,7 +51,7 @@ const sessionJson = `case when s.id is null then null else json_build_array(
  */
 const rolesGeneration = generationText('roles');
 
-type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean] | null;
+type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean, boolean] | null;
 
 function sessionFromJson(e: SessionJson | undefined, rolesGeneration: unknown): SessionWithUser | undefined {
   if (!e) return undefined;
@@ -66,6 +68,7 @@ function sessionFromJson(e: SessionJson | undefined, rolesGeneration: unknown): 
     username: e[9],
     status: e[10],
     mustChangePassword: e[11] === true,
+    mfaEnabled: e[12] === true,
     rolesGeneration: rolesGeneration === null || rolesGeneration === undefined ? null : String(rolesGeneration),
   };
 }

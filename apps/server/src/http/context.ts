@@ -16,6 +16,10 @@ export interface SessionInfo {
   permissions: ReadonlySet<string>;
   /** The account signed in with a one-time password and has not changed it yet. */
   mustChangePassword: boolean;
+  /** Two-step verification is on for the account. */
+  mfaEnabled: boolean;
+  /** The acting role requires two-step verification (while it is off, only enrolment is open). */
+  mfaRequired: boolean;
   sessionId: number;
 }
 

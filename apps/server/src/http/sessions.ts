@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { rolePermissions } from '../db/role-permissions.ts';
+import { roleRules } from '../db/role-permissions.ts';
 import { findSessionByTokenHash, touchSession, type SessionWithUser } from '../db/sessions.ts';
 import type { SessionInfo } from './context.ts';
 import { AppError } from './errors.ts';
@@ -52,7 +52,8 @@ export async function resolveSession(
   if (s.status !== 'active' || s.roles.length === 0) throw expired();
   // The active role while the account holds it; once it was taken away, the account's first role.
   const role = s.roles.includes(s.activeRole) ? s.activeRole : s.roles[0]!;
-  const permissions = (await rolePermissions(db, s.rolesGeneration)).get(role) ?? NONE;
+  const rules = await roleRules(db, s.rolesGeneration);
+  const permissions = rules.permissions.get(role) ?? NONE;
   if (now.getTime() - s.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await touchSession(db, s.id, now);
   return {
     userId: s.userId,
@@ -61,6 +62,8 @@ export async function resolveSession(
     roles: s.roles,
     permissions,
     mustChangePassword: s.mustChangePassword,
+    mfaEnabled: s.mfaEnabled,
+    mfaRequired: rules.requireMfa.has(role),
     sessionId: s.id,
   };
 }

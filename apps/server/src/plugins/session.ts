@@ -5,6 +5,8 @@ import { hashToken, isPlausibleToken, resolveSession } from '../http/sessions.ts
 
 /** The calls an account that must change its one-time password may still make. */
 const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['user.info', 'user.logout', 'user.change-password']);
+/** The calls a session whose role requires two-step verification may make before the account turns it on. */
+const OPEN_BEFORE_MFA_ENROLMENT = new Set([...OPEN_BEFORE_PASSWORD_CHANGE, 'user.mfa.status', 'user.mfa.setup', 'user.mfa.enable']);
 
 /** The Access-Token header's value (the first one when repeated). */
 function accessToken(req: FastifyRequest): string | undefined {
@@ -29,7 +31,9 @@ export function sessionLookup(req: FastifyRequest): string | undefined {
  * After the signature check: resolves Access-Token into `req.session`, then applies the call's declared
  * access. A signed call without a token is 401 AUTH_REQUIRED; a bad token 401 SESSION_EXPIRED; an account
  * that must change its one-time password gets 403 PASSWORD_CHANGE_REQUIRED for every call but the change
- * itself, its user info and sign-out; a call whose permission the acting role lacks 403 FORBIDDEN, and the
+ * itself, its user info and sign-out; a session whose role requires two-step verification, on an account
+ * that has not turned it on, 403 MFA_ENROLMENT_REQUIRED for every call but the enrolment's, its user info,
+ * sign-out and the password change; a call whose permission the acting role lacks 403 FORBIDDEN, and the
  * refusal is recorded in the audit trail. Call only when needsSession(req).
  */
 export async function checkAccess(app: FastifyInstance, req: FastifyRequest): Promise<void> {
@@ -39,6 +43,7 @@ export async function checkAccess(app: FastifyInstance, req: FastifyRequest): Pr
   req.session = session;
   const call = req.routeOptions.config.call!;
   if (session.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(call.id)) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  if (session.mfaRequired && !session.mfaEnabled && !OPEN_BEFORE_MFA_ENROLMENT.has(call.id)) throw new AppError('MFA_ENROLMENT_REQUIRED');
   if (call.permission !== undefined && !session.permissions.has(call.permission)) {
     // The refusal stands whether or not its entry could be written (the database may be the reason).
     await writeAudit(app.db, auditEntry(req, call, 'denied', { summary: `missing ${call.permission}` })).catch((error: unknown) =>

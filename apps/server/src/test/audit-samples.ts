@@ -14,6 +14,8 @@ import { sessions, users } from '../db/schema/auth.ts';
 import { buildMultipart } from '../http/multipart.ts';
 import { hashToken } from '../http/sessions.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { totpCode } from '../security/totp.ts';
+import { Secret } from 'otpauth';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceCalls } from '@atrium/contracts/resource-calls';
@@ -83,13 +85,13 @@ export class SampleContext {
     return ++this.serial;
   }
 
-  /** Keeps the secrets an answer hands out: session tokens and one-time passwords. */
+  /** Keeps the secrets an answer hands out: session tokens, one-time passwords, two-step secrets and codes. */
   collect(res: TestResponse): void {
     const data = typeof res.body === 'object' && res.body !== null ? (res.body as { data?: unknown }).data : undefined;
     if (typeof data !== 'object' || data === null) return;
-    for (const key of ['token', 'initialPassword'] as const) {
+    for (const key of ['token', 'initialPassword', 'mfaTicket', 'secret', 'otpauthUri', 'recoveryCodes'] as const) {
       const value = (data as Record<string, unknown>)[key];
-      if (typeof value === 'string') this.secrets.add(value);
+      for (const one of Array.isArray(value) ? value : [value]) if (typeof one === 'string') this.secrets.add(one);
     }
   }
 
@@ -239,6 +241,17 @@ async function twoSessions(ctx: SampleContext): Promise<{ token: string; other: 
   return { token: account.token, other: await ctx.signIn(account.username, account.password) };
 }
 
+/**
+ * Turns two-step verification on for a throwaway account (setup, then a code of its secret) and answers its
+ * recovery codes: each later step of a sample uses one of them (a code's time step would be used already).
+ */
+async function withMfa(ctx: SampleContext, token: string): Promise<string[]> {
+  const setup = await ctx.data({ method: 'POST', url: '/api/user/mfa/setup', token });
+  const code = totpCode(Secret.fromBase32(setup.secret as string).bytes, new Date());
+  ctx.secrets.add(code);
+  return (await ctx.data({ method: 'POST', url: '/api/user/mfa/enable', token, body: { code } })).recoveryCodes as string[];
+}
+
 /** A system call on a throwaway account, by the administrator. */
 const onAccount =
   (action: string, changed: string[], prepare?: (ctx: SampleContext, id: number) => Promise<void>): AuditSampleFn =>
@@ -267,6 +280,34 @@ export const auditSamples: Record<string, AuditSampleFn> = {
       body: await ctx.loginBody(account.username, account.password),
       expect: { changed: [], targetType: 'user', targetId: String(account.id), actor: { id: account.id, name: account.username } },
     };
+  },
+  'auth.login-mfa': async (ctx) => {
+    const account = await ctx.signedIn();
+    const [recoveryCode] = await withMfa(ctx, account.token);
+    const first = await ctx.data({ method: 'POST', url: '/api/user/login', body: await ctx.loginBody(account.username, account.password) });
+    return {
+      method: 'POST',
+      url: '/api/user/login/mfa',
+      body: { mfaTicket: first.mfaTicket, recoveryCode },
+      expect: { changed: [], targetType: 'user', targetId: String(account.id), actor: { id: account.id, name: account.username } },
+    };
+  },
+  'user.mfa.setup': ownAccount([], async () => ({ method: 'POST', url: '/api/user/mfa/setup' })),
+  'user.mfa.enable': ownAccount([], async (ctx, token) => {
+    const setup = await ctx.data({ method: 'POST', url: '/api/user/mfa/setup', token });
+    const code = totpCode(Secret.fromBase32(setup.secret as string).bytes, new Date());
+    ctx.secrets.add(code);
+    return { method: 'POST', url: '/api/user/mfa/enable', body: { code } };
+  }),
+  'user.mfa.disable': async (ctx) => {
+    const account = await ctx.signedIn();
+    const [code] = await withMfa(ctx, account.token);
+    return { method: 'POST', url: '/api/user/mfa/disable', token: account.token, body: { password: account.password, code }, expect: ctx.self(account.token, []) };
+  },
+  'user.mfa.recovery-codes': async (ctx) => {
+    const account = await ctx.signedIn();
+    const [code] = await withMfa(ctx, account.token);
+    return { method: 'POST', url: '/api/user/mfa/recovery-codes', token: account.token, body: { password: account.password, code }, expect: ctx.self(account.token, []) };
   },
   'auth.sms-code': async (ctx) => {
     const account = await ctx.account(['user'], { phone: true });
@@ -385,7 +426,7 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     url: '/api/system/roles',
     token: ctx.admin,
     body: { code: `trail-${ctx.next()}`, name: text(ctx.next()), description: 'audit trail sample', permissions: ['policy:read', 'card:read'] },
-    expect: { changed: ['code', 'name', 'description', 'permissions'], targetType: 'role', targetId: idOf },
+    expect: { changed: ['code', 'name', 'description', 'permissions', 'requireMfa'], targetType: 'role', targetId: idOf },
   }),
   'system.role.update': async (ctx) => {
     const id = await createRole(ctx);
@@ -393,7 +434,7 @@ export const auditSamples: Record<string, AuditSampleFn> = {
   },
   'system.role.delete': async (ctx) => {
     const id = await createRole(ctx);
-    return { method: 'DELETE', url: `/api/system/roles/${id}`, token: ctx.admin, expect: { changed: ['code', 'name', 'description', 'permissions'], targetType: 'role', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/system/roles/${id}`, token: ctx.admin, expect: { changed: ['code', 'name', 'description', 'permissions', 'requireMfa'], targetType: 'role', targetId: String(id) } };
   },
   'system.user.create': async (ctx) => ({
     method: 'POST',
@@ -413,6 +454,11 @@ export const auditSamples: Record<string, AuditSampleFn> = {
   }),
   'system.user.unlock': onAccount('unlock', []),
   'system.user.reset-password': onAccount('reset-password', []),
+  'system.user.mfa.reset': async (ctx) => {
+    const account = await ctx.signedIn();
+    await withMfa(ctx, account.token);
+    return { method: 'POST', url: `/api/system/users/${account.id}/mfa/reset`, token: ctx.admin, expect: { targetType: 'user', targetId: String(account.id), changed: ['mfaEnabled'] } };
+  },
   'system.session.revoke': async (ctx) => {
     const id = await ctx.sessionId((await ctx.signedIn()).token);
     return { method: 'DELETE', url: `/api/system/sessions/${id}`, token: ctx.admin, expect: { changed: [], targetType: 'session', targetId: String(id) } };

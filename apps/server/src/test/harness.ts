@@ -119,6 +119,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseSchema: 'public',
     signingKeys: [TEST_CREDENTIAL],
     signatureMode: 'enforce',
+    // One key for every test server: two servers on one database open each other's secrets, as replicas do.
+    secretKey: Buffer.alloc(32, 7),
     sessionIdleSeconds: 7200,
     sessionAbsoluteSeconds: 604_800,
     captcha: 'adaptive',

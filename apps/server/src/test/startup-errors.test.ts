@@ -60,7 +60,7 @@ if (defaultEngine() === 'pglite') describe('start-up errors', () => {
   });
 
   it('NODE_ENV=production without SIGNING_KEYS: one line, exit 2', async () => {
-    const run = await start({ DATA_DIR: join(tmp, 'production'), NODE_ENV: 'production' });
+    const run = await start({ DATA_DIR: join(tmp, 'production'), NODE_ENV: 'production', SECRET_KEY: Buffer.alloc(32, 3).toString('base64') });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('Invalid configuration: SIGNING_KEYS: required when NODE_ENV=production (set the same keyId:secret list on every replica)\n');
   });

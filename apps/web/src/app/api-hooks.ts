@@ -6,9 +6,10 @@ import { refreshUserInfo, useSession } from '../stores/session';
 export function installApiHooks(): void {
   apiHooks.onForbidden = (error) => {
     void refreshUserInfo();
-    // The refetched profile says the one-time password must be changed, and the console shows the
-    // change-password dialog (features/password-change) instead: a toast would only repeat it.
-    return error === 'PASSWORD_CHANGE_REQUIRED';
+    // The refetched profile says the one-time password must be changed, or two-step verification turned
+    // on, and the console shows that dialog (features/password-change, features/mfa-enrolment) instead: a
+    // toast would only repeat it.
+    return error === 'PASSWORD_CHANGE_REQUIRED' || error === 'MFA_ENROLMENT_REQUIRED';
   };
   apiHooks.onSessionCleared = () => {
     useSession.getState().clear();

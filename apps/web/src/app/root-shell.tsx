@@ -2,6 +2,7 @@ import { ConfigProvider } from '@arco-design/web-react';
 import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { MfaEnrolmentGate } from '../features/mfa-enrolment/mfa-enrolment-gate';
 import { PasswordChangeGate } from '../features/password-change/password-change-gate';
 import { getArcoLocale, useLocale, useLocaleStore, useT } from '../lib/i18n';
 import { useReleasePrerender } from '../lib/prerender';
@@ -38,9 +39,12 @@ export function RootShell() {
   useReleasePrerender();
   return (
     <ConfigProvider locale={getArcoLocale(locale)}>
-      {/* A one-time password to change: only the change-password dialog, in place of any page. */}
+      {/* A one-time password to change: only the change-password dialog, in place of any page; then, when
+          the role requires two-step verification and it is off, only its enrolment. */}
       <PasswordChangeGate>
-        <Outlet />
+        <MfaEnrolmentGate>
+          <Outlet />
+        </MfaEnrolmentGate>
       </PasswordChangeGate>
     </ConfigProvider>
   );

@@ -17,6 +17,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LocaleSwitch } from '../components/locale-switch';
 import { LogoMark } from '../components/logo-mark';
+import { isApiError } from '../lib/api';
 import { redirectUrl } from '../lib/guard';
 import { useT } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -83,8 +84,11 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
       });
       const here = findRouteByPath(location.pathname);
       if (here && !isRouteAllowed(here, info.permissions)) navigate(firstAllowedRoute(info.permissions)?.path ?? defaultRoute.path);
-    } catch {
-      // the transport already showed the reason
+    } catch (error) {
+      // The transport showed the reason, except for MFA_ENROLMENT_REQUIRED (the new role requires two-step
+      // verification, which is off): it leaves that to the enrolment, which does not come when the switch
+      // was refused and the active role stays as it was.
+      if (isApiError(error) && error.key === 'MFA_ENROLMENT_REQUIRED') Message.warning({ id: 'switchRole', content: error.message || t('mfa.required.intro') });
     }
   };
 

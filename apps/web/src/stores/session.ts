@@ -20,6 +20,13 @@ interface SessionState {
    * change-password dialog and asks for no menu.
    */
   mustChangePassword: boolean;
+  /**
+   * The active role requires two-step verification and the account has not turned it on (said by the user
+   * info, or by a call answered 403 MFA_ENROLMENT_REQUIRED): the server then answers only the user info,
+   * the sign-out, the password change and the two-step calls, so the console shows only the enrolment
+   * and asks for no menu.
+   */
+  mustEnrolMfa: boolean;
   /** Paths the server's menu allows (the menu hides what it lacks); null when unknown or the call failed. */
   serverMenuPaths: Set<string> | null;
   setUser: (user: UserInfo) => void;
@@ -36,6 +43,8 @@ interface SessionState {
   requirePasswordChange: () => void;
   /** The one-time password was changed: user info and menu, then the console proceeds as after a sign-in. */
   passwordChanged: () => Promise<LoadOutcome>;
+  /** The required two-step verification was turned on: user info and menu, then the console proceeds. */
+  mfaEnrolled: () => Promise<LoadOutcome>;
   /** Clears profile and token locally (after logout or an expired session). */
   clear: () => void;
 }
@@ -55,16 +64,21 @@ export function onSessionEnd(listener: () => void): () => void {
   return () => endListeners.delete(listener);
 }
 
-const noSession = { user: null, role: '', permissions: [], mustChangePassword: false, serverMenuPaths: null } satisfies Partial<SessionState>;
+/** Whether the session is held to the enrolment (see `mustEnrolMfa`). */
+const enrolmentRequired = (user: UserInfo) => user.mfaRequired && !user.mfaEnabled;
+/** While either holds, the server refuses the menu: it is asked for once the account is through. */
+const menuRefused = (user: UserInfo) => user.mustChangePassword || enrolmentRequired(user);
+
+const noSession = { user: null, role: '', permissions: [], mustChangePassword: false, mustEnrolMfa: false, serverMenuPaths: null } satisfies Partial<SessionState>;
 
 export const useSession = create<SessionState>((set, get) => ({
   ...noSession,
-  setUser: (user) => set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword }),
+  setUser: (user) => set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword, mustEnrolMfa: enrolmentRequired(user) }),
   load: async () => {
     // The menu is asked for beside the profile, not after it: one round trip before the first page. Until
-    // the one-time password is changed the server answers it 403 (silently here), and the menu is asked
-    // for again after the change. The menu is stored before the profile, so what the profile lets
-    // through (the pages) finds the menu there.
+    // the one-time password is changed, or a required two-step verification turned on, the server answers
+    // it 403 (silently here), and the menu is asked for again after that. The menu is stored before the
+    // profile, so what the profile lets through (the pages) finds the menu there.
     const menu = call(endpoints.auth.menu, {}, { silent: true }).then(collectMenuPaths, () => null);
     let user: UserInfo;
     try {
@@ -72,7 +86,7 @@ export const useSession = create<SessionState>((set, get) => ({
     } catch (error) {
       return isApiError(error) && error.httpStatus === 0 ? { type: 'unreachable', error } : { type: 'rejected' };
     }
-    if (!user.mustChangePassword) set({ serverMenuPaths: await menu });
+    if (!menuRefused(user)) set({ serverMenuPaths: await menu });
     get().setUser(user);
     return { type: 'loaded' };
   },
@@ -87,7 +101,9 @@ export const useSession = create<SessionState>((set, get) => ({
   switchRole: async (role) => {
     const user = await call(endpoints.auth.switchRole, { body: { role } });
     get().setUser(user);
-    await get().loadMenu();
+    // The server refuses a switch to a role that requires two-step verification while it is off; should
+    // it ever answer such a profile, the enrolment shows and the menu waits.
+    if (!menuRefused(user)) await get().loadMenu();
     return user;
   },
   requirePasswordChange: () => set({ mustChangePassword: true }),
@@ -95,6 +111,12 @@ export const useSession = create<SessionState>((set, get) => ({
     const outcome = await get().load();
     // No answer: the server no longer asks for the change either; the next navigation loads the profile.
     if (outcome.type === 'unreachable') set({ mustChangePassword: false });
+    return outcome;
+  },
+  mfaEnrolled: async () => {
+    const outcome = await get().load();
+    // As after a password change: without an answer the next navigation loads the profile.
+    if (outcome.type === 'unreachable') set({ mustEnrolMfa: false });
     return outcome;
   },
   clear: () => {
@@ -132,14 +154,15 @@ export async function logout(steps: LogoutSteps = {}): Promise<void> {
 }
 
 /**
- * A 403 may mean the role or its permissions changed elsewhere, or that the password must be changed
- * (PASSWORD_CHANGE_REQUIRED): refresh the profile quietly; it says which, and the console follows.
+ * A 403 may mean the role or its permissions changed elsewhere, that the password must be changed
+ * (PASSWORD_CHANGE_REQUIRED), or that the role now requires two-step verification
+ * (MFA_ENROLMENT_REQUIRED): refresh the profile quietly; it says which, and the console follows.
  */
 export async function refreshUserInfo(): Promise<void> {
   try {
     const user = await call(endpoints.auth.info, {}, { silent: true });
     useSession.getState().setUser(user);
-    if (!user.mustChangePassword) await useSession.getState().loadMenu();
+    if (!menuRefused(user)) await useSession.getState().loadMenu();
   } catch {
     // the next call will surface any real problem
   }

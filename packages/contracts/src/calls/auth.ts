@@ -3,6 +3,7 @@ import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { ROLE_CODE_PATTERN } from '../permissions.ts';
+import { signedInSchema } from './mfa.ts';
 
 /** 11 digits starting with 1 (a mainland China mobile number). */
 export const PHONE_PATTERN = /^1\d{10}$/;
@@ -32,8 +33,14 @@ const loginBodySchema = z.union([passwordLoginSchema.strict(), phoneLoginSchema.
 export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
 export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
 
-/** `mustChangePassword`: the account signs in with a one-time password and must change it first. */
-const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string(), mustChangePassword: z.boolean().optional() });
+/**
+ * A session (`mustChangePassword`: the account signs in with a one-time password and must change it
+ * first), or, for an account with two-step verification, the ticket of the second step (calls/mfa.ts).
+ */
+const loginResultSchema = z.union([
+  signedInSchema,
+  z.object({ mfaRequired: z.literal(true), mfaTicket: z.string(), expiresAt: z.string() }),
+]);
 export const captchaSchema = z.object({ id: z.string(), image: z.string(), ttl: z.number().int() });
 const smsSendBodySchema = z.object({ tel: telSchema }).strict();
 const smsSendResultSchema = z.object({ ttl: z.number().int(), resendAfter: z.number().int() });
@@ -71,6 +78,10 @@ export const userInfoSchema = z.object({
   /** The permissions of the active role: what the console's menu, guards and buttons follow. */
   permissions: z.array(z.string()),
   mustChangePassword: z.boolean(),
+  /** Two-step verification is on for the account. */
+  mfaEnabled: z.boolean(),
+  /** The active role requires two-step verification (while it is off, only enrolment is open). */
+  mfaRequired: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

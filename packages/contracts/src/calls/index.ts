@@ -6,6 +6,7 @@ import { resourceCalls } from '../resource-calls.ts';
 import { resources } from '../resources/index.ts';
 import { healthCalls } from './health.ts';
 import { messageCalls } from './message.ts';
+import { mfaCalls } from './mfa.ts';
 import { policyCalls } from './policy.ts';
 import { preferencesCalls } from './preferences.ts';
 import { profileCalls } from './profile.ts';
@@ -17,6 +18,7 @@ import { workplaceCalls } from './workplace.ts';
 /** Every call of the API, grouped by resource. The server registers routes from this table. */
 export const calls = {
   auth: authCalls,
+  mfa: mfaCalls,
   userCenter: userCenterCalls,
   userSetting: userSettingCalls,
   preferences: preferencesCalls,

@@ -38,6 +38,8 @@ const roleSchema = z.object({
   permissions: z.array(z.string()),
   builtIn: z.boolean(),
   userCount: z.number().int(),
+  /** Its accounts must turn on two-step verification (the one field of a built-in role that may change). */
+  requireMfa: z.boolean(),
 });
 export type RoleRecord = z.infer<typeof roleSchema>;
 
@@ -51,10 +53,12 @@ const rolePermissions = z.array(permissionCode, { error: 'validation.invalidType
 
 /** The role editor's form and the create body. */
 export const roleCreateBodySchema = z
-  .object({ code: roleCode, name: roleName, description: roleDescription.optional(), permissions: rolePermissions })
+  .object({ code: roleCode, name: roleName, description: roleDescription.optional(), permissions: rolePermissions, requireMfa: z.boolean().optional() })
   .strict();
 export type RoleCreateBody = z.infer<typeof roleCreateBodySchema>;
-export const roleUpdateBodySchema = z.object({ name: roleName.optional(), description: roleDescription.optional(), permissions: rolePermissions.optional() }).strict();
+export const roleUpdateBodySchema = z
+  .object({ name: roleName.optional(), description: roleDescription.optional(), permissions: rolePermissions.optional(), requireMfa: z.boolean().optional() })
+  .strict();
 export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
 
 const roleListSchema = z.object({ list: z.array(roleSchema), total: z.number().int() });
@@ -77,6 +81,8 @@ const accountSchema = z.object({
   lockedUntil: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Two-step verification is on. */
+  mfaEnabled: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -207,6 +213,7 @@ export const systemCalls = {
   userEnable: defineCall({ id: 'system.user.enable', method: 'POST', path: '/api/system/users/:id/enable', access: 'signed', permission: 'user:write', summary: 'Enables a disabled account', params: idParams, response: accountSchema, writes: true }),
   userUnlock: defineCall({ id: 'system.user.unlock', method: 'POST', path: '/api/system/users/:id/unlock', access: 'signed', permission: 'user:write', summary: 'Clears a failed-sign-in lock and the failure counters', params: idParams, response: accountSchema, writes: true }),
   userResetPassword: defineCall({ id: 'system.user.reset-password', method: 'POST', path: '/api/system/users/:id/reset-password', access: 'signed', permission: 'user:write', summary: 'A new one-time password (answered once); ends every session of the account', params: idParams, response: z.object({ initialPassword: z.string() }), writes: true }),
+  userMfaReset: defineCall({ id: 'system.user.mfa.reset', method: 'POST', path: '/api/system/users/:id/mfa/reset', access: 'signed', permission: 'user:write', summary: "Turns an account's two-step verification off and ends its sessions", params: idParams, response: accountSchema, writes: true }),
   sessionList: defineCall({ id: 'system.session.list', method: 'GET', path: '/api/system/sessions', access: 'signed', permission: 'session:read', summary: 'Live sessions, of one account when userId is given; paged (100 a page unless asked)', query: sessionListQuerySchema, response: sessionListSchema }),
   sessionRevoke: defineCall({ id: 'system.session.revoke', method: 'DELETE', path: '/api/system/sessions/:id', access: 'signed', permission: 'session:revoke', summary: 'Ends a session', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
   mySessions: defineCall({ id: 'user.session.list', method: 'GET', path: '/api/user/sessions', access: 'signed', summary: "The caller's live sessions (this one marked current); paged (100 a page unless asked)", query: shortListQuerySchema, response: sessionListSchema }),

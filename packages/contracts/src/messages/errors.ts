@@ -35,6 +35,11 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     LAST_ADMIN: '系统至少需要保留一个启用的管理员账号',
     ACCOUNT_DISABLED: '账号已停用',
     PASSWORD_CHANGE_REQUIRED: '请先修改初始密码',
+    MFA_ALREADY_ENABLED: '两步验证已开启',
+    MFA_CODE_INVALID: '验证码错误',
+    MFA_TICKET_INVALID: '验证已失效，请重新登录',
+    MFA_REQUIRED_BY_ROLE: '你的角色要求开启两步验证，不能关闭',
+    MFA_ENROLMENT_REQUIRED: '请先开启两步验证',
   },
   'en-US': {
     VALIDATION_FAILED: 'Some of the submitted data is not valid.',
@@ -68,5 +73,10 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     LAST_ADMIN: 'At least one active administrator with every system permission must remain.',
     ACCOUNT_DISABLED: 'This account is disabled',
     PASSWORD_CHANGE_REQUIRED: 'Change your one-time password first.',
+    MFA_ALREADY_ENABLED: 'Two-step verification is already on.',
+    MFA_CODE_INVALID: 'The code is not correct.',
+    MFA_TICKET_INVALID: 'This sign-in has expired. Sign in again.',
+    MFA_REQUIRED_BY_ROLE: 'Your role requires two-step verification; it cannot be turned off.',
+    MFA_ENROLMENT_REQUIRED: 'Turn on two-step verification first.',
   },
 };

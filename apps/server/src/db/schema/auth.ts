@@ -39,6 +39,8 @@ export const users = pgTable(
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     /** Set by a one-time password (created without one, or reset): every call but the change is refused. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When two-step verification was turned on (null: off). Its secrets are in user_mfa. */
+    mfaEnabledAt: ts('mfa_enabled_at'),
     lastLoginAt: ts('last_login_at'),
     registeredAt: ts('registered_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -65,6 +67,8 @@ export const roles = pgTable(
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     builtIn: boolean('built_in').notNull().default(false),
+    /** Its accounts must turn on two-step verification before anything else (the one field a built-in role may change). */
+    requireMfa: boolean('require_mfa').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -231,3 +235,36 @@ export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * An account's two-step verification material (migration 0007): the TOTP secret and a pending one being
+ * enrolled, each sealed under SECRET_KEY (security/secret-box.ts); the last time step accepted, so no step
+ * is accepted twice on any replica; the recovery codes' hashes, each removed when used.
+ */
+export const userMfa = pgTable('user_mfa', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  recoveryHashes: text('recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Between a sign-in's first step and its second (the token's hash; single use, bound to the device). */
+export const mfaTickets = pgTable(
+  'mfa_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As the first step was tried (its failures count for the lockout of that name). */
+    username: text('username').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('mfa_tickets_expires_at_idx').on(t.expiresAt)],
+);

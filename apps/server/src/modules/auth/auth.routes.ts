@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authCalls, phoneLoginSchema, type PasswordLogin, type PhoneLogin } from '@atrium/contracts';
+import { mfaCalls } from '@atrium/contracts/calls/mfa';
 import type { Db } from '../../db/client.ts';
 import type { AuditNote } from '../../http/audit.ts';
 import { findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { issueCaptcha, loginWithPassword, loginWithPhone, sendLoginCode, type AuthEnv } from './auth.service.ts';
+import { issueCaptcha, loginSecondStep, loginWithPassword, loginWithPhone, sendLoginCode, type AuthEnv } from './auth.service.ts';
+import { registerMfaCalls } from './mfa.routes.ts';
 import { revokeSession } from './session.repository.ts';
 
 function authEnv(app: FastifyInstance, req: FastifyRequest): AuthEnv {
@@ -32,6 +34,15 @@ async function failedSignIn(db: Db, error: unknown, body: unknown): Promise<Audi
   return { actor: { id: null, name, role: null }, targetType: 'user', targetId: account?.id ?? null, summary };
 }
 
+/** Refused second steps, recorded as `failed` entries with the account of the ticket (never the code). */
+const FAILED_SECOND_STEP = new Set(['MFA_CODE_INVALID', 'MFA_TICKET_INVALID', 'ACCOUNT_LOCKED', 'ACCOUNT_DISABLED']);
+
+async function failedSecondStep(error: unknown): Promise<AuditNote | null> {
+  if (!(error instanceof AppError) || !FAILED_SECOND_STEP.has(error.key)) return null;
+  const who = error.cause as { userId: number; username: string } | undefined;
+  return { actor: { id: who?.userId ?? null, name: who?.username ?? '', role: null }, targetType: 'user', targetId: who?.userId ?? null, summary: error.key };
+}
+
 export function registerAuthModule(app: FastifyInstance): void {
   const { rateLimits } = app.config;
   const loginLimiter = new RateLimiter(app.db, 'login', rateLimits.login, 60_000, app.now);
@@ -55,8 +66,8 @@ export function registerAuthModule(app: FastifyInstance): void {
       await limitOrThrow(loginLimiter, req.ip);
       const env: AuthEnv = {
         ...authEnv(app, req),
-        record: (tx, who) => {
-          audit.set({ actor: { id: who.id, name: who.username, role: who.role }, targetType: 'user', targetId: who.id });
+        record: (tx, who, summary) => {
+          audit.set({ actor: { id: who.id, name: who.username, role: who.role }, targetType: 'user', targetId: who.id, ...(summary ? { summary } : {}) });
           return recordSuccess(tx);
         },
       };
@@ -65,6 +76,24 @@ export function registerAuthModule(app: FastifyInstance): void {
     },
     { audit: { mode: 'in-handler', failed: (error, { body }) => failedSignIn(app.db, error, body) } },
   );
+
+  registerCall(
+    app,
+    mfaCalls.loginStep,
+    async ({ req, body, audit, recordSuccess }) => {
+      await limitOrThrow(loginLimiter, req.ip);
+      const env: AuthEnv = {
+        ...authEnv(app, req),
+        record: (tx, who) => {
+          audit.set({ actor: { id: who.id, name: who.username, role: who.role }, targetType: 'user', targetId: who.id });
+          return recordSuccess(tx);
+        },
+      };
+      return (await loginSecondStep(env, body)).answer;
+    },
+    { audit: { mode: 'in-handler', failed: failedSecondStep } },
+  );
+  registerMfaCalls(app);
 
   registerCall(
     app,

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { PasswordLogin, PhoneLogin } from '@atrium/contracts';
+import type { MfaLoginBody } from '@atrium/contracts/calls/mfa';
+import { hashToken } from '../../http/sessions.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -26,6 +28,8 @@ import {
 import { captchaDataUrl, randomCaptchaText } from './captcha-image.ts';
 import { contextHash, verifyAgainstDummy, verifyPassword } from '../../security/passwords.ts';
 import { createSession } from './session.service.ts';
+import { countTicketFailure, deleteTicket, findMfa, findTicket, insertTicket } from './mfa.repository.ts';
+import { checkSecondStep, newTicket } from './mfa.service.ts';
 import {
   ADDRESS_BLOCK_AFTER_FAILURES,
   ADDRESS_CAPTCHA_AFTER_FAILURES,
@@ -50,8 +54,11 @@ export interface AuthEnv {
   ip: string;
   fingerprint: string;
   userAgent: string;
-  /** Writes the sign-in's audit entry in the transaction that opens the session (login only). */
-  record?: (db: Db, who: SignedIn['user']) => Promise<void>;
+  /**
+   * Writes the sign-in's audit entry in the transaction that opens the session, or that gives the ticket
+   * of the second step (`summary` then says so).
+   */
+  record?: (db: Db, who: SignedIn['user'], summary?: string) => Promise<void>;
 }
 
 const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -59,12 +66,34 @@ const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEq
 /** Admin accounts start in the admin role (they may switch to user and back). */
 /** A sign-in's answer, and who signed in (for the audit entry; not sent). */
 export interface SignedIn {
-  answer: { token: string; expiresAt: string; mustChangePassword?: true };
+  answer: { token: string; expiresAt: string; mustChangePassword?: true } | { mfaRequired: true; mfaTicket: string; expiresAt: string };
   user: { id: number; username: string; role: string };
 }
 
+/** How long the second step of a sign-in may take, and how many wrong codes void it. */
+const MFA_TICKET_SECONDS = 300;
+const MFA_TICKET_FAILURES = 5;
+
+/**
+ * After the first step (password or phone code, with the captcha rules): an account with two-step
+ * verification gets the ticket of the second step, bound to this device; any other a session.
+ */
+async function firstStepPassed(env: AuthEnv, user: UserRow, triedAs: string): Promise<SignedIn> {
+  if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+  if (!user.mfaEnabledAt) return signIn(env, user);
+  const { db, now } = env;
+  const who = { id: user.id, username: user.username, role: user.roles[0]! };
+  const ticket = newTicket();
+  const expiresAt = new Date(now.getTime() + MFA_TICKET_SECONDS * 1000);
+  await db.transaction(async (tx) => {
+    await insertTicket(tx, hashToken(ticket), { userId: user.id, username: triedAs, fingerprint: env.fingerprint, failures: 0, expiresAt }, now);
+    await env.record?.(tx, who, 'first step passed; second step required');
+  });
+  return { answer: { mfaRequired: true, mfaTicket: ticket, expiresAt: expiresAt.toISOString() }, user: who };
+}
+
 /** Opens a session for an account whose credentials were checked: active role = its first role. */
-async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn> {
+async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn & { answer: { token: string } }> {
   const { db, config, now } = env;
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   const role = user.roles[0]!;
@@ -76,9 +105,52 @@ async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn> {
     await env.record?.(tx, who);
     return opened;
   });
-  const answer: SignedIn['answer'] = { token: session.token, expiresAt: session.expiresAt.toISOString() };
+  const answer: { token: string; expiresAt: string; mustChangePassword?: true } = { token: session.token, expiresAt: session.expiresAt.toISOString() };
   if (user.mustChangePassword) answer.mustChangePassword = true;
   return { answer, user: who };
+}
+
+/**
+ * The second step: the ticket of the first, from the device it was given to, and a TOTP code or a recovery
+ * code. A wrong one counts as a failed sign-in of the name tried (the lockout rules apply as to a wrong
+ * password), and the fifth voids the ticket: the sign-in starts over. The failure's cause carries the
+ * account to the audit trail (auth.routes.ts).
+ */
+export async function loginSecondStep(env: AuthEnv, body: MfaLoginBody): Promise<SignedIn & { answer: { token: string } }> {
+  const { db, config, now, fingerprint } = env;
+  const tokenHash = hashToken(body.mfaTicket);
+  const ticket = await findTicket(db, tokenHash);
+  if (!ticket || ticket.expiresAt.getTime() <= now.getTime() || ticket.fingerprint !== fingerprint) throw new AppError('MFA_TICKET_INVALID');
+  const who = { userId: ticket.userId, username: ticket.username };
+  const user = await findUserById(db, ticket.userId);
+  if (!user || user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', { cause: who });
+  const row = user.mfaEnabledAt ? await findMfa(db, user.id) : undefined;
+  // Turned off (an administrator's reset) since the first step: that step alone decided nothing.
+  if (!row) throw new AppError('MFA_TICKET_INVALID', { cause: who });
+
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const knownSince = new Date(now.getTime() - KNOWN_DEVICE_DAYS * 86_400_000);
+  const risk = await loginRisk(db, { username: ticket.username, fingerprint, fingerprintHash: deviceHash(fingerprint), ip: env.ip, since, knownSince });
+  const verdict = judgeSignIn(config.captcha, risk, now);
+  if (verdict.refuse?.code === 'ACCOUNT_LOCKED') {
+    const wait = Math.max(1, Math.ceil((verdict.refuse.until.getTime() - now.getTime()) / 1000));
+    throw new AppError('ACCOUNT_LOCKED', { message: 'login.error.accountLocked', headers: { 'Retry-After': String(wait) }, cause: who });
+  }
+
+  const input = 'code' in body ? body.code : body.recoveryCode;
+  if (!(await checkSecondStep(db, config, user.id, row, input, now))) {
+    await beginAttempt(db, { username: ticket.username, fingerprint, ip: env.ip, at: now });
+    const failures = await countTicketFailure(db, tokenHash);
+    if (failures >= MFA_TICKET_FAILURES) {
+      await deleteTicket(db, tokenHash);
+      throw new AppError('MFA_TICKET_INVALID', { cause: who });
+    }
+    throw new AppError('MFA_CODE_INVALID', { cause: who });
+  }
+  // Single use: of two requests with one ticket, only the one that removes it signs in.
+  if (!(await deleteTicket(db, tokenHash))) throw new AppError('MFA_TICKET_INVALID', { cause: who });
+  await clearPairFailures(db, ticket.username, fingerprint, since);
+  return signIn(env, user);
 }
 
 export async function issueCaptcha(env: Pick<AuthEnv, 'db' | 'now'>, text = randomCaptchaText()): Promise<{ id: string; image: string; ttl: number }> {
@@ -158,10 +230,13 @@ export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Prom
     }
     // The right password of a disabled account is no failure to count, and no sign-in.
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-    await clearPairFailures(db, username, fingerprint, since); // this attempt's row with them
+    // With a second step to come, the right password alone clears nothing: wrong codes count as failures
+    // of this name and device until the second step passes (else each new first step would reset them).
+    if (user.mfaEnabledAt) await dropAttempt(db, attemptId);
+    else await clearPairFailures(db, username, fingerprint, since); // this attempt's row with them
     settled = true;
     if (fingerprint) await rememberDevice(db, user.id, deviceHash(fingerprint), now, knownSince);
-    return await signIn(env, user);
+    return await firstStepPassed(env, user, username);
   } finally {
     if (!settled) await dropAttempt(db, attemptId);
   }
@@ -175,7 +250,7 @@ export async function loginWithPhone(env: AuthEnv, body: PhoneLogin): Promise<Si
   if (!user || user.phone !== body.tel || user.roles.length === 0) throw new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   if (env.fingerprint) await rememberDevice(db, user.id, deviceHash(env.fingerprint), now, new Date(now.getTime() - KNOWN_DEVICE_DAYS * 86_400_000));
-  return signIn(env, user);
+  return firstStepPassed(env, user, user.username.toLowerCase());
 }
 
 /**

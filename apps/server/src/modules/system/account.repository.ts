@@ -16,6 +16,7 @@ const accountColumns = {
   mustChangePassword: users.mustChangePassword,
   lastLoginAt: users.lastLoginAt,
   registeredAt: users.registeredAt,
+  mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
 };
 export interface AccountRow {
   id: number;
@@ -28,6 +29,7 @@ export interface AccountRow {
   mustChangePassword: boolean;
   lastLoginAt: Date | null;
   registeredAt: Date;
+  mfaEnabled: boolean;
 }
 
 export interface AccountFilter {
@@ -46,7 +48,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const accountList: ListSource<AccountFilter> = {
   table: 'users',
   columns: sql`t.id, t.username, t.name, t.email, t.phone, t.roles, t.status, t.must_change_password as "mustChangePassword",
-    ${isoText(sql`t.last_login_at`)} as "lastLoginAt", ${isoText(sql`t.registered_at`)} as "registeredAt"`,
+    ${isoText(sql`t.last_login_at`)} as "lastLoginAt", ${isoText(sql`t.registered_at`)} as "registeredAt", t.mfa_enabled_at is not null as "mfaEnabled"`,
   where(f) {
     const conditions: SQL[] = [];
     if (f.keyword) {

@@ -13,6 +13,7 @@ import {
   updateAccount,
   type AccountRow,
 } from './account.repository.ts';
+import { resetMfa } from '../auth/mfa.service.ts';
 import { failureWindowStart, lockEnd } from './lockout.ts';
 import { shareRoles } from './role.repository.ts';
 import { revokeSessionsOf } from './session.repository.ts';
@@ -35,6 +36,7 @@ function toAccount(row: AccountRow, lockedUntil: Date | null): Account {
     lockedUntil: lockedUntil?.toISOString() ?? null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.registeredAt.toISOString(),
+    mfaEnabled: row.mfaEnabled,
   };
 }
 
@@ -182,6 +184,17 @@ export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
   const cleared = await clearFailures(ctx.db, row.username);
   ctx.audit.set({ summary: `cleared ${cleared} failed sign-ins`, changes: lockedUntil ? [{ field: 'lockedUntil', before: lockedUntil, after: null }] : [] });
   return toAccount(row, null);
+}
+
+/** Two-step verification off for the account (its secrets and recovery codes forgotten), its sessions ended. */
+export async function resetUserMfa(ctx: SystemCtx, id: number): Promise<Account> {
+  const { db, config, now, audit } = ctx;
+  const before = await existing(ctx, id, true);
+  const at = now();
+  await resetMfa(db, id, at);
+  const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
+  audit.set({ targetType: 'user', targetId: id, summary: `two-step verification reset; ${revokedSummary(revoked)}`, changes: diffFields(before, { mfaEnabled: false }, ['mfaEnabled']) });
+  return recordOf(ctx, { ...before, mfaEnabled: false });
 }
 
 export async function resetUserPassword(ctx: SystemCtx, id: number): Promise<{ initialPassword: string }> {

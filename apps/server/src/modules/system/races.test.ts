@@ -33,7 +33,7 @@ describe('concurrent writes', () => {
       expect(err, key).toBeDefined();
       expect(keyOf(err)).toBe(key);
     }
-    const role = await insertRole(app.t.db, { code: 'admin', name: 'x', description: '', permissions: [] }, new Date()).then(
+    const role = await insertRole(app.t.db, { code: 'admin', name: 'x', description: '', permissions: [], requireMfa: false }, new Date()).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -57,7 +57,7 @@ export function shareRoles(db: Db, codes: string[]): Promise<RoleRow[]> {
   return db.select().from(roles).where(inArray(roles.code, codes)).for('share');
 }
 
-export async function insertRole(db: Db, values: { code: string; name: string; description: string; permissions: string[] }, now: Date): Promise<RoleRow> {
+export async function insertRole(db: Db, values: { code: string; name: string; description: string; permissions: string[]; requireMfa: boolean }, now: Date): Promise<RoleRow> {
   const [row] = await db
     .insert(roles)
     .values({ ...values, builtIn: false, createdAt: now, updatedAt: now })
@@ -65,7 +65,7 @@ export async function insertRole(db: Db, values: { code: string; name: string; d
   return row!;
 }
 
-export async function updateRole(db: Db, id: number, values: Partial<Pick<RoleRow, 'name' | 'description' | 'permissions'>>, now: Date): Promise<void> {
+export async function updateRole(db: Db, id: number, values: Partial<Pick<RoleRow, 'name' | 'description' | 'permissions' | 'requireMfa'>>, now: Date): Promise<void> {
   await db
     .update(roles)
     .set({ ...values, updatedAt: now })

@@ -16,9 +16,9 @@ import { AppError } from '../../http/errors.ts';
 import { deleteRole, findRole, holderCount, insertRole, listRoleNames, listRolesWithCounts, lockRole, roleCodeTaken, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
 import { assertGrantable, guardAdministrators, uniqueConflict, type SystemCtx } from './rules.ts';
 
-const ROLE_FIELDS = ['code', 'name', 'description', 'permissions'] as const;
+const ROLE_FIELDS = ['code', 'name', 'description', 'permissions', 'requireMfa'] as const;
 type RoleSnapshot = Pick<RoleRow, (typeof ROLE_FIELDS)[number]>;
-const snapshot = (row: RoleSnapshot): RoleSnapshot => ({ code: row.code, name: row.name, description: row.description, permissions: row.permissions });
+const snapshot = (row: RoleSnapshot): RoleSnapshot => ({ code: row.code, name: row.name, description: row.description, permissions: row.permissions, requireMfa: row.requireMfa });
 
 const knownRoles: Record<string, { description: Record<Locale, string> }> = { ...demoRoles, ...builtInRoles };
 
@@ -31,6 +31,7 @@ function toRole(row: RoleWithCount, locale: Locale): RoleRecord {
     permissions: row.permissions,
     builtIn: row.builtIn,
     userCount: row.userCount,
+    requireMfa: row.requireMfa,
   };
 }
 
@@ -63,7 +64,7 @@ export async function createRole({ db, session, locale, now, audit }: SystemCtx,
   const permissions = inCatalogueOrder(body.permissions);
   assertGrantable(session, permissions);
   if (await roleCodeTaken(db, code)) throw new AppError('ROLE_CODE_TAKEN');
-  const row = await insertRole(db, { code, name: body.name, description: body.description ?? '', permissions }, now()).catch((err: unknown) => {
+  const row = await insertRole(db, { code, name: body.name, description: body.description ?? '', permissions, requireMfa: body.requireMfa ?? false }, now()).catch((err: unknown) => {
     throw uniqueConflict(err);
   });
   audit.set({ targetId: row.id, summary: `created role ${code}`, changes: diffFields<RoleSnapshot>(null, snapshot(row), ROLE_FIELDS) });
@@ -77,15 +78,26 @@ async function customRole(db: SystemCtx['db'], id: number): Promise<RoleRow> {
   return role;
 }
 
+/**
+ * Edits a role. Of a built-in role only `requireMfa` may change (its name, description and permissions are
+ * the product's): a body changing anything else of one is 409 ROLE_BUILT_IN.
+ */
 export async function editRole(ctx: SystemCtx, id: number, body: RoleUpdateBody): Promise<RoleRecord> {
   const { db, session, locale, now, audit } = ctx;
   // Taken before the role's row lock, as every change that may take away an administrator does.
   const checkAdministrators = await guardAdministrators(db);
-  const role = await customRole(db, id);
-  const permissions = body.permissions ? inCatalogueOrder(body.permissions) : role.permissions;
+  const role = await lockRole(db, id);
+  if (!role) throw new AppError('NOT_FOUND');
+  const requireMfa = body.requireMfa ?? role.requireMfa;
+  if (role.builtIn) {
+    const { requireMfa: _, ...rest } = body;
+    const changes = Object.entries(rest).some(([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(role[field as keyof typeof rest]));
+    if (changes) throw new AppError('ROLE_BUILT_IN');
+  }
+  const permissions = body.permissions && !role.builtIn ? inCatalogueOrder(body.permissions) : role.permissions;
   assertGrantable(session, permissions.filter((p) => !role.permissions.includes(p)));
   if (role.code === session.role && session.permissions.has('user:write') && !permissions.includes('user:write')) throw new AppError('SELF_LOCKOUT');
-  const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions };
+  const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions, requireMfa };
   await updateRole(db, id, next, now());
   await checkAdministrators();
   audit.set({ summary: `updated role ${role.code}`, changes: diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS) });

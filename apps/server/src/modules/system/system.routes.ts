@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { systemCalls } from '@atrium/contracts/calls/system';
 import { registerCall } from '../../http/register-call.ts';
-import { createUser, disableUser, editUser, enableUser, getUser, listUsers, resetUserPassword, unlockUser } from './account.service.ts';
+import { createUser, disableUser, editUser, enableUser, getUser, listUsers, resetUserMfa, resetUserPassword, unlockUser } from './account.service.ts';
 import { exportEntries, listEntries } from './audit.service.ts';
 import { createRole, editRole, listRoleOptions, listRoles, permissionEntries, removeRole } from './role.service.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from './session.service.ts';
@@ -27,6 +27,7 @@ export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.userEnable, (ctx) => enableUser(ctx, ctx.params.id));
   registerCall(app, systemCalls.userUnlock, (ctx) => unlockUser(ctx, ctx.params.id));
   registerCall(app, systemCalls.userResetPassword, (ctx) => resetUserPassword(ctx, ctx.params.id));
+  registerCall(app, systemCalls.userMfaReset, (ctx) => resetUserMfa(ctx, ctx.params.id));
 
   registerCall(app, systemCalls.sessionList, (ctx) => listSessions(ctx, ctx.query, ctx.query.userId));
   registerCall(app, systemCalls.sessionRevoke, (ctx) => revokeSession(ctx, ctx.params.id, false));

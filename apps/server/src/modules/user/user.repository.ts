@@ -61,7 +61,7 @@ export async function putPreferences(db: Db, userId: number, data: Record<string
     .onConflictDoUpdate({ target: userPreferences.userId, set: { data, updatedAt: now } });
 }
 
-/** Every role's code, stored name and permissions (the menu lists which roles open each page). */
-export async function listRoles(db: Db): Promise<Pick<RoleRow, 'code' | 'name' | 'permissions'>[]> {
-  return db.select({ code: roles.code, name: roles.name, permissions: roles.permissions }).from(roles).orderBy(roles.id);
+/** Every role's code, stored name, permissions and two-step rule (the menu lists which roles open each page). */
+export async function listRoles(db: Db): Promise<Pick<RoleRow, 'code' | 'name' | 'permissions' | 'requireMfa'>[]> {
+  return db.select({ code: roles.code, name: roles.name, permissions: roles.permissions, requireMfa: roles.requireMfa }).from(roles).orderBy(roles.id);
 }

@@ -52,6 +52,8 @@ async function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'pe
     roleNames: Object.fromEntries(user.roles.map((code) => [code, nameOf(code)])),
     permissions: [...session.permissions],
     mustChangePassword: user.mustChangePassword,
+    mfaEnabled: user.mfaEnabledAt !== null,
+    mfaRequired: roleRows.some((r) => r.code === session.role && r.requireMfa),
   };
 }
 
@@ -102,8 +104,10 @@ export async function menuTextFor(db: Db, session: SessionInfo, known: Generatio
 export async function switchRole(db: Db, session: SessionInfo, role: string, locale: Locale): Promise<UserInfo> {
   // The account must hold the role: the client cannot grant itself one.
   if (!session.roles.includes(role)) throw new AppError('FORBIDDEN');
-  await setActiveRole(db, session.sessionId, role);
   const roleRows = await listRoles(db);
+  // A role that requires two-step verification is refused until the account has turned it on, as its calls would be.
+  if (!session.mfaEnabled && roleRows.some((r) => r.code === role && r.requireMfa)) throw new AppError('MFA_ENROLMENT_REQUIRED');
+  await setActiveRole(db, session.sessionId, role);
   const permissions = new Set(roleRows.find((r) => r.code === role)?.permissions ?? []);
   const user = await findUserById(db, session.userId);
   if (!user) throw new AppError('SESSION_EXPIRED');

@@ -22,6 +22,8 @@ interface AccountValues {
 export interface AccountFormHandle {
   validate: () => Promise<AccountValues | null>;
   handleError: (error: ApiError) => void;
+  /** Back from the second step: the password again (and a new captcha, the last one being used). */
+  restart: () => void;
 }
 
 type Captcha = z.output<typeof captchaSchema>;
@@ -95,6 +97,11 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
         // A captcha is single-use: every failed attempt while it is shown gets a new image.
         if (captchaShownRef.current) void loadCaptcha();
         if (key === 'CAPTCHA_INVALID') setTimeout(() => captchaRef.current?.focus?.(), 0);
+      },
+      restart: () => {
+        set('password', '');
+        if (captchaShownRef.current) void loadCaptcha();
+        setTimeout(() => passwordRef.current?.focus?.(), 0);
       },
     }),
     [validate, values, rememberMe, captcha, loadCaptcha, set, setError, fields, t],

@@ -11,14 +11,25 @@ import { clearToken, setToken } from '../../lib/token';
 import { useCountdown } from '../../lib/use-countdown';
 import { useSession } from '../../stores/session';
 import { AccountForm, type AccountFormHandle } from './account-form';
-import { readLoginConfig, writeLoginConfig } from './login-config';
+import { readLoginConfig, writeLoginConfig, type LoginConfig } from './login-config';
 import { LoginTabs } from './login-tabs';
 import styles from './login-page.module.css';
+import { MfaStep, type SignedIn } from './mfa-step';
 import { PhoneForm, type PhoneFormHandle } from './phone-form';
 
 type TabKey = 'account' | 'phone';
 
-/** Sign-in page: account (with the adaptive image captcha) and phone (SMS) tabs. */
+/** A first step passed by an account with two-step verification: the ticket of the second. */
+interface SecondStep {
+  ticket: string;
+  /** What 记住我 keeps once the sign-in completes (account tab only). */
+  remember: LoginConfig | null;
+}
+
+/**
+ * Sign-in page: account (with the adaptive image captcha) and phone (SMS) tabs, then, for an account with
+ * two-step verification, the code of its authenticator app in place of the form.
+ */
 export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
@@ -32,6 +43,9 @@ export function LoginPage() {
   const [rememberDefaults] = useState(readLoginConfig);
   // Set by the sign-out; gone once the user signs in again (or tries to).
   const [signedOut, setSignedOut] = useState(() => isSignedOutState(location.state));
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  // Why the sign-in starts over (the second step's ticket is void); gone with the next attempt.
+  const [restartReason, setRestartReason] = useState<string | null>(null);
 
   const onFailure = useCallback(
     (error: unknown, which: TabKey) => {
@@ -41,6 +55,31 @@ export function LoginPage() {
       else phone.current?.handleError(error as ApiError);
     },
     [],
+  );
+
+  /** Either step ended with a session: the console goes on as after any sign-in. */
+  const signedIn = useCallback(
+    (session: SignedIn, remember: LoginConfig | null) => {
+      setToken(session.token);
+      // A one-time password: the console shows only the change-password dialog, at once and until it is
+      // changed (the user info says so too; the menu is asked for after the change).
+      if (session.mustChangePassword) useSession.getState().requirePasswordChange();
+      // Only the username is kept, never the password.
+      if (remember) writeLoginConfig(remember);
+      Message.success({ id: 'login', content: t('login.form.login.success') });
+      navigate(postLoginUrl(location.search), { replace: true });
+    },
+    [t, navigate, location.search],
+  );
+
+  const restart = useCallback(
+    (reason: string | null) => {
+      setSecondStep(null);
+      setRestartReason(reason);
+      // The password (or SMS code) is asked for again: the ticket it earned is spent.
+      (tab === 'account' ? account.current : phone.current)?.restart();
+    },
+    [tab],
   );
 
   const submit = useCallback(async () => {
@@ -54,29 +93,26 @@ export function LoginPage() {
       return;
     }
     setSignedOut(false);
+    setRestartReason(null);
     setSubmitting(true);
     try {
       const body = { ...values };
       delete (body as { rememberMe?: boolean }).rememberMe;
       const result = await call(endpoints.auth.login, { body });
-      setToken(result.token);
-      // A one-time password: the console shows only the change-password dialog, at once and until it is
-      // changed (the user info says so too; the menu is asked for after the change).
-      if (result.mustChangePassword) useSession.getState().requirePasswordChange();
+      let remember: LoginConfig | null = null;
       if (which === 'account') {
-        const remember = (values as { rememberMe?: boolean }).rememberMe ?? true;
-        // Only the username is kept, never the password.
-        writeLoginConfig({ rememberMe: remember, username: remember ? String((values as { username?: string }).username ?? '').trim() : '' });
+        const rememberMe = (values as { rememberMe?: boolean }).rememberMe ?? true;
+        remember = { rememberMe, username: rememberMe ? String((values as { username?: string }).username ?? '').trim() : '' };
       }
-      Message.success({ id: 'login', content: t('login.form.login.success') });
-      navigate(postLoginUrl(location.search), { replace: true });
+      if ('mfaRequired' in result) setSecondStep({ ticket: result.mfaTicket, remember });
+      else signedIn(result, remember);
     } catch (error) {
       onFailure(error, which);
     } finally {
       busy.current = false;
       setSubmitting(false);
     }
-  }, [tab, t, navigate, location.search, onFailure]);
+  }, [tab, signedIn, onFailure]);
 
   // The SMS countdown belongs to the page, so it survives switching tabs.
   const [countdown, setCountdown] = useCountdown();
@@ -97,11 +133,16 @@ export function LoginPage() {
           </h1>
           {/* Alert says role="alert" (assertive) and passes other props on: a finished sign-out is a status. */}
           {signedOut ? <Alert type="success" {...{ role: 'status' }} className={styles.notice} content={t('login.signedOut')} data-testid="signed-out" /> : null}
+          {restartReason && !secondStep ? <Alert type="warning" className={styles.notice} content={restartReason} data-testid="login-restart-reason" /> : null}
+          {/* The second step takes the form's place; the form stays mounted (hidden) so that going back
+              finds the username and the tab as they were. */}
+          {secondStep ? <MfaStep ticket={secondStep.ticket} onSignedIn={(session) => signedIn(session, secondStep.remember)} onRestart={restart} /> : null}
           {/* One form around both panes and the button: Enter in any field submits it, and password managers
               see a sign-in form to fill and to save. The page checks and sends it itself. */}
           <form
             noValidate
             aria-labelledby="login-title"
+            hidden={secondStep !== null}
             onSubmit={(event) => {
               event.preventDefault();
               void submit();

@@ -1,4 +1,5 @@
 import { PASSWORD_PATTERN, passwordLoginSchema, phoneLoginSchema } from '@atrium/contracts/calls/auth';
+import { mfaLoginBodySchema } from '@atrium/contracts/calls/mfa';
 
 /**
  * The sign-in fields' rules: the login call's own schemas, plus the two checks the form makes before
@@ -12,4 +13,7 @@ export const loginFieldSchemas = {
   captcha: passwordLoginSchema.shape.captcha.unwrap().trim().min(1, 'login.form.captcha.errMsg'),
   tel: phoneLoginSchema.shape.tel,
   code: phoneLoginSchema.shape.code,
+  // The second step of an account with two-step verification: the app's code, or a recovery code.
+  totp: mfaLoginBodySchema.options[0].shape.code,
+  recoveryCode: mfaLoginBodySchema.options[1].shape.recoveryCode,
 };

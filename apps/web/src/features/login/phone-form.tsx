@@ -15,6 +15,8 @@ interface PhoneValues {
 export interface PhoneFormHandle {
   validate: () => Promise<PhoneValues | null>;
   handleError: (error: ApiError) => void;
+  /** Back from the second step: the SMS code was used, so a new one is needed. */
+  restart: () => void;
 }
 
 interface PhoneFormProps {
@@ -64,6 +66,10 @@ export const PhoneForm = forwardRef<PhoneFormHandle, PhoneFormProps>(function Ph
         if (error.key === 'CAPTCHA_INVALID') setError('code', error.message || t('login.error.captchaInvalid'));
         setTimeout(() => codeRef.current?.focus?.(), 0);
       }
+    },
+    restart: () => {
+      set('code', '');
+      setTimeout(() => codeRef.current?.focus?.(), 0);
     },
   }));
 

@@ -1,17 +1,12 @@
 import { Alert, Button, Form, Message, Modal } from '@arco-design/web-react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { PasswordChangeForm, readPasswordChange, type PasswordChangeValues } from '../../components/password-change-form';
+import { useForcedSignOut } from '../../components/use-forced-sign-out';
 import { call, endpoints } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form-rules';
-import { LOGIN_PATH, type LoginState } from '../../lib/guard';
 import { useT } from '../../lib/i18n';
-import { queryClient } from '../../lib/query-client';
-import { logout, useSession } from '../../stores/session';
-import { useTabs } from '../../stores/tabs';
+import { useSession } from '../../stores/session';
 import styles from './forced-password-dialog.module.css';
-
-const signedOut: LoginState = { signedOut: true };
 
 /**
  * 修改初始密码: the one-time password (the old one) and a new one. No close button, mask or Esc: the way
@@ -20,27 +15,13 @@ const signedOut: LoginState = { signedOut: true };
  */
 export function ForcedPasswordDialog() {
   const t = useT();
-  const navigate = useNavigate();
   const [form] = Form.useForm<PasswordChangeValues>();
   const [busy, setBusy] = useState<'save' | 'signOut' | null>(null);
-  // The sign-out clears the profile (which takes this dialog away) only once the login page is the
-  // router's location: cleared before, the page of the old location would mount for a moment and call.
-  const { key } = useLocation();
-  const arrived = useRef<(() => void) | null>(null);
-  useEffect(() => arrived.current?.(), [key]);
+  const forcedSignOut = useForcedSignOut();
 
   const signOut = async () => {
     setBusy('signOut');
-    await logout({
-      stop: () => queryClient.cancelQueries(),
-      leave: () =>
-        new Promise<void>((resolve) => {
-          arrived.current = resolve;
-          void navigate(LOGIN_PATH, { replace: true, state: signedOut });
-        }),
-    });
-    queryClient.clear();
-    useTabs.getState().reset();
+    await forcedSignOut();
   };
 
   const save = async () => {

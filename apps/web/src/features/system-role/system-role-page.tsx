@@ -11,8 +11,9 @@ import { RoleEditor, type RoleEditorTarget } from './components/role-editor';
 import styles from './system-role.module.css';
 
 /**
- * 角色管理 (roles): every role with its permission and account counts. Creating, editing and deleting
- * need `role:write`; built-in roles only open for viewing. A refused delete (accounts still hold the
+ * 角色管理 (roles): every role with its permission and account counts, and whether it requires two-step
+ * verification. Creating, editing and deleting need `role:write`; of a built-in role only that
+ * requirement may change, and it cannot be deleted. A refused delete (accounts still hold the
  * role, or it is built in) shows the server's message, in the caller's language, as the transport's toast.
  */
 export default function SystemRolePage() {
@@ -39,7 +40,24 @@ export default function SystemRolePage() {
       ellipsis: true,
       render: (code: string) => <code>{code}</code>,
     },
-    { title: t('systemRole.field.name'), dataIndex: 'name', width: 140 },
+    {
+      title: t('systemRole.field.name'),
+      dataIndex: 'name',
+      width: 140,
+      // A role that requires two-step verification says so beside its name (no column: the table keeps its width).
+      render: (name: string, row) => (
+        <Space size={4} wrap>
+          <span>{name}</span>
+          {row.requireMfa && (
+            <Tooltip content={t('systemRole.field.requireMfa')}>
+              <Tag size="small" color="green" data-testid="role-require-mfa-tag">
+                {t('systemRole.requireMfa.tag')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
     { title: t('systemRole.field.description'), dataIndex: 'description', ellipsis: true, tooltip: true, render: (text: string) => text || '-' },
     { title: t('systemRole.columns.permissions'), dataIndex: 'permissions', width: 100, align: 'right', render: (codes: string[]) => codes.length.toLocaleString(locale) },
     { title: t('systemRole.columns.userCount'), dataIndex: 'userCount', width: 100, align: 'right', render: (n: number) => n.toLocaleString(locale) },
@@ -56,7 +74,8 @@ export default function SystemRolePage() {
       render: (_: unknown, row) => (
         <Space size={0}>
           <Button type="text" size="small" onClick={() => setEditing({ mode: 'open', role: row })}>
-            {t(canWrite && !row.builtIn ? 'common.edit' : 'systemRole.view')}
+            {/* A built-in role opens for editing too: its requireMfa may change. */}
+            {t(canWrite ? 'common.edit' : 'systemRole.view')}
           </Button>
           {canWrite &&
             (row.builtIn ? (

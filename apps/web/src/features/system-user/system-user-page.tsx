@@ -7,7 +7,7 @@ import { ListFrame } from '../../components/list-frame';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
-import { disableUser, enableUser, resetPassword, roleOptionsQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
+import { disableUser, enableUser, resetMfa, resetPassword, roleOptionsQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
 import { OneTimePasswordModal, type OneTimePassword } from './components/one-time-password-modal';
 import { SessionsDrawer } from './components/sessions-drawer';
 import { UserFilterForm } from './components/user-filter-form';
@@ -19,8 +19,8 @@ import styles from './system-user.module.css';
 import { getLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 
-type RowAction = 'disable' | 'enable' | 'unlock' | 'reset';
-const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disable: disableUser, enable: enableUser, unlock: unlockUser, reset: resetPassword };
+type RowAction = 'disable' | 'enable' | 'unlock' | 'reset' | 'mfaReset';
+const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disable: disableUser, enable: enableUser, unlock: unlockUser, reset: resetPassword, mfaReset: resetMfa };
 
 /**
  * 用户管理 (accounts). The applied filters and the page live in the URL; the list follows it. Writing
@@ -93,7 +93,7 @@ export default function SystemUserPage() {
     {
       title: t('systemUser.columns.status'),
       dataIndex: 'status',
-      width: 150,
+      width: 180,
       render: (value: Account['status'], row) => (
         <span className={styles.nowrap}>
           <Badge status={statusBadge[value]} text={t(statusKey(value))} />
@@ -101,6 +101,13 @@ export default function SystemUserPage() {
             <Tooltip content={t('systemUser.status.lockedUntil', { time: formatDateTime(row.lockedUntil) })}>
               <Tag size="small" color="orange" className={styles.lockTag}>
                 {t('systemUser.status.locked')}
+              </Tag>
+            </Tooltip>
+          )}
+          {row.mfaEnabled && (
+            <Tooltip content={t('systemUser.mfa.tip')}>
+              <Tag size="small" color="green" className={styles.lockTag} data-testid="user-mfa-tag">
+                {t('systemUser.mfa.tag')}
               </Tag>
             </Tooltip>
           )}
@@ -130,6 +137,8 @@ export default function SystemUserPage() {
           {canWrite && (row.status === 'active' ? confirmed('disable', row, true) : confirmed('enable', row))}
           {canWrite && isLocked(row) && confirmed('unlock', row)}
           {canWrite && confirmed('reset', row, true)}
+          {/* Only where it is on: the account's next sign-in then needs no code (and its sessions end). */}
+          {canWrite && row.mfaEnabled && confirmed('mfaReset', row, true)}
         </Space>
       ),
     });

@@ -30,6 +30,15 @@ const table = {
     phoneCode: { method: 'POST', path: '/api/user/phone/code', access: 'signed', writes: true },
     bindPhone: { method: 'POST', path: '/api/user/phone', access: 'signed', writes: true },
   },
+  mfa: {
+    // The second sign-in step is sent by the sign-in page: its entry keeps zod out of that first load.
+    loginStep: { method: 'POST', path: '/api/user/login/mfa', access: 'public', writes: true },
+    status: { method: 'GET', path: '/api/user/mfa', access: 'signed' },
+    setup: { method: 'POST', path: '/api/user/mfa/setup', access: 'signed', writes: true },
+    enable: { method: 'POST', path: '/api/user/mfa/enable', access: 'signed', writes: true },
+    disable: { method: 'POST', path: '/api/user/mfa/disable', access: 'signed', writes: true },
+    recoveryCodes: { method: 'POST', path: '/api/user/mfa/recovery-codes', access: 'signed', writes: true },
+  },
   userCenter: {
     myProjects: { method: 'GET', path: '/api/user/my-project/list', access: 'signed' },
     latestActivity: { method: 'GET', path: '/api/user/latest-activity', access: 'signed' },

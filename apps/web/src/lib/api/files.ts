@@ -112,6 +112,12 @@ export async function download<C extends CallDef>(endpoint: Endpoint<C> & Endpoi
     throw fail(networkErrorBody(), 0, '', opts);
   }
   const filename = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? opts.filename ?? 'download';
+  saveBlob(blob, filename);
+  return { filename, size: blob.size };
+}
+
+/** Hands `blob` to the browser's downloads as `filename` (an object URL, released once the save began). */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -121,5 +127,4 @@ export async function download<C extends CallDef>(endpoint: Endpoint<C> & Endpoi
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { filename, size: blob.size };
 }

@@ -37,4 +37,21 @@ export default {
   'login.passwordChange.old': 'One-time password',
   'login.passwordChange.submit': 'Change password',
   'login.passwordChange.signOut': 'Sign out',
+  // The second step of a sign-in with two-step verification (the sign-in page loads only this file's
+  // texts, so the contracts' messages of its two fields are repeated here, word for word).
+  'login.mfa.title': 'Two-step verification',
+  'login.mfa.codeIntro': 'Open your authenticator app and enter the 6-digit code it shows.',
+  'login.mfa.recoveryIntro': 'Enter one of your unused recovery codes. Each one works only once.',
+  'login.mfa.code.placeholder': '6-digit code',
+  'login.mfa.recoveryCode.placeholder': 'Recovery code',
+  'login.mfa.useRecovery': 'Use a recovery code',
+  'login.mfa.useCode': 'Use the code from your app',
+  'login.mfa.submit': 'Verify',
+  'login.mfa.back': 'Back',
+  'login.mfa.error.codeInvalid': 'The code is not correct.',
+  'login.mfa.error.ticketInvalid': 'This sign-in has expired. Sign in again.',
+  'mfa.code.required': 'Enter the 6-digit code',
+  'mfa.code.invalid': 'The code is 6 digits',
+  'mfa.recoveryCode.required': 'Enter a recovery code',
+  'mfa.recoveryCode.invalid': 'This is not a recovery code',
 } satisfies Record<string, string>;

@@ -37,4 +37,21 @@ export default {
   'login.passwordChange.old': '一次性密码',
   'login.passwordChange.submit': '修改密码',
   'login.passwordChange.signOut': '退出登录',
+  // The second step of a sign-in with two-step verification (the sign-in page loads only this file's
+  // texts, so the contracts' messages of its two fields are repeated here, word for word).
+  'login.mfa.title': '两步验证',
+  'login.mfa.codeIntro': '打开身份验证器应用，输入其中显示的 6 位验证码。',
+  'login.mfa.recoveryIntro': '输入一个未使用过的恢复码，每个恢复码只能使用一次。',
+  'login.mfa.code.placeholder': '6 位验证码',
+  'login.mfa.recoveryCode.placeholder': '恢复码',
+  'login.mfa.useRecovery': '使用恢复码',
+  'login.mfa.useCode': '使用验证码',
+  'login.mfa.submit': '验证',
+  'login.mfa.back': '返回上一步',
+  'login.mfa.error.codeInvalid': '验证码错误',
+  'login.mfa.error.ticketInvalid': '验证已失效，请重新登录',
+  'mfa.code.required': '请输入 6 位验证码',
+  'mfa.code.invalid': '验证码为 6 位数字',
+  'mfa.recoveryCode.required': '请输入恢复码',
+  'mfa.recoveryCode.invalid': '恢复码格式不正确',
 } satisfies Record<string, string>;

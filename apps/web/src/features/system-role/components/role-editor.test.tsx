@@ -18,8 +18,8 @@ const catalogue: PermissionEntry[] = [
   { code: 'policy:read', group: 'policy', groupLabel: '查询表格', resource: 'policy', resourceLabel: '集合', label: '查看集合' },
 ];
 
-const builtIn: RoleRecord = { id: 1, code: 'admin', name: '管理员', description: '拥有全部权限', permissions: ['workplace:view', 'user:read', 'user:write', 'audit:read', 'policy:read'], builtIn: true, userCount: 2 };
-const custom: RoleRecord = { id: 5, code: 'auditor', name: '审计员', description: '', permissions: ['user:read'], builtIn: false, userCount: 0 };
+const builtIn: RoleRecord = { id: 1, code: 'admin', name: '管理员', description: '拥有全部权限', permissions: ['workplace:view', 'user:read', 'user:write', 'audit:read', 'policy:read'], builtIn: true, userCount: 2, requireMfa: false };
+const custom: RoleRecord = { id: 5, code: 'auditor', name: '审计员', description: '', permissions: ['user:read'], builtIn: false, userCount: 0, requireMfa: false };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 let sent: { method: string; url: string; body: any }[];
@@ -39,6 +39,8 @@ beforeEach(() => {
       sent.push({ method: init.method ?? 'GET', url, body });
       if (url === '/api/system/permissions') return new Response(JSON.stringify(envelope(catalogue)), { status: 200 });
       if (url === '/api/system/roles/5') return new Response(JSON.stringify(envelope({ ...custom, ...body })), { status: 200 });
+      if (url === '/api/system/roles/1') return new Response(JSON.stringify(envelope({ ...builtIn, ...body })), { status: 200 });
+      if (url === '/api/system/roles') return new Response(JSON.stringify(envelope({ ...custom, id: 9, ...body, builtIn: false, userCount: 0 })), { status: 200 });
       return new Response(JSON.stringify({ status: 'error', code: 404, message: 'x', data: { error: 'NOT_FOUND' }, traceId: 't' }), { status: 404 });
     }),
   );
@@ -52,15 +54,18 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderEditor(role: RoleRecord, canWrite: boolean, onClose = vi.fn()) {
+function renderEditor(role: RoleRecord | null, canWrite: boolean, onClose = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RoleEditor target={{ mode: 'open', role }} canWrite={canWrite} onClose={onClose} />
+      <RoleEditor target={role ? { mode: 'open', role } : { mode: 'create' }} canWrite={canWrite} onClose={onClose} />
     </QueryClientProvider>,
   );
   return onClose;
 }
+
+/** The 要求两步验证 switch. */
+const mfaSwitch = () => screen.getByRole('switch', { name: '要求两步验证' }) as HTMLButtonElement;
 
 /** The tree's nodes in display order: title, checked state, whether the box is disabled. */
 function treeNodes() {
@@ -105,12 +110,34 @@ describe('permission tree grouping', () => {
 });
 
 describe('RoleEditor', () => {
-  it('opens a built-in role read-only, even for a role writer', async () => {
-    renderEditor(builtIn, true);
+  it('lets a role writer change only 要求两步验证 of a built-in role, and saves that field alone', async () => {
+    const onClose = renderEditor(builtIn, true);
+    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+
+    expect(screen.getByText('编辑角色')).toBeTruthy();
+    expect(screen.getByText('内置角色只能修改“要求两步验证”，其余仅供查看。')).toBeTruthy();
+    expect(treeNodes().every((n) => n.checked === 'all' && n.disabled)).toBe(true);
+    expect((screen.getByDisplayValue('管理员') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByDisplayValue('拥有全部权限') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(mfaSwitch().disabled).toBe(false);
+    expect(mfaSwitch().getAttribute('aria-checked')).toBe('false');
+
+    await act(async () => fireEvent.click(mfaSwitch()));
+    expect(mfaSwitch().getAttribute('aria-checked')).toBe('true');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The server refuses any other field of a built-in role: the body holds nothing else.
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([{ method: 'PUT', url: '/api/system/roles/1', body: { requireMfa: true } }]);
+  });
+
+  it('opens a built-in role read-only without role:write, the switch included', async () => {
+    renderEditor({ ...builtIn, requireMfa: true }, false);
     await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
 
     expect(screen.getByText('查看角色')).toBeTruthy();
     expect(screen.getByText('内置角色不可修改，仅供查看。')).toBeTruthy();
+    expect(mfaSwitch().disabled).toBe(true);
+    expect(mfaSwitch().getAttribute('aria-checked')).toBe('true');
     expect(treeNodes()).toEqual([
       { title: '工作台', checked: 'all', disabled: true },
       { title: '查看工作台', checked: 'all', disabled: true },
@@ -126,9 +153,11 @@ describe('RoleEditor', () => {
     expect((screen.getByDisplayValue('管理员') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
     expect(screen.getByRole('button', { name: '关闭' })).toBeTruthy();
-    // Clicking a box changes nothing.
+    // Clicking a box or the switch changes nothing.
     fireEvent.click(document.querySelector('.arco-tree-node .arco-checkbox input')!);
+    fireEvent.click(mfaSwitch());
     expect(treeNodes().every((n) => n.checked === 'all' && n.disabled)).toBe(true);
+    expect(mfaSwitch().getAttribute('aria-checked')).toBe('true');
     expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
@@ -157,7 +186,18 @@ describe('RoleEditor', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const put = sent.find((r) => r.method === 'PUT')!;
     expect(put.url).toBe('/api/system/roles/5');
-    expect({ ...put.body, permissions: [...put.body.permissions].sort() }).toEqual({ name: '审计员', description: '', permissions: ['audit:read', 'user:read', 'user:write'] });
+    expect({ ...put.body, permissions: [...put.body.permissions].sort() }).toEqual({ name: '审计员', description: '', permissions: ['audit:read', 'user:read', 'user:write'], requireMfa: false });
+  });
+
+  it('sends requireMfa with a new role', async () => {
+    const onClose = renderEditor(null, true);
+    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    fireEvent.change(screen.getByPlaceholderText('如 auditor'), { target: { value: 'ops' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入角色名称'), { target: { value: '运维' } });
+    await act(async () => fireEvent.click(mfaSwitch()));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.find((r) => r.method === 'POST')).toMatchObject({ url: '/api/system/roles', body: { code: 'ops', name: '运维', permissions: [], requireMfa: true } });
   });
 
   it('checks a whole resource from its own box', async () => {

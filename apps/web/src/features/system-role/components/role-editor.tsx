@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Form, Input, Message, Space } from '@arco-design/web-react';
+import { Alert, Button, Drawer, Form, Input, Message, Space, Switch } from '@arco-design/web-react';
 import { ROLE_NAME_MAX, roleCreateBodySchema, roleUpdateBodySchema, type RoleRecord } from '@atrium/contracts/calls/system';
 import { errorMessages } from '@atrium/contracts/messages/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { createRole, roleKeys, updateRole } from '../api/role-queries';
 import { PermissionTree } from './permission-tree';
 
-/** `create`, or an existing role (edited, or only viewed when built in or without `role:write`). */
+/** `create`, or an existing role (edited; only viewed without `role:write`; only its requireMfa when built in). */
 export type RoleEditorTarget = { mode: 'create' } | { mode: 'open'; role: RoleRecord } | null;
 
 interface RoleFormValues {
@@ -17,14 +17,16 @@ interface RoleFormValues {
   name: string;
   description: string;
   permissions: string[];
+  requireMfa: boolean;
 }
 
 const shape = roleCreateBodySchema.shape;
 const DESCRIPTION_MAX = 200;
 
 /**
- * The role editor: code (on creation only), name, description and the permissions as a grouped tree.
- * A built-in role, or any role for a caller without `role:write`, opens read-only.
+ * The role editor: code (on creation only), name, description, the permissions as a grouped tree, and
+ * 要求两步验证. Any role opens read-only for a caller without `role:write`; of a built-in role only
+ * 要求两步验证 may change (the server refuses the rest), so for it the save sends that field alone.
  */
 export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTarget; canWrite: boolean; onClose: () => void }) {
   const t = useT();
@@ -32,16 +34,20 @@ export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTa
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RoleFormValues>();
   const role = target?.mode === 'open' ? target.role : null;
-  const readOnly = !canWrite || !!role?.builtIn;
+  const builtIn = !!role?.builtIn;
+  // The fields other than requireMfa.
+  const readOnly = !canWrite || builtIn;
 
   // The form mounts with each opening (unmountOnExit) and takes these values then.
   const initialValues: RoleFormValues = role
-    ? { code: role.code, name: role.name, description: role.description, permissions: role.permissions }
-    : { code: '', name: '', description: '', permissions: [] };
+    ? { code: role.code, name: role.name, description: role.description, permissions: role.permissions, requireMfa: role.requireMfa }
+    : { code: '', name: '', description: '', permissions: [], requireMfa: false };
 
   const save = useMutation({
-    mutationFn: ({ code, name, description, permissions }: RoleFormValues) =>
-      role ? updateRole(role.id, roleUpdateBodySchema.parse({ name, description, permissions })) : createRole(roleCreateBodySchema.parse({ code, name, description, permissions })),
+    mutationFn: ({ code, name, description, permissions, requireMfa }: RoleFormValues) =>
+      !role
+        ? createRole(roleCreateBodySchema.parse({ code, name, description, permissions, requireMfa }))
+        : updateRole(role.id, roleUpdateBodySchema.parse(builtIn ? { requireMfa } : { name, description, permissions, requireMfa })),
     onSuccess: () => {
       Message.success(t(role ? 'common.saveSuccess' : 'common.createSuccess'));
       void queryClient.invalidateQueries({ queryKey: roleKeys.all });
@@ -56,8 +62,8 @@ export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTa
     },
   });
 
-  const title = !role ? 'systemRole.create.title' : readOnly ? 'systemRole.view.title' : 'systemRole.edit.title';
-  const footer = readOnly ? (
+  const title = !role ? 'systemRole.create.title' : canWrite ? 'systemRole.edit.title' : 'systemRole.view.title';
+  const footer = !canWrite ? (
     <Button onClick={onClose}>{t('common.close')}</Button>
   ) : (
     <Space>
@@ -70,7 +76,7 @@ export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTa
 
   return (
     <Drawer width="min(560px, 100vw)" title={t(title)} visible={target !== null} onCancel={onClose} footer={footer} afterClose={() => form.resetFields()} unmountOnExit>
-      {role?.builtIn && <Alert type="info" content={t('systemRole.builtIn.readOnly')} style={{ marginBottom: 16 }} />}
+      {builtIn && <Alert type="info" content={t(canWrite ? 'systemRole.builtIn.mfaOnly' : 'systemRole.builtIn.readOnly')} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" autoComplete="off" disabled={readOnly} initialValues={initialValues}>
         <Form.Item label={t('systemRole.field.code')} field="code" required={!role} rules={role ? [] : [zodRule(shape.code, t)]} extra={role ? undefined : t('systemRole.field.code.extra')}>
           <Input placeholder={t('systemRole.field.code.placeholder')} disabled={!!role} />
@@ -80,6 +86,11 @@ export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTa
         </Form.Item>
         <Form.Item label={t('systemRole.field.description')} field="description" rules={[zodRule(shape.description, t)]}>
           <CountedTextArea placeholder={t('systemRole.field.description.placeholder')} maxLength={DESCRIPTION_MAX} />
+        </Form.Item>
+        {/* Above the tree, which may be long: for a built-in role it is the one field to change. Its own
+            `disabled` wins over the form's. */}
+        <Form.Item label={t('systemRole.field.requireMfa')} field="requireMfa" triggerPropName="checked" disabled={!canWrite} extra={t('systemRole.field.requireMfa.extra')}>
+          <Switch aria-label={t('systemRole.field.requireMfa')} data-testid="role-require-mfa" />
         </Form.Item>
         <Form.Item label={t('systemRole.field.permissions')} field="permissions" rules={[zodRule(shape.permissions, t)]}>
           <PermissionTree />

@@ -14,6 +14,7 @@ const api = {
   enable: endpointOf(systemCalls.userEnable),
   unlock: endpointOf(systemCalls.userUnlock),
   resetPassword: endpointOf(systemCalls.userResetPassword),
+  mfaReset: endpointOf(systemCalls.userMfaReset),
   sessions: endpointOf(systemCalls.sessionList),
   revokeSession: endpointOf(systemCalls.sessionRevoke),
 };
@@ -50,4 +51,5 @@ export const disableUser = (id: number) => call(api.disable, { params: { id } })
 export const enableUser = (id: number) => call(api.enable, { params: { id } });
 export const unlockUser = (id: number) => call(api.unlock, { params: { id } });
 export const resetPassword = (id: number) => call(api.resetPassword, { params: { id } });
+export const resetMfa = (id: number) => call(api.mfaReset, { params: { id } });
 export const revokeSession = (id: number) => call(api.revokeSession, { params: { id } });

@@ -1,8 +1,9 @@
 import type { securityQuestions } from '@atrium/contracts/calls/auth';
+import type { MfaConfirmBody } from '@atrium/contracts/calls/mfa';
 import { systemCalls } from '@atrium/contracts/calls/system';
 import type { CertificationApply, SaveInfo } from '@atrium/contracts/calls/user-setting';
 import { queryOptions } from '@tanstack/react-query';
-import { call, endpointOf, endpoints, upload } from '../../../lib/api';
+import { call, endpointOf, endpoints, upload, type CallOptions } from '../../../lib/api';
 
 /** Calls of the user setting page; every one concerns the caller's own account. */
 export const certificationKey = ['user', 'certification'] as const;
@@ -35,3 +36,11 @@ export const mySessionsKey = ['user', 'sessions'] as const;
 export const mySessionsQuery = () => queryOptions({ queryKey: mySessionsKey, queryFn: () => call(sessionCalls.list, {}, { dedupe: false }), staleTime: 0 });
 export const revokeMySession = (id: number) => call(sessionCalls.revoke, { params: { id } });
 export const revokeMyOtherSessions = () => call(sessionCalls.revokeOthers);
+
+/** The caller's two-step verification (on or off, recovery codes left, required by the active role). */
+export const mfaStatusKey = ['user', 'mfa'] as const;
+export const mfaStatusQuery = () => queryOptions({ queryKey: mfaStatusKey, queryFn: () => call(endpoints.mfa.status), staleTime: 0 });
+/** A wrong code lands on its field, a role's refusal in the dialog: neither is a toast. */
+const mfaConfirmErrors: CallOptions = { expectedErrors: ['MFA_CODE_INVALID', 'MFA_REQUIRED_BY_ROLE'] };
+export const disableMfa = (body: MfaConfirmBody) => call(endpoints.mfa.disable, { body }, mfaConfirmErrors);
+export const newRecoveryCodes = (body: MfaConfirmBody) => call(endpoints.mfa.recoveryCodes, { body }, mfaConfirmErrors);

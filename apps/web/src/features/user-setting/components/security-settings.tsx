@@ -4,12 +4,16 @@ import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
 import { maskEmail, maskPhone } from '../lib/mask';
 import styles from '../user-setting.module.css';
+import { MfaSecurityRow } from './mfa-settings';
 import { PasswordDialog, PhoneDialog, QuestionDialog } from './security-dialogs';
 import { SignedInDevices } from './signed-in-devices';
 
 type Dialog = 'password' | 'question' | 'phone' | null;
 
-/** 安全设置 (security settings): four rows whose states come from the profile (every link acts), then 登录设备. */
+/**
+ * 安全设置 (security settings): four rows whose states come from the profile (every link acts), the
+ * two-step verification row (its own status call), then 登录设备.
+ */
 export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
   const t = useT();
   const user = useSession((s) => s.user);
@@ -56,6 +60,7 @@ export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
             </Button>
           </li>
         ))}
+        <MfaSecurityRow />
       </ul>
       <SignedInDevices />
       <PasswordDialog visible={dialog === 'password'} onClose={() => setDialog(null)} />
