@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatDecimal, snakeCase, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
+import { allOf, isoText, readPage, type ListSource } from '../shared/list.repository.ts';
 
 /**
  * The resource kit's SQL, for every resource from its definition: one list helper (filters, sorting,
@@ -248,7 +248,7 @@ export async function exportRows(
   const order = sortOf(def, sort);
   const conditions = filterConditions(def, filters);
   if (cursor) conditions.push(after(order, cursor));
-  const where = conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+  const where = allOf(conditions);
   const result = await db.execute(
     sql`select ${selectList(def)}, t.${id(order.column)}::text as "sortValue" from ${fromTable(def)} where ${where} order by ${orderBy(order)} limit ${limit}`,
   );

@@ -63,7 +63,8 @@ function rememberedTotals(db: Db, table: string): GenerationCache<number> {
 }
 
 const id = (name: string) => sql.identifier(name);
-const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `));
+/** Every condition at once (none: every row), for a WHERE. */
+export const allOf = (conditions: SQL[]) => (conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `));
 
 /** An instant column as the calls answer it: ISO 8601 in UTC with milliseconds (`Date.toISOString()`). */
 export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -87,7 +88,7 @@ export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC'
  */
 export async function readPage<F>(db: Db, source: ListSource<F>, filter: F, key: string, offset: number, limit: number): Promise<ListPage> {
   const table = id(source.table);
-  const where = and(source.where(filter));
+  const where = allOf(source.where(filter));
   const joins = source.joins ?? sql``;
   const pageRows =
     offset >= DEEP_OFFSET

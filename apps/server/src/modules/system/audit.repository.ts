@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditResult } from '@atrium/contracts/calls/system';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { AuditRow } from '../../db/schema/auth.ts';
-import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
+import { allOf, isoText, readPage, type ListSource } from '../shared/list.repository.ts';
 
 export type { AuditRow };
 
@@ -29,13 +29,13 @@ function auditConditions(f: AuditWhere): SQL[] {
   return conditions;
 }
 
-const whereOf = (conditions: SQL[]) => (conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `));
 
 // Written as the indexes are declared (DESC NULLS LAST): PostgreSQL's plain DESC means NULLS FIRST, and
 // an order that differs from the index's, even on NOT NULL columns, makes every page sort all its matches.
 const newestFirst = sql`t.at desc nulls last, t.id desc nulls last`;
 
-const entryColumns = sql`t.id, t.at, t.actor_id as "actorId", t.actor_name as "actorName", t.role, t.action, t.target_type as "targetType",
+/** An entry's columns but its time, named as the record names them. */
+const entryFields = sql`t.id, t.actor_id as "actorId", t.actor_name as "actorName", t.role, t.action, t.target_type as "targetType",
   t.target_id as "targetId", t.summary, t.changes, t.result, t.ip, t.user_agent as "userAgent", t.trace_id as "traceId"`;
 
 /**
@@ -44,8 +44,7 @@ const entryColumns = sql`t.id, t.at, t.actor_id as "actorId", t.actor_name as "a
  */
 const auditList: ListSource<AuditWhere> = {
   table: 'audit_log',
-  columns: sql`t.id, ${isoText(sql`t.at`)} as at, t.actor_id as "actorId", t.actor_name as "actorName", t.role, t.action,
-    t.target_type as "targetType", t.target_id as "targetId", t.summary, t.changes, t.result, t.ip, t.user_agent as "userAgent", t.trace_id as "traceId"`,
+  columns: sql`${entryFields}, ${isoText(sql`t.at`)} as at`,
   where: auditConditions,
   order: newestFirst,
   total: 'none',
@@ -71,7 +70,7 @@ export async function countAuditSince(db: Db, filter: AuditWhere, after: number 
   const [row] = rowsOf<{ bound: number; settled: number; live: number }>(
     await db.execute(sql`select (extract(epoch from ${bound}) * 1000)::float8 as bound,
       count(*) filter (where t.at <= ${bound})::int as settled, count(*) filter (where t.at > ${bound})::int as live
-      from audit_log t where ${whereOf(conditions)}`),
+      from audit_log t where ${allOf(conditions)}`),
   );
   return { bound: Number(row!.bound), settled: Number(row!.settled), live: Number(row!.live) };
 }
@@ -87,7 +86,7 @@ export async function auditBatch(db: Db, filter: AuditWhere, cursor: AuditCursor
   const conditions = auditConditions(filter);
   if (cursor) conditions.push(sql`(t.at, t.id) < (${cursor.at}::timestamptz, ${cursor.id})`);
   const rows = rowsOf<AuditRow & { cursorAt: string }>(
-    await db.execute(sql`select ${entryColumns}, t.at::text as "cursorAt" from audit_log t where ${whereOf(conditions)} order by ${newestFirst} limit ${limit}`),
+    await db.execute(sql`select ${entryFields}, t.at, t.at::text as "cursorAt" from audit_log t where ${allOf(conditions)} order by ${newestFirst} limit ${limit}`),
   );
   const tail = rows.at(-1);
   return {
