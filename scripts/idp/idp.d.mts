@@ -20,6 +20,13 @@ export interface Idp {
   port: number;
   clientId: string;
   clientSecret: string;
+  /** Moves a person of this provider between groups (from the next sign-in on). */
+  setGroups(username: string, groups: string[]): void;
+  /**
+   * For a relying party's tests: rewrites the ID token of every token response (undefined: stop). `sign`:
+   * the provider's key (RS256), the client secret (HS256) or none.
+   */
+  tamperIdToken(fn: ((token: { header: Record<string, unknown>; payload: Record<string, unknown> }) => { header: Record<string, unknown>; payload: Record<string, unknown>; sign: 'key' | 'secret' | 'none' }) | undefined): void;
   close(): Promise<void>;
 }
 

@@ -2,7 +2,7 @@
 // oidc-provider (panva's certified implementation) with three people and one client, Atrium. Nothing of
 // the protocol is written here: this file only configures the library and draws the sign-in form that its
 // interaction API asks for. Everything lives in memory and goes with the process. Not for production.
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID, sign as cryptoSign } from 'node:crypto';
 import { createServer } from 'node:http';
 import { URLSearchParams } from 'node:url';
 import Provider, { errors } from 'oidc-provider';
@@ -22,6 +22,10 @@ const clientId = 'atrium';
  */
 export async function startIdp({ port = 3001, publicUrl = 'http://127.0.0.1:3000', clientSecret = randomBytes(24).toString('base64url'), log } = {}) {
   const atrium = publicUrl.replace(/\/+$/, '');
+  // This instance's people: a test may move one between groups (setGroups) without touching another's.
+  const cast = people.map((p) => ({ ...p, groups: [...p.groups] }));
+  /** @type {((token: { header: Record<string, unknown>, payload: Record<string, unknown> }) => { header: Record<string, unknown>, payload: Record<string, unknown>, sign: 'key' | 'secret' | 'none' }) | undefined} */
+  let tamper;
   /** @type {Provider | undefined} */
   let provider;
   /** @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined} */
@@ -31,7 +35,7 @@ export async function startIdp({ port = 3001, publicUrl = 'http://127.0.0.1:3000
   const server = createServer((req, res) => {
     if (!provider || !handle) return void res.writeHead(503).end();
     const { pathname } = new URL(req.url ?? '/', 'http://idp');
-    if (pathname.startsWith('/interaction/')) return void interaction(provider, req, res, pathname.split('/')[3]);
+    if (pathname.startsWith('/interaction/')) return void interaction(provider, cast, req, res, pathname.split('/')[3]);
     handle(req, res);
   });
   await new Promise((resolve, reject) => {
@@ -84,7 +88,7 @@ export async function startIdp({ port = 3001, publicUrl = 'http://127.0.0.1:3000
     pkce: { methods: ['S256'], required: () => true },
     interactions: { url: (_ctx, { uid }) => `/interaction/${uid}` },
     findAccount: (_ctx, sub) => {
-      const person = people.find((p) => p.sub === sub);
+      const person = cast.find((p) => p.sub === sub);
       return person && { accountId: sub, claims: () => claimsOf(person) };
     },
     renderError: (ctx, out) => {
@@ -92,6 +96,15 @@ export async function startIdp({ port = 3001, publicUrl = 'http://127.0.0.1:3000
       ctx.body = page('Error', Object.entries(out).map(([key, value]) => `<p><strong>${escape(key)}</strong>: ${escape(value)}</p>`).join(''));
     },
     ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600 },
+  });
+  // For the relying party's tests only: the token endpoint's ID token rewritten (a wrong audience or
+  // nonce, unsigned, signed with the client secret) to show that Atrium refuses it.
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = /** @type {{ id_token?: unknown } | undefined} */ (ctx.body);
+    if (!tamper || ctx.path !== '/token' || typeof body?.id_token !== 'string') return;
+    const [header, payload] = body.id_token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    body.id_token = signJwt(tamper({ header, payload }), privateKey, clientSecret);
   });
   handle = provider.callback();
   // Errors the provider answers (bad client, wrong secret, PKCE mismatch…) go to the log, as a real one's would.
@@ -106,12 +119,29 @@ export async function startIdp({ port = 3001, publicUrl = 'http://127.0.0.1:3000
     port: actualPort,
     clientId,
     clientSecret,
+    setGroups: (username, groups) => {
+      const person = cast.find((p) => p.username === username);
+      if (!person) throw new Error(`no person ${username}`);
+      person.groups = [...groups];
+    },
+    tamperIdToken: (fn) => {
+      tamper = fn;
+    },
     close: () =>
       new Promise((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve(undefined)));
         server.closeAllConnections();
       }),
   };
+}
+
+/** A JWT of `header` and `payload`, signed with the provider's key, the client's secret (HS256) or not at all (`none`). */
+function signJwt({ header, payload, sign }, privateKey, clientSecret) {
+  const alg = sign === 'key' ? 'RS256' : sign === 'secret' ? 'HS256' : 'none';
+  const input = [{ ...header, alg }, payload].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.');
+  if (sign === 'none') return `${input}.`;
+  const signature = sign === 'key' ? cryptoSign('sha256', Buffer.from(input), privateKey) : createHmac('sha256', clientSecret).update(input).digest();
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 /** The claims of a person; the provider keeps those of the granted scopes. A person without a group has no `groups` claim (as in Keycloak). */
@@ -131,7 +161,7 @@ function claimsOf(person) {
  * GET /interaction/:uid/abort cancels (Atrium gets `access_denied`). Consent is given at once: Atrium is
  * the company's own application, and company providers do not ask for it either.
  */
-async function interaction(provider, req, res, action) {
+async function interaction(provider, cast, req, res, action) {
   try {
     const { uid, prompt, params, grantId, session } = await provider.interactionDetails(req, res);
     if (prompt.name === 'consent') {
@@ -148,7 +178,7 @@ async function interaction(provider, req, res, action) {
     if (req.method === 'POST' && action === 'login') {
       const form = await readForm(req);
       const username = form.get('username')?.trim().toLowerCase() ?? '';
-      const person = people.find((p) => p.username === username);
+      const person = cast.find((p) => p.username === username);
       if (person && form.get('password') === password) {
         return await provider.interactionFinished(req, res, { login: { accountId: person.sub } }, { mergeWithLastSubmission: false });
       }

@@ -187,6 +187,56 @@ describe('configuration', () => {
     }
   });
 
+  it('reads company sign-in: off without OIDC_ISSUER, every variable checked, one line per problem', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ oidc: undefined, passwordSignIn: 'on' });
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      OIDC_ISSUER: 'http://127.0.0.1:3001/',
+      OIDC_CLIENT_ID: 'atrium',
+      OIDC_CLIENT_SECRET: 's3cret',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      OIDC_ROLE_MAP: 'atrium-admins=admin, atrium-auditors=auditor, ops=auditor, ops=Admin',
+      OIDC_DEFAULT_ROLE: 'user',
+      PASSWORD_SIGNIN: 'admins',
+    });
+    expect(c.oidc).toMatchObject({ issuer: 'http://127.0.0.1:3001', publicUrl: 'http://127.0.0.1:3000', scopes: 'openid profile email', rolesClaim: 'groups', defaultRole: 'user', label: undefined, logout: 'local' });
+    expect([...c.oidc!.roleMap!]).toEqual([
+      ['atrium-admins', ['admin']],
+      ['atrium-auditors', ['auditor']],
+      ['ops', ['auditor', 'admin']],
+    ]);
+    expect(c.passwordSignIn).toBe('admins');
+
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), ...env });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(problems({ OIDC_ISSUER: 'ftp://idp', OIDC_ROLE_MAP: 'admins', OIDC_SCOPES: 'profile' })).toEqual([
+      "OIDC_ISSUER: must be an http(s) URL (the provider's issuer)",
+      'OIDC_SCOPES: must include openid',
+      'OIDC_ROLE_MAP: "admins" is not group=roleCode (e.g. atrium-admins=admin,atrium-auditors=auditor)',
+    ]);
+    expect(problems({ OIDC_ISSUER: 'https://idp.example' })).toEqual([
+      "OIDC_CLIENT_ID: required with OIDC_ISSUER (Atrium's client id at the provider)",
+      'OIDC_CLIENT_SECRET: required with OIDC_ISSUER (Atrium is a confidential client)',
+      'PUBLIC_URL: required with OIDC_ISSUER (the address people open; the redirect URI is PUBLIC_URL/api/auth/oidc/callback)',
+    ]);
+    expect(problems({ PASSWORD_SIGNIN: 'admins', OIDC_CLIENT_ID: 'atrium' })).toEqual([
+      'OIDC_CLIENT_ID: has no effect without OIDC_ISSUER',
+      'PASSWORD_SIGNIN: "admins" needs company sign-in (OIDC_ISSUER), or nobody else could sign in',
+    ]);
+    const production = { NODE_ENV: 'production', SIGNING_KEYS: 'k1:0123456789abcdef0123', SECRET_KEY: secretKey, OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' };
+    expect(problems({ ...production, OIDC_ISSUER: 'http://idp.example', PUBLIC_URL: 'http://admin.example.com' })).toEqual([
+      'OIDC_ISSUER: must be https when NODE_ENV=production',
+      'PUBLIC_URL: must be https when NODE_ENV=production',
+    ]);
+    expect(problems({ PUBLIC_URL: 'https://admin.example.com/console' })).toEqual(['PUBLIC_URL: must be an http(s) origin such as https://admin.example.com']);
+  });
+
   it('refuses SIGNATURE_MODE=off in production and an idle time longer than the lifetime', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SIGNATURE_MODE: 'off', SIGNING_KEYS: 'k:0123456789abcdef0' })).toThrow(/SIGNATURE_MODE/);
     expect(() => loadConfig({ DATA_DIR: tmp(), SESSION_IDLE_SECONDS: '9000', SESSION_ABSOLUTE_SECONDS: '8000' })).toThrow(/SESSION_IDLE_SECONDS/);

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { SigningCredential } from '@atrium/contracts';
+import { ROLE_CODE_PATTERN, type SigningCredential } from '@atrium/contracts';
 
 /** The only module that reads process.env. Everything else receives an AppConfig. */
 export interface AppConfig {
@@ -58,6 +58,31 @@ export interface AppConfig {
    * is then the right-most X-Forwarded-For entry reached through trusted hops (Fastify's trustProxy).
    */
   trustProxy: string[];
+  /** Company sign-in (OpenID Connect); undefined while OIDC_ISSUER is unset. */
+  oidc: OidcConfig | undefined;
+  /** PASSWORD_SIGNIN: `admins` lets only full administrators use the password and phone forms. */
+  passwordSignIn: 'on' | 'admins';
+}
+
+/** Company sign-in's settings (docs/company-sign-in.md). */
+export interface OidcConfig {
+  /** The provider's issuer; its discovery document gives the endpoints and keys. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The address people open, without a trailing slash; the redirect URI is this + /api/auth/oidc/callback. */
+  publicUrl: string;
+  scopes: string;
+  /** The claim holding the person's groups (a list of strings). */
+  rolesClaim: string;
+  /** Group → role codes (OIDC_ROLE_MAP); undefined: roles are managed in Atrium. */
+  roleMap: ReadonlyMap<string, readonly string[]> | undefined;
+  /** The role of a person none of whose groups is mapped (and of every new account without a map). */
+  defaultRole: string | undefined;
+  /** The sign-in button's text; undefined: the console's own, in the reader's language. */
+  label: string | undefined;
+  /** `provider`: signing out also ends the session at the provider. */
+  logout: 'local' | 'provider';
 }
 
 const keyPairPattern = /^[A-Za-z0-9_.-]{1,64}:\S{16,}$/;
@@ -88,6 +113,24 @@ function parseProxyList(raw: string | undefined): string[] | string {
     out.push(part);
   }
   return out;
+}
+
+const ROLE_CODE = ROLE_CODE_PATTERN;
+
+/** `group=roleCode,...`: several groups may map to one role, a group to several roles. */
+function parseRoleMap(raw: string | undefined): Map<string, string[]> | undefined | string {
+  if (!raw || !raw.trim()) return undefined;
+  const map = new Map<string, string[]>();
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const at = part.lastIndexOf('=');
+    const group = at > 0 ? part.slice(0, at).trim() : '';
+    const role = at > 0 ? part.slice(at + 1).trim().toLowerCase() : '';
+    if (!group || !ROLE_CODE.test(role)) return `"${part}" is not group=roleCode (e.g. atrium-admins=admin,atrium-auditors=auditor)`;
+    const roles = map.get(group) ?? [];
+    if (!roles.includes(role)) roles.push(role);
+    map.set(group, roles);
+  }
+  return map;
 }
 
 /** An integer in [min, max]; unset or blank: undefined. */
@@ -156,6 +199,50 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: optionalIntIn(0, 3_600),
   METRICS_PORT: optionalIntIn(1, 65_535),
   AUDIT_RETENTION_DAYS: intIn(1, 36_500, 365),
+  OIDC_ISSUER: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim().replace(/\/+$/, '') : undefined))
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'must be an http(s) URL (the provider\'s issuer)'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim().replace(/\/+$/, '') : undefined))
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).pathname === '/'), 'must be an http(s) origin such as https://admin.example.com'),
+  OIDC_SCOPES: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim().split(/\s+/).join(' ') : 'openid profile email'))
+    .refine((v) => v.split(' ').includes('openid'), 'must include openid'),
+  OIDC_ROLES_CLAIM: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : 'groups')),
+  OIDC_ROLE_MAP: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const map = parseRoleMap(v);
+      if (typeof map === 'string') {
+        ctx.addIssue({ code: 'custom', message: map });
+        return z.NEVER;
+      }
+      return map;
+    }),
+  OIDC_DEFAULT_ROLE: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim().toLowerCase() : undefined))
+    .refine((v) => v === undefined || ROLE_CODE.test(v), 'must be a role code'),
+  OIDC_LABEL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || v.length <= 64, 'must be at most 64 characters'),
+  OIDC_LOGOUT: z.enum(['local', 'provider']).default('local'),
+  PASSWORD_SIGNIN: z.enum(['on', 'admins']).default('on'),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -255,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT) {
     problems.push('METRICS_PORT: must differ from PORT (the API port never serves the metrics)');
   }
+  if (parsed.success) problems.push(...oidcProblems(parsed.data));
   if (problems.length > 0 || !parsed.success || typeof primary === 'string' || typeof extra === 'string') {
     throw new ConfigError(problems);
   }
@@ -289,6 +377,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: e.METRICS_PORT,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
+    oidc: oidcConfig(e),
+    passwordSignIn: e.PASSWORD_SIGNIN,
+  };
+}
+
+type Env = z.output<typeof envSchema>;
+
+/** What company sign-in's variables lack or contradict, one line each. */
+function oidcProblems(e: Env): string[] {
+  const problems: string[] = [];
+  const companyOnly = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ROLE_MAP', 'OIDC_DEFAULT_ROLE', 'OIDC_LABEL'] as const;
+  if (e.OIDC_ISSUER === undefined) {
+    for (const name of companyOnly) if (e[name] !== undefined && String(e[name]).trim() !== '') problems.push(`${name}: has no effect without OIDC_ISSUER`);
+    if (e.PASSWORD_SIGNIN === 'admins') problems.push('PASSWORD_SIGNIN: "admins" needs company sign-in (OIDC_ISSUER), or nobody else could sign in');
+    return problems;
+  }
+  if (!e.OIDC_CLIENT_ID?.trim()) problems.push('OIDC_CLIENT_ID: required with OIDC_ISSUER (Atrium\'s client id at the provider)');
+  if (!e.OIDC_CLIENT_SECRET?.trim()) problems.push('OIDC_CLIENT_SECRET: required with OIDC_ISSUER (Atrium is a confidential client)');
+  if (e.PUBLIC_URL === undefined) problems.push('PUBLIC_URL: required with OIDC_ISSUER (the address people open; the redirect URI is PUBLIC_URL/api/auth/oidc/callback)');
+  if (e.NODE_ENV === 'production') {
+    if (new URL(e.OIDC_ISSUER).protocol !== 'https:') problems.push('OIDC_ISSUER: must be https when NODE_ENV=production');
+    if (e.PUBLIC_URL !== undefined && new URL(e.PUBLIC_URL).protocol !== 'https:') problems.push('PUBLIC_URL: must be https when NODE_ENV=production');
+  }
+  return problems;
+}
+
+function oidcConfig(e: Env): OidcConfig | undefined {
+  if (e.OIDC_ISSUER === undefined) return undefined;
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID!.trim(),
+    clientSecret: e.OIDC_CLIENT_SECRET!.trim(),
+    publicUrl: e.PUBLIC_URL!,
+    scopes: e.OIDC_SCOPES,
+    rolesClaim: e.OIDC_ROLES_CLAIM,
+    roleMap: e.OIDC_ROLE_MAP,
+    defaultRole: e.OIDC_DEFAULT_ROLE,
+    label: e.OIDC_LABEL,
+    logout: e.OIDC_LOGOUT,
   };
 }
 

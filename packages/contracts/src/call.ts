@@ -30,11 +30,14 @@ export interface CallDef {
   response?: z.ZodType;
   /** How the request body travels; default `json` when `body` is set. */
   requestKind?: 'json' | 'multipart';
-  /** How the answer travels; default `json` (the envelope). */
-  responseKind?: 'json' | 'csv' | 'text';
+  /** How the answer travels; default `json` (the envelope). `redirect`: a 302 for a browser's navigation. */
+  responseKind?: 'json' | 'csv' | 'text' | 'redirect';
   /** Whether the call changes data (used by tests that check refused calls write nothing). */
   writes?: boolean;
-  /** `exempt`: served without a request signature (only the client-config call that hands out the credential). */
+  /**
+   * `exempt`: served without a request signature: the client-config call that hands out the credential, and
+   * the company sign-in's start and callback (top-level navigations of the browser).
+   */
   signature?: 'exempt';
 }
 

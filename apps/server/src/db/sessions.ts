@@ -22,7 +22,10 @@ export interface SessionWithUser {
   username: string;
   status: string;
   mustChangePassword: boolean;
-  /** Two-step verification is on for the account. */
+  /**
+   * Two-step verification is on for the account, or it is a company account (`source` oidc), whose
+   * provider owns the second factor: no role's requirement applies to it.
+   */
   mfaEnabled: boolean;
   /**
    * The roles table's write generation, read in the same statement: the roles' permissions are kept by it
@@ -43,7 +46,7 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
 const sessionJson = `case when s.id is null then null else json_build_array(
   s.id, s.user_id, s.active_role, s.fingerprint,
   ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles,
-  u.username, u.status, u.must_change_password, u.mfa_enabled_at is not null) end`;
+  u.username, u.status, u.must_change_password, u.mfa_enabled_at is not null or u.source = 'oidc') end`;
 
 /**
  * Per statement, not per session row: a sub-select per row kept PostgreSQL from settling on a generic plan

@@ -29,7 +29,24 @@ const byStatus: Record<number, ErrorKey> = {
   503: 'UNAVAILABLE',
 };
 
+/** The keys a browser's company sign-in shows as they are; any other refusal reads as SSO_FAILED. */
+const SIGN_IN_PAGE_KEYS = new Set<ErrorKey>(['SSO_FAILED', 'SSO_DENIED', 'SSO_NO_ROLE', 'SSO_UNAVAILABLE', 'ACCOUNT_DISABLED']);
+
+/**
+ * A call answered by a redirect (company sign-in's start and callback) is a browser's navigation: its
+ * refusal sends the browser to the sign-in page, which shows the key's message (the reason is in the log
+ * and the trail). Other clients, which do not ask for HTML, get the envelope.
+ */
+function signInPageRedirect(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply | undefined {
+  if (req.routeOptions?.config?.call?.responseKind !== 'redirect' || err.key === 'NOT_FOUND') return undefined;
+  if (!String(req.headers.accept ?? '').includes('text/html')) return undefined;
+  const key = SIGN_IN_PAGE_KEYS.has(err.key) ? err.key : err.key === 'UNAVAILABLE' || err.key === 'RATE_LIMITED' ? 'SSO_UNAVAILABLE' : 'SSO_FAILED';
+  return reply.header('Cache-Control', 'no-store').redirect(`/login#sso_error=${key}`, 302);
+}
+
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
+  const redirected = signInPageRedirect(req, reply, err);
+  if (redirected) return redirected;
   if (err.headers) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   return reply
     .status(err.status)

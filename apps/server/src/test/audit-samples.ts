@@ -20,6 +20,7 @@ import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceCalls } from '@atrium/contracts/resource-calls';
 import { resources } from '@atrium/contracts/resources/index';
+import { callback, navigation, signInThroughProvider, startFlow, ticketOf, type Flow } from './company-sign-in.ts';
 import type { TestApp, TestRequest, TestResponse } from './harness.ts';
 
 /** The answer of every captcha image of the suite's app (whose captcha mode is `always`). */
@@ -133,6 +134,23 @@ export class SampleContext {
     const actor = this.actors.get(token);
     if (!actor) throw new Error('a token the sample context did not sign in');
     return actor;
+  }
+
+  /** The account company sign-in made for a person of the development provider (signing in once first when needed). */
+  async companyAccount(username: string): Promise<Actor & { id: number }> {
+    let [row] = await this.t.db.select({ id: users.id, name: users.username }).from(users).where(eq(users.username, username));
+    if (!row) {
+      this.collect(await signInThroughProvider(this.t, username));
+      [row] = await this.t.db.select({ id: users.id, name: users.username }).from(users).where(eq(users.username, username));
+    }
+    return row!;
+  }
+
+  /** The callback's code and state, and the binding cookie, never to be found in the trail. */
+  keepCallback(flow: Flow): void {
+    const query = new URLSearchParams(flow.callback.split('?')[1] ?? '');
+    for (const key of ['code', 'state']) if (query.get(key)) this.secrets.add(query.get(key)!);
+    this.secrets.add(flow.cookie.split('=')[1]!);
   }
 
   /** A phone number no seeded account holds, unique within the run. */
@@ -290,6 +308,31 @@ export const auditSamples: Record<string, AuditSampleFn> = {
       url: '/api/user/login/mfa',
       body: { mfaTicket: first.mfaTicket, recoveryCode },
       expect: { changed: [], targetType: 'user', targetId: String(account.id), actor: { id: account.id, name: account.username } },
+    };
+  },
+  'auth.sso': async (ctx) => {
+    const bob = await ctx.companyAccount('bob');
+    const flow = await startFlow(ctx.t, 'bob');
+    ctx.keepCallback(flow);
+    return {
+      method: 'GET',
+      url: flow.callback,
+      headers: { ...navigation, cookie: flow.cookie },
+      expect: { changed: [], targetType: 'user', targetId: String(bob.id), actor: bob },
+    };
+  },
+  'auth.sso.redeem': async (ctx) => {
+    const bob = await ctx.companyAccount('bob');
+    const flow = await startFlow(ctx.t, 'bob');
+    ctx.keepCallback(flow);
+    const ticket = ticketOf(await callback(ctx.t, flow))!;
+    ctx.secrets.add(ticket);
+    return {
+      method: 'POST',
+      url: '/api/auth/oidc/redeem',
+      body: { ticket },
+      headers: { cookie: flow.cookie },
+      expect: { changed: [], targetType: 'user', targetId: String(bob.id), actor: bob },
     };
   },
   'user.mfa.setup': ownAccount([], async () => ({ method: 'POST', url: '/api/user/mfa/setup' })),

@@ -137,6 +137,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metricsPort: undefined,
     auditRetentionDays: 365,
     trustProxy: [],
+    oidc: undefined,
+    passwordSignIn: 'on',
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { ROLE_CODE_PATTERN } from '../permissions.ts';
 import { signedInSchema } from './mfa.ts';
+import { accountSources, signInOptionsSchema } from './oidc.ts';
 
 /** 11 digits starting with 1 (a mainland China mobile number). */
 export const PHONE_PATTERN = /^1\d{10}$/;
@@ -43,6 +44,8 @@ const loginResultSchema = z.union([
 ]);
 export const captchaSchema = z.object({ id: z.string(), image: z.string(), ttl: z.number().int() });
 const smsSendBodySchema = z.object({ tel: telSchema }).strict();
+/** null, or for a company account with OIDC_LOGOUT=provider, where the browser goes to end the provider's session too. */
+const logoutResultSchema = z.object({ endSessionUrl: z.string() }).nullable();
 const smsSendResultSchema = z.object({ ttl: z.number().int(), resendAfter: z.number().int() });
 
 /** A role code (built-in `admin`, `user`, or a custom role). */
@@ -82,6 +85,8 @@ export const userInfoSchema = z.object({
   mfaEnabled: z.boolean(),
   /** The active role requires two-step verification (while it is off, only enrolment is open). */
   mfaRequired: z.boolean(),
+  /** `oidc`: made by company sign-in (no password here; its provider owns the second factor). */
+  source: z.enum(accountSources),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -101,7 +106,7 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 );
 
 /** The console's signing credential, handed out at run time so a key rotation needs no rebuild. */
-const clientConfigSchema = z.object({ keyId: z.string(), secret: z.string(), serverTime: z.string() });
+const clientConfigSchema = z.object({ keyId: z.string(), secret: z.string(), serverTime: z.string(), signIn: signInOptionsSchema });
 
 const switchRoleBodySchema = z.object({ role: z.string({ error: 'validation.invalidValue' }).regex(ROLE_CODE_PATTERN, 'validation.invalidValue') }).strict();
 
@@ -128,7 +133,7 @@ export const authCalls = {
   captcha: defineCall({ id: 'auth.captcha', method: 'GET', path: '/auth/captcha', access: 'public', summary: 'Image captcha (SVG data URL), no-store', response: captchaSchema }),
   login: defineCall({ id: 'auth.login', method: 'POST', path: '/api/user/login', access: 'public', summary: 'Sign in with account + password (+ captcha) or phone + SMS code', body: loginBodySchema, response: loginResultSchema, writes: true }),
   smsCode: defineCall({ id: 'auth.sms-code', method: 'POST', path: '/api/login/captcha', access: 'public', summary: 'Send a 6-digit SMS sign-in code', body: smsSendBodySchema, response: smsSendResultSchema, writes: true }),
-  logout: defineCall({ id: 'user.logout', method: 'POST', path: '/api/user/logout', access: 'signed', summary: 'Revoke the session', response: z.null(), writes: true }),
+  logout: defineCall({ id: 'user.logout', method: 'POST', path: '/api/user/logout', access: 'signed', summary: "Revoke the session; with OIDC_LOGOUT=provider a company account's answer names the provider's sign-out address", response: logoutResultSchema, writes: true }),
   info: defineCall({ id: 'user.info', method: 'POST', path: '/api/user/info', access: 'signed', summary: 'The caller profile, role, roles and permissions', response: userInfoSchema }),
   menu: defineCall({ id: 'user.menu', method: 'GET', path: '/api/user/menu', access: 'signed', summary: 'Menu tree for the active role', response: z.array(menuItemSchema) }),
   switchRole: defineCall({ id: 'user.switch-role', method: 'POST', path: '/api/user/switch-role', access: 'signed', summary: 'Set the session active role (one of the account roles)', body: switchRoleBodySchema, response: userInfoSchema, writes: true }),

@@ -7,6 +7,7 @@ import { resources } from '../resources/index.ts';
 import { healthCalls } from './health.ts';
 import { messageCalls } from './message.ts';
 import { mfaCalls } from './mfa.ts';
+import { oidcCalls } from './oidc.ts';
 import { policyCalls } from './policy.ts';
 import { preferencesCalls } from './preferences.ts';
 import { profileCalls } from './profile.ts';
@@ -19,6 +20,7 @@ import { workplaceCalls } from './workplace.ts';
 export const calls = {
   auth: authCalls,
   mfa: mfaCalls,
+  oidc: oidcCalls,
   userCenter: userCenterCalls,
   userSetting: userSettingCalls,
   preferences: preferencesCalls,

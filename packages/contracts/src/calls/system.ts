@@ -6,6 +6,7 @@ import { isPermission, permissionGroups, ROLE_CODE_PATTERN } from '../permission
 import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
 import { pageQueryOf, pageQuerySchema } from './workplace.ts';
 import { blankToUndefined, parseInstant } from '../query-values.ts';
+import { accountSources } from './oidc.ts';
 
 /** System management: roles, accounts, sessions and the audit trail. */
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -83,6 +84,10 @@ const accountSchema = z.object({
   createdAt: z.string(),
   /** Two-step verification is on. */
   mfaEnabled: z.boolean(),
+  /** `oidc`: made by company sign-in. */
+  source: z.enum(accountSources),
+  /** Its roles follow the company's groups at each sign-in (OIDC_ROLE_MAP), so they are not edited here. */
+  rolesFromProvider: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -125,6 +130,7 @@ export const userListQuerySchema = pageQuerySchema.extend({
   keyword: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(64, msg('common.maxLength', { n: 64 }))).optional()),
   role: z.preprocess(blankToUndefined, roleCode.optional()),
   status: z.preprocess(blankToUndefined, z.enum(accountStatuses, { error: 'validation.invalidValue' }).optional()),
+  source: z.preprocess(blankToUndefined, z.enum(accountSources, { error: 'validation.invalidValue' }).optional()),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 const userListSchema = z.object({ list: z.array(accountSchema), total: z.number().int() });

@@ -40,6 +40,11 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     MFA_TICKET_INVALID: '验证已失效，请重新登录',
     MFA_REQUIRED_BY_ROLE: '你的角色要求开启两步验证，不能关闭',
     MFA_ENROLMENT_REQUIRED: '请先开启两步验证',
+    SSO_FAILED: '企业账号登录失败，请重试',
+    SSO_DENIED: '企业账号登录已取消或被拒绝',
+    SSO_NO_ROLE: '你的企业账号没有可用的角色，请联系管理员',
+    SSO_UNAVAILABLE: '企业账号登录暂不可用，请稍后再试',
+    SSO_ACCOUNT: '企业账号由公司身份提供方管理，不能在此操作',
   },
   'en-US': {
     VALIDATION_FAILED: 'Some of the submitted data is not valid.',
@@ -78,5 +83,10 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     MFA_TICKET_INVALID: 'This sign-in has expired. Sign in again.',
     MFA_REQUIRED_BY_ROLE: 'Your role requires two-step verification; it cannot be turned off.',
     MFA_ENROLMENT_REQUIRED: 'Turn on two-step verification first.',
+    SSO_FAILED: 'Company sign-in failed. Please try again.',
+    SSO_DENIED: 'Company sign-in was cancelled or refused.',
+    SSO_NO_ROLE: 'Your company account has no role here. Ask an administrator.',
+    SSO_UNAVAILABLE: 'Company sign-in is unavailable. Please try again later.',
+    SSO_ACCOUNT: "Company accounts are managed by the company's identity provider, not here.",
   },
 };

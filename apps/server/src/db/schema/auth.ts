@@ -12,7 +12,8 @@ export const users = pgTable(
     accountId: text('account_id').notNull(),
     /** Stored lower-case; sign-in compares case-insensitively. */
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by company sign-in: it has no password here. */
+    passwordHash: text('password_hash'),
     /** Every role the account holds; the session picks the active one. */
     roles: text('roles').array().notNull().default(sql`'{user}'::text[]`),
     name: text('name').notNull().default(''),
@@ -39,6 +40,8 @@ export const users = pgTable(
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     /** Set by a one-time password (created without one, or reset): every call but the change is refused. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** `oidc`: made by company sign-in, linked to its person in user_identities. */
+    source: text('source').$type<'local' | 'oidc'>().notNull().default('local'),
     /** When two-step verification was turned on (null: off). Its secrets are in user_mfa. */
     mfaEnabledAt: ts('mfa_enabled_at'),
     lastLoginAt: ts('last_login_at'),
@@ -267,4 +270,47 @@ export const mfaTickets = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('mfa_tickets_expires_at_idx').on(t.expiresAt)],
+);
+
+/** The person at a company identity provider an account belongs to: (issuer, subject), nothing else. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkedAt: ts('linked_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'user_identities_pk', columns: [t.issuer, t.subject] }), index('user_identities_user_id_idx').on(t.userId)],
+);
+
+/** A company sign-in between its start and the provider's callback (hashes of the state and of the browser's cookie). */
+export const oidcTransactions = pgTable(
+  'oidc_transactions',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    bindingHash: text('binding_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirect: text('redirect').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('oidc_transactions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** The ticket a company sign-in's callback hands the sign-in page (its hash; single use, bound to the browser). */
+export const oidcTickets = pgTable(
+  'oidc_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bindingHash: text('binding_hash').notNull(),
+    redirect: text('redirect').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('oidc_tickets_expires_at_idx').on(t.expiresAt)],
 );

@@ -3,12 +3,14 @@ import { authCalls, phoneLoginSchema, type PasswordLogin, type PhoneLogin } from
 import { mfaCalls } from '@atrium/contracts/calls/mfa';
 import type { Db } from '../../db/client.ts';
 import type { AuditNote } from '../../http/audit.ts';
-import { findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
+import { findUserById, findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { issueCaptcha, loginSecondStep, loginWithPassword, loginWithPhone, sendLoginCode, type AuthEnv } from './auth.service.ts';
 import { registerMfaCalls } from './mfa.routes.ts';
+import { CompanyProvider } from './oidc.provider.ts';
+import { registerOidcCalls } from './oidc.routes.ts';
 import { revokeSession } from './session.repository.ts';
 
 function authEnv(app: FastifyInstance, req: FastifyRequest): AuthEnv {
@@ -49,9 +51,12 @@ export function registerAuthModule(app: FastifyInstance): void {
   const captchaLimiter = new RateLimiter(app.db, 'captcha', rateLimits.captcha, 60_000, app.now);
   const smsLimiter = new RateLimiter(app.db, 'sms-login', rateLimits.sms, 60_000, app.now);
 
+  const company = app.config.oidc ? new CompanyProvider(app.config.oidc, app.log) : undefined;
+  const signInOptions = { sso: app.config.oidc ? { label: app.config.oidc.label ?? null } : null, password: app.config.passwordSignIn };
+
   registerCall(app, authCalls.clientConfig, ({ config, now }) => {
     const key = config.signingKeys[0]!;
-    return { keyId: key.keyId, secret: key.secret, serverTime: now().toISOString() };
+    return { keyId: key.keyId, secret: key.secret, serverTime: now().toISOString(), signIn: signInOptions };
   });
 
   registerCall(app, authCalls.captcha, async ({ req }) => {
@@ -94,6 +99,7 @@ export function registerAuthModule(app: FastifyInstance): void {
     { audit: { mode: 'in-handler', failed: failedSecondStep } },
   );
   registerMfaCalls(app);
+  registerOidcCalls(app, company, { limitSignIn: (req) => limitOrThrow(loginLimiter, req.ip), authEnv: (req) => authEnv(app, req) });
 
   registerCall(
     app,
@@ -109,6 +115,9 @@ export function registerAuthModule(app: FastifyInstance): void {
   registerCall(app, authCalls.logout, async ({ session, db, now, audit }) => {
     audit.set({ targetType: 'session', targetId: session.sessionId });
     await revokeSession(db, session.sessionId, now());
-    return null;
+    // OIDC_LOGOUT=provider: a company account's browser goes on to end its session at the provider too.
+    if (company?.settings.logout !== 'provider' || (await findUserById(db, session.userId))?.source !== 'oidc') return null;
+    const endSessionUrl = await company.endSessionUrl();
+    return endSessionUrl ? { endSessionUrl } : null;
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { PasswordLogin, PhoneLogin } from '@atrium/contracts';
+import { systemPermissions, type PasswordLogin, type PhoneLogin } from '@atrium/contracts';
 import type { MfaLoginBody } from '@atrium/contracts/calls/mfa';
 import { hashToken } from '../../http/sessions.ts';
 import type { AppConfig } from '../../config.ts';
@@ -30,6 +30,7 @@ import { contextHash, verifyAgainstDummy, verifyPassword } from '../../security/
 import { createSession } from './session.service.ts';
 import { countTicketFailure, deleteTicket, findMfa, findTicket, insertTicket } from './mfa.repository.ts';
 import { checkSecondStep, newTicket } from './mfa.service.ts';
+import { holdsEveryPermission } from './oidc.repository.ts';
 import {
   ADDRESS_BLOCK_AFTER_FAILURES,
   ADDRESS_CAPTCHA_AFTER_FAILURES,
@@ -93,7 +94,7 @@ async function firstStepPassed(env: AuthEnv, user: UserRow, triedAs: string): Pr
 }
 
 /** Opens a session for an account whose credentials were checked: active role = its first role. */
-async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn & { answer: { token: string } }> {
+export async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn & { answer: { token: string } }> {
   const { db, config, now } = env;
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   const role = user.roles[0]!;
@@ -151,6 +152,16 @@ export async function loginSecondStep(env: AuthEnv, body: MfaLoginBody): Promise
   if (!(await deleteTicket(db, tokenHash))) throw new AppError('MFA_TICKET_INVALID', { cause: who });
   await clearPairFailures(db, ticket.username, fingerprint, since);
   return signIn(env, user);
+}
+
+/**
+ * PASSWORD_SIGNIN=admins: the password and phone forms are the way in for full administrators only (when
+ * the company's provider is down); everyone else signs in with the company account. Checked once the
+ * credentials are right, so the answer tells nothing to someone who does not know them.
+ */
+async function onlyAdministrators(env: AuthEnv, user: UserRow): Promise<void> {
+  if (env.config.passwordSignIn !== 'admins') return;
+  if (!(await holdsEveryPermission(env.db, user.roles, systemPermissions))) throw new AppError('FORBIDDEN', { message: 'login.error.passwordAdminsOnly' });
 }
 
 export async function issueCaptcha(env: Pick<AuthEnv, 'db' | 'now'>, text = randomCaptchaText()): Promise<{ id: string; image: string; ttl: number }> {
@@ -230,6 +241,7 @@ export async function loginWithPassword(env: AuthEnv, body: PasswordLogin): Prom
     }
     // The right password of a disabled account is no failure to count, and no sign-in.
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    await onlyAdministrators(env, user);
     // With a second step to come, the right password alone clears nothing: wrong codes count as failures
     // of this name and device until the second step passes (else each new first step would reset them).
     if (user.mfaEnabledAt) await dropAttempt(db, attemptId);
@@ -248,7 +260,10 @@ export async function loginWithPhone(env: AuthEnv, body: PhoneLogin): Promise<Si
   const user = userId === null ? undefined : await findUserById(db, userId);
   // The code was sent to this number for this account: if the number moved since, it no longer signs in.
   if (!user || user.phone !== body.tel || user.roles.length === 0) throw new AppError('CAPTCHA_INVALID', { message: 'login.error.captchaInvalid' });
+  // A company account signs in at its provider only.
+  if (user.source === 'oidc') throw new AppError('INVALID_CREDENTIALS', { message: 'login.error.invalidCredentials' });
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+  await onlyAdministrators(env, user);
   if (env.fingerprint) await rememberDevice(db, user.id, deviceHash(env.fingerprint), now, new Date(now.getTime() - KNOWN_DEVICE_DAYS * 86_400_000));
   return firstStepPassed(env, user, user.username.toLowerCase());
 }

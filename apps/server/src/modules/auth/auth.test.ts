@@ -33,7 +33,7 @@ describe('password sign-in', () => {
 
   it('stores argon2id hashes', async () => {
     const [admin] = await t.db.select().from(users).where(eq(users.username, 'admin'));
-    expect(admin!.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(admin!.passwordHash!.startsWith('$argon2id$')).toBe(true);
   });
 
   it('answers a wrong password with 400 INVALID_CREDENTIALS, never 401, in both languages', async () => {

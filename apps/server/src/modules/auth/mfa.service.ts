@@ -84,6 +84,8 @@ async function account(db: Db, userId: number): Promise<UserRow> {
 /** A new pending secret for the caller's authenticator app (409 when it is on already). */
 export async function startSetup(db: Db, config: AppConfig, session: SessionInfo, now: Date): Promise<MfaSetup> {
   const user = await account(db, session.userId);
+  // Its company's provider owns its second factor.
+  if (user.source === 'oidc') throw new AppError('SSO_ACCOUNT');
   if (user.mfaEnabledAt) throw new AppError('MFA_ALREADY_ENABLED');
   const secret = newTotpSecret();
   await putPendingSecret(db, user.id, seal(config.secretKey, sealContext(user.id), Buffer.from(secret)), now);

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AccountStatus } from '@atrium/contracts/calls/system';
+import type { AccountSource } from '@atrium/contracts/calls/oidc';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { loginAttempts, roles, users } from '../../db/schema/auth.ts';
 import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
@@ -17,6 +18,7 @@ const accountColumns = {
   lastLoginAt: users.lastLoginAt,
   registeredAt: users.registeredAt,
   mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
+  source: users.source,
 };
 export interface AccountRow {
   id: number;
@@ -30,12 +32,14 @@ export interface AccountRow {
   lastLoginAt: Date | null;
   registeredAt: Date;
   mfaEnabled: boolean;
+  source: AccountSource;
 }
 
 export interface AccountFilter {
   keyword?: string;
   role?: string;
   status?: AccountStatus;
+  source?: AccountSource;
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -43,12 +47,12 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * 用户管理's list through the kit's list helper: by account id, exact totals (a team has hundreds of
  * accounts, not millions; each page counts). The keyword is a substring of the username, name, phone or
- * e-mail; the role one of the account's roles.
+ * e-mail; the role one of the account's roles; the source where it was made (locally or by company sign-in).
  */
 const accountList: ListSource<AccountFilter> = {
   table: 'users',
   columns: sql`t.id, t.username, t.name, t.email, t.phone, t.roles, t.status, t.must_change_password as "mustChangePassword",
-    ${isoText(sql`t.last_login_at`)} as "lastLoginAt", ${isoText(sql`t.registered_at`)} as "registeredAt", t.mfa_enabled_at is not null as "mfaEnabled"`,
+    ${isoText(sql`t.last_login_at`)} as "lastLoginAt", ${isoText(sql`t.registered_at`)} as "registeredAt", t.mfa_enabled_at is not null as "mfaEnabled", t.source`,
   where(f) {
     const conditions: SQL[] = [];
     if (f.keyword) {
@@ -57,6 +61,7 @@ const accountList: ListSource<AccountFilter> = {
     }
     if (f.role) conditions.push(sql`${f.role} = any(t.roles)`);
     if (f.status) conditions.push(sql`t.status = ${f.status}`);
+    if (f.source) conditions.push(sql`t.source = ${f.source}`);
     return conditions;
   },
   order: sql`t.id asc`,

@@ -23,7 +23,7 @@ type Ctx = Pick<SystemCtx, 'db' | 'config' | 'now'>;
 
 const ACCOUNT_FIELDS = ['username', 'name', 'email', 'phone', 'roles', 'status'] as const;
 
-function toAccount(row: AccountRow, lockedUntil: Date | null): Account {
+function toAccount(row: AccountRow, lockedUntil: Date | null, config: Ctx['config']): Account {
   return {
     id: row.id,
     username: row.username,
@@ -37,7 +37,16 @@ function toAccount(row: AccountRow, lockedUntil: Date | null): Account {
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.registeredAt.toISOString(),
     mfaEnabled: row.mfaEnabled,
+    source: row.source,
+    rolesFromProvider: rolesFromProvider(row, config),
   };
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && a.every((code) => b.includes(code));
+
+/** With OIDC_ROLE_MAP the company's groups set a company account's roles at each sign-in; nobody edits them here. */
+function rolesFromProvider(row: Pick<AccountRow, 'source'>, config: Ctx['config']): boolean {
+  return row.source === 'oidc' && config.oidc?.roleMap !== undefined;
 }
 
 /** The records of these accounts, each with its failed-sign-in lock (one query for all). */
@@ -56,6 +65,7 @@ async function withLocks({ db, config, now }: Ctx, rows: AccountRow[]): Promise<
         config.captcha,
         at,
       ),
+      config,
     ),
   );
 }
@@ -122,7 +132,7 @@ export async function createUser(ctx: SystemCtx, body: UserCreateBody): Promise<
     throw uniqueConflict(err);
   });
   audit.set({ targetId: row.id, summary: `created account ${username}`, changes: diffFields<AccountRow>(null, row, ACCOUNT_FIELDS) });
-  return initialPassword === undefined ? { user: toAccount(row, null) } : { user: toAccount(row, null), initialPassword };
+  return initialPassword === undefined ? { user: toAccount(row, null, ctx.config) } : { user: toAccount(row, null, ctx.config), initialPassword };
 }
 
 export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody): Promise<Account> {
@@ -131,6 +141,8 @@ export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody)
   const checkAdministrators = body.roles ? await guardAdministrators(db) : undefined;
   const before = await existing(ctx, id, true);
   const values: Parameters<typeof updateAccount>[2] = {};
+  // The company's groups set these at the next sign-in anyway: an edit here would silently not last.
+  if (body.roles && rolesFromProvider(before, ctx.config) && !sameRoles(body.roles, before.roles)) throw new AppError('SSO_ACCOUNT');
   if (body.roles) {
     const roles = [...new Set(body.roles)];
     const rows = await assignable(
@@ -183,7 +195,7 @@ export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
   const { lockedUntil } = await recordOf(ctx, row);
   const cleared = await clearFailures(ctx.db, row.username);
   ctx.audit.set({ summary: `cleared ${cleared} failed sign-ins`, changes: lockedUntil ? [{ field: 'lockedUntil', before: lockedUntil, after: null }] : [] });
-  return toAccount(row, null);
+  return toAccount(row, null, ctx.config);
 }
 
 /** Two-step verification off for the account (its secrets and recovery codes forgotten), its sessions ended. */
@@ -200,6 +212,8 @@ export async function resetUserMfa(ctx: SystemCtx, id: number): Promise<Account>
 export async function resetUserPassword(ctx: SystemCtx, id: number): Promise<{ initialPassword: string }> {
   const { db, config, now, audit } = ctx;
   const before = await existing(ctx, id, true);
+  // It signs in at its company's provider only: a password here would be a second way in.
+  if (before.source === 'oidc') throw new AppError('SSO_ACCOUNT');
   const initialPassword = oneTimePassword();
   const at = now();
   await updateAccount(db, id, { passwordHash: await hashPassword(initialPassword), mustChangePassword: true }, at);

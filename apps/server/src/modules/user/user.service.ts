@@ -53,7 +53,8 @@ async function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'pe
     permissions: [...session.permissions],
     mustChangePassword: user.mustChangePassword,
     mfaEnabled: user.mfaEnabledAt !== null,
-    mfaRequired: roleRows.some((r) => r.code === session.role && r.requireMfa),
+    mfaRequired: user.source !== 'oidc' && roleRows.some((r) => r.code === session.role && r.requireMfa),
+    source: user.source,
   };
 }
 
@@ -150,6 +151,7 @@ export async function savePreferences(db: Db, userId: number, patch: Preferences
 export async function changePassword(db: Db, session: SessionInfo, oldPassword: string, newPassword: string, now: Date): Promise<void> {
   const user = await findUserById(db, session.userId);
   if (!user) throw new AppError('SESSION_EXPIRED');
+  if (user.source === 'oidc') throw new AppError('SSO_ACCOUNT');
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fieldError('oldPassword', 'userSetting.password.old.wrong');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
