@@ -1,7 +1,7 @@
 /**
  * The log holds no secret, at any level: a server logging at trace into a buffer is taken through a
  * captcha and password sign-in, a refused one, an SMS sign-in, a few calls, a password change and a
- * sign-in with the new password; then the whole log is searched for every secret the run used. And the
+ * sign-in with the new password and a company sign-in; then the whole log is searched for every secret the run used. And the
  * access log's shape: one line per request, health checks at debug.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { rowsOf } from '../db/client.ts';
 import { TEST_CREDENTIAL, createTestApp, type TestApp } from '../test/harness.ts';
-import { httpCaller, type Caller } from '../test/server-process.ts';
+import { httpCaller, signedInit, type Caller } from '../test/server-process.ts';
+import { atProvider, navigation, oidcSettings, startProvider, ticketOf } from '../test/company-sign-in.ts';
+import type { Idp } from '../../../../scripts/idp/idp.mjs';
 import { loggerOptions } from './request-log.ts';
 
 const CAPTCHA_ANSWER = 'WXKP';
@@ -33,9 +35,11 @@ describe('the log', () => {
   const lines = () => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
   const secrets: string[] = [OLD_PASSWORD, NEW_PASSWORD, CAPTCHA_ANSWER, CAPTCHA_ANSWER.toLowerCase(), TEST_CREDENTIAL.secret];
   let accountId = 0;
+  let idp: Idp;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { captcha: 'always' } });
+    idp = await startProvider();
+    t = await createTestApp({ config: { captcha: 'always', oidc: oidcSettings(idp) } });
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         text += chunk.toString('utf8');
@@ -76,6 +80,19 @@ describe('the log', () => {
     expect((await call('GET', '/api/user/menu', { token })).status).toBe(200);
     expect((await call('POST', '/api/user/change-password', { token, body: { oldPassword: OLD_PASSWORD, newPassword: NEW_PASSWORD } })).status).toBe(200);
     expect((await signIn({ username: 'user', password: NEW_PASSWORD, captchaId: await captcha(), captcha: CAPTCHA_ANSWER })).status).toBe(200);
+    // A company sign-in: the callback's code and state, the binding cookie, the ticket and the session.
+    const start = await fetch(`http://127.0.0.1:${port}/api/auth/oidc/start`, { redirect: 'manual', headers: navigation });
+    const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+    const back = await atProvider(start.headers.get('location')!, 'bob');
+    const query = new URLSearchParams(back.split('?')[1]);
+    secrets.push(query.get('code')!, query.get('state')!, cookie.split('=')[1]!);
+    const landed = await fetch(`http://127.0.0.1:${port}${back}`, { redirect: 'manual', headers: { ...navigation, cookie } });
+    const ticket = ticketOf(landed.headers.get('location')!)!;
+    secrets.push(ticket);
+    const init = await signedInit('POST', '/api/auth/oidc/redeem', { body: { ticket } });
+    const redeemed = await fetch(`http://127.0.0.1:${port}/api/auth/oidc/redeem`, { ...init, headers: { ...init.headers, cookie } });
+    expect(redeemed.status).toBe(200);
+    secrets.push(((await redeemed.json()) as { data: { token: string } }).data.token);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     // a line that logs what must never be logged: redaction censors it
@@ -86,6 +103,7 @@ describe('the log', () => {
   afterAll(async () => {
     await app?.close();
     await t?.close();
+    await idp?.close();
   });
 
   it('holds none of the secrets the run used: passwords, tokens, the SMS code, the captcha answer, the signing secret', () => {

@@ -66,6 +66,14 @@ export function errorKeyOf(request: FastifyRequest): ErrorKey | undefined {
  * address and, for a refusal, its error key. Errors keep Fastify's own line. Nothing is built when the
  * line's level is off.
  */
+
+/** Query parameters whose values never reach the log: a company sign-in's code and state (callback). */
+const SECRET_QUERY = /([?&](?:code|state|session_state)=)[^&#]*/g;
+
+function withoutSecrets(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
+}
+
 export class RequestLog extends LogController {
   private readonly threshold: number;
 
@@ -78,6 +86,7 @@ export class RequestLog extends LogController {
 
   override incomingRequest(): void {}
 
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) return super.requestCompleted(error, request, reply);
     const level = quiet(request) ? 'debug' : 'info';
@@ -86,7 +95,7 @@ export class RequestLog extends LogController {
       {
         method: request.method,
         route: request.routeOptions.url,
-        url: request.url,
+        url: withoutSecrets(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         accountId: request.session?.userId,
