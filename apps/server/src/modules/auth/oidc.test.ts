@@ -206,6 +206,37 @@ describe('company sign-in', () => {
   });
 });
 
+describe('without a role map, with a default role, a label and the provider’s sign-out', () => {
+  it('gives new accounts the default role, leaves their roles to Atrium, and signs out at the provider too', async () => {
+    const app = await createTestApp({ config: { oidc: oidcSettings(idp, { roleMap: undefined, defaultRole: 'user', label: 'Acme SSO', logout: 'provider' }) } });
+    try {
+      expect((await app.request({ url: '/api/client-config', sign: false })).body.data.signIn.sso).toEqual({ label: 'Acme SSO' });
+      const res = await signInThroughProvider(app, 'carol');
+      expect(res.status, res.text).toBe(200);
+      const { token } = res.body.data;
+      expect((await app.request({ method: 'POST', url: '/api/user/info', token })).body.data).toMatchObject({ username: 'carol', roles: ['user'], source: 'oidc' });
+
+      const admin = await app.login('admin');
+      const [carol] = await app.db.select().from(users).where(eq(users.username, 'carol'));
+      const list = await app.request({ url: '/api/system/users?source=oidc', token: admin });
+      expect(list.body.data.list).toMatchObject([{ username: 'carol', rolesFromProvider: false }]);
+      const edit = await app.request({ method: 'PUT', url: `/api/system/users/${carol!.id}`, token: admin, body: { roles: ['user', 'auditor'] } });
+      expect(edit.status, edit.text).toBe(200);
+      // The next sign-in keeps what the administrator gave.
+      const again = await signInThroughProvider(app, 'carol');
+      expect((await app.request({ method: 'POST', url: '/api/user/info', token: again.body.data.token })).body.data.roles).toEqual(['user', 'auditor']);
+
+      const out = await app.request({ method: 'POST', url: '/api/user/logout', token });
+      expect(out.body.data.endSessionUrl).toMatch(new RegExp(`^${idp.issuer}/session/end\\?`));
+      expect(new URL(out.body.data.endSessionUrl).searchParams.get('post_logout_redirect_uri')).toBe('http://atrium.test/login');
+      // A local account signs out locally only.
+      expect((await app.request({ method: 'POST', url: '/api/user/logout', token: admin })).body.data).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('PASSWORD_SIGNIN=admins', () => {
   it('lets only a full administrator use the password form', async () => {
     const app = await createTestApp({ config: { oidc: oidcSettings(idp), passwordSignIn: 'admins' } });
