@@ -9,8 +9,8 @@ import { startIdp, type Idp } from '../../../../scripts/idp/idp.mjs';
 import type { TestApp, TestResponse } from './harness.ts';
 
 /** Atrium's address as the provider knows it (the suites never open it: the callback is injected). */
-export const PUBLIC_URL = 'http://atrium.test';
-export const ROLE_MAP = new Map([
+const PUBLIC_URL = 'http://atrium.test';
+const ROLE_MAP = new Map([
   ['atrium-admins', ['admin']],
   ['atrium-auditors', ['auditor']],
 ]);
@@ -74,7 +74,7 @@ export async function atProvider(authorizationUrl: string, username: string, opt
 }
 
 /** The binding cookie of a start's answer, as the browser sends it back. */
-export function bindingCookie(res: TestResponse): string {
+function bindingCookie(res: TestResponse): string {
   const line = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('atrium_oidc='));
   expect(line, 'binding cookie').toBeDefined();
   return String(line).split(';')[0]!;

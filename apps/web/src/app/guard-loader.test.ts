@@ -12,7 +12,7 @@ let answers: Record<string, Answer>;
 let calls: string[];
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
-const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['workplace:view', 'card:read'], mustChangePassword: false };
+const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['workplace:view', 'card:read'], mustChangePassword: false, source: 'local' };
 
 beforeEach(() => {
   resetApiClient();
@@ -25,7 +25,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const path = input.split('?')[0]!;
       calls.push(path);
       const answer = answers[path] ?? { status: 404, body: {} };

@@ -7,10 +7,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { z } from 'zod';
 
 vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
+vi.mock('../lib/leave', () => ({ leaveTo: vi.fn() }));
 
 const { signOut, useSignOutWaitsForShell } = await import('./sign-out');
 const { call, endpointOf, resetApiClient } = await import('../lib/api');
 const feedback = await import('../lib/feedback');
+const { leaveTo } = await import('../lib/leave');
 const { queryClient } = await import('../lib/query-client');
 const { useSession } = await import('../stores/session');
 const { HOME_TAB, useTabs } = await import('../stores/tabs');
@@ -26,10 +28,12 @@ let probeRuns = 0;
 let lastProbe: Promise<unknown> = Promise.resolve();
 /** Answers of the probe query: the first one arrives at once; the test may hold a later one. */
 let probeAnswer: () => Promise<Response>;
+/** The logout's answer: null, or the company identity provider's sign-out address. */
+let logoutAnswer: unknown;
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const expired = () => new Response(JSON.stringify({ status: 'error', code: 401, message: 'x', data: { error: 'SESSION_EXPIRED' }, traceId: 't' }), { status: 401 });
-const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['workplace:view'], mustChangePassword: false } as never;
+const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['workplace:view'], mustChangePassword: false, source: 'local' } as never;
 const probeEndpoint = endpointOf(defineCall({ id: 'test.probe', method: 'GET', path: '/api/probe', access: 'signed', summary: 'A query of the shell', response: z.number() }));
 
 // React's own scheduling, as in the browser: inside act() the transition that unmounts the shell would
@@ -56,15 +60,17 @@ beforeEach(() => {
   calls = [];
   probeRuns = 0;
   probeAnswer = async () => new Response(JSON.stringify(envelope(1)), { status: 200 });
+  logoutAnswer = null;
+  vi.mocked(leaveTo).mockReset();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const token = (init.headers as Record<string, string>)['Access-Token'] ?? null;
       calls.push({ call: `${init.method ?? 'GET'} ${input}`, token });
       if (input === '/api/probe') return probeAnswer();
       // The server revokes the session on logout; after it, every signed-in call is refused.
-      if (input === '/api/user/logout') return new Response(JSON.stringify(envelope(null)), { status: 200 });
+      if (input === '/api/user/logout') return new Response(JSON.stringify(envelope(logoutAnswer)), { status: 200 });
       return expired();
     }),
   );
@@ -155,6 +161,36 @@ describe('signOut', () => {
     expect(calls.map((c) => c.call)).toEqual(['GET /api/probe', 'GET /api/probe', 'POST /api/user/logout']);
     expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it("goes to the provider's sign-out page once signed out here, when the server names one", async () => {
+    logoutAnswer = { endSessionUrl: 'https://idp.example.com/logout?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fadmin.example.com%2Flogin' };
+    // What the local sign-out had done when the window was sent away.
+    let atLeave: { token: string | null; cached: number; user: unknown } | null = null;
+    vi.mocked(leaveTo).mockImplementation(() => {
+      atLeave = { token: localStorage.getItem('token'), cached: queryClient.getQueryCache().getAll().length, user: useSession.getState().user };
+    });
+    const app = renderApp();
+    await screen.findByText('shell Admin 2 1');
+    await signOut(app.navigate());
+    expect(leaveTo).toHaveBeenCalledTimes(1);
+    expect(leaveTo).toHaveBeenCalledWith('https://idp.example.com/logout?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fadmin.example.com%2Flogin');
+    expect(atLeave).toEqual({ token: null, cached: 0, user: null });
+    expect(app.navigations).toHaveLength(1);
+    expect(calls.filter((c) => c.call === 'POST /api/user/logout')).toHaveLength(1);
+  });
+
+  it.each([
+    ['no address', null],
+    ['an address that is not a web address', { endSessionUrl: 'javascript:alert(1)' }],
+  ])('stays on the sign-in page with %s', async (_, answer) => {
+    logoutAnswer = answer;
+    const app = renderApp();
+    await screen.findByText('shell Admin 2 1');
+    await signOut(app.navigate());
+    expect(calls.filter((c) => c.call === 'POST /api/user/logout')).toHaveLength(1);
+    expect(app.navigations).toHaveLength(1);
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 
   it('a second click while signing out does not log out twice', async () => {

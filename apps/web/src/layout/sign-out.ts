@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { NavigateFunction } from 'react-router';
 import { LOGIN_PATH, type LoginState } from '../lib/guard';
+import { leaveTo } from '../lib/leave';
 import { queryClient } from '../lib/query-client';
 import { logout } from '../stores/session';
 import { useTabs } from '../stores/tabs';
@@ -23,12 +24,13 @@ export function useSignOutWaitsForShell(): void {
  * the login page in a transition, later. A mounted query whose cache entry is gone builds a new one and
  * fetches it on its next render, and clearing the tabs or the profile re-renders the shell. Done while it
  * was still there, every page fetched again without a token, and the 401s opened the session-expired
- * dialog on the login page.
+ * dialog on the login page. When the server names the company identity provider's sign-out address, the
+ * window goes there last.
  */
 export function signOut(navigate: NavigateFunction): Promise<void> {
   pending ??= (async () => {
     try {
-      await logout({
+      const endSessionUrl = await logout({
         stop: () => queryClient.cancelQueries(),
         leave: () =>
           new Promise<void>((resolve) => {
@@ -38,6 +40,9 @@ export function signOut(navigate: NavigateFunction): Promise<void> {
       });
       queryClient.clear();
       useTabs.getState().reset();
+      // A company account whose provider's session ends too (OIDC_LOGOUT=provider): once signed out
+      // here, the window goes to the provider's sign-out page.
+      if (endSessionUrl) leaveTo(endSessionUrl);
     } finally {
       shellGone = null;
       pending = null;

@@ -134,23 +134,38 @@ export interface LogoutSteps {
   leave?: () => unknown;
 }
 
+/** An address the browser may be sent to: http or https only (never a script URL). */
+function webAddress(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The one way a session is ended on purpose: the navbar's sign-out (through the shell's signOut) and the
  * guard when the server refuses the profile. Logs out on the server, then always clears locally. From
  * the first step on, a 401 (a call still on its way, or one sent after) is expected and opens no
  * session-expired dialog. The profile is cleared last: clearing it re-renders whatever still shows it.
+ * Resolves to the company identity provider's sign-out address when the server names one (a company
+ * account with OIDC_LOGOUT=provider), else null.
  */
-export async function logout(steps: LogoutSteps = {}): Promise<void> {
+export async function logout(steps: LogoutSteps = {}): Promise<string | null> {
   endSession();
   await steps.stop?.();
+  let endSessionUrl: string | null = null;
   try {
-    await call(endpoints.auth.logout, {}, { silent: true });
+    const answer = await call(endpoints.auth.logout, {}, { silent: true });
+    endSessionUrl = answer?.endSessionUrl ? webAddress(answer.endSessionUrl) : null;
   } catch {
     // revoked or unreachable: the local session ends anyway
   }
   clearToken();
   await steps.leave?.();
   useSession.getState().clear();
+  return endSessionUrl;
 }
 
 /**

@@ -12,10 +12,10 @@ import { signedInSchema } from './mfa.ts';
 /** Where the console goes once signed in: one of its own paths (never another origin). */
 const consolePath = z.string().max(512).optional();
 
-export const oidcStartQuerySchema = z.object({ redirect: consolePath });
+const oidcStartQuerySchema = z.object({ redirect: consolePath });
 
-/** What a provider sends back (RFC 6749 §4.1.2 and OpenID Connect's additions); unknown parameters are ignored. */
-export const oidcCallbackQuerySchema = z.looseObject({
+/** What a provider sends back (RFC 6749 §4.1.2 and OpenID Connect's additions); other parameters are dropped. */
+const oidcCallbackQuerySchema = z.object({
   code: z.string().max(2048).optional(),
   state: z.string().max(256).optional(),
   iss: z.string().max(512).optional(),
@@ -23,7 +23,7 @@ export const oidcCallbackQuerySchema = z.looseObject({
   error_description: z.string().max(1024).optional(),
 });
 
-export const oidcRedeemBodySchema = z.object({ ticket: z.string({ error: 'validation.invalidValue' }).min(1, 'validation.invalidValue').max(128, 'validation.invalidValue') }).strict();
+const oidcRedeemBodySchema = z.object({ ticket: z.string({ error: 'validation.invalidValue' }).min(1, 'validation.invalidValue').max(128, 'validation.invalidValue') }).strict();
 
 /** A session, like a password sign-in's, and the console path the sign-in started from. */
 const redeemedSchema = signedInSchema.extend({ redirect: z.string() });

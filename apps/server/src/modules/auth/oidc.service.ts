@@ -45,7 +45,7 @@ const failed = (reason: string, account?: SsoFailure['account']) => new AppError
  * The console path to go to once signed in: a path of this origin only. Another origin (`//evil`,
  * `https://…`, `/\evil`), a control character or an API path gives the landing page.
  */
-export function consolePath(redirect: string | undefined): string {
+function consolePath(redirect: string | undefined): string {
   if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\') || [...redirect].some((c) => c < ' ' || c === '\u007f')) return '/';
   if (/^\/(api|auth|uploads)(\/|$)/.test(redirect) || redirect.startsWith('/login')) return '/';
   return redirect;

@@ -1,12 +1,15 @@
-import { Alert, Button, Message } from '@arco-design/web-react';
-import { useCallback, useRef, useState } from 'react';
+import { Alert, Button, Message, Spin } from '@arco-design/web-react';
+import type { ErrorKey } from '@atrium/contracts/envelope';
+import { errorMessages } from '@atrium/contracts/messages/errors';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isSignedOutState, postLoginUrl } from '../../lib/guard';
 import { AppFooter } from '../../components/app-footer';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { LogoMark } from '../../components/logo-mark';
-import { call, endpoints, isApiError, type ApiError } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { call, DEFAULT_SIGN_IN_OPTIONS, endpoints, isApiError, knownSignInOptions, loadSignInOptions, type ApiError, type SignInOptions } from '../../lib/api';
+import { useLocale, useT } from '../../lib/i18n';
+import { leaveTo } from '../../lib/leave';
 import { clearToken, setToken } from '../../lib/token';
 import { useCountdown } from '../../lib/use-countdown';
 import { useSession } from '../../stores/session';
@@ -16,8 +19,15 @@ import { LoginTabs } from './login-tabs';
 import styles from './login-page.module.css';
 import { MfaStep, type SignedIn } from './mfa-step';
 import { PhoneForm, type PhoneFormHandle } from './phone-form';
+import { clearFragment, consolePath, initialSsoFragment, ssoStartUrl } from './sso';
 
 type TabKey = 'account' | 'phone';
+
+/** Why a company sign-in did not end with a session: its key, and the server's text when it sent one. */
+interface SsoFailure {
+  key: ErrorKey;
+  message?: string;
+}
 
 /** A first step passed by an account with two-step verification: the ticket of the second. */
 interface SecondStep {
@@ -28,12 +38,28 @@ interface SecondStep {
 
 /**
  * Sign-in page: account (with the adaptive image captcha) and phone (SMS) tabs, then, for an account with
- * two-step verification, the code of its authenticator app in place of the form.
+ * two-step verification, the code of its authenticator app in place of the form. With company sign-in
+ * configured (the client configuration says so), its button; with PASSWORD_SIGNIN=admins, the forms only
+ * behind 管理员登录. The provider's round trip comes back here with a ticket in the fragment, which the
+ * page redeems for a session, or with the key of what went wrong.
  */
 export function LoginPage() {
   const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
+  // Known at once after a sign-out (the credential's answer said); else the forms until the answer comes.
+  const [options, setOptions] = useState<SignInOptions>(() => knownSignInOptions() ?? DEFAULT_SIGN_IN_OPTIONS);
+  // What the provider's round trip left in the address, read once (it is removed at once).
+  const [fragment] = useState(initialSsoFragment);
+  const fragmentHandled = useRef(false);
+  const [redeeming, setRedeeming] = useState(() => fragment !== null && 'ticket' in fragment);
+  const [ssoFailure, setSsoFailure] = useState<SsoFailure | null>(() => (fragment && 'error' in fragment ? { key: fragment.error } : null));
+  // The company button was pressed: the window is on its way to the provider.
+  const [leaving, setLeaving] = useState(false);
+  // PASSWORD_SIGNIN=admins: the forms show once 管理员登录 is chosen.
+  const [adminForms, setAdminForms] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const [tab, setTab] = useState<TabKey>('account');
   const [submitting, setSubmitting] = useState(false);
   // Set at once (the state lags a render behind): Enter twice while the rules load signs in once.
@@ -57,9 +83,9 @@ export function LoginPage() {
     [],
   );
 
-  /** Either step ended with a session: the console goes on as after any sign-in. */
+  /** Either step, or a company sign-in, ended with a session: the console goes on as after any sign-in. */
   const signedIn = useCallback(
-    (session: SignedIn, remember: LoginConfig | null) => {
+    (session: SignedIn, remember: LoginConfig | null, target?: string) => {
       setToken(session.token);
       // A one-time password: the console shows only the change-password dialog, at once and until it is
       // changed (the user info says so too; the menu is asked for after the change).
@@ -67,10 +93,62 @@ export function LoginPage() {
       // Only the username is kept, never the password.
       if (remember) writeLoginConfig(remember);
       Message.success({ id: 'login', content: t('login.form.login.success') });
-      navigate(postLoginUrl(location.search), { replace: true });
+      navigate(target ?? postLoginUrl(location.search), { replace: true });
     },
     [t, navigate, location.search],
   );
+
+  useEffect(() => {
+    let current = true;
+    void loadSignInOptions().then((loaded) => {
+      if (!current) return;
+      // The forms were in use before the answer came (the pre-rendered page shows them): they stay.
+      if (loaded.password === 'admins' && formRef.current?.contains(document.activeElement)) setAdminForms(true);
+      setOptions(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  // Back from the provider: the fragment leaves the address bar before anything else, then the ticket
+  // is redeemed (once: it is good only once) with the binding cookie of this browser.
+  useEffect(() => {
+    if (!fragment || fragmentHandled.current) return;
+    fragmentHandled.current = true;
+    clearFragment();
+    if (!('ticket' in fragment)) return;
+    void (async () => {
+      try {
+        const session = await call(endpoints.oidc.redeem, { body: { ticket: fragment.ticket } }, { silent: true, cookies: true });
+        signedIn(session, null, consolePath(session.redirect, postLoginUrl('')));
+      } catch (error) {
+        clearToken();
+        setSsoFailure(isApiError(error) ? { key: error.key, message: error.message || undefined } : { key: 'SSO_FAILED' });
+        setRedeeming(false);
+      }
+    })();
+  }, [fragment, signedIn]);
+
+  // Back from the provider's page with the browser's back button (a page kept in the back-forward cache).
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const startSso = () => {
+    setLeaving(true);
+    leaveTo(ssoStartUrl(postLoginUrl(location.search)));
+  };
+
+  const showAdminForms = () => {
+    setAdminForms(true);
+    // The username takes the cursor once the form shows.
+    setTimeout(() => formRef.current?.querySelector<HTMLInputElement>('input[name="username"]')?.focus(), 0);
+  };
 
   const restart = useCallback(
     (reason: string | null) => {
@@ -94,6 +172,7 @@ export function LoginPage() {
     }
     setSignedOut(false);
     setRestartReason(null);
+    setSsoFailure(null);
     setSubmitting(true);
     try {
       const body = { ...values };
@@ -117,6 +196,18 @@ export function LoginPage() {
   // The SMS countdown belongs to the page, so it survives switching tabs.
   const [countdown, setCountdown] = useCountdown();
 
+  const sso = options.sso;
+  // Behind 管理员登录 only when there is a company button to use instead.
+  const formsBehindLink = sso !== null && options.password === 'admins';
+  const formsShown = !redeeming && secondStep === null && (!formsBehindLink || adminForms);
+  const ssoShown = sso !== null && !redeeming && secondStep === null;
+  const ssoFailureText = ssoFailure ? ssoFailure.message || errorMessages[locale][ssoFailure.key] || errorMessages[locale].SSO_FAILED : null;
+  const ssoButton = (primary: boolean) => (
+    <Button type={primary ? 'primary' : 'outline'} long loading={leaving} onClick={startSso} data-testid="login-sso">
+      {sso?.label ?? t('login.sso.button')}
+    </Button>
+  );
+
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -127,22 +218,46 @@ export function LoginPage() {
         <LocaleSwitch />
       </header>
       <main className={styles.main}>
-        <section className={styles.card} aria-labelledby="login-title">
+        <section className={styles.card} aria-labelledby="login-title" aria-busy={redeeming || undefined}>
           <h1 id="login-title" className={styles.title}>
             {t('login.title')}
           </h1>
           {/* Alert says role="alert" (assertive) and passes other props on: a finished sign-out is a status. */}
           {signedOut ? <Alert type="success" {...{ role: 'status' }} className={styles.notice} content={t('login.signedOut')} data-testid="signed-out" /> : null}
+          {ssoFailureText && !redeeming ? <Alert type="error" className={styles.notice} content={ssoFailureText} data-testid="login-sso-error" /> : null}
           {restartReason && !secondStep ? <Alert type="warning" className={styles.notice} content={restartReason} data-testid="login-restart-reason" /> : null}
+          {redeeming ? (
+            <div className={styles.redeeming} role="status" data-testid="login-sso-redeeming">
+              <Spin size={24} />
+              <span>{t('login.sso.redeeming')}</span>
+            </div>
+          ) : null}
+          {/* PASSWORD_SIGNIN=admins: the company button is the way in; the forms wait behind the link. */}
+          {ssoShown && formsBehindLink ? (
+            <div className={styles.sso}>
+              {ssoButton(true)}
+              {adminForms ? (
+                <div className={styles.divider}>{t('login.sso.admin')}</div>
+              ) : (
+                <div className={styles.ssoLinks}>
+                  <button type="button" className={styles.linkButton} aria-expanded={false} aria-controls="login-form" onClick={showAdminForms} data-testid="login-admin">
+                    {t('login.sso.admin')}
+                  </button>
+                </div>
+              )}
+            </div>
+          ) : null}
           {/* The second step takes the form's place; the form stays mounted (hidden) so that going back
               finds the username and the tab as they were. */}
           {secondStep ? <MfaStep ticket={secondStep.ticket} onSignedIn={(session) => signedIn(session, secondStep.remember)} onRestart={restart} /> : null}
           {/* One form around both panes and the button: Enter in any field submits it, and password managers
               see a sign-in form to fill and to save. The page checks and sends it itself. */}
           <form
+            ref={formRef}
+            id="login-form"
             noValidate
             aria-labelledby="login-title"
-            hidden={secondStep !== null}
+            hidden={!formsShown}
             onSubmit={(event) => {
               event.preventDefault();
               void submit();
@@ -164,15 +279,22 @@ export function LoginPage() {
               <PhoneForm ref={phone} countdown={countdown} onCodeSent={setCountdown} />
             </div>
             {/* mousedown would blur the focused field first; its on-blur message would move the button
-                away before the click lands, so the click is kept and the submit validates everything. */}
-            <Button type="primary" htmlType="submit" long loading={submitting} onMouseDown={(e) => e.preventDefault()} data-testid="login-submit">
+                away before the click lands, so the click is kept and the submit validates everything.
+                Behind 管理员登录 the company button stays the main action. */}
+            <Button type={formsBehindLink ? 'outline' : 'primary'} htmlType="submit" long loading={submitting} onMouseDown={(e) => e.preventDefault()} data-testid="login-submit">
               {t('login.form.login')}
             </Button>
           </form>
+          {/* Both ways in: the forms' button first, the company one under 或. */}
+          {ssoShown && !formsBehindLink ? (
+            <div className={styles.sso}>
+              <div className={styles.divider}>{t('login.sso.or')}</div>
+              {ssoButton(false)}
+            </div>
+          ) : null}
         </section>
       </main>
       <AppFooter className={styles.footer} />
     </div>
   );
 }
-

@@ -19,7 +19,7 @@ type Answer = { status: number; body: unknown };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const failure = (status: number, error: string) => ({ status, body: { status: 'error', code: status, message: error, data: { error }, traceId: 't' } });
-const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'ops', roleName: 'Ops', roles: ['ops'], roleNames: { ops: 'Ops' }, permissions: ['workplace:view'], mustChangePassword: false };
+const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'ops', roleName: 'Ops', roles: ['ops'], roleNames: { ops: 'Ops' }, permissions: ['workplace:view'], mustChangePassword: false, source: 'local' };
 const probe = endpointOf(defineCall({ id: 'test.probe', method: 'GET', path: '/api/probe', access: 'signed', summary: 'A call of the page', response: z.number() }));
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `CODE${i}-XXXXX`);
 
@@ -57,7 +57,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const path = input.split('?')[0]!;
       calls.push({ method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const answer = answers[path] ?? { status: 404, body: {} };

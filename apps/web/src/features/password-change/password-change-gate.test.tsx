@@ -17,7 +17,7 @@ type Answer = { status: number; body: unknown };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const failure = (status: number, error: string, details?: unknown) => ({ status, body: { status: 'error', code: status, message: error, data: { error, details }, traceId: 't' } });
-const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'user', roleName: 'User', roles: ['user'], roleNames: { user: 'User' }, permissions: ['workplace:view'] };
+const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'user', roleName: 'User', roles: ['user'], roleNames: { user: 'User' }, permissions: ['workplace:view'], source: 'local' };
 const probe = endpointOf(defineCall({ id: 'test.probe', method: 'GET', path: '/api/probe', access: 'signed', summary: 'A call of the page', response: z.number() }));
 
 let answers: Record<string, Answer | (() => Answer)>;
@@ -52,7 +52,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const path = input.split('?')[0]!;
       calls.push({ method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const entry = answers[path];

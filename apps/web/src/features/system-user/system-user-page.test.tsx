@@ -13,7 +13,7 @@ const { loadArcoLocale, setLocale } = await import('../../lib/i18n');
 const { useSession } = await import('../../stores/session');
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
-const account = (id: number, username: string, mfaEnabled: boolean) => ({
+const account = (id: number, username: string, mfaEnabled: boolean, source: 'local' | 'oidc' = 'local', rolesFromProvider = false) => ({
   id,
   username,
   name: username,
@@ -26,10 +26,14 @@ const account = (id: number, username: string, mfaEnabled: boolean) => ({
   lastLoginAt: null,
   createdAt: '2025-03-01T08:00:00Z',
   mfaEnabled,
+  source,
+  rolesFromProvider,
 });
 
 let accounts: ReturnType<typeof account>[];
 let calls: { method: string; path: string }[];
+/** Every request with its query and body (the list's filters, an edit's body). */
+let requests: { method: string; path: string; query: URLSearchParams; body: unknown }[];
 
 beforeAll(() => loadArcoLocale('en-US'), 30_000);
 
@@ -40,14 +44,22 @@ beforeEach(() => {
   localStorage.setItem('token', 'tok-users');
   accounts = [account(1, 'alice', true), account(2, 'bob', false)];
   calls = [];
+  requests = [];
   vi.spyOn(Message, 'success').mockImplementation(() => () => {});
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const method = init?.method ?? 'GET';
       const path = input.split('?')[0]!;
       calls.push({ method, path });
+      requests.push({ method, path, query: new URLSearchParams(input.split('?')[1] ?? ''), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const edit = /^\/api\/system\/users\/(\d+)$/.exec(path);
+      if (edit && method === 'PUT') {
+        const id = Number(edit[1]);
+        accounts = accounts.map((a) => (a.id === id ? { ...a, ...(JSON.parse(String(init!.body)) as object) } : a));
+        return new Response(JSON.stringify(envelope(accounts.find((a) => a.id === id))), { status: 200 });
+      }
       if (path === '/api/system/users') return new Response(JSON.stringify(envelope({ list: accounts, total: accounts.length })), { status: 200 });
       if (path === '/api/system/role-options') return new Response(JSON.stringify(envelope([{ code: 'user', name: 'User' }])), { status: 200 });
       const reset = /^\/api\/system\/users\/(\d+)\/mfa\/reset$/.exec(path);
@@ -69,15 +81,16 @@ afterEach(() => {
   useSession.setState({ permissions: [] });
 });
 
-function renderPage(permissions: string[]) {
+function renderPage(permissions: string[], url = '/system/user') {
   useSession.setState({ role: 'admin', permissions });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/system/user', element: <SystemUserPage /> }], { initialEntries: ['/system/user'] });
+  const router = createMemoryRouter([{ path: '/system/user', element: <SystemUserPage /> }], { initialEntries: [url] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 /** The table row of an account (the fixed actions column is part of the same row). */
@@ -113,5 +126,109 @@ describe('accounts: two-step verification', () => {
     await waitFor(() => expect(within(row('alice')).queryByText('2-step')).toBeNull());
     expect(within(row('alice')).queryByRole('button', { name: 'Reset two-step verification' })).toBeNull();
     expect(Message.success).toHaveBeenCalledWith('Two-step verification reset');
+  });
+});
+
+describe('accounts: where they come from', () => {
+  beforeEach(() => {
+    accounts = [account(1, 'alice', false), account(3, 'carol', false, 'oidc', true), account(4, 'dave', false, 'oidc', false)];
+  });
+
+  const listQueries = () => requests.filter((r) => r.method === 'GET' && r.path === '/api/system/users').map((r) => r.query);
+
+  it("shows each account's source", async () => {
+    renderPage(['user:read']);
+    await waitFor(() => expect(row('carol')).toBeTruthy());
+    expect(screen.getByRole('columnheader', { name: 'Source' })).toBeTruthy();
+    expect(within(row('alice')).getByTestId('user-source-tag').textContent).toBe('Local');
+    expect(within(row('carol')).getByTestId('user-source-tag').textContent).toBe('Company');
+    expect(within(row('dave')).getByTestId('user-source-tag').textContent).toBe('Company');
+  });
+
+  it('offers no password reset for a company account', async () => {
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('carol')).toBeTruthy());
+    expect(within(row('alice')).getByRole('button', { name: 'Reset password' })).toBeTruthy();
+    expect(within(row('carol')).queryByRole('button', { name: 'Reset password' })).toBeNull();
+    expect(within(row('dave')).queryByRole('button', { name: 'Reset password' })).toBeNull();
+    // The other actions stay.
+    expect(within(row('carol')).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(row('carol')).getByRole('button', { name: 'Disable' })).toBeTruthy();
+  });
+
+  it('filters by source from the URL, and sends it as `source`', async () => {
+    renderPage(['user:read'], '/system/user?source=oidc');
+    await waitFor(() => expect(listQueries()).toHaveLength(1));
+    expect(listQueries()[0]!.get('source')).toBe('oidc');
+    const filters = screen.getByRole('form', { name: 'Filter users' });
+    await waitFor(() => expect(within(filters).getByText('Company')).toBeTruthy());
+  });
+
+  it('applies a source picked in the filters with Search, and clears it with Reset', async () => {
+    const router = renderPage(['user:read']);
+    await waitFor(() => expect(listQueries()).toHaveLength(1));
+    expect(listQueries()[0]!.has('source')).toBe(false);
+    const filters = screen.getByRole('form', { name: 'Filter users' });
+    const sourceItem = within(filters).getByText('Source').closest('.arco-form-item') as HTMLElement;
+    fireEvent.click(sourceItem.querySelector('.arco-select-view')!);
+    // All, local or company: the empty choice is the placeholder.
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Local', 'Company']);
+    fireEvent.click(options[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?source=oidc'));
+    await waitFor(() => expect(listQueries().at(-1)!.get('source')).toBe('oidc'));
+
+    // (The list's read without the filter is the first one's, shared by the client within its window.)
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(within(sourceItem).queryByText('Company')).toBeNull());
+  });
+
+  it("shows the roles of an account whose groups decide them, read-only, and saves the rest without them", async () => {
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('carol')).toBeTruthy());
+    fireEvent.click(within(row('carol')).getByRole('button', { name: 'Edit' }));
+    const drawer = (await screen.findByText('Edit user')).closest('.arco-drawer') as HTMLElement;
+    const rolesItem = within(drawer).getByText('Roles').closest('.arco-form-item') as HTMLElement;
+    expect(rolesItem.querySelector('.arco-select')!.className).toContain('arco-select-disabled');
+    expect(within(rolesItem).getByTestId('user-roles-from-provider').textContent).toBe("Set by the company's groups at each sign-in");
+
+    fireEvent.change(within(drawer).getByPlaceholderText('Enter the name'), { target: { value: 'Carol C.' } });
+    await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe('/api/system/users/3');
+    expect(put.body).toEqual({ name: 'Carol C.', email: null, phone: null });
+  });
+
+  it('keeps the roles editable for a company account whose roles are managed here, and for a local one', async () => {
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('dave')).toBeTruthy());
+    for (const username of ['dave', 'alice']) {
+      fireEvent.click(within(row(username)).getByRole('button', { name: 'Edit' }));
+      const drawer = (await screen.findByText('Edit user')).closest('.arco-drawer') as HTMLElement;
+      const rolesItem = within(drawer).getByText('Roles').closest('.arco-form-item') as HTMLElement;
+      expect(rolesItem.querySelector('.arco-select')!.className).not.toContain('arco-select-disabled');
+      expect(within(rolesItem).queryByTestId('user-roles-from-provider')).toBeNull();
+      await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel' })));
+      await waitFor(() => expect(screen.queryByText('Edit user')).toBeNull());
+    }
+  });
+});
+
+describe('accounts: where they come from, in Chinese', () => {
+  beforeAll(() => loadArcoLocale('zh-CN'), 30_000);
+
+  it("names the sources 本地 and 企业账号, and the provider's hint", async () => {
+    setLocale('zh-CN');
+    accounts = [account(1, 'alice', false), account(3, 'carol', false, 'oidc', true)];
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('carol')).toBeTruthy());
+    expect(screen.getByRole('columnheader', { name: '来源' })).toBeTruthy();
+    expect(within(row('alice')).getByTestId('user-source-tag').textContent).toBe('本地');
+    expect(within(row('carol')).getByTestId('user-source-tag').textContent).toBe('企业账号');
+    fireEvent.click(within(row('carol')).getByRole('button', { name: '编辑' }));
+    expect((await screen.findByTestId('user-roles-from-provider')).textContent).toBe('由企业身份提供方的分组决定');
   });
 });

@@ -12,7 +12,7 @@ import { OneTimePasswordModal, type OneTimePassword } from './components/one-tim
 import { SessionsDrawer } from './components/sessions-drawer';
 import { UserFilterForm } from './components/user-filter-form';
 import { UserFormDrawer, type UserFormTarget } from './components/user-form-drawer';
-import { isLocked, statusBadge, statusKey } from './lib/labels';
+import { isLocked, sourceKey, sourceTagColor, statusBadge, statusKey } from './lib/labels';
 import { useListPage } from '../../lib/use-list-page';
 import { userUrl, type UserFilters } from './lib/url-state';
 import styles from './system-user.module.css';
@@ -88,6 +88,16 @@ export default function SystemUserPage() {
         </Space>
       ),
     },
+    {
+      title: t('systemUser.columns.source'),
+      dataIndex: 'source',
+      width: 110,
+      render: (value: Account['source']) => (
+        <Tag size="small" color={sourceTagColor[value]} data-testid="user-source-tag">
+          {t(sourceKey(value))}
+        </Tag>
+      ),
+    },
     { title: t('systemUser.field.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v ?? '-' },
     { title: t('systemUser.field.email'), dataIndex: 'email', width: 200, ellipsis: true, tooltip: true, render: (v: string | null) => v ?? '-' },
     {
@@ -136,7 +146,8 @@ export default function SystemUserPage() {
           )}
           {canWrite && (row.status === 'active' ? confirmed('disable', row, true) : confirmed('enable', row))}
           {canWrite && isLocked(row) && confirmed('unlock', row)}
-          {canWrite && confirmed('reset', row, true)}
+          {/* A company account has no password here (the server refuses its reset: SSO_ACCOUNT). */}
+          {canWrite && row.source !== 'oidc' && confirmed('reset', row, true)}
           {/* Only where it is on: the account's next sign-in then needs no code (and its sessions end). */}
           {canWrite && row.mfaEnabled && confirmed('mfaReset', row, true)}
         </Space>

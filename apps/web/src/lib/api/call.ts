@@ -48,7 +48,7 @@ export function call<C extends CallDef>(endpoint: Endpoint<C>, ...rest: CallRest
   const qs = buildQuery(args?.query);
   const body = (args as { body?: unknown } | undefined)?.body;
   const bodyText = body === undefined ? undefined : JSON.stringify(body);
-  const req: JsonRequest = { method: endpoint.method, path, qs, bodyText, auth: endpoint.access !== 'public', timeout: options.timeout, signal: options.signal };
+  const req: JsonRequest = { method: endpoint.method, path, qs, bodyText, auth: endpoint.access !== 'public', cookies: options.cookies, timeout: options.timeout, signal: options.signal };
   const run = () => execute(req, options) as Promise<Answer<C>>;
   if (endpoint.writes) return asWrite(run());
   if (options.dedupe === false) return run();

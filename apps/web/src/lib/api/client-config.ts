@@ -1,3 +1,4 @@
+import type { SignInOptions } from '@atrium/contracts/calls/oidc';
 import type { SigningCredential } from '@atrium/contracts/signing';
 import { getLocale } from '../i18n';
 import { observeDateHeader, observeServerTime } from './clock';
@@ -5,12 +6,31 @@ import { endpoints } from './endpoints';
 
 /**
  * The console's signing credential comes from the server at run time (no rebuild on key rotation). The
- * call is unsigned; its answer also carries the server time, which sets the clock offset.
+ * call is unsigned; its answer also carries the server time, which sets the clock offset, and how the
+ * sign-in page offers company sign-in.
  */
 let configPromise: Promise<SigningCredential> | null = null;
+/** The sign-in options of the last answer (kept across a forgotten credential: they are not secret). */
+let signInOptions: SignInOptions | null = null;
+
+export type { SignInOptions };
+
+/** What the sign-in page offers when the server says nothing (or cannot be reached): the forms only. */
+export const DEFAULT_SIGN_IN_OPTIONS: SignInOptions = { sso: null, password: 'on' };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The answer's `signIn`, checked by hand (the sign-in page loads this module, and zod stays out of its
+ * first load); anything else than the contract's shape is the default.
+ */
+function readSignInOptions(value: unknown): SignInOptions {
+  if (!isRecord(value)) return DEFAULT_SIGN_IN_OPTIONS;
+  const password = value.password === 'admins' ? 'admins' : 'on';
+  const sso = isRecord(value.sso) ? { label: typeof value.sso.label === 'string' && value.sso.label.trim() !== '' ? value.sso.label : null } : null;
+  return { sso, password };
 }
 
 /**
@@ -39,6 +59,7 @@ export function loadClientConfig(): Promise<SigningCredential> {
     }
     const serverTime = typeof data.serverTime === 'number' ? data.serverTime : Date.parse(String(data.serverTime ?? ''));
     if (Number.isFinite(serverTime)) observeServerTime(serverTime, Date.now());
+    signInOptions = readSignInOptions(data.signIn);
     return { keyId: data.keyId, secret: data.secret };
   })().catch((error: unknown) => {
     configPromise = null;
@@ -50,4 +71,27 @@ export function loadClientConfig(): Promise<SigningCredential> {
 /** The next call fetches the credential again (after SIGNATURE_INVALID: the key may have rotated). */
 export function forgetClientConfig(): void {
   configPromise = null;
+}
+
+/**
+ * How the sign-in page offers company sign-in, from the same single request as the credential (which the
+ * sign-in then needs anyway). Never rejects: without an answer, the forms only.
+ */
+export async function loadSignInOptions(): Promise<SignInOptions> {
+  try {
+    await loadClientConfig();
+  } catch {
+    return signInOptions ?? DEFAULT_SIGN_IN_OPTIONS;
+  }
+  return signInOptions ?? DEFAULT_SIGN_IN_OPTIONS;
+}
+
+/** The sign-in options already known (a sign-out back to the sign-in page), or null before the first answer. */
+export function knownSignInOptions(): SignInOptions | null {
+  return signInOptions;
+}
+
+/** Forgets the sign-in options too; for tests only (through resetApiClient). */
+export function resetSignInOptions(): void {
+  signInOptions = null;
 }

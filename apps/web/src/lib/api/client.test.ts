@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 vi.mock('../feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
-const { apiHooks, ApiError, call, DEDUPE_WINDOW_MS, endpointOf, endpoints, endSession, getClockOffset, resetApiClient, toastText } = await import('./index');
+const { apiHooks, ApiError, call, DEDUPE_WINDOW_MS, endpointOf, endpoints, endSession, getClockOffset, knownSignInOptions, loadSignInOptions, resetApiClient, toastText } = await import('./index');
 const feedback = await import('../feedback');
 const { setLocale } = await import('../i18n');
 
@@ -37,6 +37,11 @@ type Responder = (req: Sent) => Answer | Promise<Answer>;
 let sent: Sent[] = [];
 let responder: Responder;
 let serverTime: () => number = () => Date.now();
+/** The client configuration's `signIn` (company sign-in off unless a test says otherwise). */
+let signIn: unknown;
+/** How many times the client configuration was asked for, and whether it answers. */
+let clientConfigRequests = 0;
+let clientConfigStatus = 200;
 
 function envelope(data: unknown) {
   return { status: 'success', code: 0, message: 'ok', data, traceId: 't-ok' };
@@ -51,6 +56,9 @@ let clientConfigCredentials: RequestCredentials | undefined;
 beforeEach(() => {
   resetApiClient();
   clientConfigCredentials = undefined;
+  signIn = { sso: null, password: 'on' };
+  clientConfigRequests = 0;
+  clientConfigStatus = 200;
   sent = [];
   localStorage.clear();
   localStorage.setItem('fingerprint', 'fp-3f2a9c');
@@ -65,7 +73,9 @@ beforeEach(() => {
       const headers = { ...(init.headers as Record<string, string>) };
       if (input === '/api/client-config') {
         clientConfigCredentials = init.credentials;
-        return new Response(JSON.stringify(envelope({ ...KEY, serverTime: new Date(serverTime()).toISOString() })), {
+        clientConfigRequests += 1;
+        if (clientConfigStatus !== 200) return new Response(JSON.stringify(errorEnvelope(clientConfigStatus, 'INTERNAL', 'down')), { status: clientConfigStatus });
+        return new Response(JSON.stringify(envelope({ ...KEY, serverTime: new Date(serverTime()).toISOString(), signIn })), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
         });
@@ -104,6 +114,18 @@ describe('signing', () => {
     await call(endpoints.policy.list, { query: {} });
     expect(clientConfigCredentials).toBe('omit');
     expect(sent[0]!.credentials).toBe('omit');
+  });
+
+  it("sends the browser's cookies only when asked (the company sign-in's redeem and its binding cookie)", async () => {
+    await call(endpoints.oidc.redeem, { body: { ticket: 't-1' } }, { cookies: true });
+    await call(endpoints.message.read, { body: { ids: [1] } });
+    expect(sent.map((r) => [r.url, r.credentials])).toEqual([
+      ['/api/auth/oidc/redeem', 'same-origin'],
+      ['/api/message/read', 'omit'],
+    ]);
+    // Still a signed call, without a token (a public one).
+    expect(await verify(sent[0]!)).toBe(true);
+    expect(sent[0]!.headers['Access-Token']).toBeUndefined();
   });
 
   it('reproduces the contracts vector for a POST with token', async () => {
@@ -384,5 +406,34 @@ describe('call', () => {
       return [user, menu, wrong];
     };
     expect(typeof checks).toBe('function');
+  });
+});
+
+describe('sign-in options', () => {
+  it('come with the credential, from one request that the signed calls then use too', async () => {
+    signIn = { sso: { label: 'ACME SSO' }, password: 'admins' };
+    expect(knownSignInOptions()).toBeNull();
+    const [options] = await Promise.all([loadSignInOptions(), call(endpoints.policy.list, { query: {} })]);
+    expect(options).toEqual({ sso: { label: 'ACME SSO' }, password: 'admins' });
+    expect(knownSignInOptions()).toEqual(options);
+    expect(await loadSignInOptions()).toEqual(options);
+    expect(clientConfigRequests).toBe(1);
+    expect(await verify(sent[0]!)).toBe(true);
+  });
+
+  it("take the console's own label when the server names none", async () => {
+    signIn = { sso: { label: null }, password: 'on' };
+    expect(await loadSignInOptions()).toEqual({ sso: { label: null }, password: 'on' });
+  });
+
+  it('fall back to the forms alone when the configuration fails or says nothing usable', async () => {
+    clientConfigStatus = 500;
+    expect(await loadSignInOptions()).toEqual({ sso: null, password: 'on' });
+    clientConfigStatus = 200;
+    for (const value of [undefined, 'on', { sso: 'yes', password: 'maybe' }]) {
+      resetApiClient();
+      signIn = value;
+      expect(await loadSignInOptions()).toEqual({ sso: null, password: 'on' });
+    }
   });
 });

@@ -39,6 +39,12 @@ const table = {
     disable: { method: 'POST', path: '/api/user/mfa/disable', access: 'signed', writes: true },
     recoveryCodes: { method: 'POST', path: '/api/user/mfa/recovery-codes', access: 'signed', writes: true },
   },
+  oidc: {
+    // Company sign-in: the sign-in page navigates the window to `start` (a redirect, never fetched) and
+    // redeems the ticket the provider's round trip left in its fragment.
+    start: { method: 'GET', path: '/api/auth/oidc/start', access: 'public', responseKind: 'redirect' },
+    redeem: { method: 'POST', path: '/api/auth/oidc/redeem', access: 'public', writes: true },
+  },
   userCenter: {
     myProjects: { method: 'GET', path: '/api/user/my-project/list', access: 'signed' },
     latestActivity: { method: 'GET', path: '/api/user/latest-activity', access: 'signed' },

@@ -1,5 +1,5 @@
 import { resetClock } from './clock';
-import { forgetClientConfig } from './client-config';
+import { forgetClientConfig, resetSignInOptions } from './client-config';
 import { forgetShared } from './dedupe';
 import { resetSessionExpired } from './errors';
 import { resetSessionState } from './session-state';
@@ -10,6 +10,7 @@ import { resetSessionState } from './session-state';
  */
 export { call, type CallRest } from './call';
 export { endpoints } from './endpoints';
+export { DEFAULT_SIGN_IN_OPTIONS, knownSignInOptions, loadSignInOptions, type SignInOptions } from './client-config';
 export { download, upload, type DownloadResult } from './files';
 export { getStaticJson } from './static-file';
 export { ApiError, isApiError, isSessionExpiredShown, toastText } from './errors';
@@ -22,6 +23,7 @@ export { endpointOf, type Answer, type CallArgs, type Endpoint } from './types';
 /** Resets the client's state (credential, clock, shared answers, session flags); for tests only. */
 export function resetApiClient(): void {
   forgetClientConfig();
+  resetSignInOptions();
   resetClock();
   resetSessionExpired();
   resetSessionState();

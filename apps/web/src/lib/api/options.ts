@@ -24,6 +24,12 @@ export interface CallOptions extends FailureOptions {
    * change nothing, off for writes; a settled write ends every shared answer, so a refetch after it is fresh.
    */
   dedupe?: boolean;
+  /**
+   * Send the browser's cookies (same origin only). The console's calls carry none (their token and
+   * signature say everything); the one exception is the company sign-in's redeem, which the server ties
+   * to the binding cookie of the browser that started the sign-in.
+   */
+  cookies?: boolean;
 }
 
 export interface UploadOptions extends FailureOptions {

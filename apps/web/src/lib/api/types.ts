@@ -38,5 +38,8 @@ export type CallArgs<C extends CallDef> = (C['params'] extends z.ZodType ? { par
 /** Whether the call needs an argument object (path parameters or a body). */
 export type NeedsArgs<C extends CallDef> = C['params'] extends z.ZodType ? true : C['requestKind'] extends 'multipart' ? false : C['body'] extends z.ZodType ? true : false;
 
-/** JSON in and out: the calls `call()` sends (multipart and file answers have their own helpers). */
-export type IsJsonCall<C extends CallDef> = C['requestKind'] extends 'multipart' ? false : C['responseKind'] extends 'csv' | 'text' ? false : true;
+/**
+ * JSON in and out: the calls `call()` sends (multipart and file answers have their own helpers; a
+ * `redirect` answers a navigation of the window, never a fetch).
+ */
+export type IsJsonCall<C extends CallDef> = C['requestKind'] extends 'multipart' ? false : C['responseKind'] extends 'csv' | 'text' | 'redirect' ? false : true;

@@ -32,6 +32,11 @@ export default {
   'login.error.captchaInvalid': 'The code is wrong or has expired',
   'login.error.accountLocked': 'Too many failed attempts. The account is locked for a while; try again later.',
   'login.error.rateLimited': 'Too many requests. Please try again later.',
+  // Company sign-in (OpenID Connect).
+  'login.sso.button': 'Sign in with your company account',
+  'login.sso.or': 'or',
+  'login.sso.admin': 'Administrator sign-in',
+  'login.sso.redeeming': 'Signing in…',
   'login.passwordChange.title': 'Change your one-time password',
   'login.passwordChange.intro': 'You signed in with a one-time password from an administrator. Set a new password to continue; sessions on other devices will be signed out.',
   'login.passwordChange.old': 'One-time password',

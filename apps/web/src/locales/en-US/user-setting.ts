@@ -39,6 +39,8 @@ export default {
   'userSetting.saveSuccess': 'Saved',
   'userSetting.security.password': 'Password',
   'userSetting.security.password.description': 'Set. A password has 6–32 characters and uses at least two of: digits, lower-case letters, upper-case letters, the symbols ~!@#$%^&*.',
+  'userSetting.security.company': 'Company account',
+  'userSetting.security.company.description': "Sign-in and two-step verification are managed by your company's identity provider.",
   'userSetting.security.question': 'Security question',
   'userSetting.security.question.set': 'Set',
   'userSetting.security.question.unset': 'You haven\'t set a security question yet. A security question helps protect your account.',

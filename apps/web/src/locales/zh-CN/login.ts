@@ -32,6 +32,11 @@ export default {
   'login.error.captchaInvalid': '验证码错误或已过期',
   'login.error.accountLocked': '登录失败次数过多，账号已临时锁定，请稍后再试',
   'login.error.rateLimited': '操作过于频繁，请稍后再试',
+  // Company sign-in (OpenID Connect).
+  'login.sso.button': '企业账号登录',
+  'login.sso.or': '或',
+  'login.sso.admin': '管理员登录',
+  'login.sso.redeeming': '正在登录…',
   'login.passwordChange.title': '请修改初始密码',
   'login.passwordChange.intro': '您正在使用管理员提供的一次性密码登录，设置新密码后才能继续使用。修改后，其他设备上的登录将失效。',
   'login.passwordChange.old': '一次性密码',

@@ -39,6 +39,8 @@ export default {
   'userSetting.saveSuccess': '保存成功',
   'userSetting.security.password': '登录密码',
   'userSetting.security.password.description': '已设置。密码为 6–32 位，可使用数字、小写字母、大写字母和特殊字符 ~!@#$%^&*.，且至少包含其中两类。',
+  'userSetting.security.company': '企业账号',
+  'userSetting.security.company.description': '登录和两步验证由公司的身份提供方管理。',
   'userSetting.security.question': '密保问题',
   'userSetting.security.question.set': '已设置',
   'userSetting.security.question.unset': '您暂未设置密保问题，密保问题可以有效的保护账号的安全。',

@@ -34,7 +34,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      if (url === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       sent.push({ method: init.method ?? 'GET', url, body });
       if (url === '/api/system/permissions') return new Response(JSON.stringify(envelope(catalogue)), { status: 200 });

@@ -44,6 +44,8 @@ export function UserFormDrawer({ target, roleOptions, onClose, onPassword }: Use
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UserFormValues>();
   const editing = target?.mode === 'edit' ? target.user : null;
+  // A company account whose roles follow its groups at each sign-in (OIDC_ROLE_MAP): shown, not edited.
+  const rolesReadOnly = editing?.rolesFromProvider === true;
 
   // The form mounts with each opening (unmountOnExit) and takes these values then.
   const initialValues: Partial<UserFormValues> = editing
@@ -63,7 +65,8 @@ export function UserFormDrawer({ target, roleOptions, onClose, onPassword }: Use
     mutationFn: async (values: UserFormValues) => {
       if (editing) {
         const { name, email, phone, roles } = values;
-        return { created: null, account: await updateUser(editing.id, userUpdateBodySchema.parse({ name, email, phone, roles })) };
+        const body = rolesReadOnly ? { name, email, phone } : { name, email, phone, roles };
+        return { created: null, account: await updateUser(editing.id, userUpdateBodySchema.parse(body)) };
       }
       const created = await createUser(userCreateBodySchema.parse(values));
       return { created, account: created.user };
@@ -101,8 +104,14 @@ export function UserFormDrawer({ target, roleOptions, onClose, onPassword }: Use
         <Form.Item label={t('systemUser.field.name')} field="name" required rules={[zodRule(shape.name, t)]}>
           <CountedInput placeholder={t('systemUser.field.name.placeholder')} maxLength={NAME_MAX} />
         </Form.Item>
-        <Form.Item label={t('systemUser.field.roles')} field="roles" required rules={[zodRule(shape.roles, t)]}>
-          <Select mode="multiple" allowClear placeholder={t('systemUser.field.roles.placeholder')} options={roleOptions} />
+        <Form.Item
+          label={t('systemUser.field.roles')}
+          field="roles"
+          required={!rolesReadOnly}
+          rules={rolesReadOnly ? [] : [zodRule(shape.roles, t)]}
+          extra={rolesReadOnly ? <span data-testid="user-roles-from-provider">{t('systemUser.field.roles.fromProvider')}</span> : undefined}
+        >
+          <Select mode="multiple" allowClear={!rolesReadOnly} disabled={rolesReadOnly} placeholder={t('systemUser.field.roles.placeholder')} options={roleOptions} />
         </Form.Item>
         <Form.Item label={t('systemUser.field.phone')} field="phone" rules={[zodRule(shape.phone, t)]}>
           <Input placeholder={t('systemUser.field.phone.placeholder')} autoComplete="off" />

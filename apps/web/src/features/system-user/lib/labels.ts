@@ -1,7 +1,10 @@
+import type { AccountSource } from '@atrium/contracts/calls/oidc';
 import type { Account, AccountStatus } from '@atrium/contracts/calls/system';
 
 /** Enumerations travel as keys and are translated here. */
 export const statusKey = (value: AccountStatus) => `systemUser.status.${value}`;
+export const sourceKey = (value: AccountSource) => `systemUser.source.${value}`;
+export const sourceTagColor: Record<AccountSource, string | undefined> = { local: undefined, oidc: 'arcoblue' };
 export const statusBadge: Record<AccountStatus, 'success' | 'default'> = { active: 'success', disabled: 'default' };
 
 /** Whether a failed-sign-in lock still holds. */

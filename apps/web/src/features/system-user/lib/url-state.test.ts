@@ -22,6 +22,13 @@ describe('account list URL state', () => {
     expect(parse('current=1.5&pageSize=500&foo=1')).toEqual({ filters: {}, current: 1, pageSize: 10 });
   });
 
+  it('reads the source filter (local or company) and drops any other value', () => {
+    expect(parse('source=oidc')).toEqual({ filters: { source: 'oidc' }, current: 1, pageSize: 10 });
+    expect(userUrl.toQuery(parse('source=local&status=active'))).toEqual({ status: 'active', source: 'local', current: 1, pageSize: 10 });
+    expect(parse('source=ldap&keyword=bob')).toEqual({ filters: { keyword: 'bob' }, current: 1, pageSize: 10 });
+    expect(userUrl.toParams({ filters: { source: 'oidc', keyword: 'c' }, current: 1, pageSize: 10 }).toString()).toBe('keyword=c&source=oidc');
+  });
+
   it('writes the normalised query in a fixed order and omits the defaults', () => {
     expect(userUrl.toParams({ filters: { status: 'active', keyword: 'a b', role: 'user' }, current: 1, pageSize: 10 }).toString()).toBe(
       'keyword=a+b&role=user&status=active',

@@ -1,8 +1,9 @@
 /** The account list's view in the URL (lib/list-url-state.ts). */
+import { accountSources, type AccountSource } from '@atrium/contracts/calls/oidc';
 import { accountStatuses, userListQuerySchema, type AccountStatus } from '@atrium/contracts/calls/system';
 import { listUrl, type ListUrlState } from '../../../lib/list-url-state';
 
-export { accountStatuses };
+export { accountSources, accountStatuses };
 
 export interface UserFilters {
   /** Username, name, phone or e-mail. */
@@ -10,8 +11,10 @@ export interface UserFilters {
   /** A role code. */
   role?: string;
   status?: AccountStatus;
+  /** Made in Atrium (`local`) or by company sign-in (`oidc`). */
+  source?: AccountSource;
 }
 
 export type UserUrlState = ListUrlState<UserFilters>;
 
-export const userUrl = listUrl<UserFilters>({ query: userListQuerySchema, filters: ['keyword', 'role', 'status'] });
+export const userUrl = listUrl<UserFilters>({ query: userListQuerySchema, filters: ['keyword', 'role', 'status', 'source'] });

@@ -15,7 +15,7 @@ type Answer = { status: number; body: unknown };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const failure = (status: number, error: string, message: string) => ({ status, body: { status: 'error', code: status, message, data: { error }, traceId: 't' } });
-const profile = { accountId: '7', username: 'wang', role: 'user', roles: ['user'], roleNames: {}, permissions: [], mustChangePassword: false, mfaRequired: false };
+const profile = { accountId: '7', username: 'wang', role: 'user', roles: ['user'], roleNames: {}, permissions: [], mustChangePassword: false, mfaRequired: false, source: 'local' };
 const newCodes = Array.from({ length: 10 }, (_, i) => `NEW${i}A-BCDEF`);
 
 let status: { enabled: boolean; enrolledAt: string | null; recoveryCodesLeft: number; required: boolean };
@@ -37,7 +37,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's' })), { status: 200 });
+      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const path = input.split('?')[0]!;
       calls.push({ method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const fixed = answers[path];

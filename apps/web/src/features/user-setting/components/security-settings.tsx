@@ -12,20 +12,26 @@ type Dialog = 'password' | 'question' | 'phone' | null;
 
 /**
  * 安全设置 (security settings): four rows whose states come from the profile (every link acts), the
- * two-step verification row (its own status call), then 登录设备.
+ * two-step verification row (its own status call), then 登录设备. An account made by company sign-in has
+ * no password here and its provider owns the second factor: one line says so in place of those two rows.
  */
 export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
   const t = useT();
   const user = useSession((s) => s.user);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const company = user?.source === 'oidc';
   const rows = [
-    {
-      key: 'password',
-      label: t('userSetting.security.password'),
-      status: t('userSetting.security.password.description'),
-      set: true,
-      action: () => setDialog('password'),
-    },
+    ...(company
+      ? []
+      : [
+          {
+            key: 'password',
+            label: t('userSetting.security.password'),
+            status: t('userSetting.security.password.description'),
+            set: true,
+            action: () => setDialog('password'),
+          },
+        ]),
     {
       key: 'question',
       label: t('userSetting.security.question'),
@@ -51,6 +57,12 @@ export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
   return (
     <>
       <ul className={styles.securityList}>
+        {company ? (
+          <li className={styles.securityRow} data-testid="security-company">
+            <span className={styles.securityLabel}>{t('userSetting.security.company')}</span>
+            <span className={styles.securityStatus}>{t('userSetting.security.company.description')}</span>
+          </li>
+        ) : null}
         {rows.map((row) => (
           <li key={row.key} className={styles.securityRow}>
             <span className={styles.securityLabel}>{row.label}</span>
@@ -60,10 +72,10 @@ export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
             </Button>
           </li>
         ))}
-        <MfaSecurityRow />
+        {company ? null : <MfaSecurityRow />}
       </ul>
       <SignedInDevices />
-      <PasswordDialog visible={dialog === 'password'} onClose={() => setDialog(null)} />
+      {company ? null : <PasswordDialog visible={dialog === 'password'} onClose={() => setDialog(null)} />}
       <QuestionDialog visible={dialog === 'question'} onClose={() => setDialog(null)} />
       <PhoneDialog visible={dialog === 'phone'} onClose={() => setDialog(null)} />
     </>

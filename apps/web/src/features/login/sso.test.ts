@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { consolePath, readSsoFragment, ssoStartUrl } from './sso';
+
+describe("what company sign-in leaves in the sign-in page's fragment", () => {
+  it('reads a ticket as written (a plus stays a plus)', () => {
+    expect(readSsoFragment('#sso=AbC-12_x+y%2Fz')).toEqual({ ticket: 'AbC-12_x+y/z' });
+  });
+
+  it('takes an empty or over-long ticket for a failed sign-in, without redeeming it', () => {
+    expect(readSsoFragment('#sso=')).toEqual({ error: 'SSO_FAILED' });
+    expect(readSsoFragment(`#sso=${'t'.repeat(129)}`)).toEqual({ error: 'SSO_FAILED' });
+  });
+
+  it('reads the known error keys, and any other as SSO_FAILED', () => {
+    for (const key of ['SSO_FAILED', 'SSO_DENIED', 'SSO_NO_ROLE', 'SSO_UNAVAILABLE', 'ACCOUNT_DISABLED']) {
+      expect(readSsoFragment(`#sso_error=${key}`)).toEqual({ error: key });
+    }
+    expect(readSsoFragment('#sso_error=INTERNAL')).toEqual({ error: 'SSO_FAILED' });
+    expect(readSsoFragment('#sso_error=%E0%A4%A')).toEqual({ error: 'SSO_FAILED' });
+  });
+
+  it('finds nothing in another fragment', () => {
+    expect(readSsoFragment('')).toBeNull();
+    expect(readSsoFragment('#section-2')).toBeNull();
+  });
+});
+
+describe('the way there and back', () => {
+  it('starts with the console path, encoded, and keeps the page when the path is too long', () => {
+    expect(ssoStartUrl('/list/card?view=grid&q=a b')).toBe('/api/auth/oidc/start?redirect=%2Flist%2Fcard%3Fview%3Dgrid%26q%3Da%20b');
+    expect(ssoStartUrl(`/list/card?q=${'x'.repeat(600)}`)).toBe('/api/auth/oidc/start?redirect=%2Flist%2Fcard');
+  });
+
+  it("goes on to the redeem's redirect only when it is one of the console's paths", () => {
+    expect(consolePath('/list/card?view=grid', '/workplace')).toBe('/list/card?view=grid');
+    for (const other of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '']) {
+      expect(consolePath(other, '/workplace')).toBe('/workplace');
+    }
+  });
+});
