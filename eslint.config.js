@@ -26,7 +26,18 @@ const webZones = [
   { target: `${web}/locales`, from: [`${web}/app`, `${web}/layout`, `${web}/features`, `${web}/components`, `${web}/stores`, `${web}/lib`], message: 'Dictionaries import nothing of the app.' },
 ];
 const server = './apps/server/src';
+// Atrium's demo (the seed's sample pages) sits beside the core in apps/server/src/modules; the core never
+// builds on it, so a team can take the demo out (issue 25). Only app.ts, the composition, names both.
+const demoModules = ['card', 'channel-form', 'policy', 'profile', 'user-center', 'workplace'];
+const coreModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !demoModules.includes(entry.name))
+  .map((entry) => entry.name);
 const serverZones = [
+  {
+    target: coreModules.map((name) => `${server}/modules/${name}`),
+    from: demoModules.map((name) => `${server}/modules/${name}`),
+    message: 'A core module never imports a demo module (card, channel-form, policy, profile, user-center, workplace).',
+  },
   { target: [`${server}/plugins`, `${server}/http`], from: `${server}/modules`, message: 'The request pipeline and the HTTP helpers serve the modules; they never import one.' },
   { target: `${server}/db`, from: [`${server}/modules`, `${server}/plugins`], message: 'The database layer (schema, migrations, seeds) imports no module or plugin.' },
 ];

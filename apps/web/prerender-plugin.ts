@@ -11,6 +11,8 @@ import { criticalCss } from './src/prerender/critical-css.ts';
 interface Renderer {
   locales: string[];
   routes: { path: string; name: string }[];
+  /** The landing page: what `/` shows once signed in. */
+  landingPath: string;
   clientConfigPath: string;
   loginConfigKey: string;
   renderLogin(locale: string): string;
@@ -55,7 +57,7 @@ export function prerenderPlugin(): Plugin {
   let outDir = 'dist';
   let root = '';
   let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'entry' | 'css' | 'loginConfigKey'> | null = null;
-  let pagesOf: ((routes: Renderer['routes']) => BootConfig['pages']) | null = null;
+  let pagesOf: ((routes: Renderer['routes'], landingPath: string) => BootConfig['pages']) | null = null;
   let inlineCss: string[] = [];
   let entryCss: string[] = [];
 
@@ -105,12 +107,14 @@ export function prerenderPlugin(): Plugin {
       const shell = filesOf(need(src('app/shell.tsx')));
       // Per page, its styles only: the page's code is asked for by the console itself (boot.ts says why).
       const modules = pageModules();
-      pagesOf = (routes) => {
+      pagesOf = (routes, landingPath) => {
         const pages: BootConfig['pages'] = {};
         for (const route of routes) {
           const id = modules.get(route.name);
           if (id && byModule(id)) pages[route.path] = filesOf(id).css;
         }
+        // `/` opens the landing page.
+        if (pages[landingPath]) pages['/'] = pages[landingPath];
         return pages;
       };
       const dictionaries: BootConfig['dictionaries'] = {};
@@ -167,7 +171,7 @@ export function prerenderPlugin(): Plugin {
           css: entryCss.map((f) => `/${f}`),
           clientConfigPath: renderer.clientConfigPath,
           loginConfigKey: renderer.loginConfigKey,
-          pages: pagesOf(renderer.routes),
+          pages: pagesOf(renderer.routes, renderer.landingPath),
           loginTitles: Object.fromEntries(renderer.locales.map((l) => [l, renderer.pageTitle(l)])),
         };
         const requests = `(${bootRequests.toString()})(${JSON.stringify(config)});`;

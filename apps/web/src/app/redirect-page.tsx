@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { defaultRoute } from '@atrium/contracts/routes';
 import { useTabs } from '../stores/tabs';
 
 /** Only same-origin app paths: `/redirect/` must never become a way to another site. */
 function safeAppPath(raw: string | undefined): string {
-  if (!raw) return '/workplace';
+  if (!raw) return defaultRoute.path;
   let decoded = raw;
   try {
     decoded = decodeURIComponent(raw);
   } catch {
-    return '/workplace';
+    return defaultRoute.path;
   }
-  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/redirect/')) return '/workplace';
+  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/redirect/')) return defaultRoute.path;
   return decoded;
 }
 

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { resourcePageLoaders } from '../features/resources';
+import { defaultRoute } from '@atrium/contracts/routes';
 
 type PageModule = { default: ComponentType; prefetch?: (search: URLSearchParams) => Promise<unknown> };
 
@@ -92,7 +93,7 @@ export function preloadPage(name: string, search?: URLSearchParams): Promise<voi
 
 export const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
 
-/** Starts downloading the workplace early: it is the landing page after sign-in. */
-export function preloadWorkplace(): void {
-  void preloadPage('Workplace');
+/** Starts downloading the landing page early: it opens after sign-in. */
+export function preloadLanding(): void {
+  void preloadPage(defaultRoute.name);
 }

@@ -1,8 +1,8 @@
 import { AppLayout } from '../layout/app-layout';
 import { pageRoutes } from './page-routes';
-import { preloadPage, preloadWorkplace } from './route-components';
+import { preloadLanding, preloadPage } from './route-components';
 
-preloadWorkplace();
+preloadLanding();
 
 /** The shell (layout/) with the pages it hosts: layout/ never imports a page, app/ puts them together. */
 export function AppShell() {

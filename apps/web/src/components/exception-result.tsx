@@ -1,6 +1,7 @@
 import { Button, Card, Result } from '@arco-design/web-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { defaultRoute } from '@atrium/contracts/routes';
 import { useT } from '../lib/i18n';
 import styles from './exception-result.module.css';
 
@@ -24,7 +25,7 @@ export function ExceptionResult({ status, subtitleKey, backKey, extra }: Excepti
         extra={
           <>
             {extra}
-            <Button type="primary" onClick={() => navigate('/workplace')}>
+            <Button type="primary" onClick={() => navigate(defaultRoute.path)}>
               {t(backKey)}
             </Button>
           </>

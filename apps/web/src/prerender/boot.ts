@@ -29,7 +29,7 @@ export interface BootConfig {
   dictionaries: Record<string, { core: string[]; shell: string[] }>;
   login: BootFiles;
   shell: BootFiles;
-  /** Per page path: the page's stylesheets (its code is asked for by the console itself, see below). */
+  /** Per page path (`/`: the landing page's): the page's stylesheets (its code is asked for by the console itself, see below). */
   pages: Record<string, string[]>;
   loginTitles: Record<string, string>;
   /** Where the signing credential is handed out (the contracts' call table). */
@@ -83,7 +83,7 @@ export function bootRequests(config: BootConfig): void {
     // shell's, made no difference that could be measured (bench/notes/012-first-paint-floor.md).
     if (dictionaries) files.js = files.js.concat(dictionaries.core, dictionaries.shell);
     files.js = files.js.concat(config.shell.js);
-    files.css = files.css.concat(config.shell.css, config.pages[path === '/' ? '/workplace' : path] ?? []);
+    files.css = files.css.concat(config.shell.css, config.pages[path] ?? []);
   } else {
     if (dictionaries) files.js = files.js.concat(dictionaries.core);
     files.js = files.js.concat(config.login.js);

@@ -1,6 +1,6 @@
 // The build-time renderer (prerender-plugin.ts): the sign-in page and the shell's skeleton as HTML, in
 // each language, for index.html. Runs once in Node after the console's build, never in a browser.
-import { flattenRoutes, routeTable } from '@atrium/contracts/routes';
+import { defaultRoute, flattenRoutes, routeTable } from '@atrium/contracts/routes';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { LoginPage } from '../features/login/login-page';
@@ -54,6 +54,9 @@ export function pageTitle(locale: Locale): string {
 
 /** Every page with its route name, for the boot script's per-page preloads. */
 export const routes = flattenRoutes(routeTable).flatMap((node) => (node.name ? [{ path: node.path, name: node.name }] : []));
+
+/** What `/` shows once signed in (the route table's default). */
+export const landingPath = defaultRoute.path;
 
 /** The boot script asks for the signing credential here, with the first wave. */
 export const clientConfigPath = endpoints.auth.clientConfig.path;

@@ -11,7 +11,7 @@ import {
 import { msg, translateValidation, validationMessages, type Locale } from '@atrium/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartFile } from '../../http/multipart.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../shared/csv.ts';
 
 interface ImportError {
   line: number;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signHeaders } from '@atrium/contracts';
 import { buildMultipart } from '../../http/multipart.ts';
 import { createTestApp, TEST_FINGERPRINT, type TestApp } from '../../test/harness.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../shared/csv.ts';
 import { EXPORT_BATCH_ROWS } from './policy.service.ts';
 
 const HEADER = 'name,contentType,filterType,count,status';

@@ -22,7 +22,7 @@ import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts'
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { AnswerCache } from '../shared/list-cache.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../shared/csv.ts';
 import { checkImportFile } from './policy-import.ts';
 import {
   deletePolicy,

@@ -8,7 +8,7 @@ import { violatedConstraint } from '../../db/errors.ts';
 import { diffFields, removedFields } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { csvLine } from '../policy/csv.ts';
+import { csvLine } from '../shared/csv.ts';
 import { AnswerCache } from '../shared/list-cache.ts';
 import { deleteRow, exportRows, findRow, firstReferrer, insertRow, labelsOf, listRows, optionRows, rowExists, uniqueTaken, updateRow, type ExportCursor, type ResourceRow } from './resource.repository.ts';
 

@@ -5,7 +5,7 @@ import { type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/
 import { parseInstant } from '@atrium/contracts/query-values';
 import type { Db } from '../../db/client.ts';
 import { currentGeneration, type Generations } from '../../db/list-generations.ts';
-import { csvLine } from '../policy/csv.ts';
+import { csvLine } from '../shared/csv.ts';
 import { auditBatch, listAudit, type AuditRow, type AuditWhere } from './audit.repository.ts';
 import { AuditTotals } from './audit-totals.ts';
 

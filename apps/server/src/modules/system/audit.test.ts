@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../policy/csv.ts';
+import { parseCsv } from '../shared/csv.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { adminSession, audited, createAccount, createRole, errorOf, session, type Client } from './test-kit.ts';
 
