@@ -32,7 +32,18 @@ const demoModules = ['card', 'channel-form', 'policy', 'profile', 'user-center',
 const coreModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !demoModules.includes(entry.name))
   .map((entry) => entry.name);
+// Modules build on each other in one direction: each may import only those listed before it (a new
+// module takes its place here, or the configuration refuses to load).
+const moduleOrder = ['shared', 'auth', 'user', 'user-setting', 'system', 'message', 'health', 'openapi', 'resources', 'card', 'profile', 'policy', 'channel-form', 'workplace', 'user-center'];
+const unplaced = [...coreModules, ...demoModules].filter((name) => !moduleOrder.includes(name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place the server module(s) ${unplaced.join(', ')} in moduleOrder`);
+const moduleDirection = moduleOrder.slice(0, -1).map((name, i) => ({
+  target: `${server}/modules/${name}`,
+  from: moduleOrder.slice(i + 1).map((later) => `${server}/modules/${later}`),
+  message: `Server modules import in one direction (${moduleOrder.join(' < ')}): ${name} may import only the modules before it.`,
+}));
 const serverZones = [
+  ...moduleDirection,
   {
     target: coreModules.map((name) => `${server}/modules/${name}`),
     from: demoModules.map((name) => `${server}/modules/${name}`),

@@ -12,7 +12,7 @@ import { openDatabase } from '../db/client.ts';
 import { acquireLock } from '../db/lock.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createAccount } from '../db/seed/accounts.ts';
-import { findUserByPhone, findUserByUsername } from '../modules/user/user.repository.ts';
+import { findUserByPhone, findUserByUsername } from '../modules/shared/users.repository.ts';
 
 function fail(message: string): never {
   console.error(`create-admin: ${message}`);

@@ -3,7 +3,7 @@ import { authCalls, phoneLoginSchema, type PasswordLogin, type PhoneLogin } from
 import { mfaCalls } from '@atrium/contracts/calls/mfa';
 import type { Db } from '../../db/client.ts';
 import type { AuditNote } from '../../http/audit.ts';
-import { findUserById, findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
+import { findUserById, findUserByPhone, findUserByUsername } from '../shared/users.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';

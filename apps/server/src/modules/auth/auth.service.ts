@@ -5,7 +5,7 @@ import { hashToken } from '../../http/sessions.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { findUserById, findUserByPhone, findUserByUsername, updateUser, type UserRow } from '../user/user.repository.ts';
+import { findUserById, findUserByPhone, findUserByUsername, updateUser, type UserRow } from '../shared/users.repository.ts';
 import { Sweeper } from '../../db/sweep.ts';
 import {
   beginAttempt,

@@ -7,7 +7,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { contextHash, verifyPassword } from '../../security/passwords.ts';
 import { open, seal } from '../../security/secret-box.ts';
 import { base32, newTotpSecret, otpauthUri, totpStep } from '../../security/totp.ts';
-import { findUserById, type UserRow } from '../user/user.repository.ts';
+import { findUserById, type UserRow } from '../shared/users.repository.ts';
 import {
   disableMfa,
   enableMfa,

@@ -5,8 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuditChange } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashToken } from '../../http/sessions.ts';
-import { findUserById } from '../user/user.repository.ts';
-import { nextAccountNumber } from '../system/account.repository.ts';
+import { findUserById, nextAccountNumber } from '../shared/users.repository.ts';
 import { signIn, type AuthEnv, type SignedIn } from './auth.service.ts';
 import type { CompanyPerson, CompanyProvider } from './oidc.provider.ts';
 import {

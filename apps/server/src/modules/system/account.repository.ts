@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AccountStatus } from '@atrium/contracts/calls/system';
 import type { AccountSource } from '@atrium/contracts/calls/oidc';
-import { rowsOf, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { loginAttempts, roles, users } from '../../db/schema/auth.ts';
 import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
 
@@ -93,16 +93,6 @@ export async function contactTaken(db: Db, field: 'username' | 'phone' | 'email'
     .where(and(match, exceptId === undefined ? undefined : ne(users.id, exceptId)))
     .limit(1);
   return rows.length > 0;
-}
-
-/**
- * The next public account number, as the create-admin CLI gives it (highest id + 10001). Account creations
- * are serialised on an advisory lock until their transaction ends, so two at once never draw the same.
- */
-export async function nextAccountNumber(db: Db): Promise<string> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('atrium:account-number'))`);
-  const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select coalesce(max(id), 0) + 10001 as n from ${users}`));
-  return String(row?.n ?? 10001);
 }
 
 export async function insertAccount(

@@ -8,12 +8,12 @@ import {
   findAccount,
   insertAccount,
   listAccounts,
-  nextAccountNumber,
   recentFailures,
   updateAccount,
   type AccountRow,
 } from './account.repository.ts';
 import { resetMfa } from '../auth/mfa.service.ts';
+import { nextAccountNumber } from '../shared/users.repository.ts';
 import { failureWindowStart, lockEnd } from './lockout.ts';
 import { shareRoles } from './role.repository.ts';
 import { revokeSessionsOf } from './session.repository.ts';

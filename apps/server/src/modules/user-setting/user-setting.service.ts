@@ -13,10 +13,10 @@ import type { SessionInfo } from '../../http/context.ts';
 import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
-import { changeUser } from '../user/user.repository.ts';
+import { changeUser } from '../shared/users.repository.ts';
 import { getUserInfo } from '../user/user.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { areaName } from './area.ts';
+import { areaName } from '../shared/area.ts';
 import { checkImage, UPLOAD_NAME_PATTERN, UPLOADS_URL_PREFIX } from './avatar.ts';
 import { discardUpload, storeUpload } from './upload-store.ts';
 import {

@@ -7,7 +7,7 @@ import { limitOrThrow } from '../auth/auth.routes.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/auth.service.ts';
 import { diffFields } from '../../http/audit.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
-import { changeUser } from './user.repository.ts';
+import { changeUser } from '../shared/users.repository.ts';
 import {
   changePassword,
   checkNewPhone,

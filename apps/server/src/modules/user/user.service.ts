@@ -7,9 +7,9 @@ import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
-import { areaNameInEnglish } from '../user-setting/area.ts';
+import { areaNameInEnglish } from '../shared/area.ts';
 import { GenerationCache } from '../shared/list-cache.ts';
-import { changeUser, findUserById, getPreferences, listRoles, lockPreferences, phoneTakenByOther, putPreferences, updateUser, type UserRow } from './user.repository.ts';
+import { changeUser, findUserById, getPreferences, listRoles, lockPreferences, phoneTakenByOther, putPreferences, updateUser, type UserRow } from '../shared/users.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
 type RoleSummary = Awaited<ReturnType<typeof listRoles>>[number];

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { roles, userPreferences, users, type RoleRow, type UserRow } from '../../db/schema/auth.ts';
 
 export type { UserRow };
@@ -64,4 +64,14 @@ export async function putPreferences(db: Db, userId: number, data: Record<string
 /** Every role's code, stored name, permissions and two-step rule (the menu lists which roles open each page). */
 export async function listRoles(db: Db): Promise<Pick<RoleRow, 'code' | 'name' | 'permissions' | 'requireMfa'>[]> {
   return db.select({ code: roles.code, name: roles.name, permissions: roles.permissions, requireMfa: roles.requireMfa }).from(roles).orderBy(roles.id);
+}
+
+/**
+ * The next public account number, as the create-admin CLI gives it (highest id + 10001). Account creations
+ * are serialised on an advisory lock until their transaction ends, so two at once never draw the same.
+ */
+export async function nextAccountNumber(db: Db): Promise<string> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('atrium:account-number'))`);
+  const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select coalesce(max(id), 0) + 10001 as n from ${users}`));
+  return String(row?.n ?? 10001);
 }
