@@ -47,6 +47,7 @@ export default {
   'userSetting.security.phone': 'Security phone',
   'userSetting.security.phone.bound': 'Bound: {phone}',
   'userSetting.security.phone.unbound': 'No phone bound yet. Bind one to sign in with an SMS code.',
+  'userSetting.security.phone.unboundCompany': 'No phone bound yet.',
   'userSetting.security.email': 'Security email',
   'userSetting.security.email.bound': 'Bound: {email}',
   'userSetting.security.email.unset': 'You haven\'t set an email yet. An email lets you recover your password and receive notifications.',

@@ -47,6 +47,7 @@ export default {
   'userSetting.security.phone': '安全手机',
   'userSetting.security.phone.bound': '已绑定：{phone}',
   'userSetting.security.phone.unbound': '您暂未绑定手机，绑定后可使用短信验证码登录。',
+  'userSetting.security.phone.unboundCompany': '您暂未绑定手机。',
   'userSetting.security.email': '安全邮箱',
   'userSetting.security.email.bound': '已绑定：{email}',
   'userSetting.security.email.unset': '您暂未设置邮箱，绑定邮箱可以用来找回密码、接收通知等。',

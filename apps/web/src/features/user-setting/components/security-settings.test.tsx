@@ -99,6 +99,9 @@ describe('安全设置 for an account made by company sign-in', () => {
     expect(rowLabels()).toEqual(['Company account', 'Security question', 'Security phone', 'Security email']);
     expect(screen.queryByRole('button', { name: /^Password / })).toBeNull();
     expect(screen.queryByTestId('security-mfa')).toBeNull();
+    // A phone is a contact here, not a way to sign in.
+    expect(screen.getByText('No phone bound yet.')).toBeTruthy();
+    expect(screen.queryByText(/sign in with an SMS code/)).toBeNull();
     await waitFor(() => expect(calls).toContain('/api/user/sessions'));
     // Its status is not even asked for.
     expect(calls).not.toContain('/api/user/mfa');
@@ -122,6 +125,7 @@ describe('安全设置 for a local account', () => {
     expect(screen.getByRole('button', { name: 'Password Change' })).toBeTruthy();
     expect(screen.getByTestId('security-mfa')).toBeTruthy();
     expect(rowLabels()).toEqual(['Password', 'Security question', 'Security phone', 'Security email', 'Two-step verification']);
+    expect(screen.getByText('No phone bound yet. Bind one to sign in with an SMS code.')).toBeTruthy();
     await waitFor(() => expect(calls).toContain('/api/user/mfa'));
   });
 });

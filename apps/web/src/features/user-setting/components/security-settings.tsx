@@ -42,7 +42,8 @@ export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
     {
       key: 'phone',
       label: t('userSetting.security.phone'),
-      status: user?.phone ? t('userSetting.security.phone.bound', { phone: maskPhone(user.phone) }) : t('userSetting.security.phone.unbound'),
+      // A company account signs in at its provider only: the number is a contact, not a way in.
+      status: user?.phone ? t('userSetting.security.phone.bound', { phone: maskPhone(user.phone) }) : t(company ? 'userSetting.security.phone.unboundCompany' : 'userSetting.security.phone.unbound'),
       set: !!user?.phone,
       action: () => setDialog('phone'),
     },
