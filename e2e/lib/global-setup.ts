@@ -39,12 +39,17 @@ export interface RunningServer {
   dataDir: string;
   smsOutbox: string;
   stop: () => Promise<void>;
+  /** What the server printed so far, and how it ended if it has: for a failure's message. */
+  output: () => string;
 }
 
-/** Starts the real server (apps/server) on a fresh data directory and a free port. */
+/**
+ * Starts the real server (apps/server) on a fresh data directory and a free port, or on `extraEnv.PORT`
+ * when the caller needs the address beforehand (PUBLIC_URL names it).
+ */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const smsOutbox = join(dataDir, 'sms-outbox.jsonl');
   const logs: string[] = [];
   // The embedded database, whatever the calling shell points at.
@@ -70,6 +75,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+  let ended = '';
+  child.on('exit', (code, signal) => (ended = `\n(exited: ${signal ?? `code ${code}`})`));
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${baseUrl}/healthz`, 90_000, child);
@@ -86,7 +93,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { baseUrl, dataDir, smsOutbox, stop };
+  return { baseUrl, dataDir, smsOutbox, stop, output: () => `${logs.join('')}${ended}` };
 }
 
 /**

@@ -97,6 +97,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.status >= 500) {
         const cause = error.key === 'UNAVAILABLE' ? databaseUnavailableCause(error.cause) : undefined;
         if (cause) databaseUnavailable(req, cause);
+        // The company's provider unreachable: expected while it is down (its discovery is retried), one line.
+        else if (error.key === 'SSO_UNAVAILABLE') req.log.warn({ traceId: req.id, cause: (error.cause as Error | undefined)?.message }, 'company sign-in unavailable: the provider cannot be reached');
         else req.log.error({ err: error.cause ?? error, traceId: req.id }, error.message);
       }
       return sendError(req, reply, error);

@@ -89,7 +89,7 @@ export const AccountForm = forwardRef<AccountFormHandle, { defaults: LoginConfig
           return;
         }
         applyServerErrors(fields, error);
-        if (key === 'INVALID_CREDENTIALS') {
+        if (key === 'INVALID_CREDENTIALS' || key === 'FORBIDDEN') {
           set('password', '');
           setTimeout(() => passwordRef.current?.focus?.(), 0);
         }

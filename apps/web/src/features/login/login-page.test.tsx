@@ -16,6 +16,8 @@ const { useSession } = await import('../../stores/session');
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 let loginAnswer: Record<string, unknown>;
+/** Set: the sign-in is refused with this envelope and status. */
+let loginRefusal: { status: number; body: unknown } | null = null;
 let calls: string[];
 /** The second step's answers, in turn, and the bodies it was sent. */
 let mfaAnswers: { status: number; body: unknown }[];
@@ -66,7 +68,7 @@ beforeEach(() => {
         if (redeemHeld) await redeemHeld;
         return new Response(JSON.stringify(redeemAnswer.body), { status: redeemAnswer.status });
       }
-      if (input === '/api/user/login') return new Response(JSON.stringify(envelope(loginAnswer)), { status: 200 });
+      if (input === '/api/user/login') return loginRefusal ? new Response(JSON.stringify(loginRefusal.body), { status: loginRefusal.status }) : new Response(JSON.stringify(envelope(loginAnswer)), { status: 200 });
       if (input === '/api/user/login/mfa') {
         mfaBodies.push(JSON.parse(String(init?.body)));
         const answer = mfaAnswers.shift() ?? { status: 200, body: envelope({ token: 'tok-mfa', expiresAt: '2030-01-01T00:00:00Z' }) };
@@ -379,6 +381,26 @@ describe('password sign-in for administrators only (PASSWORD_SIGNIN=admins)', ()
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
     expect(localStorage.getItem('token')).toBe('tok-admin');
+  });
+
+  it("says in the card, not in a passing toast, that another account's password is refused, and clears it", async () => {
+    signInOptions = { sso: { label: null }, password: 'admins' };
+    const message = 'Password sign-in is for administrators only. Sign in with your company account.';
+    loginRefusal = { status: 403, body: { status: 'error', code: 403, message, data: { error: 'FORBIDDEN' }, traceId: 't' } };
+    try {
+      renderLogin();
+      fireEvent.click(await screen.findByRole('button', { name: 'Administrator sign-in' }));
+      fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'user' } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'User#2024' } });
+      fireEvent.click(screen.getByTestId('login-submit'));
+      expect((await screen.findByTestId('login-sso-error')).textContent).toBe(message);
+      expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+      // Said once: in the card, with no toast beside it.
+      expect(screen.getAllByText(message)).toHaveLength(1);
+      expect(localStorage.getItem('token')).toBeNull();
+    } finally {
+      loginRefusal = null;
+    }
   });
 
   it('speaks Chinese too', async () => {

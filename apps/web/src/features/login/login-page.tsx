@@ -77,6 +77,8 @@ export function LoginPage() {
     (error: unknown, which: TabKey) => {
       clearToken();
       if (!isApiError(error)) return;
+      // Password sign-in is for administrators only here: the card says so until the next attempt.
+      if (error.key === 'FORBIDDEN') setSsoFailure({ key: error.key, message: error.message || undefined });
       if (which === 'account') account.current?.handleError(error as ApiError);
       else phone.current?.handleError(error as ApiError);
     },
@@ -177,7 +179,8 @@ export function LoginPage() {
     try {
       const body = { ...values };
       delete (body as { rememberMe?: boolean }).rememberMe;
-      const result = await call(endpoints.auth.login, { body });
+      // PASSWORD_SIGNIN=admins refusing the right credentials of another account: said in the card, below.
+      const result = await call(endpoints.auth.login, { body }, { expectedErrors: ['FORBIDDEN'] });
       let remember: LoginConfig | null = null;
       if (which === 'account') {
         const rememberMe = (values as { rememberMe?: boolean }).rememberMe ?? true;
