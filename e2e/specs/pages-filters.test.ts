@@ -72,7 +72,8 @@ describe('list filters', () => {
     const form = page.locator('[data-tab-pane="/system/user"] form').first();
     await form.locator('input').first().waitFor();
     const labels = await form.locator('.arco-form-label-item').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
-    expect(labels).toHaveLength(3);
+    // keyword, role, status, source
+    expect(labels).toHaveLength(4);
     // One line is 32 px (the field's height), two 64.
     expect(Math.max(...labels)).toBeLessThan(40);
     const keyword = await form.locator('.arco-form-item-wrapper').first().boundingBox();
