@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl } from './browser';
+import { baseUrl, screenshot } from './browser';
 
 /**
  * Helpers of the page scenarios (specs/pages-*.test.ts, the resource kit's suite). Pages in open tabs
@@ -84,4 +84,25 @@ export function day(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * The page at rest: the pointer off the controls (a hovered button has its hover colour) and no
+ * transition under way (a message fading in has not its colour yet).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.mouse.move(0, page.viewportSize()!.height - 1);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 });
+}
+
+/** A screenshot of the page at rest. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await screenshot(page, name);
+}
+
+/** axe on the whole document, at rest. */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  await settle(page);
+  expect(await seriousViolations(page)).toEqual([]);
 }

@@ -4,9 +4,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startIdp, type Idp } from '../../scripts/idp/idp.mjs';
 import { signedCall } from '../lib/api';
-import { accounts, launchBrowser, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
+import { accounts, launchBrowser, newPage, type Browser, type LaunchOptions } from '../lib/browser';
 import { freePort, startServer, type RunningServer } from '../lib/global-setup';
-import { seriousViolations } from '../lib/page-helpers';
+import { expectNoSeriousViolations, shot } from '../lib/page-helpers';
 
 /**
  * Company sign-in (OpenID Connect, docs/company-sign-in.md, identity.md §1) as people live it, against the
@@ -239,24 +239,6 @@ async function expectSsoError(page: TestPage, site: Site, text: string): Promise
   await page.locator('[data-testid=login-sso]').waitFor({ state: 'visible' });
 }
 
-/**
- * The page at rest: the pointer off the controls and no transition under way (as two-step.test.ts does
- * before a screenshot or axe).
- */
-async function settle(page: Page): Promise<void> {
-  await page.mouse.move(0, page.viewportSize()!.height - 1);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 });
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await settle(page);
-  await screenshot(page, name);
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  await settle(page);
-  expect(await seriousViolations(page)).toEqual([]);
-}
 
 /** The password form of `site`'s sign-in page (already open), as a person fills it. */
 async function passwordSignIn(page: Page, username: string, password: string): Promise<void> {

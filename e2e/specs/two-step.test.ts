@@ -2,8 +2,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
-import { accounts, baseUrl, launchBrowser, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
-import { expectToast, open, seriousViolations, visibleDrawer } from '../lib/page-helpers';
+import { accounts, baseUrl, launchBrowser, newPage, type Browser, type LaunchOptions } from '../lib/browser';
+import { expectNoSeriousViolations, expectToast, open, shot, visibleDrawer } from '../lib/page-helpers';
 
 /**
  * Two-step verification (TOTP, identity.md §2) as people live it, each scenario with accounts of its own
@@ -193,25 +193,6 @@ async function readRecoveryCodes(scope: Locator): Promise<string[]> {
   return codes;
 }
 
-/**
- * The page at rest: the pointer off the controls (a hovered button has its hover colour) and no
- * transition under way (a message fading in has not its colour yet).
- */
-async function settle(page: Page): Promise<void> {
-  await page.mouse.move(0, page.viewportSize()!.height - 1);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 });
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await settle(page);
-  await screenshot(page, name);
-}
-
-/** axe on the whole document, at rest. */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  await settle(page);
-  expect(await seriousViolations(page)).toEqual([]);
-}
 
 /* ---------- the scenarios ---------- */
 
