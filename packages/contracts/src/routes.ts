@@ -1,6 +1,8 @@
 import type { Permission } from './permissions.ts';
 import type { ResourceDef } from './resource.ts';
 import { resources } from './resources/index.ts';
+import type { SliceDef, SliceRoute } from './slice.ts';
+import { slices } from './slices.ts';
 
 /**
  * The route table: one source for the console's router, menu, breadcrumb, tab titles and guards, and
@@ -27,33 +29,13 @@ export interface RouteNode {
   children?: RouteNode[];
 }
 
+/** The core's home page: where a signed-in user lands when no slice brings a landing page (slice.ts). */
+const homeRoute = { name: 'Home', path: '/home', titleKey: 'menu.home' } as const;
+const sliceLanding = slices.map((s): SliceDef['landing'] => ('landing' in s ? s.landing : undefined)).find((l) => l !== undefined);
+export const defaultRoute: { readonly name: string; readonly path: string; readonly titleKey: string } = sliceLanding ?? homeRoute;
+
 const coreRoutes: RouteNode[] = [
-  { path: '/workplace', name: 'Workplace', titleKey: 'menu.dashboard.workplace', icon: 'IconDashboard', permission: 'workplace:view', order: 0, requiresAuth: true, tab: true, closable: false },
-  {
-    path: '/list', titleKey: 'menu.list', icon: 'IconList', order: 2, requiresAuth: true,
-    children: [
-      { path: '/list/search-table', name: 'SearchTable', titleKey: 'menu.list.searchTable', permission: 'policy:read', order: 2.1, requiresAuth: true, tab: true },
-      { path: '/list/card', name: 'Card', titleKey: 'menu.list.cardList', permission: 'card:read', order: 2.2, requiresAuth: true, tab: true },
-    ],
-  },
-  {
-    path: '/form', titleKey: 'menu.form', icon: 'IconSettings', order: 3, requiresAuth: true,
-    children: [
-      { path: '/form/step', name: 'Step', titleKey: 'menu.form.step', permission: 'channel:submit', order: 3.1, requiresAuth: true, tab: true },
-      { path: '/form/group', name: 'Group', titleKey: 'menu.form.group', permission: 'profile:approve', order: 3.2, requiresAuth: true, tab: true },
-    ],
-  },
-  {
-    path: '/profile', titleKey: 'menu.profile', icon: 'IconFile', order: 4, requiresAuth: true,
-    children: [{ path: '/profile/basic', name: 'Basic', titleKey: 'menu.profile.basic', permission: 'profile:read', order: 4.1, requiresAuth: true, tab: true }],
-  },
-  {
-    path: '/result', titleKey: 'menu.result', icon: 'IconCheckCircle', order: 5, requiresAuth: true,
-    children: [
-      { path: '/result/success', name: 'Success', titleKey: 'menu.result.success', permission: 'result:view', order: 5.1, requiresAuth: true, tab: true },
-      { path: '/result/error', name: 'Error', titleKey: 'menu.result.error', permission: 'result:view', order: 5.2, requiresAuth: true, tab: true },
-    ],
-  },
+  ...(sliceLanding ? [] : [{ ...homeRoute, icon: 'IconHome', order: 0, requiresAuth: true, tab: true, closable: false }]),
   {
     path: '/exception', titleKey: 'menu.exception', icon: 'IconExclamationCircle', order: 6, requiresAuth: true,
     children: [
@@ -102,9 +84,25 @@ export function withResourceRoutes(core: RouteNode[], defs: readonly ResourceDef
   return tree;
 }
 
-export const routeTable: RouteNode[] = withResourceRoutes(coreRoutes, resources);
+/**
+ * The slices' routes joined to the core's: a group that two slices (or a slice and the core) declare is one
+ * menu group holding both's pages.
+ */
+function withSliceRoutes(core: RouteNode[]): RouteNode[] {
+  const tree = [...core];
+  for (const node of slices.flatMap((s): readonly SliceRoute[] => ('routes' in s ? s.routes : []))) {
+    const route = node as RouteNode;
+    const group = route.children && tree.find((n) => n.path === route.path && n.children);
+    if (group) {
+      tree[tree.indexOf(group)] = { ...group, children: [...group.children!, ...route.children!] };
+    } else {
+      tree.push(route);
+    }
+  }
+  return tree;
+}
 
-export const defaultRoute = { name: 'Workplace', path: '/workplace', titleKey: 'menu.dashboard.workplace' } as const;
+export const routeTable: RouteNode[] = withResourceRoutes(withSliceRoutes(coreRoutes), resources);
 
 /** The permissions of the caller's active role (none known: only pages that need none are open). */
 export type Granted = readonly string[] | ReadonlySet<string> | undefined | null;

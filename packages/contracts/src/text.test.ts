@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allCalls } from './calls/index.ts';
 import { passwordLoginSchema } from './calls/auth.ts';
-import { qualityCreateBodySchema } from './calls/card.ts';
-import { policyListQuerySchema } from './calls/policy.ts';
+import { qualityCreateBodySchema } from './demo/card/calls.ts';
+import { policyListQuerySchema } from './demo/search-table/calls.ts';
 import { isStorableText, storableText, textLength } from './text.ts';
 
 describe('storable text', () => {

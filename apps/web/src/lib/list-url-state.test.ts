@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '@atrium/contracts/calls/workplace';
+import { pageQuerySchema } from '@atrium/contracts/paging';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { listUrl } from './list-url-state.ts';

@@ -1,34 +1,22 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
+import type { MergeAll } from '../slice.ts';
+import { slices } from '../slices.ts';
 
-/** Workplace shortcut tiles and search-table columns a user can arrange. */
-const shortcutKeys = ['content', 'analysis', 'advanced', 'promotion', 'putIn'] as const;
-export const searchTableColumnKeys = ['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
-export const tableDensities = ['mini', 'small', 'medium', 'large'] as const;
 /** Largest accepted request body and stored document. */
 export const PREFERENCES_MAX_BYTES = 16 * 1024;
 
-const unique = <T>(items: T[], key: (item: T) => unknown) => new Set(items.map(key)).size === items.length;
-
-const shortcutsSchema = z
-  .array(z.enum(shortcutKeys))
-  .max(shortcutKeys.length)
-  .refine((a) => unique(a, (x) => x), 'preferences.duplicate');
-const columnsSchema = z
-  .array(z.object({ key: z.enum(searchTableColumnKeys), visible: z.boolean() }).strict())
-  .max(searchTableColumnKeys.length)
-  .refine((a) => unique(a, (c) => c.key), 'preferences.duplicate');
+type SlicePreferences = MergeAll<(typeof slices)[number] extends infer S ? (S extends { preferences: infer P } ? P : never) : never>;
+const slicePreferences = Object.fromEntries(
+  slices.flatMap((s) => ('preferences' in s ? Object.entries(s.preferences).map(([key, schema]) => [key, (schema as z.ZodType).optional()]) : [])),
+) as { [K in keyof SlicePreferences]: z.ZodOptional<SlicePreferences[K] & z.ZodType> };
 
 /**
- * The stored preferences and the POST body share one shape: every part optional; a POST is deep-merged
- * into what is stored (objects merge, arrays replace). Unknown keys are rejected.
+ * The stored preferences and the POST body share one shape: one optional part per slice that keeps some
+ * (slice.ts); a POST is deep-merged into what is stored (objects merge, arrays replace). Unknown keys are
+ * rejected.
  */
-export const preferencesSchema = z
-  .object({
-    workplace: z.object({ shortcuts: shortcutsSchema.optional() }).strict().optional(),
-    searchTable: z.object({ density: z.enum(tableDensities).optional(), columns: columnsSchema.optional() }).strict().optional(),
-  })
-  .strict();
+export const preferencesSchema = z.object(slicePreferences).strict();
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const preferencesCalls = {

@@ -4,7 +4,7 @@ import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { isPermission, permissionGroups, ROLE_CODE_PATTERN } from '../permissions.ts';
 import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
-import { pageQueryOf, pageQuerySchema } from './workplace.ts';
+import { pageQueryOf, pageQuerySchema } from '../paging.ts';
 import { blankToUndefined, parseInstant } from '../query-values.ts';
 import { accountSources } from './oidc.ts';
 

@@ -3,7 +3,7 @@ import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/validation.ts';
 import { userInfoSchema } from './auth.ts';
-import { idParamsSchema } from './policy.ts';
+import { idParamsSchema } from '../paging.ts';
 
 /** User setting page: basic information, avatar, certification. Security calls live in auth.ts. */
 const EMAIL_MAX = 100;

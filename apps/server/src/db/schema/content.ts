@@ -6,10 +6,10 @@
 // seeded collection also carries an English name, answered to English readers until its name changes.
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { ChannelForm } from '@atrium/contracts/calls/channel-form';
+import type { ChannelForm } from '@atrium/contracts/demo/step-form/calls';
 import type { MessageType } from '@atrium/contracts/calls/message';
-import type { ContentType, FilterType, PolicyStatus } from '@atrium/contracts/calls/policy';
-import type { OperationLogRow, Parameters, ProfileStatus } from '@atrium/contracts/calls/profile';
+import type { ContentType, FilterType, PolicyStatus } from '@atrium/contracts/demo/search-table/calls';
+import type { OperationLogRow, Parameters, ProfileStatus } from '@atrium/contracts/demo/profile/calls';
 import { users } from './auth.ts';
 
 export interface Localized {

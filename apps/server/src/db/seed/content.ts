@@ -2,7 +2,7 @@
 // on an empty database outside production. Deterministic (fixed pseudo-random sequence) so that two
 // fresh databases hold the same rows; times are relative to the moment of seeding.
 import { eq } from 'drizzle-orm';
-import type { Parameters } from '@atrium/contracts/calls/profile';
+import type { Parameters } from '@atrium/contracts/demo/profile/calls';
 import type { Db, Tx } from '../client.ts';
 import { users } from '../schema/auth.ts';
 import { seededRandom } from './random.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cardCalls } from '@atrium/contracts/calls/card';
+import { cardCalls } from '@atrium/contracts/demo/card/calls';
 import { registerCall } from '../../http/register-call.ts';
 import { createQueue, inspect, qualityCards, removeQueue, renew, ruleCards, serviceCards, setRule, setService } from './card.service.ts';
 

@@ -1,5 +1,5 @@
 import type { Locale } from '@atrium/contracts';
-import type { QualityCard, RuleCard, ServiceCard } from '@atrium/contracts/calls/card';
+import type { QualityCard, RuleCard, ServiceCard } from '@atrium/contracts/demo/card/calls';
 import type { Db } from '../../db/client.ts';
 import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ChannelForm } from '@atrium/contracts/calls/channel-form';
+import type { ChannelForm } from '@atrium/contracts/demo/step-form/calls';
 import type { Db } from '../../db/client.ts';
 import { channels, type StageTime } from '../../db/schema/content.ts';
 

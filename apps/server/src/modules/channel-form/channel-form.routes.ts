@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { channelFormCalls } from '@atrium/contracts/calls/channel-form';
+import { channelFormCalls } from '@atrium/contracts/demo/step-form/calls';
 import { registerCall } from '../../http/register-call.ts';
 import { channelProgress, latestChannel, submitChannel } from './channel-form.service.ts';
 

@@ -1,4 +1,4 @@
-import { channelStages, type ChannelForm, type ChannelProgress } from '@atrium/contracts/calls/channel-form';
+import { channelStages, type ChannelForm, type ChannelProgress } from '@atrium/contracts/demo/step-form/calls';
 import type { Db } from '../../db/client.ts';
 import { diffFields, type AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';

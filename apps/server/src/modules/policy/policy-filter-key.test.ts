@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyFilter } from '@atrium/contracts/calls/policy';
+import type { PolicyFilter } from '@atrium/contracts/demo/search-table/calls';
 import { filterKey } from './policy.repository.ts';
 
 describe('filterKey', () => {

@@ -7,7 +7,7 @@ import {
   policyImportColumns,
   policyStatuses,
   type PolicyForm,
-} from '@atrium/contracts/calls/policy';
+} from '@atrium/contracts/demo/search-table/calls';
 import { msg, translateValidation, validationMessages, type Locale } from '@atrium/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartFile } from '../../http/multipart.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@atrium/contracts';
-import type { ContentType, FilterType, PolicyFilter, PolicyForm, PolicyPatch, PolicyStatus } from '@atrium/contracts/calls/policy';
+import type { ContentType, FilterType, PolicyFilter, PolicyForm, PolicyPatch, PolicyStatus } from '@atrium/contracts/demo/search-table/calls';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { policies } from '../../db/schema/content.ts';
 import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { policyCalls } from '@atrium/contracts/calls/policy';
+import { policyCalls } from '@atrium/contracts/demo/search-table/calls';
 import { parseMultipart } from '../../http/multipart.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { createPolicy, exportPolicies, getPolicy, importPolicies, listPage, patchPolicy, policyPages, removePolicy } from './policy.service.ts';

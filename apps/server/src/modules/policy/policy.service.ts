@@ -14,7 +14,7 @@ import {
   type PolicyList,
   type PolicyListQuery,
   type PolicyPatch,
-} from '@atrium/contracts/calls/policy';
+} from '@atrium/contracts/demo/search-table/calls';
 import type { Db } from '../../db/client.ts';
 import type { Generations } from '../../db/list-generations.ts';
 import type { JsonText } from '../../http/envelope.ts';

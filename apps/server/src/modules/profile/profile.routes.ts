@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { profileCalls } from '@atrium/contracts/calls/profile';
+import { profileCalls } from '@atrium/contracts/demo/profile/calls';
 import { registerCall } from '../../http/register-call.ts';
 import { approve, basicProfile, cancel, operationLog, submitParameters } from './profile.service.ts';
 

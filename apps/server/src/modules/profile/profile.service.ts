@@ -1,6 +1,6 @@
 import { translateValidation, type Locale } from '@atrium/contracts';
-import type { BasicProfile, GroupForm, OperationLogRow, ParameterGroup, Parameters } from '@atrium/contracts/calls/profile';
-import type { PageQuery } from '@atrium/contracts/calls/workplace';
+import type { BasicProfile, GroupForm, OperationLogRow, ParameterGroup, Parameters } from '@atrium/contracts/demo/profile/calls';
+import type { PageQuery } from '@atrium/contracts/paging';
 import type { Db } from '../../db/client.ts';
 import type { AuditDraft } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
-import { LATEST_ACTIVITY_MAX } from '@atrium/contracts/calls/user-center';
+import { LATEST_ACTIVITY_MAX } from '@atrium/contracts/demo/user-center/calls';
 import type { Db } from '../../db/client.ts';
 import { activities, projects, teams, visits } from '../../db/schema/content.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userCenterCalls } from '@atrium/contracts/calls/user-center';
+import { userCenterCalls } from '@atrium/contracts/demo/user-center/calls';
 import { registerCall } from '../../http/register-call.ts';
 import { latestActivity, myProjects, myTeams, myVisits, projectAndTeam } from './user-center.service.ts';
 

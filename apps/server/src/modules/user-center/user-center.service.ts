@@ -1,5 +1,5 @@
 import { interpolate, type Locale } from '@atrium/contracts';
-import type { Activity, Project, ProjectAndTeam, Team, Visit } from '@atrium/contracts/calls/user-center';
+import type { Activity, Project, ProjectAndTeam, Team, Visit } from '@atrium/contracts/demo/user-center/calls';
 import type { Db } from '../../db/client.ts';
 import { pickText } from '../../db/localized.ts';
 import { countsOf, latestActivitiesOf, projectsOf, teamsOf, visitsOf } from './user-center.repository.ts';

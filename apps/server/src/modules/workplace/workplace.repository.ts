@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { ContentType } from '@atrium/contracts/calls/policy';
+import type { ContentType } from '@atrium/contracts/demo/search-table/calls';
 import type { Db } from '../../db/client.ts';
 import { announcements, chatItems, contentDaily, policies, popularItems } from '../../db/schema/content.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { workplaceCalls } from '@atrium/contracts/calls/workplace';
+import { workplaceCalls } from '@atrium/contracts/demo/workplace/calls';
 import { registerCall } from '../../http/register-call.ts';
 import { announcementPage, categories, chat, contentData, overview, popular } from './workplace.service.ts';
 

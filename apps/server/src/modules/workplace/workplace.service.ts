@@ -1,6 +1,7 @@
 import type { Locale } from '@atrium/contracts';
-import { contentTypes } from '@atrium/contracts/calls/policy';
-import type { Announcement, Categories, ChatItem, ContentPoint, Overview, PageQuery, PopularItem } from '@atrium/contracts/calls/workplace';
+import { contentTypes } from '@atrium/contracts/demo/search-table/calls';
+import type { Announcement, Categories, ChatItem, ContentPoint, Overview, PopularItem } from '@atrium/contracts/demo/workplace/calls';
+import type { PageQuery } from '@atrium/contracts/paging';
 import type { Db } from '../../db/client.ts';
 import { pickText } from '../../db/localized.ts';
 import { chatList, countsByContentType, latestDays, onlineTotals, pageAnnouncements, popularOfType } from './workplace.repository.ts';

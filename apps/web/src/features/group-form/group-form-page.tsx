@@ -10,7 +10,7 @@ import {
   videoResolutions,
   type BasicProfile,
   type GroupForm,
-} from '@atrium/contracts/calls/profile';
+} from '@atrium/contracts/demo/profile/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { Button, Card, Message, Popconfirm, Space, Steps } from '@arco-design/web-react';
-import type { BasicProfile } from '@atrium/contracts/calls/profile';
+import type { BasicProfile } from '@atrium/contracts/demo/profile/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';

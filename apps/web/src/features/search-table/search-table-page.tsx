@@ -1,6 +1,6 @@
 import { Badge, Button, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconImage, IconMobile, IconVideoCamera } from '@arco-design/web-react/icon';
-import type { ContentType, Policy } from '@atrium/contracts/calls/policy';
+import type { ContentType, Policy } from '@atrium/contracts/demo/search-table/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ListFrame } from '../../components/list-frame';

@@ -1,5 +1,5 @@
 import { Button, Card, Form, Result, Spin, Steps, Typography } from '@arco-design/web-react';
-import { channelFormSchema } from '@atrium/contracts/calls/channel-form';
+import { channelFormSchema } from '@atrium/contracts/demo/step-form/calls';
 import type { FieldIssue } from '@atrium/contracts/envelope';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import { Button, Card, Descriptions, Form, Input, Message, Modal, Popconfirm } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { qualityCreateBodySchema, type QualityCard } from '@atrium/contracts/calls/card';
+import { qualityCreateBodySchema, type QualityCard } from '@atrium/contracts/demo/card/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePermission } from '../../../components/permission';

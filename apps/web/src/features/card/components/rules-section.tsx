@@ -1,5 +1,5 @@
 import { Card, Message, Switch, Tag, Tooltip } from '@arco-design/web-react';
-import type { RuleCard } from '@atrium/contracts/calls/card';
+import type { RuleCard } from '@atrium/contracts/demo/card/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePermission } from '../../../components/permission';

@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, Message, Popconfirm, Tag, Tooltip } from '@arco-design/web-react';
 import { IconCheckCircleFill } from '@arco-design/web-react/icon';
-import type { ServiceCard } from '@atrium/contracts/calls/card';
+import type { ServiceCard } from '@atrium/contracts/demo/card/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermission } from '../../../components/permission';
 import { useT } from '../../../lib/i18n';

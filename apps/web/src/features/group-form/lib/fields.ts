@@ -1,4 +1,4 @@
-import { groupFormSchema } from '@atrium/contracts/calls/profile';
+import { groupFormSchema } from '@atrium/contracts/demo/profile/calls';
 import type { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Descriptions, Drawer, Table, type TableColumnProps } from '@arco-design/web-react';
-import type { OperationLogRow } from '@atrium/contracts/calls/profile';
+import type { OperationLogRow } from '@atrium/contracts/demo/profile/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import { channelStages } from '@atrium/contracts/calls/channel-form';
+import { channelStages } from '@atrium/contracts/demo/step-form/calls';
 
 /** The five stages of a channel's progress on the success page, in order. */
 type StageKey = (typeof channelStages)[number];

@@ -1,4 +1,4 @@
-import type { PolicyForm, PolicyPatch } from '@atrium/contracts/calls/policy';
+import type { PolicyForm, PolicyPatch } from '@atrium/contracts/demo/search-table/calls';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, download, endpoints, upload } from '../../../lib/api';
 import { tableUrl, type PolicyFilters, type TableUrlState } from '../lib/url-state';

@@ -1,5 +1,5 @@
 import { Form, InputNumber, Radio, Select, type FormInstance } from '@arco-design/web-react';
-import { POLICY_NAME_MAX, policyFormSchema, type PolicyForm } from '@atrium/contracts/calls/policy';
+import { POLICY_NAME_MAX, policyFormSchema, type PolicyForm } from '@atrium/contracts/demo/search-table/calls';
 import { CountedInput } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';

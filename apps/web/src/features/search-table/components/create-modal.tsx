@@ -1,5 +1,5 @@
 import { Form, Message, Modal } from '@arco-design/web-react';
-import type { PolicyForm } from '@atrium/contracts/calls/policy';
+import type { PolicyForm } from '@atrium/contracts/demo/search-table/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyServerErrors } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import { Badge, Button, Descriptions, Drawer, Form, Message, Popconfirm, Skeleton, Space } from '@arco-design/web-react';
-import type { PolicyDetail, PolicyForm } from '@atrium/contracts/calls/policy';
+import type { PolicyDetail, PolicyForm } from '@atrium/contracts/demo/search-table/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api';

@@ -1,6 +1,6 @@
 import { Alert, Button, Link, Message, Modal, Progress, Table, Upload } from '@arco-design/web-react';
 import { IconDelete, IconFile, IconUpload } from '@arco-design/web-react/icon';
-import { POLICY_IMPORT_MAX_BYTES, policyImportColumns, type PolicyImportResult } from '@atrium/contracts/calls/policy';
+import { POLICY_IMPORT_MAX_BYTES, policyImportColumns, type PolicyImportResult } from '@atrium/contracts/demo/search-table/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { Button, Dropdown, Menu, Space, Tooltip } from '@arco-design/web-react';
 import { IconDownload, IconLineHeight, IconPlus, IconRefresh, IconUpload } from '@arco-design/web-react/icon';
-import { tableDensities } from '@atrium/contracts/calls/preferences';
+import { tableDensities } from '@atrium/contracts/demo/search-table/index';
 import { Permission } from '../../../components/permission';
 import { useT } from '../../../lib/i18n';
 import type { ColumnKey, ColumnSetting, Density } from '../lib/columns';

@@ -1,4 +1,5 @@
-import { searchTableColumnKeys, type Preferences } from '@atrium/contracts/calls/preferences';
+import type { Preferences } from '@atrium/contracts/calls/preferences';
+import { searchTableColumnKeys } from '@atrium/contracts/demo/search-table/index';
 
 export type ColumnKey = (typeof searchTableColumnKeys)[number];
 export interface ColumnSetting {

@@ -1,4 +1,4 @@
-import type { ContentType, FilterType, PolicyStatus } from '@atrium/contracts/calls/policy';
+import type { ContentType, FilterType, PolicyStatus } from '@atrium/contracts/demo/search-table/calls';
 
 /** Enumerations travel as keys and are translated here. */
 export const contentTypeKey = (value: ContentType) => `searchTable.form.contentType.${value}`;

@@ -10,7 +10,7 @@ import {
   type ContentType,
   type FilterType,
   type PolicyStatus,
-} from '@atrium/contracts/calls/policy';
+} from '@atrium/contracts/demo/search-table/calls';
 import { listUrl, type ListUrlState } from '../../../lib/list-url-state';
 
 export { contentTypes, filterTypes, statuses };

@@ -1,4 +1,4 @@
-import type { ChannelForm } from '@atrium/contracts/calls/channel-form';
+import type { ChannelForm } from '@atrium/contracts/demo/step-form/calls';
 import { call, endpoints } from '../../../lib/api';
 
 /** 提交 (submit): the server validates with the same schema and answers the stored channel's id. */

@@ -1,5 +1,5 @@
 import { DatePicker, Form, Input, Select, type FormInstance } from '@arco-design/web-react';
-import { channelStepOneSchema, channelTypes } from '@atrium/contracts/calls/channel-form';
+import { channelStepOneSchema, channelTypes } from '@atrium/contracts/demo/step-form/calls';
 import { zodRule } from '../../../lib/form-rules';
 import { formatDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import { Form, Input, Select, Switch, type FormInstance } from '@arco-design/web-react';
-import { channelStepTwoSchema } from '@atrium/contracts/calls/channel-form';
+import { channelStepTwoSchema } from '@atrium/contracts/demo/step-form/calls';
 import { CountedTextArea } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
 import { useLocale, useT } from '../../../lib/i18n';

@@ -1,4 +1,4 @@
-import type { ChannelFormInput } from '@atrium/contracts/calls/channel-form';
+import type { ChannelFormInput } from '@atrium/contracts/demo/step-form/calls';
 
 /**
  * The step form's draft: the values of steps 1 and 2 and the current step, kept in

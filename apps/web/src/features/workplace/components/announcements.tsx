@@ -1,5 +1,5 @@
 import { Card, Drawer, Empty, Link, Modal, Pagination, Skeleton, Tag } from '@arco-design/web-react';
-import type { Announcement } from '@atrium/contracts/calls/workplace';
+import type { Announcement } from '@atrium/contracts/demo/workplace/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { Card, Link, Radio, Table, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconCaretDown, IconCaretUp } from '@arco-design/web-react/icon';
-import type { PopularItem } from '@atrium/contracts/calls/workplace';
+import type { PopularItem } from '@atrium/contracts/demo/workplace/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

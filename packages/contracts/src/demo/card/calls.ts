@@ -1,8 +1,8 @@
-import * as z from '../zod.ts';
-import { maxChars } from '../text.ts';
-import { defineCall } from '../call.ts';
-import { msg } from '../messages/validation.ts';
-import { idParamsSchema } from './policy.ts';
+import * as z from '../../zod.ts';
+import { maxChars } from '../../text.ts';
+import { defineCall } from '../../call.ts';
+import { msg } from '../../messages/validation.ts';
+import { idParamsSchema } from '../../paging.ts';
 
 /** Card list: quality-inspection queues, services, preset rules. */
 const qualityDataLabels = ['pendingInspection', 'backlog', 'pendingSampling'] as const;

@@ -1,5 +1,5 @@
-import * as z from '../zod.ts';
-import { defineCall } from '../call.ts';
+import * as z from '../../zod.ts';
+import { defineCall } from '../../call.ts';
 
 /** User centre lists (用户信息 page), per signed-in user; seeded texts in the caller's language. */
 const contributorSchema = z.object({ name: z.string(), email: z.string(), avatar: z.string() });

@@ -1,8 +1,8 @@
-import * as z from '../zod.ts';
-import { maxChars } from '../text.ts';
-import { defineCall } from '../call.ts';
-import { msg } from '../messages/validation.ts';
-import { pageQuerySchema } from './workplace.ts';
+import * as z from '../../zod.ts';
+import { maxChars } from '../../text.ts';
+import { defineCall } from '../../call.ts';
+import { msg } from '../../messages/validation.ts';
+import { pageQuerySchema } from '../../paging.ts';
 
 /** Group form and basic profile (基础详情页). */
 export const parameterModes = ['custom', 'mode1', 'mode2'] as const;

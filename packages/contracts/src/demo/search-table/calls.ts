@@ -1,8 +1,9 @@
-import * as z from '../zod.ts';
-import { maxChars } from '../text.ts';
-import { defineCall } from '../call.ts';
-import { msg } from '../messages/validation.ts';
-import { blankToUndefined, isRealDate } from '../query-values.ts';
+import * as z from '../../zod.ts';
+import { maxChars } from '../../text.ts';
+import { defineCall } from '../../call.ts';
+import { msg } from '../../messages/validation.ts';
+import { blankToUndefined, isRealDate } from '../../query-values.ts';
+import { idParamsSchema } from '../../paging.ts';
 
 /** Collections ("policy" rows in the call paths), listed by the search table. */
 export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
@@ -97,9 +98,6 @@ export type PolicyForm = z.infer<typeof policyFormSchema>;
 export const policyCreateBodySchema = policyFormSchema.strict();
 export const policyPatchBodySchema = policyFormSchema.partial().strict();
 export type PolicyPatch = z.infer<typeof policyPatchBodySchema>;
-
-/** Positive integer id in a path. */
-export const idParamsSchema = z.object({ id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue') });
 
 const importErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
 const policyImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });

@@ -1,8 +1,7 @@
-import * as z from '../zod.ts';
-import { defineCall } from '../call.ts';
-import { msg } from '../messages/validation.ts';
-import { contentTypes } from './policy.ts';
-import { blankToUndefined } from '../query-values.ts';
+import * as z from '../../zod.ts';
+import { defineCall } from '../../call.ts';
+import { contentTypes } from '../search-table/calls.ts';
+import { pageQuerySchema } from '../../paging.ts';
 
 /** Workplace data. Seeded texts come back in the caller's language. */
 const overviewSchema = z.object({
@@ -33,21 +32,6 @@ const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
-const pageSizeSchema = (defaultSize: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(100, msg('validation.tooBig', { n: 100 })).default(defaultSize),
-  );
-
-/** Paging of small lists: `current` >= 1, `pageSize` 1-100. */
-export const pageQuerySchema = z.object({
-  current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),
-  pageSize: pageSizeSchema(10),
-});
-
-/** The same paging with another page size when none is asked for. */
-export const pageQueryOf = (defaultSize: number) => pageQuerySchema.extend({ pageSize: pageSizeSchema(defaultSize) });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 const announcementListSchema = z.object({ list: z.array(announcementSchema), total: z.number().int() });
 
 const contentPointSchema = z.object({ x: z.string(), y: z.number().int() });

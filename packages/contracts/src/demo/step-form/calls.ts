@@ -1,8 +1,9 @@
-import * as z from '../zod.ts';
-import { maxChars } from '../text.ts';
-import { defineCall } from '../call.ts';
-import { msg } from '../messages/validation.ts';
-import { dateSchema, idParamsSchema } from './policy.ts';
+import * as z from '../../zod.ts';
+import { maxChars } from '../../text.ts';
+import { defineCall } from '../../call.ts';
+import { msg } from '../../messages/validation.ts';
+import { idParamsSchema } from '../../paging.ts';
+import { dateSchema } from '../search-table/calls.ts';
 
 /** Step form: one schema for both steps in the browser and for the server. */
 export const channelTypes = ['app', 'web', 'game'] as const;

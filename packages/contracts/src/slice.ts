@@ -1,0 +1,51 @@
+import type { Locale } from './locale.ts';
+import type * as z from './zod.ts';
+
+type Labels = Readonly<Record<Locale, string>>;
+
+/** A page or menu group of a slice, as in the route table (routes.ts); its permission is one of the slice's own. */
+export interface SliceRoute {
+  readonly path: string;
+  readonly name?: string;
+  readonly titleKey?: string;
+  readonly icon?: string;
+  readonly permission?: string;
+  readonly order: number;
+  readonly requiresAuth: boolean;
+  readonly hideInMenu?: boolean;
+  readonly tab?: boolean;
+  readonly closable?: boolean;
+  readonly children?: readonly SliceRoute[];
+}
+
+/**
+ * A slice: a group of pages that joins the product through one registry line per package (slices.ts here,
+ * `apps/server/src/slices.ts`, `apps/web/src/slices.ts`) and leaves it the same way (docs/architecture.md).
+ * The core imports no slice; the registries are the only files that name one.
+ *
+ * What a slice brings to the tables the contracts share: its permissions (and their groups and labels),
+ * what the built-in and demo roles hold of them, its routes and menu entries, the landing page when it
+ * has one, and its part of a user's stored preferences. Its calls join the call table from the
+ * registry's `sliceCalls` (kept apart so the permission type does not depend on the calls that name it).
+ */
+export interface SliceDef {
+  readonly name: string;
+  /** `resource:action` -> its group in the role editor and its label. */
+  readonly permissions?: Readonly<Record<string, { readonly group: string; readonly label: Labels }>>;
+  /** The labels of the groups the slice's permissions name (a group may be shared by two slices). */
+  readonly permissionGroups?: Readonly<Record<string, Labels>>;
+  /** What each permission's resource (the part before the colon) is called in the role editor. */
+  readonly permissionResources?: Readonly<Record<string, Labels>>;
+  /** The slice's permissions that the built-in `user` role and the demo `auditor` role hold. */
+  readonly grants?: { readonly user?: readonly string[]; readonly auditor?: readonly string[] };
+  readonly routes?: readonly SliceRoute[];
+  /** Where a signed-in user lands; the first slice that has one wins, else the core's home page. */
+  readonly landing?: { readonly name: string; readonly path: string; readonly titleKey: string };
+  /** Its part of the stored UI preferences (`/api/user/preferences`), one key each. */
+  readonly preferences?: Readonly<Record<string, z.ZodType>>;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** The intersection of a union of object types; `{}` for none (an empty registry). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type MergeAll<U> = [U] extends [never] ? {} : UnionToIntersection<U>;
