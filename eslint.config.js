@@ -26,16 +26,13 @@ const webZones = [
   { target: `${web}/locales`, from: [`${web}/app`, `${web}/layout`, `${web}/features`, `${web}/components`, `${web}/stores`, `${web}/lib`], message: 'Dictionaries import nothing of the app.' },
 ];
 const server = './apps/server/src';
-// Atrium's demo (the seed's sample pages) sits beside the core in apps/server/src/modules; the core never
-// builds on it, so a team can take the demo out (issue 25). Only app.ts, the composition, names both.
-const demoModules = ['card', 'channel-form', 'policy', 'profile', 'user-center', 'workplace'];
-const coreModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !demoModules.includes(entry.name))
-  .map((entry) => entry.name);
 // Modules build on each other in one direction: each may import only those listed before it (a new
 // module takes its place here, or the configuration refuses to load).
 const moduleOrder = ['shared', 'auth', 'user', 'user-setting', 'system', 'message', 'health', 'openapi', 'resources', 'card', 'profile', 'policy', 'channel-form', 'workplace', 'user-center'];
-const unplaced = [...coreModules, ...demoModules].filter((name) => !moduleOrder.includes(name));
+const serverModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = serverModules.filter((name) => !moduleOrder.includes(name));
 if (unplaced.length > 0) throw new Error(`eslint.config.js: place the server module(s) ${unplaced.join(', ')} in moduleOrder`);
 const moduleDirection = moduleOrder.slice(0, -1).map((name, i) => ({
   target: `${server}/modules/${name}`,
@@ -44,13 +41,26 @@ const moduleDirection = moduleOrder.slice(0, -1).map((name, i) => ({
 }));
 const serverZones = [
   ...moduleDirection,
-  {
-    target: coreModules.map((name) => `${server}/modules/${name}`),
-    from: demoModules.map((name) => `${server}/modules/${name}`),
-    message: 'A core module never imports a demo module (card, channel-form, policy, profile, user-center, workplace).',
-  },
   { target: [`${server}/plugins`, `${server}/http`], from: `${server}/modules`, message: 'The request pipeline and the HTTP helpers serve the modules; they never import one.' },
   { target: `${server}/db`, from: [`${server}/modules`, `${server}/plugins`], message: 'The database layer (schema, migrations, seeds) imports no module or plugin.' },
+];
+
+// The core never imports a slice (docs/architecture.md, "Core and slices"): in each package only the
+// registry (`slices.ts`) names the demo, so `npm run demo:remove` takes the demo out by its folders and
+// the registry lines. Every other file and folder of a package's source is core.
+const coreOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.name !== 'demo' && entry.name !== 'slices.ts')
+    .map((entry) => `./${dir}/${entry.name}`);
+const demoOf = (dir) => `./${dir}/demo`;
+const coreMessage = 'The core imports no slice: only the registry (slices.ts) names the demo (docs/architecture.md, "Core and slices").';
+const sliceZones = [
+  { target: coreOf('packages/contracts/src'), from: demoOf('packages/contracts/src'), message: coreMessage },
+  { target: coreOf('apps/server/src'), from: [demoOf('apps/server/src'), demoOf('packages/contracts/src')], message: coreMessage },
+  { target: coreOf('apps/web/src'), from: [demoOf('apps/web/src'), demoOf('packages/contracts/src')], message: coreMessage },
+  { target: [...coreOf('e2e/specs'), './e2e/lib'], from: [demoOf('e2e/specs'), demoOf('packages/contracts/src'), demoOf('apps/server/src'), demoOf('apps/web/src')], message: coreMessage },
+  // A slice's pages are pages: like a feature, they build on lib, components, stores, locales and the contracts.
+  { target: `${web}/demo`, from: [`${web}/app`, `${web}/layout`, `${web}/features`], message: "A slice's pages import only lib, components, stores, locales and the contracts." },
 ];
 
 export default tseslint.config(
@@ -81,7 +91,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones, ...sliceZones] }],
     },
   },
   // In a module only the repository speaks SQL: services and routes reach the database through it

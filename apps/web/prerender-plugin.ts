@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
@@ -33,13 +33,43 @@ interface Chunk {
 
 const src = (path: string) => resolve(import.meta.dirname, 'src', path);
 
-/** Route name -> page module, read from app/route-components.tsx's `pageLoaders` (the one place that maps them). */
-function pageModules(): Map<string, string> {
-  const text = readFileSync(src('app/route-components.tsx'), 'utf8');
-  const out = new Map<string, string>();
-  for (const m of text.matchAll(/'?([\w-]+)'?: \(\) => import\('\.\.\/([^']+)'\)/g)) out.set(m[1]!, src(m[2]!));
-  if (out.size === 0) throw new Error('prerender: no page found in app/route-components.tsx');
-  return out;
+const locales = ['zh-CN', 'en-US'];
+
+/** `name: () => import('./module')` entries of a source file, the module resolved from the file's folder. */
+function lazyEntries(file: string): [name: string, module: string][] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/'?([\w-]+)'?: \(\) => import\('(\.{1,2}\/[^']+)'\)/g)].map((m) => [m[1]!, resolve(dirname(file), m[2]!)]);
+}
+
+/** The registry of slices (src/slices.ts) and the files it imports, followed down (the slices' definitions). */
+function registryFiles(): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*? from '(\.{1,2}\/[^']+)';/gm)) {
+      const base = resolve(dirname(file), m[1]!);
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+      if (found) visit(found);
+    }
+  };
+  visit(src('slices.ts'));
+  return [...seen];
+}
+
+/**
+ * Route name -> page module, and per language the slices' text modules: read from app/route-components.tsx's
+ * `pageLoaders` and the slices' definitions (`pages`, `messages`), the places that map them.
+ */
+function lazyModules(): { pages: Map<string, string>; messages: Map<string, string[]> } {
+  const pages = new Map<string, string>();
+  const messages = new Map<string, string[]>(locales.map((l) => [l, []]));
+  for (const [name, module] of [src('app/route-components.tsx'), ...registryFiles()].flatMap(lazyEntries)) {
+    if (locales.includes(name)) messages.get(name)!.push(module);
+    else pages.set(name, module);
+  }
+  if (pages.size === 0) throw new Error('prerender: no page found in app/route-components.tsx');
+  return { pages, messages };
 }
 
 /**
@@ -106,11 +136,11 @@ export function prerenderPlugin(): Plugin {
       const login = filesOf(need(src('features/login/login-page.tsx')));
       const shell = filesOf(need(src('app/shell.tsx')));
       // Per page, its styles only: the page's code is asked for by the console itself (boot.ts says why).
-      const modules = pageModules();
+      const modules = lazyModules();
       pagesOf = (routes, landingPath) => {
         const pages: BootConfig['pages'] = {};
         for (const route of routes) {
-          const id = modules.get(route.name);
+          const id = modules.pages.get(route.name);
           if (id && byModule(id)) pages[route.path] = filesOf(id).css;
         }
         // `/` opens the landing page.
@@ -118,14 +148,16 @@ export function prerenderPlugin(): Plugin {
         return pages;
       };
       const dictionaries: BootConfig['dictionaries'] = {};
-      for (const locale of ['zh-CN', 'en-US']) {
+      for (const locale of locales) {
         const arco = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`@arco-design/web-react/es/locale/${locale}.js`));
+        // The full dictionary is the core's and the slices' texts of the language (lib/i18n.ts, loadPart).
+        const full = [src(`lib/dictionary-${locale}.ts`), ...modules.messages.get(locale)!].flatMap((id) => filesOf(need(id)).js);
         dictionaries[locale] = {
           core: filesOf(need(src(`lib/dictionary-core-${locale}.ts`))).js,
-          shell: [...filesOf(need(src(`lib/dictionary-${locale}.ts`))).js, ...(arco ? filesOf(arco.facadeModuleId!).js : [])],
+          shell: [...new Set(full), ...(arco ? filesOf(arco.facadeModuleId!).js : [])],
         };
       }
-      bootConfig = { defaultLocale: 'zh-CN', locales: ['zh-CN', 'en-US'], dictionaries, login, shell };
+      bootConfig = { defaultLocale: 'zh-CN', locales, dictionaries, login, shell };
       entryCss = cssOf(inEntry);
       inlineCss = [...entryCss, ...login.css.map((f) => f.slice(1))];
     },

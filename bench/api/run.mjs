@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// API benchmark (issue 2): seeds N collections (100 000 by default, `--rows 1000000`) with
+// API benchmark (issue 2): seeds N audit entries (100 000 by default, `--rows 1000000`) with
 // INSERT ... SELECT generate_series, starts the real server (`tsx apps/server/src/main.ts`) on PGlite and
-// on PostgreSQL, and measures GET /api/list/policy (first page, deep page, filtered page) with autocannon,
-// beside a bare Fastify hello-world in the same run. Prints req/s, p50/p99 and the ratio to hello-world.
+// on PostgreSQL, and measures GET /api/system/audit (first page, deep page, filtered page, ...) with
+// autocannon, beside a bare Fastify hello-world in the same run. Prints req/s, p50/p99 and the ratio to
+// hello-world. The audit log is the core's list (issue 25): the same calls in the full product and in the
+// blank one (`npm run demo:remove`). Until issue 25 the list was the demo's collections (GET /api/list/policy).
 //
 //   npm run bench:api [-- --rows 1000000] [--seconds 10] [--connections 10,50] [--rounds 3] [--engines pglite,postgres]
 //                        [--modes signed,unsigned] [--scenarios menu,first,deep,filtered,fresh,uncached] [--node-env production]
@@ -60,12 +62,11 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { migrateAndSeed, seedAuditTrail } from '../audit/harness.mjs';
 
 register(); // the contracts' signing and the server's database code are TypeScript
 const { signHeaders } = await import('../../packages/contracts/src/signing.ts');
 const { openDatabase } = await import('../../apps/server/src/db/client.ts');
-const { migrateDatabase } = await import('../../apps/server/src/db/migrate.ts');
-const { seedDatabase } = await import('../../apps/server/src/db/seed/index.ts');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -292,25 +293,16 @@ const besideText = (line) =>
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function seedPolicies(db) {
+/**
+ * The list's rows: `rows` audit entries over the last 364 days (bench/audit/harness.mjs seedAuditTrail: ~50
+ * actors and ~40 call ids, skewed; 94 % success), then what autovacuum does to a table within a minute or
+ * so of a bulk load: statistics and the visibility map. Measuring right after the load would measure a
+ * state no running deployment stays in.
+ */
+async function seedEntries(db) {
   const start = performance.now();
-  // Numbers from 20000000 on stay 8 digits up to 79 999 999 rows; the demo rows keep theirs.
-  await db.execute(`
-    insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-    select (20000000 + g)::text,
-           'Bench collection ' || g,
-           (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
-           (array['artificial','rules'])[1 + g % 2],
-           ((g::bigint * 7919) % 100000)::int,
-           (array['online','offline'])[1 + (g / 3) % 2],
-           now() - make_interval(secs => g * 30),
-           now()
-      from generate_series(1, ${rows}) as g
-    on conflict do nothing`);
-  // What autovacuum does to a table within a minute or so of a bulk load: statistics and the visibility
-  // map (index-only scans for deep pages). Measuring right after the load would measure a state no
-  // running deployment stays in.
-  await db.execute('vacuum (analyze) policies');
+  await seedAuditTrail(db, rows);
+  await db.execute('vacuum (analyze) audit_log');
   return Math.round(performance.now() - start);
 }
 
@@ -321,34 +313,36 @@ function scenarios() {
 
 function allScenarios() {
   const deepPage = Math.max(1, Math.floor(rows / 10 / 2)); // the middle of the list, 10 per page
-  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  const instant = (ms) => new Date(ms).toISOString().slice(0, 19) + 'Z';
   const now = Date.now();
+  const firstHour = Math.floor((now - 364 * 86400_000) / 3600_000) * 3600_000;
+  const hourWindow = (h) => `/api/system/audit?current=1&pageSize=10&from=${instant(firstHour + h * 3600_000)}&to=${instant(firstHour + (h + 1) * 3600_000 - 1000)}`;
   return [
     // the pipeline alone (signature, nonce, session, role) on a call that reads almost nothing
     { key: 'menu', name: 'menu (pipeline only)', path: '/api/user/menu' },
-    { key: 'first', name: 'first page', path: '/api/list/policy?current=1&pageSize=10' },
-    { key: 'deep', name: `deep page (${deepPage})`, path: `/api/list/policy?current=${deepPage}&pageSize=10` },
+    { key: 'first', name: 'first page', path: '/api/system/audit?current=1&pageSize=10' },
+    { key: 'deep', name: `deep page (${deepPage})`, path: `/api/system/audit?current=${deepPage}&pageSize=10` },
     {
       key: 'filtered',
       name: 'filtered first page',
-      path: `/api/list/policy?current=1&pageSize=10&status=online&contentType=horizontalVideo&createdTime=${day(now - 30 * 86400_000)}&createdTime=${day(now)}`,
+      path: `/api/system/audit?current=1&pageSize=10&result=success&action=auth.login&from=${instant(now - 30 * 86400_000)}&to=${instant(now)}`,
     },
-    // Every request a name filter never asked before (five digits, in turn: a handful of matches each), so
-    // neither the page nor its total comes from a cache: the trigram indexes of the names at work.
+    // Every request a time window never asked before (the hours of the trail in turn: a dozen entries
+    // each at 100 000), so neither the page nor its total comes from a cache.
     {
       key: 'fresh',
-      name: 'name filter never asked before',
-      path: '/api/list/policy?current=1&pageSize=10&name=10000',
-      pathAt: (i) => `/api/list/policy?current=1&pageSize=10&name=${10000 + (i % 90000)}`,
+      name: 'time window never asked before',
+      path: hourWindow(0),
+      pathAt: (i) => hourWindow(i % (364 * 24)),
     },
-    // Every request a page not read recently (the pages of `status=online` in turn, 5 000 of them, more
+    // Every request a page not read recently (the pages of `result=success` in turn, 5 000 of them, more
     // than the server's page cache keeps), so each one is read from the database: the cost of a list
     // call whose answer is not cached.
     {
       key: 'uncached',
-      name: 'uncached pages (status=online)',
-      path: '/api/list/policy?current=1&pageSize=10&status=online',
-      pathAt: (i) => `/api/list/policy?current=${1 + (i % 5000)}&pageSize=10&status=online`,
+      name: 'uncached pages (result=success)',
+      path: '/api/system/audit?current=1&pageSize=10&result=success',
+      pathAt: (i) => `/api/system/audit?current=${1 + (i % 5000)}&pageSize=10&result=success`,
     },
   ];
 }
@@ -462,9 +456,8 @@ function copyOf(dataDir, n) {
 
 async function seedAndMeasure(engine, dataDir, dbUrl) {
   const handle = await openDatabase({ databaseUrl: dbUrl, dataDir });
-  await migrateDatabase(handle);
-  await seedDatabase(handle.db, { nodeEnv: 'development' });
-  const seedMs = await seedPolicies(handle.db);
+  await migrateAndSeed(handle);
+  const seedMs = await seedEntries(handle.db);
   await handle.close();
   console.log(`  ${engine}: ${rows} rows seeded in ${seedMs} ms`);
 
@@ -508,7 +501,7 @@ async function seedAndMeasure(engine, dataDir, dbUrl) {
 spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/cli/precompress-web.ts')], { cwd: root, stdio: 'inherit' });
 
 const load = (await import('node:os')).loadavg()[0].toFixed(1);
-console.log(`bench/api: ${rows} collections, ~${seconds} s per line in ${rounds} slices, connections ${connectionCounts.join(' and ')}, ${cpus().length} CPUs, load average ${load}, Node ${process.version}`);
+console.log(`bench/api: ${rows} audit entries, ~${seconds} s per line in ${rounds} slices, connections ${connectionCounts.join(' and ')}, ${cpus().length} CPUs, load average ${load}, Node ${process.version}`);
 
 // The reference runs from start to end beside whatever is measured (idle while it is not measured).
 const helloServer = await startHello();

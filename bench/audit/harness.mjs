@@ -8,15 +8,79 @@ import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 
 register(); // the contracts' signing code is TypeScript
 const { signHeaders } = await import('../../packages/contracts/src/signing.ts');
+const { allCalls } = await import('../../packages/contracts/src/calls/index.ts');
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Whether the product has the call of this id. The demo's calls (the collections, the card list's queues)
+ * are gone from a blank product (`npm run demo:remove`): a benchmark that measures one of them falls back
+ * to a core call there.
+ */
+export const hasCall = (id) => allCalls.some((call) => call.id === id);
+
+/**
+ * Migrates and seeds a database as the server does when it starts: the core's migrations and accounts,
+ * then the product's slices' (apps/server/src/slices.ts; the demo's sample data when it is there). `dir`:
+ * another checkout whose server code to use.
+ */
+export async function migrateAndSeed(handle, dir = root) {
+  const at = (path) => import(pathToFileURL(join(dir, path)).href);
+  const { migrateDatabase } = await at('apps/server/src/db/migrate.ts');
+  const { seedDatabase } = await at('apps/server/src/db/seed/index.ts');
+  const { serverSlices } = await at('apps/server/src/slices.ts');
+  await migrateDatabase(handle, serverSlices);
+  await seedDatabase(handle.db, { nodeEnv: 'development' }, serverSlices);
+}
+
+// Call ids of audited calls (every write, and the exports), the common ones first: with the skew below the
+// first ones get most entries, as in a console where collections are edited all day and roles rarely.
+export const auditActions = [
+  'policy.update', 'auth.login', 'policy.create', 'user.logout', 'message.read', 'card.rule.update', 'policy.export', 'user.preferences.save',
+  'channel.submit', 'policy.delete', 'card.quality.create', 'card.quality.inspect', 'profile.submit', 'user.switch-role', 'policy.import', 'message.clear',
+  'card.service.update', 'user.save-info', 'card.quality.delete', 'profile.approve', 'system.user.update', 'user.upload', 'card.service.renew', 'profile.cancel',
+  'system.user.create', 'user.change-password', 'system.session.revoke', 'system.user.disable', 'system.user.enable', 'user.session.revoke', 'system.user.unlock',
+  'system.user.reset-password', 'system.audit.export', 'user.bind-phone', 'system.role.update', 'system.role.create', 'user.certification.apply',
+  'user.session.revoke-others', 'system.role.delete', 'user.security-question',
+];
+
+/**
+ * `entries` audit entries in one INSERT ... SELECT generate_series (bench/audit, and bench/api's list):
+ * entry g at now - 364 days * (N - g) / N (ids grow with time, as the server writes them; within the
+ * 365-day retention, so the sweep at start deletes none). Actor k (0-49) with probability growing as
+ * sqrt: k = 0 (`admin`) has ~14 %, k = 25 ~1.4 %; 1 % have no actor (a refused sign-in of an unknown name).
+ * Actions from `auditActions`, skewed the same way; 94 % success, 4 % denied, 2 % failed. Targets as the
+ * server derives them (resource of the call id, id from the path) among 5 000 ids. Answers the milliseconds
+ * it took. (The trail's call ids are the demo's and the core's: in a blank product the demo's are history.)
+ */
+export async function seedAuditTrail(db, entries) {
+  const started = Date.now();
+  await db.execute('select setseed(0.2026)');
+  await db.execute(`
+    insert into audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id)
+    select at, case when k < 0 then null else k + 1 end,
+           case when k < 0 then 'ghost' || g % 97 when k < 3 then (array['admin', 'user', 'auditor'])[k + 1] else 'operator' || lpad(k::text, 2, '0') end,
+           case when k < 0 then null when k % 4 = 0 then 'admin' else 'user' end,
+           action, resource, case when resource in ('auth', 'user') then null else t::text end,
+           action || ' ' || t,
+           case when action like '%.update' then jsonb_build_array(jsonb_build_object('field', 'count', 'before', t, 'after', t + 1)) else '[]'::jsonb end,
+           case when r < 0.94 then 'success' when r < 0.98 then 'denied' else 'failed' end,
+           '10.0.' || (g % 250) || '.' || (g % 199), 'Mozilla/5.0 (X11; Linux x86_64) bench-audit', 'req-' || g
+      from (select g, at, k, action, r, t, case split_part(action, '.', 1) when 'system' then split_part(action, '.', 2) else split_part(action, '.', 1) end as resource
+              from (select g, now() - interval '364 days' * ((${entries} - g)::float8 / ${entries}) as at,
+                           case when random() < 0.01 then -1 else floor(50 * random() ^ 2)::int end as k,
+                           ('{${auditActions.join(',')}}'::text[])[1 + floor(${auditActions.length} * random() ^ 1.5)::int] as action,
+                           random() as r, floor(random() * 5000)::int as t
+                      from generate_series(1, ${entries}) as g) as drawn) as e`);
+  return Date.now() - started;
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** `--name value` from the command line, or `fallback`. */

@@ -18,11 +18,13 @@
 // 3. The plans: the server's own list function (modules/system/audit.service.ts) is called in this
 //    process on a pool that records the statements it sends, and each is run again under
 //    EXPLAIN (ANALYZE, BUFFERS): the SQL is the server's, not a copy of it.
-// 4. PATCH /api/list/policy/:id (`{ "count": n }`, spread over `--write-rows` collections so no two
-//    requests in flight share a collection) at `--write-connections`, and beside it POST
-//    /api/list/quality-inspection (an insert, no shared row): each change and its audit entry commit in one
-//    transaction (http/register-call.ts). The audit insert cannot be left out without changing the server,
-//    so the figures are absolute; the entries written are counted against the answers.
+// 4. With the demo: PATCH /api/list/policy/:id (`{ "count": n }`, spread over `--write-rows` collections so
+//    no two requests in flight share a collection) at `--write-connections`, and beside it POST
+//    /api/list/quality-inspection (an insert, no shared row). Without it (a blank product, `npm run
+//    demo:remove`): PUT /api/system/users/:id (`{ "name": ... }`, spread over `--write-rows` accounts) and
+//    POST /api/system/roles (an insert). Each change and its audit entry commit in one transaction
+//    (http/register-call.ts). The audit insert cannot be left out without changing the server, so the
+//    figures are absolute; the entries written are counted against the answers.
 // Every line shows what the database backends did meanwhile (pg_stat_activity, pg_locks samples).
 // The database is dropped and the server stopped however the run ends; `--timeout-minutes` bounds it.
 import { cpus, loadavg } from 'node:os';
@@ -31,11 +33,9 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URLSearchParams } from 'node:url';
-import { cleanupOnExit, createDatabase, measure, option, root, signIn, signer, startServer, withClient } from './harness.mjs';
+import { cleanupOnExit, createDatabase, hasCall, measure, migrateAndSeed, option, root, seedAuditTrail, signIn, signer, startServer, withClient } from './harness.mjs';
 
 const { openDatabase } = await import('../../apps/server/src/db/client.ts');
-const { migrateDatabase } = await import('../../apps/server/src/db/migrate.ts');
-const { seedDatabase } = await import('../../apps/server/src/db/seed/index.ts');
 const { auditListQuerySchema } = await import('../../packages/contracts/src/calls/system.ts');
 
 const entries = Number(option('entries', 1_000_000));
@@ -59,46 +59,25 @@ const { cleanups, cleanup, stopDeadline } = cleanupOnExit(timeoutMinutes);
 
 /* ---------- data ---------- */
 
-// Call ids of audited calls (every write, and the exports), the common ones first: with the skew below the
-// first ones get most entries, as in a console where collections are edited all day and roles rarely.
-const actions = [
-  'policy.update', 'auth.login', 'policy.create', 'user.logout', 'message.read', 'card.rule.update', 'policy.export', 'user.preferences.save',
-  'channel.submit', 'policy.delete', 'card.quality.create', 'card.quality.inspect', 'profile.submit', 'user.switch-role', 'policy.import', 'message.clear',
-  'card.service.update', 'user.save-info', 'card.quality.delete', 'profile.approve', 'system.user.update', 'user.upload', 'card.service.renew', 'profile.cancel',
-  'system.user.create', 'user.change-password', 'system.session.revoke', 'system.user.disable', 'system.user.enable', 'user.session.revoke', 'system.user.unlock',
-  'system.user.reset-password', 'system.audit.export', 'user.bind-phone', 'system.role.update', 'system.role.create', 'user.certification.apply',
-  'user.session.revoke-others', 'system.role.delete', 'user.security-question',
-];
-
 /**
- * The trail: entry g at now - 364 days * (N - g) / N (ids grow with time, as the server writes them; within
- * the 365-day retention, so the sweep at start deletes none). Actor k (0-49) with probability growing as
- * sqrt: k = 0 (`admin`) has ~14 %, k = 25 ~1.4 %; 1 % have no actor (a refused sign-in of an unknown name).
- * Targets as the server derives them (resource of the call id, id from the path) among 5 000 ids.
+ * The writes measured: the demo's collection edit (the issue's call) and queue creation when the product has
+ * them, else the core's account edit and role creation. `table`: the rows the edits spread over.
  */
+const demoWrites = hasCall('policy.update') && hasCall('card.quality.create');
+const writeTable = demoWrites ? 'policies' : 'users';
+
+/** The trail (harness.mjs), and the rows for the edits to spread over (the demo seed has 55 collections, 2 accounts). */
 async function seedTrail(db) {
   const started = Date.now();
-  await db.execute('select setseed(0.2026)');
-  await db.execute(`
-    insert into audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id)
-    select at, case when k < 0 then null else k + 1 end,
-           case when k < 0 then 'ghost' || g % 97 when k < 3 then (array['admin', 'user', 'auditor'])[k + 1] else 'operator' || lpad(k::text, 2, '0') end,
-           case when k < 0 then null when k % 4 = 0 then 'admin' else 'user' end,
-           action, resource, case when resource in ('auth', 'user') then null else t::text end,
-           action || ' ' || t,
-           case when action like '%.update' then jsonb_build_array(jsonb_build_object('field', 'count', 'before', t, 'after', t + 1)) else '[]'::jsonb end,
-           case when r < 0.94 then 'success' when r < 0.98 then 'denied' else 'failed' end,
-           '10.0.' || (g % 250) || '.' || (g % 199), 'Mozilla/5.0 (X11; Linux x86_64) bench-audit', 'req-' || g
-      from (select g, at, k, action, r, t, case split_part(action, '.', 1) when 'system' then split_part(action, '.', 2) else split_part(action, '.', 1) end as resource
-              from (select g, now() - interval '364 days' * ((${entries} - g)::float8 / ${entries}) as at,
-                           case when random() < 0.01 then -1 else floor(50 * random() ^ 2)::int end as k,
-                           ('{${actions.join(',')}}'::text[])[1 + floor(${actions.length} * random() ^ 1.5)::int] as action,
-                           random() as r, floor(random() * 5000)::int as t
-                      from generate_series(1, ${entries}) as g) as drawn) as e`);
-  // Collections for the write call to spread over (the demo seed has 55).
-  await db.execute(`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-    select (30000000 + g)::text, 'Audit bench ' || g, 'img', 'rules', g, 'online', now(), now() from generate_series(1, ${writeRows}) as g`);
-  await db.execute('vacuum (analyze) audit_log, policies');
+  await seedAuditTrail(db, entries);
+  if (demoWrites) {
+    await db.execute(`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+      select (30000000 + g)::text, 'Audit bench ' || g, 'img', 'rules', g, 'online', now(), now() from generate_series(1, ${writeRows}) as g`);
+  } else {
+    await db.execute(`insert into users (account_id, username, name, updated_at)
+      select (30000000 + g)::text, 'bench.writer.' || g, 'Audit bench ' || g, now() from generate_series(1, ${writeRows}) as g`);
+  }
+  await db.execute(`vacuum (analyze) audit_log, ${writeTable}`);
   return Date.now() - started;
 }
 
@@ -243,9 +222,8 @@ const planLines = [];
 try {
   const handle = await openDatabase({ databaseUrl: database.url, dataDir });
   cleanups.push(() => handle.close());
-  await migrateDatabase(handle);
-  await seedDatabase(handle.db, { nodeEnv: 'development' });
-  console.log(`  ${fmt(entries)} entries and ${fmt(writeRows)} collections seeded in ${await seedTrail(handle.db)} ms`);
+  await migrateAndSeed(handle);
+  console.log(`  ${fmt(entries)} entries and ${fmt(writeRows)} ${demoWrites ? 'collections' : 'accounts'} seeded in ${await seedTrail(handle.db)} ms`);
 
   const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, SECRET_KEY: benchSecretKey });
   cleanups.push(server.stop);
@@ -280,14 +258,22 @@ try {
     for (const p of plans) console.log(`      ${p.kind}: ${p.text}`);
   }
 
-  // Writes: the change and its audit entry in one transaction. The collection update is the issue's call;
-  // every write to `policies` also bumps its backend's list-generation counter (db/list-generations.ts).
-  // Creating a quality-inspection queue is an insert with no shared row: its entry's cost without that.
-  const { rows: ids } = await withClient(database.url, (c) => c.query('select id from policies order by id'));
-  const writes = [
-    { call: 'PATCH /api/list/policy/:id', action: 'policy.update', method: 'PATCH', path: (i) => `/api/list/policy/${ids[i % ids.length].id}`, body: (i) => ({ count: i % 100_000 }) },
-    { call: 'POST /api/list/quality-inspection', action: 'card.quality.create', method: 'POST', path: () => '/api/list/quality-inspection', body: (i) => ({ title: `Bench queue ${i}` }) },
-  ];
+  // Writes: the change and its audit entry in one transaction. With the demo, the collection update is the
+  // issue's call; every write to `policies` also bumps its backend's list-generation counter
+  // (db/list-generations.ts). Creating a quality-inspection queue is an insert with no shared row: its
+  // entry's cost without that. Without the demo, the account edit (the seeded bench accounts, never an
+  // administrator: no role change, so no administrators' lock) and the role creation (an insert; `roles`
+  // has a list-generation counter, bumped in the backend's own slot).
+  const { rows: ids } = await withClient(database.url, (c) => c.query(demoWrites ? 'select id from policies order by id' : "select id from users where username like 'bench.writer.%' order by id"));
+  const writes = demoWrites
+    ? [
+        { call: 'PATCH /api/list/policy/:id', action: 'policy.update', method: 'PATCH', path: (i) => `/api/list/policy/${ids[i % ids.length].id}`, body: (i) => ({ count: i % 100_000 }) },
+        { call: 'POST /api/list/quality-inspection', action: 'card.quality.create', method: 'POST', path: () => '/api/list/quality-inspection', body: (i) => ({ title: `Bench queue ${i}` }) },
+      ]
+    : [
+        { call: 'PUT /api/system/users/:id', action: 'system.user.update', method: 'PUT', path: (i) => `/api/system/users/${ids[i % ids.length].id}`, body: (i) => ({ name: `Audit bench ${i}` }) },
+        { call: 'POST /api/system/roles', action: 'system.role.create', method: 'POST', path: () => '/api/system/roles', body: (i) => ({ code: `bench-${process.pid}-${i}`, name: `Bench role ${i}`, permissions: ['audit:read'] }) },
+      ];
   for (const write of writes) {
     const make = async (from, n) =>
       Promise.all(
@@ -303,9 +289,10 @@ try {
     console.log(`      ${written} audit entries written for ${w.okTotal} successful writes`);
   }
 
-  // The floor: the collection edit's transaction alone, sent by pgbench straight to PostgreSQL (no HTTP, no
-  // signing, no server): BEGIN, the row locked, updated (its trigger bumps the list generation), the entry
-  // inserted, COMMIT. The server's write cannot be faster than this on the same machine at the same concurrency.
+  // The floor: the first write's transaction alone (the collection edit, or the account edit), sent by pgbench
+  // straight to PostgreSQL (no HTTP, no signing, no server): BEGIN, the row locked, updated (a collection's
+  // trigger bumps the list generation), the entry inserted, COMMIT. The server's write cannot be faster than
+  // this on the same machine at the same concurrency.
   floorLine = await pgbenchFloor(database.url, writeConnections, seconds, ids[0].id, ids.at(-1).id);
   console.log(`  the database alone (pgbench, ${writeConnections} clients): ${floorLine.tps} tx/s, p50 ${floorLine.p50} ms, p99 ${floorLine.p99} ms`);
 } finally {
@@ -314,9 +301,10 @@ try {
 }
 
 /**
- * pgbench with the statements of a collection edit (modules/policy/policy.repository.ts updatePolicy, then
- * http/audit.ts writeAudit), one transaction per run of the script, `clients` at once for `secs` seconds;
- * p50 and p99 from its per-transaction log.
+ * pgbench with the statements of the first write: a collection edit (the demo's search-table repository,
+ * updatePolicy) or an account edit (modules/system/account.repository.ts findAccount locked, updateAccount),
+ * then http/audit.ts writeAudit; one transaction per run of the script, `clients` at once for `secs`
+ * seconds; p50 and p99 from its per-transaction log.
  */
 async function pgbenchFloor(url, clients, secs, firstId, lastId) {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-pgbench-'));
@@ -328,9 +316,17 @@ async function pgbenchFloor(url, clients, secs, firstId, lastId) {
         `\\set id random(${firstId}, ${lastId})`,
         '\\set n random(1, 100000)',
         'BEGIN;',
-        'SELECT * FROM policies WHERE id = :id FOR UPDATE;',
-        'UPDATE policies SET count = :n, updated_at = now() WHERE id = :id RETURNING *;',
-        `INSERT INTO audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id) VALUES (date_trunc('milliseconds', clock_timestamp()), 1, 'admin', 'admin', 'policy.update', 'policy', :id, 'updated', '[{"field":"count","before":1,"after":2}]', 'success', '127.0.0.1', 'pgbench', 'pgbench');`,
+        ...(demoWrites
+          ? [
+              'SELECT * FROM policies WHERE id = :id FOR UPDATE;',
+              'UPDATE policies SET count = :n, updated_at = now() WHERE id = :id RETURNING *;',
+              `INSERT INTO audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id) VALUES (date_trunc('milliseconds', clock_timestamp()), 1, 'admin', 'admin', 'policy.update', 'policy', :id, 'updated', '[{"field":"count","before":1,"after":2}]', 'success', '127.0.0.1', 'pgbench', 'pgbench');`,
+            ]
+          : [
+              'SELECT * FROM users WHERE id = :id FOR UPDATE;',
+              "UPDATE users SET name = 'Audit bench ' || :n, updated_at = now() WHERE id = :id RETURNING *;",
+              `INSERT INTO audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id) VALUES (date_trunc('milliseconds', clock_timestamp()), 1, 'admin', 'admin', 'system.user.update', 'user', :id, 'updated account', '[{"field":"name","before":"a","after":"b"}]', 'success', '127.0.0.1', 'pgbench', 'pgbench');`,
+            ]),
         'COMMIT;',
         '',
       ].join('\n'),

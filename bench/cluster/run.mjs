@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Cluster benchmark (issue 16): three replicas of the compiled server behind HAProxy (scripts/cluster, the
 // configuration of deploy/haproxy.cfg) against one replica served directly, in the same run, on the same
-// PostgreSQL database: signed list calls (the first page of collections) at 50 connections.
+// PostgreSQL database: signed list calls (the first page of the audit log, a core call: the same in the
+// full product and in the blank one) at 50 connections.
 //
 //   node bench/cluster/run.mjs [--seconds 30] [--rounds 3] [--connections 50] [--log-level warn] [--no-restart]
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
 //
 // Needs `npm run build` and Debian's haproxy. Method (bench/cluster/README.md):
-// - One database of its own, seeded with the demo data through the compiled seed; the replicas run as in
+// - One database of its own, migrated and seeded through the compiled code (the core's accounts, and the
+//   product's slices' sample data when it has any: the demo's); the replicas run as in
 //   production (NODE_ENV=production, `node scripts/start-prod.mjs`), LOG_LEVEL=warn like bench/api.
 // - The single replica is replica1 of the same cluster, addressed on its own port: same process, same
 //   database, same minutes. Slices alternate (cluster, single, cluster, ...) so the machine's drift falls on both.
@@ -35,6 +37,7 @@ const { signHeaders } = await dist('node_modules/@atrium/contracts/signing.js');
 const { openDatabase } = await dist('db/client.js');
 const { migrateDatabase } = await dist('db/migrate.js');
 const { seedDatabase } = await dist('db/seed/index.js');
+const { serverSlices } = await dist('slices.js');
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -46,7 +49,7 @@ const restart = !args.includes('--no-restart');
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const credential = { keyId: 'bench', secret: 'bench-cluster-secret-0123456789abcdef' };
 const fingerprint = 'bench-cluster';
-const path = '/api/list/policy?current=1&pageSize=10';
+const path = '/api/system/audit?current=1&pageSize=10';
 
 /** CPU seconds (user + system) of a process so far, from /proc; 0 once it is gone. */
 function cpuOf(pid) {
@@ -172,10 +175,11 @@ await query(adminUrl, `drop database if exists ${database}`);
 await query(adminUrl, `create database ${database}`);
 let cluster;
 try {
-  // the demo data (accounts, collections) through the compiled seed; the replicas themselves run as in production
+  // the accounts (and the slices' sample data) through the compiled code, as the server does when it starts;
+  // the replicas themselves run as in production
   const handle = await openDatabase({ databaseUrl: dbUrl, databaseSchema: 'public', dataDir: root });
-  await migrateDatabase(handle);
-  await seedDatabase(handle.db, { nodeEnv: 'development' });
+  await migrateDatabase(handle, serverSlices);
+  await seedDatabase(handle.db, { nodeEnv: 'development' }, serverSlices);
   await handle.close();
 
   cluster = await startCluster({ databaseUrl: dbUrl, schema: 'public', replicas: 3, signingKeys: `${credential.keyId}:${credential.secret}`, env: { LOG_LEVEL: logLevel }, log: (l) => console.log(`  ${l}`) });

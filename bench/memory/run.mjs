@@ -7,18 +7,17 @@
 //
 // Needs `npm run build` first (apps/server/dist and the precompressed console). Each round starts each
 // server on one fresh, migrated and seeded database with NODE_ENV=production, waits until it is ready and
-// idle, signs in, makes one signed list call and reads VmRSS from /proc twice: a second after the call,
+// idle, signs in, makes one signed list call (the audit log's first page: a core call, in the full
+// product and in the blank one) and reads VmRSS from /proc twice: a second after the call,
 // and settled, 15 s after it, once V8's memory reducer has run on the idle process (it gives back the
 // young generation that start-up filled, 20-25 MB). Reported: the median of each server at both moments
 // and the ratios of medians (issue 16's target: compiled <= 60 % of tsx).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, option, root, signIn, signer, startServer } from '../audit/harness.mjs';
+import { createDatabase, migrateAndSeed, option, root, signIn, signer, startServer } from '../audit/harness.mjs';
 
 const { openDatabase } = await import('../../apps/server/src/db/client.ts');
-const { migrateDatabase } = await import('../../apps/server/src/db/migrate.ts');
-const { seedDatabase } = await import('../../apps/server/src/db/seed/index.ts');
 
 const rounds = Number(option('rounds', 3));
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,8 +49,7 @@ const settled = servers.map(() => []);
 const SETTLE_SECONDS = 15;
 try {
   const handle = await openDatabase({ databaseUrl: database.url, dataDir });
-  await migrateDatabase(handle);
-  await seedDatabase(handle.db, { nodeEnv: 'development' });
+  await migrateAndSeed(handle);
   await handle.close();
   for (let round = 1; round <= rounds; round++) {
     for (const [i, server] of servers.entries()) {
@@ -59,7 +57,7 @@ try {
       const running = await startServer(env, server.args);
       try {
         const token = await signIn(running.port, sign, 'admin', 'admin123');
-        const path = '/api/list/policy?current=1&pageSize=10';
+        const path = '/api/system/audit?current=1&pageSize=10';
         const res = await fetch(`http://127.0.0.1:${running.port}${path}`, { headers: await sign('GET', path, { token }) });
         if (!res.ok) throw new Error(`list call answered ${res.status}`);
         await new Promise((r) => setTimeout(r, 1000));

@@ -26,7 +26,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setInterval, clearInterval } from 'node:timers';
 import { URLSearchParams } from 'node:url';
-import { cleanupOnExit, createDatabase, measure, option, root, signIn, signer, startServer } from '../audit/harness.mjs';
+import { cleanupOnExit, createDatabase, measure, migrateAndSeed, option, root, signIn, signer, startServer } from '../audit/harness.mjs';
 
 const rows = Number(option('rows', 1_000_000));
 const pgliteRows = Number(option('pglite-rows', 100_000));
@@ -54,8 +54,6 @@ cleanups.push(async () => rmSync(copy, { recursive: true, force: true }));
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/resource/scratch-copy.ts'), copy], { cwd: root, stdio: 'inherit' });
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/resource/new.ts', 'scripts/resource/samples/supplier.json', 'scripts/resource/samples/product.json'], { cwd: copy, stdio: 'ignore' });
 const { openDatabase } = await import(join(copy, 'apps/server/src/db/client.ts'));
-const { migrateDatabase } = await import(join(copy, 'apps/server/src/db/migrate.ts'));
-const { seedDatabase } = await import(join(copy, 'apps/server/src/db/seed/index.ts'));
 
 /* ---------- data ---------- */
 
@@ -165,8 +163,7 @@ try {
       databaseUrl = database.url;
     }
     const handle = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db, { nodeEnv: 'development' });
+    await migrateAndSeed(handle, copy);
     console.log(`\n${engine}: ${fmt(n)} products loaded in ${fmt(await loadProducts(handle.db, n, engine))} ms`);
     await handle.close();
 

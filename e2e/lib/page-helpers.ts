@@ -79,13 +79,6 @@ export async function seriousViolations(page: Page, include?: string, exclude: s
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** `YYYY-MM-DD` of today plus `days`, in the browser's (and this machine's) time zone. */
-export function day(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /**
  * The page at rest: the pointer off the controls (a hovered button has its hover colour) and no
  * transition under way (a message fading in has not its colour yet).

@@ -7,6 +7,7 @@ import { signedCall } from '../lib/api';
 import { accounts, launchBrowser, newPage, type Browser, type LaunchOptions } from '../lib/browser';
 import { freePort, startServer, type RunningServer } from '../lib/global-setup';
 import { expectNoSeriousViolations, shot } from '../lib/page-helpers';
+import { landing } from '../lib/texts';
 
 /**
  * Company sign-in (OpenID Connect, docs/company-sign-in.md, identity.md §1) as people live it, against the
@@ -214,13 +215,13 @@ function watchCallback(page: Page): string[] {
 
 const ticketIn = (location: string | undefined) => /^\/login#sso=([A-Za-z0-9_-]{20,})$/.exec(location ?? '')?.[1];
 
-/** Signed in on `site`: the workplace, the role in the navbar, a token, and no ticket left in the address. */
+/** Signed in on `site`: the landing page, the role in the navbar, a token, and no ticket left in the address. */
 async function expectSignedIn(page: Page, site: Site, roleName: string): Promise<void> {
-  await page.waitForURL(`${site.url}/workplace`, { timeout: 15_000 });
+  await page.waitForURL(`${site.url}${landing.path}`, { timeout: 15_000 });
   await page.locator('[data-testid=navbar]').waitFor({ state: 'visible' });
   await expect.poll(() => page.locator('[data-testid=active-role]').textContent()).toBe(roleName);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/.{20,}/);
-  expect(page.url()).toBe(`${site.url}/workplace`);
+  expect(page.url()).toBe(`${site.url}${landing.path}`);
   expect(await page.evaluate(() => window.location.hash)).toBe('');
 }
 
@@ -294,9 +295,9 @@ describe('company sign-in', () => {
     expect(ticketIn(callbacks[0])).toBeDefined();
     expect(page.url()).not.toContain('sso=');
     await expect.poll(() => sideMenu(page).textContent()).toContain('系统管理');
-    expect(await page.title()).toBe('工作台 - Atrium');
-    // her name from the provider greets her
-    await page.getByText('欢迎回来！Alice Admin', { exact: true }).waitFor({ state: 'visible' });
+    expect(await page.title()).toBe(`${landing.title()} - Atrium`);
+    // her name from the provider greets her on the landing page
+    await page.locator(`[data-tab-pane="${landing.path}"]`).getByText('Alice Admin').first().waitFor({ state: 'visible' });
 
     // 系统管理 → 用户管理: alice, made by the sign-in, is a company account
     await sideMenu(page).getByText('系统管理', { exact: true }).click();

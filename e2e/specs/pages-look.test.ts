@@ -1,137 +1,21 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
-import { pane, seriousViolations, type AxeViolation } from '../lib/page-helpers';
+import { describeLook } from '../lib/look-suite';
+import { landing } from '../lib/texts';
 
 /**
- * Every page from the workplace to the system pages, in both themes and both languages, on a desktop
- * (1440 px) and a phone (390 px): a screenshot saved as a CI artefact; nothing wider than the viewport
- * (the document does not scroll sideways); every navbar control inside the viewport; and axe-core finding
- * no serious or critical violation in the whole document (the page, the menu, the navbar, the breadcrumb
- * and the tab bar, which holds a tab for every page by the end).
+ * The core's pages, from the landing page (the workplace with the demo, the home page without) to the
+ * system pages: their look in both themes and languages at every width (lib/look-suite.ts). The demo's
+ * pages: demo/pages-look.test.ts.
  */
-const pages: { name: string; url: string }[] = [
-  { name: 'workplace', url: '/workplace' },
-  { name: 'search-table', url: '/list/search-table' },
-  { name: 'card', url: '/list/card' },
-  { name: 'step-form', url: '/form/step' },
-  { name: 'group-form', url: '/form/group' },
-  { name: 'profile-basic', url: '/profile/basic' },
-  { name: 'result-success', url: '/result/success' },
-  { name: 'result-error', url: '/result/error' },
-  { name: 'user-info', url: '/user/info' },
-  { name: 'user-setting', url: '/user/setting' },
-  { name: 'user-setting-security', url: '/user/setting?tab=security' },
-  { name: 'user-setting-certification', url: '/user/setting?tab=certification' },
-  { name: 'system-user', url: '/system/user' },
-  { name: 'system-role', url: '/system/role' },
-  { name: 'system-audit', url: '/system/audit' },
-];
-
-const variants = [
-  { theme: 'light', locale: 'zh-CN', width: 1440, height: 900 },
-  { theme: 'dark', locale: 'zh-CN', width: 1440, height: 900 },
-  { theme: 'light', locale: 'en-US', width: 1440, height: 900 },
-  { theme: 'dark', locale: 'en-US', width: 1440, height: 900 },
-  { theme: 'light', locale: 'zh-CN', width: 390, height: 844 },
-  { theme: 'dark', locale: 'zh-CN', width: 390, height: 844 },
-  { theme: 'light', locale: 'en-US', width: 390, height: 844 },
-  { theme: 'dark', locale: 'en-US', width: 390, height: 844 },
-] as const;
-
-/** Opens a page and waits for its data: its pane shown, no skeleton left. */
-async function openLoaded(page: Page, url: string) {
-  await page.goto(`${baseUrl}${url}`);
-  const p = pane(page, new URL(url, baseUrl).pathname);
-  await p.waitFor({ state: 'visible' });
-  await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
-  return p;
-}
-
-/** What sticks out of the viewport: the document's own sideways scroll, and navbar controls past an edge. */
-async function overflowOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const width = window.innerWidth;
-    const doc = document.documentElement;
-    if (doc.scrollWidth > width) {
-      // Name the outermost elements past the right edge (inside a sideways scroller they do not count).
-      const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => {
-        if (el.getBoundingClientRect().right <= width + 0.5) return false;
-        for (let up = el.parentElement; up; up = up.parentElement) if (up.scrollWidth > up.clientWidth && getComputedStyle(up).overflowX !== 'visible') return false;
-        return !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 0.5);
-      });
-      const name = (el: Element) => `${el.tagName.toLowerCase()}${[...el.classList].slice(0, 2).map((c) => `.${c}`).join('')}`;
-      found.push(`document ${doc.scrollWidth} px wide: ${past.slice(0, 3).map((el) => `${name(el.parentElement!)} > ${name(el)}`).join(', ')}`);
-    }
-    for (const control of document.querySelectorAll<HTMLElement>('[data-testid=navbar] :is(a, button, [role=button], input)')) {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      if (box.left < 0 || box.right > width) found.push(`navbar ${control.getAttribute('data-testid') ?? control.getAttribute('aria-label') ?? control.tagName} at ${Math.round(box.left)}–${Math.round(box.right)} px`);
-    }
-    return found;
-  });
-}
-
-describe.each(variants)('pages in $theme theme, $locale, $width px', ({ theme, locale, width, height }) => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ theme, locale, width, height });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
-  it('look right and have no serious or critical accessibility violation', { timeout: 300_000 }, async () => {
-    const page = await newPage(browser.context);
-    await loginAs(page, 'admin');
-    const found: Record<string, AxeViolation[]> = {};
-    const overflowing: Record<string, string[]> = {};
-    for (const { name, url } of pages) {
-      const p = await openLoaded(page, url);
-      if (name === 'workplace') await expect.poll(() => p.locator('canvas').count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
-      await page.waitForTimeout(1700); // count-up statistics and chart animations settle
-      // A phone's screenshot holds the whole page: what lies below the fold is what changes most there.
-      await screenshot(page, `pages-${name}-${theme}-${locale}-${width}`, width < 768);
-      const overflow = await overflowOf(page);
-      if (overflow.length) overflowing[name] = overflow;
-      const violations = await seriousViolations(page);
-      if (violations.length) found[name] = violations;
-    }
-    // The full report stays beside the screenshots for whoever fixes a finding.
-    writeFileSync(join(artifactsDir, `pages-axe-${theme}-${locale}-${width}.json`), JSON.stringify(found, null, 2));
-    expect(overflowing).toEqual({});
-    expect(found).toEqual({});
-    expect(page.errors).toEqual([]);
-  });
-});
-
-/** A tablet and a small laptop: the same pages fit their width too (light theme; layout does not change with it). */
-describe.each([
-  { locale: 'zh-CN', width: 768 },
-  { locale: 'en-US', width: 768 },
-  { locale: 'zh-CN', width: 1024 },
-  { locale: 'en-US', width: 1024 },
-] as const)('pages in $locale at $width px', ({ locale, width }) => {
-  it('fit the viewport, navbar included', { timeout: 180_000 }, async () => {
-    const browser = await launchBrowser({ locale, width, height: 900 });
-    try {
-      const page = await newPage(browser.context);
-      await loginAs(page, 'admin');
-      const overflowing: Record<string, string[]> = {};
-      for (const { name, url } of pages) {
-        await openLoaded(page, url);
-        await page.waitForTimeout(300);
-        await screenshot(page, `pages-${name}-light-${locale}-${width}`);
-        const overflow = await overflowOf(page);
-        if (overflow.length) overflowing[name] = overflow;
-      }
-      expect(overflowing).toEqual({});
-      expect(page.errors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
-});
+describeLook(
+  [
+    { name: 'landing', url: landing.path },
+    { name: 'user-info', url: '/user/info' },
+    { name: 'user-setting', url: '/user/setting' },
+    { name: 'user-setting-security', url: '/user/setting?tab=security' },
+    { name: 'user-setting-certification', url: '/user/setting?tab=certification' },
+    { name: 'system-user', url: '/system/user' },
+    { name: 'system-role', url: '/system/role' },
+    { name: 'system-audit', url: '/system/audit' },
+  ],
+  'pages-axe',
+);

@@ -2,6 +2,8 @@ import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
 import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, waitForSmsCode, type Browser } from '../lib/browser';
+import { expectSignedOut, signOut, token, watchApi } from '../lib/sign-out';
+import { landing } from '../lib/texts';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
@@ -13,78 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await browser.close();
 });
-
-async function token(p: Page): Promise<string | null> {
-  return p.evaluate(() => localStorage.getItem('token'));
-}
-
-/** The page's calls to the server (not its static files): those still on their way, and each answered 401. */
-function watchApi(p: Page): { pending: Set<Request>; refused: string[] } {
-  const pending = new Set<Request>();
-  const refused: string[] = [];
-  p.on('request', (r) => isServerCall(r) && pending.add(r));
-  p.on('requestfinished', (r) => pending.delete(r));
-  p.on('requestfailed', (r) => pending.delete(r));
-  p.on('response', (r) => r.status() === 401 && refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`));
-  return { pending, refused };
-}
-
-function isServerCall(r: Request): boolean {
-  const { pathname } = new URL(r.url());
-  return pathname.startsWith('/api/') || pathname.startsWith('/auth/');
-}
-
-interface AfterLogout {
-  /** Every server call the page made after it sent the logout. */
-  calls: string[];
-}
-
-/**
- * Signs out through the avatar menu, recording the calls sent after the logout call and counting every
- * dialog that opens from then on, even one that closes again.
- */
-async function signOut(p: Page): Promise<AfterLogout> {
-  const after: AfterLogout = { calls: [] };
-  let loggedOut = false;
-  p.on('request', (r) => {
-    if (!isServerCall(r)) return;
-    const call = `${r.method()} ${new URL(r.url()).pathname}`;
-    if (loggedOut) after.calls.push(call);
-    else if (call === 'POST /api/user/logout') loggedOut = true;
-  });
-  await p.evaluate(() => {
-    const w = window as unknown as { openedDialogs: number };
-    w.openedDialogs = 0;
-    const selector = '.arco-modal, [role=dialog], [role=alertdialog]';
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof Element) w.openedDialogs += (node.matches(selector) ? 1 : 0) + node.querySelectorAll(selector).length;
-        }
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-  await p.locator('[data-testid=avatar]').click();
-  await p.locator('[data-testid=logout]').click();
-  return after;
-}
-
-/**
- * On the login page after a sign-out: the signed-out status is shown, and for two seconds no dialog
- * opens (the session-expired one in particular) and the page sends nothing: the login page needs no
- * call until the user acts, so "no call" is exact, not "no signed-in call".
- */
-async function expectSignedOut(p: Page, after: AfterLogout, signedOutText: string, expiredTitle: string): Promise<void> {
-  const status = p.getByRole('status').filter({ hasText: signedOutText });
-  await status.waitFor({ state: 'visible', timeout: 8_000 });
-  await p.waitForTimeout(2000);
-  expect(await status.isVisible()).toBe(true);
-  expect(await p.locator('.arco-modal, [role=dialog], [role=alertdialog]').filter({ visible: true }).count()).toBe(0);
-  expect(await p.evaluate(() => (window as unknown as { openedDialogs: number }).openedDialogs)).toBe(0);
-  expect(await p.getByText(expiredTitle).count()).toBe(0);
-  expect(after.calls).toEqual([]);
-  expect(await token(p)).toBeNull();
-}
 
 /**
  * Submits the account form and waits until the page has handled the answer. The response listener is
@@ -104,15 +34,15 @@ async function submitAndSettle(p: Page): Promise<void> {
 }
 
 describe('sign-in', () => {
-  it('signs in with the account tab, remembers only the username, and lands on the workplace', async () => {
+  it('signs in with the account tab, remembers only the username, and lands on the landing page', async () => {
     await loginAs(page, 'admin');
-    await page.waitForURL('**/workplace');
+    await page.waitForURL(`**${landing.path}`);
     expect(await token(page)).toMatch(/.{20,}/);
     const config = await page.evaluate(() => localStorage.getItem('login-config'));
     expect(JSON.parse(config!)).toEqual({ rememberMe: true, username: 'admin' });
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(stored).not.toContain('admin123');
-    expect(await page.title()).toBe('工作台 - Atrium');
+    expect(await page.title()).toBe(`${landing.title()} - Atrium`);
     expect(page.errors).toEqual([]);
   });
 
@@ -155,7 +85,7 @@ describe('sign-in', () => {
     expect(await page.locator('[data-testid=sms-send]').textContent()).toMatch(/重新获取 \d+ s/);
     await page.locator('input[name=code]').fill(code);
     await page.locator('input[name=code]').press('Enter');
-    await page.waitForURL('**/workplace');
+    await page.waitForURL(`**${landing.path}`);
     await page.waitForSelector('[data-testid=navbar]');
     expect(await token(page)).toBeTruthy();
   });
@@ -190,34 +120,37 @@ describe('sign-in', () => {
 
 describe('redirects and logout', () => {
   it('sends a signed-out visitor to login with the route name and query, and back after sign-in', async () => {
-    await page.goto(`${baseUrl}/list/card?x=1`);
-    await page.waitForURL('**/login?redirect=Card&x=1');
-    await page.goto(`${baseUrl}/workplace`);
+    await page.goto(`${baseUrl}/user/setting?x=1`);
+    await page.waitForURL('**/login?redirect=Setting&x=1');
+    // the landing page needs no redirect: it is where a sign-in goes anyway
+    await page.goto(`${baseUrl}${landing.path}`);
     await page.waitForURL(`${baseUrl}/login`);
-    await page.goto(`${baseUrl}/list/card?x=1`);
-    await page.waitForURL('**/login?redirect=Card&x=1');
+    await page.goto(`${baseUrl}/user/setting?x=1`);
+    await page.waitForURL('**/login?redirect=Setting&x=1');
     await page.locator('input[name=username]').fill('user');
     await page.locator('input[name=password]').fill('user123');
     await page.locator('[data-testid=login-submit]').click();
-    await page.waitForURL('**/list/card?x=1');
-    // a signed-in user who opens /login goes to the workplace; / and groups redirect too
+    await page.waitForURL('**/user/setting?x=1');
+    // a signed-in user who opens /login goes to the landing page; / and groups redirect too
     await page.goto(`${baseUrl}/login`);
-    await page.waitForURL('**/workplace');
-    await page.goto(`${baseUrl}/list`);
-    await page.waitForURL('**/list/search-table');
+    await page.waitForURL(`**${landing.path}`);
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(`**${landing.path}`);
+    await page.goto(`${baseUrl}/user`);
+    await page.waitForURL('**/user/info');
   });
 
   it.each(['admin', 'user'] as const)('signs out as %s: back to login with 已退出登录, no call after the logout, no dialog', async (who) => {
     const watch = watchApi(page);
     await loginAs(page, who);
-    await page.waitForURL('**/workplace');
-    // The workplace has loaded: no call of its own is still on its way when the user signs out.
+    await page.waitForURL(`**${landing.path}`);
+    // The landing page has loaded: no call of its own is still on its way when the user signs out.
     await expect.poll(() => watch.pending.size, { timeout: 20_000 }).toBe(0);
     const after = await signOut(page);
     await page.waitForURL(`${baseUrl}/login`);
     await expectSignedOut(page, after, '已退出登录', '登录信息已过期');
     expect(watch.refused).toEqual([]);
-    expect(await page.evaluate(() => sessionStorage.getItem('tab-bar'))).toBe('[{"path":"/workplace","url":"/workplace"}]');
+    expect(await page.evaluate(() => sessionStorage.getItem('tab-bar'))).toBe(JSON.stringify([{ path: landing.path, url: landing.path }]));
     expect(page.errors).toEqual([]);
     if (who === 'admin') await screenshot(page, 'signed-out-zh-CN');
   });
@@ -228,7 +161,7 @@ describe('redirects and logout', () => {
     page = await newPage(browser.context);
     const watch = watchApi(page);
     await loginAs(page, 'admin');
-    await page.waitForURL('**/workplace');
+    await page.waitForURL(`**${landing.path}`);
     await expect.poll(() => watch.pending.size, { timeout: 20_000 }).toBe(0);
     const after = await signOut(page);
     await page.waitForURL(`${baseUrl}/login`);
@@ -238,25 +171,28 @@ describe('redirects and logout', () => {
   });
 
   it('a call still on its way at sign-out comes back 401 and opens no dialog', async () => {
-    // The workplace's overview is held in the browser until the server has revoked the session.
+    // The shell's message list (the bell's badge) is held in the browser until the server has revoked the session.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/workplace/overview', async (route) => {
+    await page.route('**/api/message/list', async (route) => {
       await held;
       await route.continue();
     });
     const watch = watchApi(page);
     await loginAs(page, 'admin');
-    await expect.poll(() => [...watch.pending].some((r) => r.url().endsWith('/api/workplace/overview'))).toBe(true);
+    await expect.poll(() => [...watch.pending].some((r) => r.url().endsWith('/api/message/list'))).toBe(true);
     const after = await signOut(page);
     await page.waitForURL(`${baseUrl}/login`);
     release();
-    await expect.poll(() => watch.refused).toContain('GET /api/workplace/overview');
+    await expect.poll(() => watch.refused).toContain('GET /api/message/list');
     await expectSignedOut(page, after, '已退出登录', '登录信息已过期');
   });
 
   it('shows exactly one session-expired dialog when the session is revoked on the server', async () => {
     await loginAs(page, 'admin');
+    // a page whose reload asks the server for its data (the accounts and the role picker's options)
+    await page.goto(`${baseUrl}/system/user`);
+    await page.locator('[data-tab-pane="/system/user"] tbody .arco-table-tr').first().waitFor();
     // Every dialog ever opened is counted, not only those still open at the end.
     await page.evaluate(() => {
       const w = window as unknown as { openedDialogs: number };
@@ -278,8 +214,8 @@ describe('redirects and logout', () => {
     const [tok, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
     const revoked = await signedCall('POST', '/api/user/logout', { token: tok, fingerprint });
     expect(revoked.status).toBe(200);
-    // Several calls fail at once: the reloaded workplace's calls and the message list of the bell.
-    // Calls of the workplace still on their way when the session was revoked (a loaded machine) may
+    // Several calls fail at once: the reloaded page's calls and the message list of the bell.
+    // Calls of the page still on their way when the session was revoked (a loaded machine) may
     // already have opened the dialog, whose mask covers the navbar: the two buttons are therefore
     // clicked through DOM events, so the burst happens whether or not the dialog is up.
     await page.locator('[data-testid=navbar-reload]').dispatchEvent('click');

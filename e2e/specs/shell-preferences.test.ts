@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
+import { landing } from '../lib/texts';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
@@ -16,13 +17,13 @@ afterEach(async () => {
 describe('theme and locale', () => {
   it('keeps the dark theme across a reload (arco-theme and the body attribute)', async () => {
     await loginAs(page, 'admin');
-    await screenshot(page, 'workplace-light-zh');
+    await screenshot(page, 'landing-light-zh');
     await page.locator('[data-testid=theme-toggle]').click();
     expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe('dark');
     await page.reload();
     await page.waitForSelector('[data-testid=navbar]');
     expect(await page.evaluate(() => [localStorage.getItem('arco-theme'), document.body.getAttribute('arco-theme')])).toEqual(['dark', 'dark']);
-    await screenshot(page, 'workplace-dark-zh');
+    await screenshot(page, 'landing-dark-zh');
     await page.locator('[data-testid=theme-toggle]').click();
     expect(await page.evaluate(() => document.body.hasAttribute('arco-theme'))).toBe(false);
   });
@@ -53,12 +54,12 @@ describe('theme and locale', () => {
     await reload;
     await page.waitForSelector('[data-testid=navbar]');
     expect(await page.evaluate(() => [localStorage.getItem('arco-locale'), document.documentElement.lang])).toEqual(['en-US', 'en-US']);
-    await expect.poll(() => page.locator('[data-testid=side-menu] .arco-menu-item').first().textContent()).toBe('Workplace');
-    expect(await page.title()).toBe('Workplace - Atrium');
-    await page.goto(`${baseUrl}/list/search-table`);
-    await expect.poll(() => page.locator('.arco-breadcrumb-item').allTextContents()).toEqual(['', 'Lists', 'Search table']);
+    await expect.poll(() => page.locator('[data-testid=side-menu] .arco-menu-item').first().textContent()).toBe(landing.title('en-US'));
+    expect(await page.title()).toBe(`${landing.title('en-US')} - Atrium`);
+    await page.goto(`${baseUrl}/system/user`);
+    await expect.poll(() => page.locator('.arco-breadcrumb-item').allTextContents()).toEqual(['', 'System', 'Users']);
     await page.locator('[data-testid=theme-toggle]').click();
-    await screenshot(page, 'search-table-dark-en');
+    await screenshot(page, 'system-user-dark-en');
   });
 
   it('the sign-in page can switch language before signing in', async () => {

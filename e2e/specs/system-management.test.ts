@@ -4,9 +4,10 @@ import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } fr
 
 /**
  * System management as an administrator and a new operator live it, in two browsers: the administrator
- * creates a role and an account; the account signs in with the one-time password, must change it first,
- * then sees only what its role allows; the administrator disables it and its open page learns so on its
- * next action; the audit log shows every step.
+ * creates a role (reading the audit log) and an account; the account signs in with the one-time password,
+ * must change it first, then sees only what its role allows; the administrator disables it and its open
+ * page learns so on its next action; the audit log shows every step. The same with a role of the demo's
+ * pages: demo/system-management.test.ts.
  */
 let admin: Browser;
 let operator: Browser;
@@ -38,7 +39,7 @@ async function createRole(page: Page): Promise<void> {
   const form = drawer(page);
   await form.getByPlaceholder('如 auditor').fill(roleCode);
   await form.getByPlaceholder('请输入角色名称').fill(roleName);
-  for (const label of ['查看工作台', '查看集合']) await form.locator('.arco-tree-node-title', { hasText: label }).first().click();
+  await form.locator('.arco-tree-node-title', { hasText: '查看审计日志' }).first().click();
   await screenshot(page, 'system-role-editor');
   await form.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
   await expect.poll(() => page.locator('.arco-table-tr', { hasText: roleCode }).count()).toBe(1);
@@ -88,15 +89,16 @@ describe('system management in the console', () => {
 
     // its menu holds exactly what its role opens
     const menu = operatorPage.locator('.arco-menu').first();
-    await expect.poll(() => menu.textContent()).toContain('工作台');
-    await operatorPage.goto(`${baseUrl}/list/search-table`);
-    await operatorPage.locator('.arco-table').first().waitFor();
+    await expect.poll(() => menu.textContent()).toContain('系统管理');
+    await operatorPage.goto(`${baseUrl}/system/audit`);
+    await operatorPage.locator('[data-tab-pane="/system/audit"] .arco-table').first().waitFor();
+    await operatorPage.locator('.arco-menu-inline-header', { hasText: '系统管理' }).first().waitFor();
+    await expect.poll(() => menu.textContent()).toContain('审计日志');
     const menuText = (await menu.textContent()) ?? '';
-    expect(menuText).toContain('查询表格');
-    for (const hidden of ['系统管理', '表单页', '卡片列表', '详情页']) expect([hidden, menuText.includes(hidden)]).toEqual([hidden, false]);
-    // the search table shows no create button to a role without policy:write
-    expect(await operatorPage.getByRole('button', { name: '新建' }).count()).toBe(0);
-    await screenshot(operatorPage, 'system-operator-search-table');
+    for (const hidden of ['用户管理', '角色管理']) expect([hidden, menuText.includes(hidden)]).toEqual([hidden, false]);
+    // the audit log shows no export button to a role without audit:export
+    expect(await operatorPage.locator('[data-tab-pane="/system/audit"]').getByRole('button', { name: '导出' }).count()).toBe(0);
+    await screenshot(operatorPage, 'system-operator-audit-log');
 
     // the administrator disables the account
     await adminPage.goto(`${baseUrl}/system/user?keyword=${encodeURIComponent(username)}`);
@@ -105,8 +107,8 @@ describe('system management in the console', () => {
     await adminPage.locator('.arco-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => row.textContent()).toContain('已停用');
 
-    // the operator's next action meets the expired session
-    await operatorPage.locator('.arco-menu-item', { hasText: '工作台' }).first().click();
+    // the operator's next action (opening the message box, which asks the server what is there now) meets the expired session
+    await operatorPage.locator('[data-testid=message-bell]').click();
     await expect.poll(() => operatorPage.getByText('登录信息已过期').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await screenshot(operatorPage, 'system-operator-disabled');
 

@@ -1,9 +1,12 @@
+import { builtInRoles } from '@atrium/contracts/permissions';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
 import { accounts, baseUrl, launchBrowser, newPage, type Browser, type LaunchOptions } from '../lib/browser';
+import { openAllGroups } from '../lib/navigation';
 import { expectNoSeriousViolations, expectToast, open, shot, visibleDrawer } from '../lib/page-helpers';
+import { landing } from '../lib/texts';
 
 /**
  * Two-step verification (TOTP, identity.md §2) as people live it, each scenario with accounts of its own
@@ -136,8 +139,9 @@ async function expectFieldError(page: Page, field: 'totp' | 'recoveryCode', text
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
 
-async function expectWorkplace(page: Page): Promise<void> {
-  await page.waitForURL('**/workplace', { timeout: 15_000 });
+/** Signed in: on the landing page (the workplace with the demo, the home page without), with a token. */
+async function expectLanding(page: Page): Promise<void> {
+  await page.waitForURL(`**${landing.path}`, { timeout: 15_000 });
   await page.waitForSelector('[data-testid=navbar]');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/.{20,}/);
 }
@@ -203,7 +207,7 @@ describe('two-step verification', () => {
     const page = await browserPage({ width: 1440, height: 900 });
 
     await firstStep(page, username);
-    await expectWorkplace(page);
+    await expectLanding(page);
     const security = await open(page, '/user/setting?tab=security');
     const row = security.locator('[data-testid=security-mfa]');
     await expect.poll(() => row.locator('[data-testid=security-mfa-status]').textContent()).toMatch(/^未开启/);
@@ -280,8 +284,8 @@ describe('two-step verification', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('recoveryCode');
     expect(await step.locator('[data-field-error]').count()).toBe(0);
     await submitSecondStep(page, 'recoveryCode', codes[0]!);
-    await expectWorkplace(page);
-    expect(await page.title()).toBe('工作台 - Atrium');
+    await expectLanding(page);
+    expect(await page.title()).toBe(`${landing.title()} - Atrium`);
 
     // the same recovery code on a later sign-in is refused; another one still works
     await signOut(page);
@@ -292,7 +296,7 @@ describe('two-step verification', () => {
     await expectFieldError(page, 'recoveryCode', '验证码错误');
     // (typed in capitals and without the dash: it is read the same)
     await submitSecondStep(page, 'recoveryCode', codes[1]!.toUpperCase().replace('-', ''));
-    await expectWorkplace(page);
+    await expectLanding(page);
     const after = await open(page, '/user/setting?tab=security');
     await expect.poll(() => after.locator('[data-testid=security-mfa-status]').textContent()).toBe('已开启，剩余 8 个恢复码');
     expect(page.errors).toEqual([]);
@@ -327,14 +331,15 @@ describe('two-step verification', () => {
 
     // the code of the authenticator app signs in (a step after the one the enrolment used)
     await submitSecondStep(page, 'code', freshCode(secret, usedStep));
-    await expectWorkplace(page);
-    expect(await page.title()).toBe('Workplace - Atrium');
+    await expectLanding(page);
+    expect(await page.title()).toBe(`${landing.title('en-US')} - Atrium`);
     expect(page.errors).toEqual([]);
   });
 
   it('is required by a role: the console shows only the enrolment (the server refuses the rest) until it is on', { timeout: 180_000 }, async () => {
+    // what the built-in user role reads (the landing page among it), and the audit log
     const roleCode = `e2e-mfa-${suffix}`;
-    const role = await asAdmin<{ id: number; requireMfa: boolean }>('POST', '/api/system/roles', { code: roleCode, name: `E2E 两步 ${suffix}`, permissions: ['workplace:view', 'policy:read'], requireMfa: true });
+    const role = await asAdmin<{ id: number; requireMfa: boolean }>('POST', '/api/system/roles', { code: roleCode, name: `E2E 两步 ${suffix}`, permissions: [...builtInRoles.user.permissions, 'audit:read'], requireMfa: true });
     expect([role.status, role.body.data?.requireMfa]).toEqual([200, true]);
     let account: Account | null = null;
     try {
@@ -348,8 +353,8 @@ describe('two-step verification', () => {
       const token = login.body.data.token;
       const menu = await signedCall<{ error: string }>('GET', '/api/user/menu', { token, fingerprint });
       expect([menu.status, menu.body.data?.error]).toEqual([403, 'MFA_ENROLMENT_REQUIRED']);
-      const overview = await signedCall<{ error: string }>('GET', '/api/workplace/overview', { token, fingerprint });
-      expect([overview.status, overview.body.data?.error]).toEqual([403, 'MFA_ENROLMENT_REQUIRED']);
+      const audit = await signedCall<{ error: string }>('GET', '/api/system/audit', { token, fingerprint });
+      expect([audit.status, audit.body.data?.error]).toEqual([403, 'MFA_ENROLMENT_REQUIRED']);
       const info = await signedCall<{ mfaRequired: boolean; mfaEnabled: boolean }>('POST', '/api/user/info', { token, fingerprint });
       expect([info.status, info.body.data?.mfaRequired, info.body.data?.mfaEnabled]).toEqual([200, true, false]);
       const status = await signedCall<{ enabled: boolean; required: boolean }>('GET', '/api/user/mfa', { token, fingerprint });
@@ -390,10 +395,11 @@ describe('two-step verification', () => {
       await page.waitForSelector('[data-testid=navbar]', { timeout: 15_000 });
       await expect.poll(() => visibleDialogs(page).count()).toBe(0);
       const sideMenu = page.locator('[data-testid=side-menu] .arco-menu').first();
-      await expect.poll(() => sideMenu.textContent()).toContain('工作台');
+      await expect.poll(() => sideMenu.textContent()).toContain('系统管理');
+      await openAllGroups(page);
+      await expect.poll(() => sideMenu.textContent()).toContain('审计日志');
       const menuText = (await sideMenu.textContent()) ?? '';
-      expect(menuText).toContain('列表页');
-      for (const hidden of ['系统管理', '表单页']) expect([hidden, menuText.includes(hidden)]).toEqual([hidden, false]);
+      for (const hidden of ['用户管理', '角色管理']) expect([hidden, menuText.includes(hidden)]).toEqual([hidden, false]);
       await shot(page, 'two-step-required-done');
       await expectNoSeriousViolations(page);
 
@@ -460,7 +466,7 @@ describe('two-step verification', () => {
     // the account: its password alone signs it in now
     const page = await browserPage({ width: 1440, height: 900 });
     await firstStep(page, username);
-    await expectWorkplace(page);
+    await expectLanding(page);
     expect(await mfaStep(page).count()).toBe(0);
     const security = await open(page, '/user/setting?tab=security');
     await expect.poll(() => security.locator('[data-testid=security-mfa-status]').textContent()).toMatch(/^未开启/);

@@ -48,7 +48,7 @@ const call = async (client: Client, method: string, path: string, body?: unknown
   send(cluster.url, client, await signedRequest(credential, client, method, path, body), extra);
 
 function load(phase: string, maxSeconds: number) {
-  return startLoad({ url: cluster.url, credential, clients, workers: WORKERS, maxRequests: 40_000, maxSeconds, writeEvery: 5, titlePrefix: `${runId}-${phase}` });
+  return startLoad({ url: cluster.url, credential, clients, workers: WORKERS, maxRequests: 40_000, maxSeconds, writeEvery: 5, codePrefix: `${runId}-${phase}` });
 }
 
 /** Every replica answered some of these, and tells how many each. */
@@ -158,7 +158,7 @@ describe('three replicas behind HAProxy on PostgreSQL', () => {
     }
     await sleep(1000);
     const outcomes = await run.stop();
-    allWrites.push(...outcomes.filter((o) => o.title));
+    allWrites.push(...outcomes.filter((o) => o.code));
     const servedWhileDraining = restarts.map((x) => outcomes.filter((o) => o.replica === x.name && o.sent >= x.sigterm && o.sent < x.exit).length);
     console.log(
       `rolling restart: ${outcomes.length} requests in ${seconds(t0)} s, ${failed(outcomes).length} failed, by replica ${JSON.stringify(byReplica(outcomes))}; ` +
@@ -188,7 +188,7 @@ describe('three replicas behind HAProxy on PostgreSQL', () => {
     const upAt = performance.now();
     await sleep(1500);
     const outcomes = await run.stop();
-    allWrites.push(...outcomes.filter((o) => o.title));
+    allWrites.push(...outcomes.filter((o) => o.code));
     const lost = failed(outcomes);
     console.log(
       `kill -9 of ${victim.name}: ${outcomes.length} requests in ${seconds(t0)} s, ${lost.length} failed (${lost.map((x) => x.error).join(', ') || 'none'}); ` +
@@ -213,27 +213,33 @@ describe('three replicas behind HAProxy on PostgreSQL', () => {
   });
 
   it('has every acknowledged write in the database exactly once, and no write twice', async () => {
-    const { rows } = await db.query<{ id: number; title: Record<string, string> }>(`select id, title from "${schema}".quality_queues`);
+    // roles.code is unique: a write done twice would have been refused the second time, so the audit
+    // trail counts the creations too (one entry per role created)
+    const { rows } = await db.query<{ id: number; code: string }>(`select id, code from "${schema}".roles where code like $1`, [`${runId}-%`]);
     const count = new Map<string, number>();
     const idOf = new Map<string, number>();
     for (const r of rows) {
-      for (const t of new Set(Object.values(r.title))) {
-        count.set(t, (count.get(t) ?? 0) + 1);
-        idOf.set(t, r.id);
-      }
+      count.set(r.code, (count.get(r.code) ?? 0) + 1);
+      idOf.set(r.code, r.id);
     }
+    const created = await db.query<{ target_id: string; n: string }>(
+      `select target_id, count(*) as n from "${schema}".audit_log where action = 'system.role.create' and result = 'success' and summary like $1 group by target_id`,
+      [`created role ${runId}-%`],
+    );
+    const entries = new Map(created.rows.map((r) => [Number(r.target_id), Number(r.n)]));
     const acked = allWrites.filter((w) => w.status === 200);
     const unanswered = allWrites.filter((w) => w.status !== 200);
     expect(acked.length).toBeGreaterThan(100);
     for (const w of acked) {
-      expect(count.get(w.title!), w.title).toBe(1);
-      expect(idOf.get(w.title!)).toBe(w.id);
+      expect(count.get(w.code!), w.code).toBe(1);
+      expect(idOf.get(w.code!)).toBe(w.id);
+      expect(entries.get(w.id!), `audit entry of ${w.code}`).toBe(1);
     }
     // a write whose answer was lost (kill -9) happened once or not at all
-    for (const w of unanswered) expect(count.get(w.title!) ?? 0).toBeLessThanOrEqual(1);
+    for (const w of unanswered) expect(count.get(w.code!) ?? 0).toBeLessThanOrEqual(1);
     const ours = [...count.keys()].filter((t) => t.startsWith(`${runId}-`));
     expect(ours.length).toBeLessThanOrEqual(allWrites.length);
-    console.log(`writes: ${allWrites.length} sent, ${acked.length} acknowledged, all in the database once; ${unanswered.length} unanswered, ${unanswered.filter((w) => count.has(w.title!)).length} of them done`);
+    console.log(`writes: ${allWrites.length} sent, ${acked.length} acknowledged, all in the database once; ${unanswered.length} unanswered, ${unanswered.filter((w) => count.has(w.code!)).length} of them done`);
   });
 
   it('stops cleanly: every replica drains and exits 0', async () => {

@@ -32,8 +32,8 @@ export interface Outcome {
   replica: string | undefined;
   /** A network error instead of an answer, or the error key of one that is not 200. */
   error?: string;
-  /** The queue title a write created. */
-  title?: string;
+  /** The code of the role a write created. */
+  code?: string;
   /** The id the server gave it (200 only). */
   id?: number;
 }
@@ -88,14 +88,15 @@ export interface LoadOptions {
   /** Stops by itself after this many requests or this long, whichever comes first. */
   maxRequests: number;
   maxSeconds: number;
-  /** Every n-th request creates a quality-inspection queue with a unique title; the rest read. */
+  /** Every n-th request creates a role with a unique code (POST /api/system/roles); the rest read. */
   writeEvery: number;
-  /** Unique per load: the titles' prefix. */
-  titlePrefix: string;
+  /** Unique per load: the codes' prefix (a lower-case letter first, then lower-case letters, digits and `-`). */
+  codePrefix: string;
 }
 
+// The core's calls (no demo needed): a list page, the user's info, the menu.
 const READS = [
-  ['GET', '/api/list/policy?current=1&pageSize=10'],
+  ['GET', '/api/system/users?current=1&pageSize=10'],
   ['POST', '/api/user/info'],
   ['GET', '/api/user/menu'],
 ] as const;
@@ -111,18 +112,18 @@ export function startLoad(o: LoadOptions) {
       const i = n++;
       const client = o.clients[(i + w) % o.clients.length]!;
       const write = i % o.writeEvery === 0;
-      const title = write ? `${o.titlePrefix}-${i}` : undefined;
+      const code = write ? `${o.codePrefix}-${i}` : undefined;
       const req = write
-        ? await signedRequest(o.credential, client, 'POST', '/api/list/quality-inspection', { title })
+        ? await signedRequest(o.credential, client, 'POST', '/api/system/roles', { code, name: `Cluster ${code}`, permissions: ['audit:read'] })
         : await signedRequest(o.credential, client, READS[i % READS.length]![0], READS[i % READS.length]![1]);
       const sent = performance.now();
       try {
         const a = await send(o.url, client, req);
         const id = write && a.status === 200 ? (a.body.data.id as number) : undefined;
         const error = a.status === 200 ? undefined : ((a.body?.data?.error as string | undefined) ?? String(a.status));
-        outcomes.push({ method: req.method, path: req.path, sent, ended: performance.now(), status: a.status, replica: a.replica, title, id, error });
+        outcomes.push({ method: req.method, path: req.path, sent, ended: performance.now(), status: a.status, replica: a.replica, code, id, error });
       } catch (err) {
-        outcomes.push({ method: req.method, path: req.path, sent, ended: performance.now(), status: 0, replica: undefined, error: (err as Error).message, title });
+        outcomes.push({ method: req.method, path: req.path, sent, ended: performance.now(), status: 0, replica: undefined, error: (err as Error).message, code });
       }
     }
   };

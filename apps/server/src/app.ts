@@ -7,20 +7,14 @@ import type { Clock } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { parseQueryString } from './http/validation.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
-import { registerCardRoutes } from './modules/card/card.routes.ts';
-import { registerChannelFormRoutes } from './modules/channel-form/channel-form.routes.ts';
 import { registerHealthModule } from './modules/health/health.routes.ts';
 import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { registerOpenApiModule } from './modules/openapi/openapi.routes.ts';
-import { registerPolicyRoutes } from './modules/policy/policy.routes.ts';
-import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { resourceModules } from './modules/resources/index.ts';
 import { registerResourceModules, type ResourceModule } from './modules/resources/kit.ts';
 import { registerSystemModule } from './modules/system/system.routes.ts';
-import { registerUserCenterRoutes } from './modules/user-center/user-center.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
 import { registerUserSettingRoutes } from './modules/user-setting/user-setting.routes.ts';
-import { registerWorkplaceRoutes } from './modules/workplace/workplace.routes.ts';
 import { devSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { randomCaptchaText } from './modules/auth/captcha-image.ts';
 import { frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -28,6 +22,8 @@ import { registerWebAndNotFound } from './plugins/static-web.ts';
 import { registerPipeline } from './plugins/pipeline.ts';
 import { loggerOptions, registerRequestLog, RequestLog } from './plugins/request-log.ts';
 import { scheduleAuditRetention } from './plugins/audit-retention.ts';
+import type { ServerSlice } from './slice.ts';
+import { serverSlices } from './slices.ts';
 
 export interface AppDeps {
   db: Db;
@@ -43,6 +39,8 @@ export interface AppDeps {
   engine?: 'pglite' | 'postgres';
   /** The team's resources to serve; default the registry's (the resource kit's tests serve their own). */
   resources?: readonly ResourceModule[];
+  /** The slices to serve; default the registry's (src/slices.ts). */
+  slices?: readonly ServerSlice[];
 }
 
 declare module 'fastify' {
@@ -107,14 +105,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerUserModule(app);
   // The data modules read the database and configuration from the app (`app.db`, `app.config`).
   registerMessageRoutes(app);
-  registerWorkplaceRoutes(app);
-  registerUserCenterRoutes(app);
   registerUserSettingRoutes(app);
-  registerPolicyRoutes(app);
-  registerCardRoutes(app);
-  registerChannelFormRoutes(app);
-  registerProfileRoutes(app);
   registerSystemModule(app);
+  // The slices' calls (src/slices.ts), after the core's.
+  for (const slice of deps.slices ?? serverSlices) slice.register(app);
   // The team's own resources (docs/resources.md).
   registerResourceModules(app, deps.resources ?? resourceModules);
 

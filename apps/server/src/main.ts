@@ -21,6 +21,7 @@ import { seedDatabase } from './db/seed/index.ts';
 import { databaseUnavailableCause } from './db/errors.ts';
 import { drainApp, StopRequests } from './modules/health/shutdown.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { serverSlices } from './slices.ts';
 
 /** Past the drain limit, closing the database gets this long before the process gives up on it. */
 const CLOSE_GRACE_MS = 10_000;
@@ -180,9 +181,9 @@ async function main(): Promise<void> {
     handle = await step(config.databaseUrl ? 'Connected to PostgreSQL' : `Opened the embedded database in ${join(config.dataDir, 'pgdata')}`, () => openDatabase(config!));
     await stopIfRequested();
     const opened = handle;
-    await step('Database schema up to date', () => whileDatabaseUnavailable('migrating', () => migrateDatabase(opened)));
+    await step('Database schema up to date', () => whileDatabaseUnavailable('migrating', () => migrateDatabase(opened, serverSlices)));
     await stopIfRequested();
-    const seed = await step((r) => (r.seeded ? 'Seeded the demo data' : config!.nodeEnv === 'production' ? 'No demo data in production' : 'Demo data already there'), () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!)));
+    const seed = await step((r) => (r.seeded ? 'Seeded the demo data' : config!.nodeEnv === 'production' ? 'No demo data in production' : 'Demo data already there'), () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!, serverSlices)));
     if (handle.engine === 'pglite') await step('Planner statistics gathered', () => analyzeEmbedded(opened));
     app = await buildApp(config, { db: handle.db, engine: handle.engine });
     // Passwords are not logged, not even the demo ones: README.md lists them.

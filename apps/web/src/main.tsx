@@ -6,8 +6,9 @@ import { RouterProvider } from 'react-router';
 import { installApiHooks } from './app/api-hooks';
 import { createAppRouter } from './app/router';
 import { initFingerprint } from './lib/fingerprint';
-import { applyDocumentLocale, getLocale, loadLocale } from './lib/i18n';
+import { addSliceTexts, applyDocumentLocale, getLocale, loadLocale } from './lib/i18n';
 import { applyColorWeak, applyThemeColor, applyThemeMode } from './lib/theme';
+import { webSlices } from './slices';
 import { useSettings } from './stores/settings';
 import './styles/global.css';
 
@@ -23,6 +24,7 @@ function start() {
   // painted: every request waits for it inside the request client (whenFingerprintReady), so no call
   // ever leaves without it.
   void initFingerprint();
+  addSliceTexts(webSlices);
   void loadLocale(getLocale(), 'core');
   const router = createAppRouter();
   createRoot(document.getElementById('root')!).render(

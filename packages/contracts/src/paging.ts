@@ -1,5 +1,5 @@
 import * as z from './zod.ts';
-import { msg } from './messages/validation.ts';
+import { msg } from './messages/msg.ts';
 import { blankToUndefined } from './query-values.ts';
 
 const pageSizeSchema = (defaultSize: number) =>

@@ -1,7 +1,7 @@
 import type { Locale } from './locale.ts';
 import { resourceActions, type ResourcePermission } from './resource-names.ts';
 import { resources } from './resources/index.ts';
-import { slices } from './slices.ts';
+import { sliceDefs, type slices } from './slices.ts';
 
 /**
  * The permission catalogue: one list, read by the server (the request pipeline's check, the built-in
@@ -15,7 +15,7 @@ type SliceOf = (typeof slices)[number];
 type SliceGroup = SliceOf extends infer S ? (S extends { permissionGroups: infer G } ? keyof G & string : never) : never;
 /** The slices' groups come first (registry order), then the core's; a resource's permissions form a group of their own: `resource:<name>`. */
 export type PermissionGroup = SliceGroup | (typeof coreGroups)[number] | `resource:${string}`;
-const sliceGroups = [...new Set(slices.flatMap((s): string[] => ('permissionGroups' in s ? Object.keys(s.permissionGroups) : [])))] as SliceGroup[];
+const sliceGroups = [...new Set(sliceDefs.flatMap((s) => Object.keys(s.permissionGroups ?? {})))] as SliceGroup[];
 export const permissionGroups: readonly PermissionGroup[] = [...sliceGroups, ...coreGroups, ...resources.map((r) => `resource:${r.name}` as const)];
 
 const catalogue = {
@@ -32,7 +32,7 @@ const catalogue = {
 
 /** The slices' permissions (slice.ts). */
 type SlicePermission = SliceOf extends infer S ? (S extends { permissions: infer P } ? keyof P & string : never) : never;
-const slicePermissions = Object.fromEntries(slices.flatMap((s) => ('permissions' in s ? Object.entries(s.permissions) : []))) as Record<SlicePermission, { group: PermissionGroup; label: Record<Locale, string> }>;
+const slicePermissions = Object.fromEntries(sliceDefs.flatMap((s) => Object.entries(s.permissions ?? {}))) as Record<SlicePermission, { group: PermissionGroup; label: Record<Locale, string> }>;
 
 const actionLabels: Record<(typeof resourceActions)[number], Record<Locale, (plural: Record<Locale, string>) => string>> = {
   read: { 'zh-CN': (p) => `查看${p['zh-CN']}`, 'en-US': (p) => `View ${p['en-US'].toLowerCase()}` },
@@ -73,7 +73,7 @@ export function permissionResource(code: Permission): PermissionResource {
 /** What each resource is called in the role editor's tree (a level of its own where an area holds several). */
 export const permissionResourceLabels: Record<PermissionResource, Record<Locale, string>> = {
   ...Object.fromEntries(resources.map((r) => [r.name, r.pluralLabel])),
-  ...Object.fromEntries(slices.flatMap((s) => ('permissionResources' in s ? Object.entries(s.permissionResources) : []))),
+  ...Object.fromEntries(sliceDefs.flatMap((s) => Object.entries(s.permissionResources ?? {}))),
   exception: { 'zh-CN': '异常页', 'en-US': 'Exception pages' },
   user: { 'zh-CN': '用户', 'en-US': 'Accounts' },
   role: { 'zh-CN': '角色', 'en-US': 'Roles' },
@@ -83,7 +83,7 @@ export const permissionResourceLabels: Record<PermissionResource, Record<Locale,
 
 export const permissionGroupLabels: Record<PermissionGroup, Record<Locale, string>> = {
   ...Object.fromEntries(resources.map((r) => [`resource:${r.name}`, r.pluralLabel])),
-  ...(Object.fromEntries(slices.flatMap((s) => ('permissionGroups' in s ? Object.entries(s.permissionGroups) : []))) as Record<SliceGroup, Record<Locale, string>>),
+  ...(Object.fromEntries(sliceDefs.flatMap((s) => Object.entries(s.permissionGroups ?? {}))) as Record<SliceGroup, Record<Locale, string>>),
   exception: { 'zh-CN': '异常页', 'en-US': 'Exceptions' },
   system: { 'zh-CN': '系统管理', 'en-US': 'System' },
 };
@@ -92,7 +92,7 @@ export const permissionGroupLabels: Record<PermissionGroup, Record<Locale, strin
 export const systemPermissions = permissions.filter((p) => everyPermission[p]!.group === 'system');
 
 /** What the slices grant a role of the given code (slice.ts `grants`). */
-const sliceGrants = (role: 'user' | 'auditor') => slices.flatMap((s): string[] => ('grants' in s && role in s.grants ? [...(s.grants as Record<string, readonly string[]>)[role]!] : [])) as Permission[];
+const sliceGrants = (role: 'user' | 'auditor') => sliceDefs.flatMap((s) => s.grants?.[role] ?? []) as Permission[];
 
 /**
  * Built-in roles: `admin` holds every permission; `user` the everyday reading the slices grant it (in the

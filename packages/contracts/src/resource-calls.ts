@@ -5,7 +5,7 @@
  */
 import * as z from './zod.ts';
 import { defineCall, type CallDef } from './call.ts';
-import { msg } from './messages/validation.ts';
+import { msg } from './messages/msg.ts';
 import { blankToUndefined, isRealDate, parseInstant } from './query-values.ts';
 import { INT_MAX, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
 import { maxChars } from './text.ts';

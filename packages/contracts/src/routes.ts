@@ -1,8 +1,7 @@
 import type { Permission } from './permissions.ts';
 import type { ResourceDef } from './resource.ts';
 import { resources } from './resources/index.ts';
-import type { SliceDef, SliceRoute } from './slice.ts';
-import { slices } from './slices.ts';
+import { sliceDefs } from './slices.ts';
 
 /**
  * The route table: one source for the console's router, menu, breadcrumb, tab titles and guards, and
@@ -31,7 +30,7 @@ export interface RouteNode {
 
 /** The core's home page: where a signed-in user lands when no slice brings a landing page (slice.ts). */
 const homeRoute = { name: 'Home', path: '/home', titleKey: 'menu.home' } as const;
-const sliceLanding = slices.map((s): SliceDef['landing'] => ('landing' in s ? s.landing : undefined)).find((l) => l !== undefined);
+const sliceLanding = sliceDefs.find((s) => s.landing)?.landing;
 export const defaultRoute: { readonly name: string; readonly path: string; readonly titleKey: string } = sliceLanding ?? homeRoute;
 
 const coreRoutes: RouteNode[] = [
@@ -90,7 +89,7 @@ export function withResourceRoutes(core: RouteNode[], defs: readonly ResourceDef
  */
 function withSliceRoutes(core: RouteNode[]): RouteNode[] {
   const tree = [...core];
-  for (const node of slices.flatMap((s): readonly SliceRoute[] => ('routes' in s ? s.routes : []))) {
+  for (const node of sliceDefs.flatMap((s) => s.routes ?? [])) {
     const route = node as RouteNode;
     const group = route.children && tree.find((n) => n.path === route.path && n.children);
     if (group) {

@@ -4,7 +4,7 @@ import type * as z from './zod.ts';
 type Labels = Readonly<Record<Locale, string>>;
 
 /** A page or menu group of a slice, as in the route table (routes.ts); its permission is one of the slice's own. */
-export interface SliceRoute {
+interface SliceRoute {
   readonly path: string;
   readonly name?: string;
   readonly titleKey?: string;
@@ -25,7 +25,7 @@ export interface SliceRoute {
  *
  * What a slice brings to the tables the contracts share: its permissions (and their groups and labels),
  * what the built-in and demo roles hold of them, its routes and menu entries, the landing page when it
- * has one, and its part of a user's stored preferences. Its calls join the call table from the
+ * has one, its validation texts and its part of a user's stored preferences. Its calls join the call table from the
  * registry's `sliceCalls` (kept apart so the permission type does not depend on the calls that name it).
  */
 export interface SliceDef {
@@ -41,6 +41,8 @@ export interface SliceDef {
   readonly routes?: readonly SliceRoute[];
   /** Where a signed-in user lands; the first slice that has one wins, else the core's home page. */
   readonly landing?: { readonly name: string; readonly path: string; readonly titleKey: string };
+  /** The texts of its forms' rules and its server checks, per language (merged into `validationMessages`). */
+  readonly validationMessages?: Readonly<Record<Locale, Readonly<Record<string, string>>>>;
   /** Its part of the stored UI preferences (`/api/user/preferences`), one key each. */
   readonly preferences?: Readonly<Record<string, z.ZodType>>;
 }

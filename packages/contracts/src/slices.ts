@@ -1,4 +1,5 @@
 import { demoCalls, demoSlices } from './demo/index.ts';
+import type { SliceDef } from './slice.ts';
 
 /**
  * The slices in the product, and their calls (slice.ts). A team's own slice adds its lines here;
@@ -7,6 +8,9 @@ import { demoCalls, demoSlices } from './demo/index.ts';
 export const slices = [
   ...demoSlices,
 ] as const;
+
+/** The same list as definitions: what code walks (`slices` keeps each one's literal types). */
+export const sliceDefs: readonly SliceDef[] = [...slices];
 
 export const sliceCalls = {
   ...demoCalls,

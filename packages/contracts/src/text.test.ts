@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allCalls } from './calls/index.ts';
 import { passwordLoginSchema } from './calls/auth.ts';
-import { qualityCreateBodySchema } from './demo/card/calls.ts';
-import { policyListQuerySchema } from './demo/search-table/calls.ts';
+import { ROLE_NAME_MAX, roleCreateBodySchema, userListQuerySchema } from './calls/system.ts';
 import { isStorableText, storableText, textLength } from './text.ts';
 
 describe('storable text', () => {
@@ -15,11 +14,12 @@ describe('storable text', () => {
   it('is the first rule of a field and the only one it reports, in the console as on the server', () => {
     const username = passwordLoginSchema.shape.username.safeParse('\u0000');
     expect(username.error?.issues.map((i) => i.message)).toEqual(['validation.invalidCharacters']);
-    const title = qualityCreateBodySchema.safeParse({ title: 'queue \ud800' });
-    expect(title.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['title', 'validation.invalidCharacters']]);
-    expect(qualityCreateBodySchema.safeParse({ title: 'queue 😀' }).success).toBe(true);
-    const query = policyListQuerySchema.safeParse({ name: 'a\u0000' });
-    expect(query.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['name', 'validation.invalidCharacters']]);
+    const role = { code: 'ops', name: 'role \ud800', permissions: [] };
+    const name = roleCreateBodySchema.safeParse(role);
+    expect(name.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['name', 'validation.invalidCharacters']]);
+    expect(roleCreateBodySchema.safeParse({ ...role, name: 'role 😀' }).success).toBe(true);
+    const query = userListQuerySchema.safeParse({ keyword: 'a\u0000' });
+    expect(query.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['keyword', 'validation.invalidCharacters']]);
   });
 });
 
@@ -93,7 +93,7 @@ describe('every input string of the call table carries the rule', () => {
       }),
     );
     expect(found).toEqual([]);
-    expect(guarded).toEqual(expect.arrayContaining(['POST /api/user/login body.username', 'GET /api/list/policy query.name', 'POST /api/channel-form/submit body.data.keyword[]']));
+    expect(guarded).toEqual(expect.arrayContaining(['POST /api/user/login body.username', 'GET /api/system/users query.keyword', 'POST /api/system/roles body.permissions[]']));
   });
 
   it('notices a string declared with zod directly', async () => {
@@ -113,9 +113,10 @@ describe('text length', () => {
   });
 
   it('is what a maximum length counts, in the console as on the server', () => {
-    expect(qualityCreateBodySchema.safeParse({ title: '😀'.repeat(30) }).success).toBe(true);
-    const over = qualityCreateBodySchema.safeParse({ title: '😀'.repeat(31) });
-    expect(over.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['title', 'common.maxLength|{"n":30}']]);
+    const role = { code: 'ops', permissions: [] };
+    expect(roleCreateBodySchema.safeParse({ ...role, name: '😀'.repeat(ROLE_NAME_MAX) }).success).toBe(true);
+    const over = roleCreateBodySchema.safeParse({ ...role, name: '😀'.repeat(ROLE_NAME_MAX + 1) });
+    expect(over.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['name', `common.maxLength|{"n":${ROLE_NAME_MAX}}`]]);
     expect(passwordLoginSchema.shape.username.safeParse('👍'.repeat(64)).success).toBe(true);
   });
 });

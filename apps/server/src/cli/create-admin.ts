@@ -13,6 +13,7 @@ import { acquireLock } from '../db/lock.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createAccount } from '../db/seed/accounts.ts';
 import { findUserByPhone, findUserByUsername } from '../modules/shared/users.repository.ts';
+import { serverSlices } from '../slices.ts';
 
 function fail(message: string): never {
   console.error(`create-admin: ${message}`);
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   const lock = config.databaseUrl ? undefined : acquireLock(join(config.dataDir, 'pgdata.lock'));
   const handle = await openDatabase(config);
   try {
-    await migrateDatabase(handle);
+    await migrateDatabase(handle, serverSlices);
     if (await findUserByUsername(handle.db, username)) fail(`the username "${username}" is taken`);
     if (values.phone && (await findUserByPhone(handle.db, values.phone))) fail(`the phone ${values.phone} is bound to another account`);
     const id = await createAccount(handle.db, { username, password, roles: ['admin', 'user'], name: values.name, phone: values.phone });

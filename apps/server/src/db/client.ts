@@ -9,8 +9,6 @@ import * as schema from './schema/index.ts';
 type Schema = typeof schema;
 /** One type for both engines: the drizzle pg-core database over PGlite or node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** What `db.transaction(async (tx) => ...)` hands to its callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Engine = 'pglite' | 'postgres';
 
 export interface DbHandle {

@@ -22,7 +22,8 @@ import { RequestBatch, type BatchPart } from './request-batch.ts';
  * drizzle-kit cannot declare triggers, so this is an idempotent step after the generated migrations
  * (run on every start, under the migration lock on PostgreSQL), like the replay store's UNLOGGED.
  */
-const generationTables = ['policies', 'roles', 'audit_log'] as const;
+const generationTables = ['roles', 'audit_log'] as const;
+/** The core's list tables; a slice's or a resource's table is watched by its own migration (see below). */
 export type GenerationTable = (typeof generationTables)[number];
 
 /**
@@ -32,7 +33,6 @@ export type GenerationTable = (typeof generationTables)[number];
  * call of every replica wait for the one before).
  */
 const generationEvents: Record<GenerationTable, string> = {
-  policies: 'insert or update or delete or truncate',
   roles: 'insert or update or delete or truncate',
   audit_log: 'delete or truncate',
 };
@@ -41,8 +41,9 @@ const generationEvents: Record<GenerationTable, string> = {
 const SLOTS = 32;
 
 /**
- * The counters and the two functions, before the migrations run: a resource's generated migration watches
- * its own table with `select atrium_watch_list('<table>')` (modules/resources/migration-sql.ts).
+ * The counters and the two functions, before the migrations run: a resource's generated migration
+ * (modules/resources/migration-sql.ts) and a slice's migrations (src/slice.ts) watch their own tables with
+ * `select atrium_watch_list('<table>')`, on every write (insert, update, delete, truncate).
  */
 export async function installGenerationCounters(db: Db): Promise<void> {
   // The single-counter table of earlier versions is left as it is: a replica of an earlier version still
@@ -72,7 +73,7 @@ export async function installGenerationCounters(db: Db): Promise<void> {
   );
 }
 
-/** After the migrations: the core's list tables watched (a resource's migration watches its own). */
+/** After the migrations: the core's list tables watched (a resource's or a slice's migration watches its own). */
 export async function installListGenerations(db: Db): Promise<void> {
   for (const table of generationTables) {
     // A table a later migration brings (a test may migrate an older folder): nothing to watch yet.

@@ -6,7 +6,10 @@ export function pickText(value: Localized, locale: Locale): string {
   return value[locale] ?? value['zh-CN'] ?? '';
 }
 
-/** Text written by a user is stored once: both languages show it as written. */
+/**
+ * Text written by a user is stored once: both languages show it as written.
+ * @public (for the slices' tables of localized texts, maybe none)
+ */
 export function sameText(text: string): Localized {
   return { 'zh-CN': text, 'en-US': text };
 }

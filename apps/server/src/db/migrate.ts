@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { MigrationConfig, MigrationMeta } from 'drizzle-orm/migrator';
+import type { ServerSlice } from '../slice.ts';
 import type { DbHandle } from './client.ts';
 import { installAuditGuard } from './audit-guard.ts';
 import { installBuiltInRoles } from './built-in-roles.ts';
@@ -14,24 +15,44 @@ interface DialectLike {
   migrate(migrations: MigrationMeta[], session: unknown, config: MigrationConfig): Promise<void>;
 }
 
+/** What migrating needs of a slice (src/slice.ts): its name (its journal's) and its migrations folder. */
+export type SliceMigrations = Pick<ServerSlice, 'name' | 'migrations'>;
+
+/** The journal table of a slice's migrations, beside the core's `__drizzle_migrations`. */
+export function sliceMigrationsTable(name: string): string {
+  return `__drizzle_migrations_${name.replace(/[^a-z0-9]+/g, '_')}`;
+}
+
 /**
  * Applies the generated migrations with drizzle's own migrator (same journal table and hashes on both
- * engines). drizzle-kit qualifies foreign keys with "public"; a test database living in its own schema
- * gets those references rewritten so the same SQL lands in that schema.
+ * engines): the core's folder (`core`, default drizzle/), then each slice's folder with a journal of its
+ * own (`slices`: the registry's, src/slices.ts; the database layer names none itself), in the same
+ * migrations schema and under the same lock. drizzle-kit qualifies foreign keys with "public"; a test
+ * database living in its own schema gets those references rewritten so the same SQL lands in that schema.
  */
-export async function migrateDatabase(handle: DbHandle, folder = migrationsFolder): Promise<void> {
-  const migrations = readMigrationFiles({ migrationsFolder: folder });
+export async function migrateDatabase(handle: DbHandle, slices: readonly SliceMigrations[], core = migrationsFolder): Promise<void> {
+  if (!Array.isArray(slices)) throw new TypeError('migrateDatabase: pass the slices to migrate (serverSlices of src/slices.ts, or [])');
   const schemaName = handle.schemaName;
-  if (schemaName !== 'public') {
-    for (const m of migrations) m.sql = m.sql.map((s) => s.replaceAll('"public".', `"${schemaName}".`));
-  }
+  const folders = [
+    { folder: core, table: '__drizzle_migrations' },
+    ...slices.flatMap((s) => (s.migrations ? [{ folder: s.migrations, table: sliceMigrationsTable(s.name) }] : [])),
+  ].map(({ folder, table }) => {
+    const migrations = readMigrationFiles({ migrationsFolder: folder });
+    if (schemaName !== 'public') {
+      for (const m of migrations) m.sql = m.sql.map((s) => s.replaceAll('"public".', `"${schemaName}".`));
+    }
+    return { folder, table, migrations };
+  });
   const internals = handle.db as unknown as { dialect: DialectLike; session: unknown };
   const run = async () => {
     await installGenerationCounters(handle.db);
-    await internals.dialect.migrate(migrations, internals.session, {
-      migrationsFolder: folder,
-      migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
-    });
+    for (const { folder, table, migrations } of folders) {
+      await internals.dialect.migrate(migrations, internals.session, {
+        migrationsFolder: folder,
+        migrationsTable: table,
+        migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
+      });
+    }
     await makeReplayStoreUnlogged(handle);
     await installListGenerations(handle.db);
     await installAuditGuard(handle.db);

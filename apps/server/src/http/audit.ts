@@ -57,8 +57,8 @@ export class AuditDraft {
 }
 
 /**
- * The default target of a call's entry. Its type is the resource the call id names (`policy.create`:
- * policy; `card.quality.delete`: quality; `system.user.disable`: user); its id is the `:id` of the path,
+ * The default target of a call's entry. Its type is the resource the call id names (`message.read`:
+ * message; `user.session.revoke`: session; `system.user.disable`: user); its id is the `:id` of the path,
  * else the id of the record the call answers (a create), else, for a call on the caller's own account
  * (`user.save-info`), the caller's account.
  */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { mediaType } from './body.ts';
 
+/** @public (a part of parseMultipart's answer, named by the calls that check one; maybe none) */
 export interface MultipartFile {
   field: string;
   filename: string;

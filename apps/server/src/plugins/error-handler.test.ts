@@ -24,7 +24,7 @@ describe('error envelope, trace id and security headers', () => {
 
   it('answers the router\'s own refusals (undecodable path escape, over-long path parameter) in the 400 envelope', async () => {
     const token = await t.login('admin');
-    for (const url of ['/api/list/policy/%ED%A0%80', `/api/list/policy/${'9'.repeat(300)}`]) {
+    for (const url of ['/api/system/users/%ED%A0%80', `/api/system/users/${'9'.repeat(300)}`]) {
       const res = await t.request({ url, token, locale: 'en-US' });
       expect([url, res.status, res.body.data?.error]).toEqual([url, 400, 'VALIDATION_FAILED']);
       expect(res.body.data.details).toEqual([{ path: 'url', message: 'Invalid value' }]);
@@ -114,7 +114,7 @@ describe('a database that cannot serve answers 503 UNAVAILABLE, with one warning
     const app = await buildApp(t.config, { db: t.db, logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
     const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
     registerCall(app, diskFull, () => {
-      throw new DrizzleQueryError('insert into "policies" values ($1)', ['secret-param'], pgError('53100', 'could not extend file "base/5/16385": No space left on device'));
+      throw new DrizzleQueryError('insert into "certifications" values ($1)', ['secret-param'], pgError('53100', 'could not extend file "base/5/16385": No space left on device'));
     });
     registerCall(app, restarting, () => {
       throw new AppError('UNAVAILABLE', { cause: new DrizzleQueryError('select 1', [], pgError('57P01', 'terminating connection due to administrator command')) });
@@ -130,7 +130,7 @@ describe('a database that cannot serve answers 503 UNAVAILABLE, with one warning
           expect(res.statusCode).toBe(503);
           expect(res.json()).toMatchObject({ status: 'error', code: 503, message: 'The service is unavailable. Please try again later.', data: { error: 'UNAVAILABLE' } });
           expect(res.body).not.toContain('secret-param');
-          expect(res.body).not.toContain('policies');
+          expect(res.body).not.toContain('certifications');
         }
       }
       const zh = await app.inject({ method: 'GET', url: '/api/test-only/disk-full' });

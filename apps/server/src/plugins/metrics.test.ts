@@ -74,12 +74,12 @@ describe(`metrics (${engine})`, () => {
 
   it('counts requests by route pattern and status, refused sign-ins, replays and sessions', async () => {
     const before = await scrape();
-    const listed = { route: '/api/list/policy', method: 'GET', status: '200' };
+    const listed = { route: '/api/system/users', method: 'GET', status: '200' };
     const count = (text: string, name: string, labels: Record<string, string>) => sample(text, name, labels) ?? 0;
 
     const token = (await call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
-    expect((await call('GET', '/api/list/policy?current=1&pageSize=10', { token })).status).toBe(200);
-    expect((await call('GET', '/api/list/policy?current=2&pageSize=10', { token })).status).toBe(200);
+    expect((await call('GET', '/api/system/users?current=1&pageSize=10', { token })).status).toBe(200);
+    expect((await call('GET', '/api/system/users?current=2&pageSize=10', { token })).status).toBe(200);
     expect((await call('POST', '/api/user/login', { body: { username: 'admin', password: 'not-the-password1' } })).body.data.error).toBe('INVALID_CREDENTIALS');
     const init = await signedInit('POST', '/api/user/info', { token });
     expect((await fetch(`http://127.0.0.1:${port}/api/user/info`, init)).status).toBe(200);

@@ -16,7 +16,7 @@ import { errorKeyOf } from './request-log.ts';
  * not touched.
  *
  * - `http_request_duration_seconds` (histogram) and `http_requests_total`, labelled `route` (the route's
- *   pattern, e.g. `/api/list/policy/:id`; `static` for the console's files, `unmatched` for an unknown
+ *   pattern, e.g. `/api/system/users/:id`; `static` for the console's files, `unmatched` for an unknown
  *   API path), `method` and `status`;
  * - `db_pool_in_use`, `db_pool_idle`, `db_pool_waiting`, `db_pool_max`: the PostgreSQL pool's
  *   connections and the queries waiting for one; PGlite is one connection (in use while a query or

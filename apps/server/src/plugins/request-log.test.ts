@@ -76,7 +76,7 @@ describe('the log', () => {
     expect(info.status).toBe(200);
     // the account's id in the database (the console shows another number)
     accountId = rowsOf<{ id: number }>(await t.db.execute(`select id from users where username = 'user'`))[0]!.id;
-    expect((await call('GET', '/api/list/policy?current=1&pageSize=10', { token })).status).toBe(200);
+    expect((await call('GET', '/api/user/sessions?current=1&pageSize=10', { token })).status).toBe(200);
     expect((await call('GET', '/api/user/menu', { token })).status).toBe(200);
     expect((await call('POST', '/api/user/change-password', { token, body: { oldPassword: OLD_PASSWORD, newPassword: NEW_PASSWORD } })).status).toBe(200);
     expect((await signIn({ username: 'user', password: NEW_PASSWORD, captchaId: await captcha(), captcha: CAPTCHA_ANSWER })).status).toBe(200);
@@ -125,7 +125,7 @@ describe('the log', () => {
     expect(info).toMatchObject({ level: 30, method: 'POST', route: '/api/user/info', statusCode: 200, accountId, reqId: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(info.ms).toEqual(expect.any(Number));
     expect(requests.filter((l) => l.reqId === info.reqId)).toHaveLength(1);
-    expect(requests.find((l) => l.url === '/api/list/policy?current=1&pageSize=10')).toMatchObject({ level: 30, route: '/api/list/policy', accountId });
+    expect(requests.find((l) => l.url === '/api/user/sessions?current=1&pageSize=10')).toMatchObject({ level: 30, route: '/api/user/sessions', accountId });
     expect(requests.find((l) => l.errorKey === 'INVALID_CREDENTIALS')).toMatchObject({ level: 30, route: '/api/user/login', statusCode: 400 });
     for (const path of ['/healthz', '/readyz']) expect(requests.find((l) => l.url === path)).toMatchObject({ level: 20, route: path, statusCode: 200 });
     expect(lines().some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);

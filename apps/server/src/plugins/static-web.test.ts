@@ -25,7 +25,7 @@ describe('the built console on the API port', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   it('serves index.html for the root and for any client route (SPA fallback), with the CSP', async () => {
-    for (const url of ['/', '/workplace', '/list/search-table?current=2', '/login']) {
+    for (const url of ['/', '/system/user', '/system/audit?current=2', '/login']) {
       const res = await get(url);
       expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 200, 'text/html; charset=utf-8']);
       expect(res.body).toContain('<div id="root">');
@@ -108,6 +108,6 @@ describe('the built console on the API port', () => {
       const res = await get(url);
       expect([url, res.statusCode, res.body.slice(0, 100)]).toEqual([url, 404, expect.stringContaining('NOT_FOUND')]);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/workplace' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/system/user' })).statusCode).toBe(404);
   });
 });

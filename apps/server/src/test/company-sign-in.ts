@@ -91,7 +91,7 @@ export interface Flow {
 
 /** Starts a sign-in on `t` and signs in at the provider as `username`. */
 export async function startFlow(t: TestApp, username: string, opts: { redirect?: string; cancel?: boolean } = {}): Promise<Flow> {
-  const start = await t.request({ url: `/api/auth/oidc/start?redirect=${encodeURIComponent(opts.redirect ?? '/dashboard/workplace')}`, sign: false, headers: navigation });
+  const start = await t.request({ url: `/api/auth/oidc/start?redirect=${encodeURIComponent(opts.redirect ?? '/user/info')}`, sign: false, headers: navigation });
   expect(start.status, start.text).toBe(302);
   return { cookie: bindingCookie(start), callback: await atProvider(String(start.headers.location), username, opts) };
 }

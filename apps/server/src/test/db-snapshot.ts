@@ -14,7 +14,7 @@ export async function snapshotDatabase(db: Db): Promise<Record<string, string>> 
   ).map((r) => r.table_name);
   const out: Record<string, string> = {};
   for (const table of tables) {
-    if (table === 'nonces' || table === 'audit_log' || table === '__drizzle_migrations') continue;
+    if (table === 'nonces' || table === 'audit_log' || table.startsWith('__drizzle_migrations')) continue;
     const expr = table === 'sessions' ? sql.raw(`(t.id, t.token_hash, t.user_id, t.active_role, t.revoked_at)::text`) : sql.raw('t::text');
     const [row] = rowsOf<{ n: number; h: string | null }>(
       await db.execute(sql`select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${sql.identifier(table)} t`),

@@ -161,7 +161,8 @@ function casesFor(call: CallDef, next: () => number): { bad: Case[]; junk: Case[
       }
     }
     const paths = nodes(base);
-    for (let i = 0; i < 16; i++) {
+    // a body of no fields (every part optional, none there) has nothing below the top to replace
+    for (let i = 0; i < 16 && paths.length > 0; i++) {
       const path = paths[Math.floor(next() * paths.length)]!;
       const value = junkValues[Math.floor(next() * junkValues.length)];
       junk.push({ call, what: `body ${path.join('.')}=${JSON.stringify(value)?.slice(0, 40)}`, req: { method, url, body: withValue(base, path, value) } });
@@ -299,10 +300,10 @@ describe('fuzz over every call of the contracts', () => {
     const message = 'Contains characters that cannot be stored';
     const login = await t.request({ method: 'POST', url: '/api/user/login', body: { username: 'a\u0000', password: 'x1234567' }, locale: 'en-US' });
     expect(details(login)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'username', message }]]);
-    const list = await t.request({ url: '/api/list/policy?name=%00', token: admin, locale: 'en-US' });
-    expect(details(list)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'name', message }]]);
-    const queue = await t.request({ method: 'POST', url: '/api/list/quality-inspection', token: admin, body: { title: 'queue \ud800' }, locale: 'en-US' });
-    expect(details(queue)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'title', message }]]);
+    const list = await t.request({ url: '/api/system/users?keyword=%00', token: admin, locale: 'en-US' });
+    expect(details(list)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'keyword', message }]]);
+    const role = await t.request({ method: 'POST', url: '/api/system/roles', token: admin, body: { code: 'fuzz-role', name: 'role \ud800', permissions: [] }, locale: 'en-US' });
+    expect(details(role)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'name', message }]]);
   });
 
   it('refuses header values that cannot be stored', async () => {
@@ -311,29 +312,5 @@ describe('fuzz over every call of the contracts', () => {
     expect([res.status, res.body?.data?.details]).toEqual([400, expect.arrayContaining([{ path: 'headers.x-fingerprint', message: 'Contains characters that cannot be stored' }])]);
     const agent = await t.request({ url: '/api/user/menu', token: admin, headers: { 'User-Agent': 'bot \ud800' } });
     expect([agent.status, agent.body?.data?.details?.[0]?.path]).toEqual([400, 'headers.user-agent']);
-  });
-
-  it('reports a CSV cell with NUL as a row error, and writes nothing', async () => {
-    // past the first 8 KiB, where a NUL would mark the whole file as binary (415)
-    const padding = Array.from({ length: 400 }, (_, i) => `Fuzz row ${i},img,rules,1,online`);
-    const importRows = (rows: string[]) => {
-      const file = Buffer.from(['name,contentType,filterType,count,status', ...padding, ...rows].join('\n'));
-      expect(file.indexOf(0)).toBeGreaterThan(8192);
-      const multipart = buildMultipart([{ name: 'file', filename: 'fuzz.csv', contentType: 'text/csv', data: file }]);
-      return t.request({ method: 'POST', url: '/api/list/policy/import', token: admin, body: multipart.body, contentType: multipart.contentType, locale: 'en-US' });
-    };
-    const before = await t.count('policies');
-    const name = await importRows(['Bad\u0000name,img,rules,1,online']);
-    expect([name.status, name.body.data]).toEqual([
-      200,
-      { imported: 0, failed: 1, errors: [{ line: 402, column: 'name', message: 'Contains characters that cannot be stored' }] },
-    ]);
-    const others = await importRows(['Row,img\u0000,rules,1,online', 'Row,img,rules\u0000,1,online', 'Row,img,rules,1\u0000,online', 'Row,img,rules,1,\u0000online']);
-    expect([others.status, others.body.data.failed, others.body.data.errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`)]).toEqual([
-      200,
-      4,
-      ['402:contentType', '403:filterType', '404:count', '405:status'],
-    ]);
-    expect(await t.count('policies')).toBe(before);
   });
 });

@@ -9,8 +9,8 @@
  * Usage:
  *   const t = await createTestApp();
  *   const token = await t.login('admin');
- *   const res = await t.request({ method: 'GET', url: '/api/list/policy?current=1', token });
- *   expect(res.status).toBe(200); expect(res.body.data.total).toBe(55);
+ *   const res = await t.request({ method: 'GET', url: '/api/system/users?current=1', token });
+ *   expect(res.status).toBe(200); expect(res.body.data.total).toBe(2);
  *   await t.close();
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -28,6 +28,7 @@ import { postgresHandle, type Db, type DbHandle, type Engine } from '../db/clien
 import { pgliteHandle, pgliteOptions } from '../db/pglite.ts';
 import { migrateDatabase, migrationsFolder } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/index.ts';
+import { serverSlices } from '../slices.ts';
 import type { Clock } from '../http/context.ts';
 import type { SmsProvider } from '../modules/auth/sms-provider.ts';
 
@@ -56,7 +57,7 @@ export interface TestAppOptions {
 
 export interface TestRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD';
-  /** Path with query, e.g. `/api/list/policy?current=2`. */
+  /** Path with query, e.g. `/api/system/users?current=2`. */
   url: string;
   /** Objects are sent as JSON; strings and Buffers as they are (set `contentType` for those). */
   body?: unknown;
@@ -155,7 +156,10 @@ function templateKey(): string {
     }
   };
   add(migrationsFolder);
-  add(join(serverRoot, 'src/db'));
+  // The sources the template's migrations and seed come from: the core's, the slices' (their migrations,
+  // seeds and registry, wherever they live in src/), and the contracts (the roles' permissions).
+  add(join(serverRoot, 'src'));
+  add(join(serverRoot, '../../packages/contracts/src'));
   // Seeded content is relative to "today": a template from another day is rebuilt.
   h.update(new Date().toISOString().slice(0, 10));
   return h.digest('hex').slice(0, 16);
@@ -170,8 +174,8 @@ async function pgliteTemplate(): Promise<Buffer> {
     if (existsSync(file)) return readFileSync(file);
     const client = new PGlite(pgliteOptions());
     const handle = pgliteHandle(client);
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db, { nodeEnv: 'test' });
+    await migrateDatabase(handle, serverSlices);
+    await seedDatabase(handle.db, { nodeEnv: 'test' }, serverSlices);
     const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
     await client.close();
     mkdirSync(dir, { recursive: true });
@@ -217,8 +221,8 @@ async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle
     return pgliteHandle(client);
   }
   const handle = await openEmptyTestDatabase(engine);
-  await migrateDatabase(handle);
-  if (seed) await seedDatabase(handle.db, { nodeEnv: 'test' });
+  await migrateDatabase(handle, serverSlices);
+  if (seed) await seedDatabase(handle.db, { nodeEnv: 'test' }, serverSlices);
   return handle;
 }
 

@@ -45,7 +45,7 @@ async function sharedRateLimit(a: Caller, b: Caller) {
  */
 async function systemScenario(a: Caller, b: Caller) {
   const admin = (await a('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
-  const role = await a('POST', '/api/system/roles', { token: admin, body: { code: 'replica-editor', name: 'Replica editor', permissions: ['workplace:view', 'policy:read'] } });
+  const role = await a('POST', '/api/system/roles', { token: admin, body: { code: 'replica-editor', name: 'Replica editor', permissions: ['session:read', 'audit:read'] } });
   expect(role.status).toBe(200);
   const created = await a('POST', '/api/system/users', { token: admin, body: { username: 'replica.one', name: 'Replica One', roles: ['replica-editor'], password: 'Replica2026' } });
   expect(created.status).toBe(200);
@@ -56,17 +56,17 @@ async function systemScenario(a: Caller, b: Caller) {
     return res.body.data.token as string;
   };
   const token = await signIn('Replica2026', b);
-  expect((await b('GET', '/api/list/policy', { token })).status).toBe(200);
+  expect((await b('GET', '/api/system/audit', { token })).status).toBe(200);
 
   // a role change on a: the next request on b is refused
-  expect((await a('PUT', `/api/system/roles/${role.body.data.id}`, { token: admin, body: { permissions: ['workplace:view'] } })).status).toBe(200);
-  const refused = await b('GET', '/api/list/policy', { token });
+  expect((await a('PUT', `/api/system/roles/${role.body.data.id}`, { token: admin, body: { permissions: ['session:read'] } })).status).toBe(200);
+  const refused = await b('GET', '/api/system/audit', { token });
   expect([refused.status, refused.body.data.error]).toEqual([403, 'FORBIDDEN']);
-  expect((await b('GET', '/api/workplace/overview', { token })).status).toBe(200);
+  expect((await b('GET', '/api/system/sessions', { token })).status).toBe(200);
 
   // disable on a: the open session on b ends at once, and signing in is refused
   expect((await a('POST', `/api/system/users/${id}/disable`, { token: admin })).status).toBe(200);
-  expect((await b('GET', '/api/workplace/overview', { token })).status).toBe(401);
+  expect((await b('GET', '/api/message/list', { token })).status).toBe(401);
   const disabled = await b('POST', '/api/user/login', { body: { username: 'replica.one', password: 'Replica2026' } });
   expect([disabled.status, disabled.body.data.error]).toEqual([403, 'ACCOUNT_DISABLED']);
   expect((await a('POST', `/api/system/users/${id}/enable`, { token: admin })).status).toBe(200);
@@ -82,7 +82,7 @@ async function systemScenario(a: Caller, b: Caller) {
   const reset = await a('POST', `/api/system/users/${id}/reset-password`, { token: admin });
   expect((await b('POST', '/api/user/info', { token: second, fingerprint: 'replica-device-2' })).status).toBe(401);
   const fresh = await signIn(reset.body.data.initialPassword as string, b);
-  const blocked = await a('GET', '/api/workplace/overview', { token: fresh });
+  const blocked = await a('GET', '/api/message/list', { token: fresh });
   expect([blocked.status, blocked.body.data.error]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
 }
 

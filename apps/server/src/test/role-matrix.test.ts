@@ -33,7 +33,7 @@ describe('role matrix from the contracts', () => {
 
   it('answers 401 AUTH_REQUIRED to every non-public call without a session, writing nothing', async () => {
     const before = await snapshotDatabase(t.db);
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['users', 'sessions', 'user_preferences', 'policies']));
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['users', 'sessions', 'user_preferences', 'messages']));
     for (const call of signedCalls) {
       const res = await t.request({ method: call.method, url: sampleUrl(call), body: call.body || call.method !== 'GET' ? {} : undefined });
       expect({ call: `${call.method} ${call.path}`, status: res.status, error: res.body?.data?.error }).toEqual({

@@ -7,7 +7,7 @@
  *
  * Under load: ~20 signed requests on kept-alive connections, ~20 more on connections of their own written
  * just before the signal (not yet accepted by a busy server: closing the listening socket would reset
- * them), a CSV export of ~50 000 rows streaming, and logins whose body is only half sent when the signal
+ * them), a CSV export of ~50 000 rows streaming (the audit trail's), and logins whose body is only half sent when the signal
  * arrives (in flight for sure; the rest follows during the drain). Each case checks that every request
  * got its complete answer (no reset, every CSV row), the exit code, that no process of the tree is left,
  * that the port is free and the PGlite lock file gone; the cases run one after another on one database
@@ -23,7 +23,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_POLICY_COUNT } from '../db/seed/content.ts';
 import { pgliteOptions } from '../db/pglite.ts';
 import { TEST_CREDENTIAL, createTestApp, defaultEngine } from './harness.ts';
 import { freePort, serverDir, signedInit } from './server-process.ts';
@@ -32,6 +31,9 @@ const repoRoot = resolve(serverDir, '../..');
 const engine = defaultEngine();
 // ~6 MB of CSV: more than a paused client's socket takes in, so the export waits on it (startExport)
 const EXTRA_ROWS = 50_000;
+/** The audit trail's entries the test writes (EXTRA_ENTRIES), and nothing else: the list and the export read only those. */
+const SAMPLE = 'action=shutdown.sample';
+const EXPORT_PATH = '/api/system/audit/export';
 
 // ---- processes -------------------------------------------------------------------------------------
 
@@ -156,7 +158,7 @@ const DRAINING = /"msg":"shutting down/;
 /** The export's access-log line (written when its last byte is sent) is not out yet: it ends during the drain. */
 function expectExportStillRunning(tree: Tree): void {
   expect(tree.log()).toMatch(DRAINING);
-  expect(tree.log()).not.toContain('"url":"/api/list/policy/export"');
+  expect(tree.log()).not.toContain(`"url":"${EXPORT_PATH}`);
 }
 
 /** A new connection is refused (the server no longer listens), while it is still draining. */
@@ -255,7 +257,7 @@ function expectAnsweredLogin(a: RawAnswer): void {
  * comes. `read()` resumes it; `complete` checks the whole file arrived (every row, BOM, last CRLF).
  */
 async function startExport(port: number, token: string, rows: number) {
-  const path = '/api/list/policy/export';
+  const path = `${EXPORT_PATH}?${SAMPLE}`;
   const init = await signedInit('GET', path, { token, locale: 'en-US' });
   const res = await new Promise<IncomingMessage>((ok, fail) => {
     get({ host: '127.0.0.1', port, path, headers: init.headers, agent: false }, ok).once('error', fail);
@@ -276,7 +278,7 @@ async function startExport(port: number, token: string, rows: number) {
     )
     .then((bytes) => {
       const csv = bytes.toString('utf8');
-      expect(csv.startsWith('\uFEFFCollection No.,')).toBe(true);
+      expect(csv.startsWith('\uFEFFID,Time,')).toBe(true);
       expect(csv.endsWith('\r\n')).toBe(true);
       expect(csv.split('\r\n').length - 2).toBe(rows); // header, rows, '' after the last CRLF
     });
@@ -340,9 +342,10 @@ async function finishLoad(tree: Tree, load: Load): Promise<void> {
  */
 async function startLoad(port: number, heldCount: number): Promise<Load> {
   const token = (await call(port, 'POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
-  const total = (await call(port, 'GET', '/api/list/policy?current=1&pageSize=10', { token })).body.data.total as number;
-  expect(total).toBeGreaterThan(EXTRA_ROWS);
-  const quick = (i: number) => (i % 3 === 0 ? (['POST', '/api/user/info'] as const) : (['GET', `/api/list/policy?current=${1 + (i % 50)}&pageSize=20`] as const));
+  const total = (await call(port, 'GET', `/api/system/audit?${SAMPLE}&current=1&pageSize=10`, { token })).body.data.total as number;
+  expect(total).toBe(EXTRA_ROWS);
+  // the menu: a read whose answer the server keeps (as a list's pages), so the load is many requests, not heavy queries
+  const quick = (i: number) => (i % 3 === 0 ? (['POST', '/api/user/info'] as const) : (['GET', '/api/user/menu'] as const));
   // first round: opens the connections the second round reuses (one more than it needs: the export
   // takes one); a connection opened just as the server stops listening would be refused, not in flight
   await Promise.all(Array.from({ length: QUICK + 2 }, (_, i) => call(port, quick(i)[0], quick(i)[1], { token })));
@@ -358,7 +361,7 @@ async function startLoad(port: number, heldCount: number): Promise<Load> {
     expect(res.status).toBe(200);
     expect(body.status).toBe('success');
   });
-  const fresh = await Promise.all(Array.from({ length: FRESH }, (_, i) => freshRequest(port, `/api/list/policy?current=${1 + i}&pageSize=20`, token)));
+  const fresh = await Promise.all(Array.from({ length: FRESH }, () => freshRequest(port, '/api/user/menu', token)));
   const freshDone = fresh.map(async ({ answered }) => expect(await answered).toBe(200));
   await sleep(30); // written, not necessarily answered
   const settled = Promise.all([exportDone.complete, ...quickDone, ...freshDone]).then(() => undefined);
@@ -394,11 +397,11 @@ afterEach(async (ctx) => {
   for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-/** 50 000 more collections: the export then outlasts a paused client's socket buffer. */
-const EXTRA_COLLECTIONS = `
-  insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
-  select (20000000 + g)::text, 'Shutdown collection ' || g || ' ' || repeat('x', 24), (array['img','horizontalVideo','verticalVideo'])[1 + g % 3],
-         (array['artificial','rules'])[1 + g % 2], g, (array['online','offline'])[1 + g % 2], now() - make_interval(secs => g), now()
+/** 50 000 entries of the audit trail, of an action of their own: their export outlasts a paused client's socket buffer. */
+const EXTRA_ENTRIES = `
+  insert into audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, result, ip, user_agent, trace_id)
+  select now() - make_interval(secs => g), null, 'shutdown', null, 'shutdown.sample', 'sample', g::text, 'Shutdown sample ' || g || ' ' || repeat('x', 24),
+         'success', '127.0.0.1', 'shutdown-test', ''
     from generate_series(1, ${EXTRA_ROWS}) as g`;
 
 interface SignalPath {
@@ -439,9 +442,9 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
     dataDir = mkdtempSync(join(tmpdir(), 'atrium-shutdown-'));
     port = await freePort();
     if (engine === 'pglite') {
-      // a seeded database with the extra collections, written where the servers will open it
+      // a seeded database with the extra entries, written where the servers will open it
       const t = await createTestApp();
-      await t.handle.pglite!.exec(EXTRA_COLLECTIONS);
+      await t.handle.pglite!.exec(EXTRA_ENTRIES);
       const dump = await t.handle.pglite!.dumpDataDir('none');
       await t.close();
       mkdirSync(join(dataDir, 'pgdata'));
@@ -450,14 +453,14 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       await disk.close();
       return;
     }
-    // a private schema: a first server migrates and seeds it, then the extra collections go in
+    // a private schema: a first server migrates and seeds it, then the extra entries go in
     databaseEnv = { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema };
     const first = await launch('server', port, env());
     process.kill(first.serverPid, 'SIGTERM');
     expect((await within(first.exit, 30_000, 'first server')).code).toBe(0);
     const c = new pg.Client({ connectionString: databaseEnv.DATABASE_URL, options: `-c search_path=${schema}` });
     await c.connect();
-    await c.query(EXTRA_COLLECTIONS);
+    await c.query(EXTRA_ENTRIES);
     await c.end();
   });
   afterAll(async () => {
@@ -537,7 +540,7 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       expect(ready.headers.get('connection')).toBe('close');
       let served = 0;
       while (Date.now() - signalledAt < drainMs - 1200) {
-        const answer = await call(port, 'GET', `/api/list/policy?current=${1 + (served % 5)}&pageSize=10`, { token });
+        const answer = await call(port, 'GET', '/api/user/menu', { token });
         expect(answer.status).toBe(200);
         expect(answer.connection).toBe('close');
         served++;
@@ -560,7 +563,7 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       const tree = await launch('server', port, { ...env(), SHUTDOWN_TIMEOUT_SECONDS: '1' });
       const token = (await call(port, 'POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } })).body.data.token as string;
       const held = await heldLogin(port);
-      const exported = await startExport(port, token, EXTRA_ROWS + SEEDED_POLICY_COUNT);
+      const exported = await startExport(port, token, EXTRA_ROWS);
       const signalledAt = Date.now();
       process.kill(tree.serverPid, 'SIGTERM');
       const answer = await within(held.answer, 10_000, 'held connection');

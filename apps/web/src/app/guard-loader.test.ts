@@ -12,7 +12,7 @@ let answers: Record<string, Answer>;
 let calls: string[];
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
-const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['workplace:view', 'card:read'], mustChangePassword: false, source: 'local' };
+const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['user:read', 'audit:read'], mustChangePassword: false, source: 'local' };
 
 beforeEach(() => {
   resetApiClient();
@@ -50,7 +50,7 @@ function run(url: string): Promise<unknown> {
 describe('guard loader, start-up with a token', () => {
   it('loads user info and the menu together (one round trip), then lets the page open', async () => {
     answers['/api/user/info'] = { status: 200, body: envelope(user) };
-    answers['/api/user/menu'] = { status: 200, body: envelope([{ path: '/list', children: [{ path: '/list/card' }] }]) };
+    answers['/api/user/menu'] = { status: 200, body: envelope([{ path: '/system', children: [{ path: '/system/user' }, { path: '/system/audit' }] }]) };
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const plain = vi.mocked(fetch).getMockImplementation()!;
@@ -60,24 +60,24 @@ describe('guard loader, start-up with a token', () => {
       if (String(input).startsWith('/api/user/menu')) release();
       return plain(input as string, init);
     });
-    expect(await run('/list/card')).toEqual({ value: null });
+    expect(await run('/system/user')).toEqual({ value: null });
     expect([...calls].sort()).toEqual(['/api/user/info', '/api/user/menu']);
-    expect(useSession.getState().serverMenuPaths).toContain('/list/card');
+    expect(useSession.getState().serverMenuPaths).toContain('/system/user');
     expect(useSession.getState().role).toBe('admin');
-    expect(useSession.getState().permissions).toEqual(['workplace:view', 'card:read']);
+    expect(useSession.getState().permissions).toEqual(['user:read', 'audit:read']);
   });
 
   it('sends a role without the page to its first allowed page, by permission', async () => {
-    answers['/api/user/info'] = { status: 200, body: envelope({ ...user, role: 'admin', permissions: ['workplace:view'] }) };
-    const result = (await run('/list/card')) as { thrown: Response };
+    answers['/api/user/info'] = { status: 200, body: envelope({ ...user, role: 'admin', permissions: ['audit:read'] }) };
+    const result = (await run('/system/user')) as { thrown: Response };
     expect(result.thrown.status).toBe(302);
-    expect(result.thrown.headers.get('Location')).toBe('/workplace');
+    expect(result.thrown.headers.get('Location')).toBe('/system/audit');
   });
 
   it('takes no menu while the one-time password must be changed (the server refuses it then)', async () => {
     answers['/api/user/info'] = { status: 200, body: envelope({ ...user, mustChangePassword: true }) };
     answers['/api/user/menu'] = { status: 403, body: { status: 'error', code: 403, message: 'change', data: { error: 'PASSWORD_CHANGE_REQUIRED' }, traceId: 't' } };
-    expect(await run('/list/card')).toEqual({ value: null });
+    expect(await run('/system/user')).toEqual({ value: null });
     // The loader does not wait for the menu here, so its call may leave (it is signed first) after the
     // loader has returned; its refusal must still leave no menu behind.
     await vi.waitFor(() => expect([...calls].sort()).toEqual(['/api/user/info', '/api/user/menu']));
@@ -88,16 +88,16 @@ describe('guard loader, start-up with a token', () => {
 
   it('logs out and goes to login when the server refuses the session', async () => {
     answers['/api/user/info'] = { status: 401, body: { status: 'error', code: 401, message: 'expired', data: { error: 'SESSION_EXPIRED' }, traceId: 't' } };
-    const result = (await run('/list/card?tab=quality')) as { thrown: Response };
+    const result = (await run('/system/user?keyword=ann')) as { thrown: Response };
     expect(result.thrown.status).toBe(302);
-    expect(result.thrown.headers.get('Location')).toBe('/login?redirect=Card&tab=quality');
+    expect(result.thrown.headers.get('Location')).toBe('/login?redirect=SystemUser&keyword=ann');
     expect(calls.filter((c) => c !== '/api/user/menu')).toEqual(['/api/user/info', '/api/user/logout']);
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('neither logs out nor drops the token when the info call gets no answer (cancelled by leaving the page)', async () => {
     answers['/api/user/info'] = 'network-failure';
-    const result = (await run('/list/card?tab=quality')) as { thrown: unknown };
+    const result = (await run('/system/user?keyword=ann')) as { thrown: unknown };
     expect(result.thrown).toMatchObject({ httpStatus: 0 });
     expect(calls.filter((c) => c !== '/api/user/menu')).toEqual(['/api/user/info']);
     expect(localStorage.getItem('token')).toBe('tok-guard');

@@ -1,19 +1,13 @@
 import { lazy, type ComponentType } from 'react';
 import { resourcePageLoaders } from '../features/resources';
 import { defaultRoute } from '@atrium/contracts/routes';
+import type { PageModule } from '../slice';
+import { webSlices } from '../slices';
 
-type PageModule = { default: ComponentType; prefetch?: (search: URLSearchParams) => Promise<unknown> };
-
-/** Route name -> page module. Every page is its own chunk. */
+/** Route name -> page module: the core's, the team's resources' and the slices' (slices.ts). Every page is its own chunk. */
 const pageLoaders: Record<string, () => Promise<PageModule>> = {
-  Workplace: () => import('../features/workplace/workplace-page.tsx'),
-  SearchTable: () => import('../features/search-table/search-table-page.tsx'),
-  Card: () => import('../features/card/card-page.tsx'),
-  Step: () => import('../features/step-form/step-form-page.tsx'),
-  Group: () => import('../features/group-form/group-form-page.tsx'),
-  Basic: () => import('../features/profile-basic/profile-basic-page.tsx'),
-  Success: () => import('../features/result/success-page.tsx'),
-  Error: () => import('../features/result/error-page.tsx'),
+  // The landing page when no slice brings one (the contracts' route table has its route only then).
+  Home: () => import('../features/home/home-page.tsx'),
   '403': () => import('../features/exception/exception-403-page.tsx'),
   '404': () => import('../features/exception/exception-404-page.tsx'),
   '500': () => import('../features/exception/exception-500-page.tsx'),
@@ -23,6 +17,7 @@ const pageLoaders: Record<string, () => Promise<PageModule>> = {
   SystemRole: () => import('../features/system-role/system-role-page.tsx'),
   SystemAudit: () => import('../features/system-audit/system-audit-page.tsx'),
   ...resourcePageLoaders,
+  ...Object.fromEntries(webSlices.flatMap((slice) => Object.entries(slice.pages ?? {}))),
 };
 
 const loaded = new Map<string, PageModule>();

@@ -8,6 +8,7 @@ import styles from './exception-result.module.css';
 interface ExceptionResultProps {
   status: '403' | '404' | '500';
   subtitleKey: string;
+  /** The back button's text; `{page}` is the landing page's title. */
   backKey: string;
   /** Extra buttons placed before the primary back button. */
   extra?: ReactNode;
@@ -26,7 +27,7 @@ export function ExceptionResult({ status, subtitleKey, backKey, extra }: Excepti
           <>
             {extra}
             <Button type="primary" onClick={() => navigate(defaultRoute.path)}>
-              {t(backKey)}
+              {t(backKey, { page: t(defaultRoute.titleKey) })}
             </Button>
           </>
         }

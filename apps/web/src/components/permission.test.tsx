@@ -4,39 +4,39 @@ import { useSession } from '../stores/session';
 import { can, Permission, usePermission } from './permission';
 
 function CanExport() {
-  return <span>{usePermission('policy:export') ? 'export:yes' : 'export:no'}</span>;
+  return <span>{usePermission('audit:export') ? 'export:yes' : 'export:no'}</span>;
 }
 
 describe('permission', () => {
   beforeEach(() => useSession.setState({ role: '', permissions: [] }));
 
   it('refuses a code outside the catalogue instead of hiding for ever', () => {
-    expect(() => can(['policy:write'], 'policy:wirte' as never)).toThrow('unknown permission: policy:wirte');
+    expect(() => can(['user:write'], 'user:wirte' as never)).toThrow('unknown permission: user:wirte');
     expect(() => can(['admin'], 'admin' as never)).toThrow('unknown permission');
   });
 
   it('follows the granted permissions, never the role name', () => {
-    expect(can(['policy:read', 'policy:write'], 'policy:write')).toBe(true);
-    expect(can(new Set(['policy:write']), 'policy:write')).toBe(true);
-    expect(can(['policy:read'], 'policy:write')).toBe(false);
-    expect(can([], 'policy:read')).toBe(false);
-    expect(can(null, 'policy:read')).toBe(false);
+    expect(can(['user:read', 'user:write'], 'user:write')).toBe(true);
+    expect(can(new Set(['user:write']), 'user:write')).toBe(true);
+    expect(can(['user:read'], 'user:write')).toBe(false);
+    expect(can([], 'user:read')).toBe(false);
+    expect(can(null, 'user:read')).toBe(false);
   });
 
   it('removes the element unless the active role holds the permission', () => {
     // A role called admin that lacks the permission sees nothing; a custom role holding it sees the button.
-    useSession.setState({ role: 'admin', permissions: ['policy:read'] });
-    const { rerender } = render(<Permission need="policy:write">write-button</Permission>);
+    useSession.setState({ role: 'admin', permissions: ['user:read'] });
+    const { rerender } = render(<Permission need="user:write">write-button</Permission>);
     expect(screen.queryByText('write-button')).toBeNull();
-    useSession.setState({ role: 'auditor', permissions: ['policy:read', 'policy:write'] });
-    rerender(<Permission need="policy:write">write-button</Permission>);
+    useSession.setState({ role: 'auditor', permissions: ['user:read', 'user:write'] });
+    rerender(<Permission need="user:write">write-button</Permission>);
     expect(screen.getByText('write-button')).toBeTruthy();
   });
 
   it('shows the fallback when the permission is missing', () => {
-    useSession.setState({ role: 'user', permissions: ['card:read'] });
+    useSession.setState({ role: 'user', permissions: ['role:read'] });
     render(
-      <Permission need="card:manage" fallback={<span>read-only</span>}>
+      <Permission need="role:write" fallback={<span>read-only</span>}>
         manage
       </Permission>,
     );
@@ -45,10 +45,10 @@ describe('permission', () => {
   });
 
   it('usePermission re-renders when the permissions change (a role switch)', () => {
-    useSession.setState({ role: 'user', permissions: ['policy:read', 'policy:export'] });
+    useSession.setState({ role: 'user', permissions: ['user:read', 'audit:export'] });
     render(<CanExport />);
     expect(screen.getByText('export:yes')).toBeTruthy();
-    act(() => useSession.setState({ role: 'viewer', permissions: ['policy:read'] }));
+    act(() => useSession.setState({ role: 'viewer', permissions: ['user:read'] }));
     expect(screen.getByText('export:no')).toBeTruthy();
   });
 });

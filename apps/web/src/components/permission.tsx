@@ -16,7 +16,7 @@ export function usePermission(need: PermissionCode): boolean {
 }
 
 /**
- * Renders its children only when the active role holds `need`, e.g. `<Permission need="policy:write">`
+ * Renders its children only when the active role holds `need`, e.g. `<Permission need="user:write">`
  * (removed, not disabled; the server refuses the call anyway).
  */
 export function Permission({ need, children, fallback = null }: { need: PermissionCode; children: ReactNode; fallback?: ReactNode }) {

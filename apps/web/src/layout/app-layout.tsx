@@ -41,7 +41,7 @@ function Shell({ pages }: { pages: RouteObject[] }) {
   useEffect(() => applyColorWeak(colorWeak), [colorWeak]);
   useEffect(() => onSessionEnd(() => queryClient.clear()), []);
   useEffect(() => {
-    // Shared by the workplace and the search table.
+    // The stored UI preferences: one entry the slices' pages share (lib/preferences.ts).
     void queryClient.prefetchQuery(preferencesQuery());
   }, []);
   useEffect(() => setDrawerOpen(false), [location.pathname]);

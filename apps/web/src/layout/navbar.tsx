@@ -148,7 +148,7 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
     <header className={styles.navbar} data-testid="navbar">
       <div className={styles.left}>
         {mobile && menu ? <IconButton tip={t('navbar.menu.open')} onClick={onOpenMenuDrawer} icon={<IconMenuFold />} testId="menu-drawer-open" /> : null}
-        <Link to={defaultRoute.path} className={styles.logo} aria-label={t('navbar.logo.home')}>
+        <Link to={defaultRoute.path} className={styles.logo} aria-label={t('navbar.logo.home', { page: t(defaultRoute.titleKey) })}>
           <LogoMark size={32} />
           <span className={styles.logoText}>Atrium</span>
         </Link>

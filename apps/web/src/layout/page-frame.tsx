@@ -4,11 +4,11 @@ import { BreadcrumbBar } from './breadcrumb-bar';
 import styles from './layout.module.css';
 
 /**
- * Every page except the workplace starts with the breadcrumb and sits in the padded container
- * of the layout; the not-found page (route null) gets the container without a breadcrumb.
+ * Every page except the landing page (the route table's default) starts with the breadcrumb and sits
+ * in the padded container of the layout; the not-found page (route null) gets the container without a breadcrumb.
  */
 export function PageFrame({ route, children }: { route: RouteNode | null; children: ReactNode }) {
-  if (route?.path === defaultRoute.path) return <div className={styles.workplaceFrame}>{children}</div>;
+  if (route?.path === defaultRoute.path) return <div className={styles.landingFrame}>{children}</div>;
   return (
     <div className={styles.pageFrame}>
       {route ? <BreadcrumbBar path={route.path} /> : <div className={styles.breadcrumbSpacer} />}

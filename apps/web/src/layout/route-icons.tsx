@@ -4,6 +4,7 @@ import {
   IconDashboard,
   IconExclamationCircle,
   IconFile,
+  IconHome,
   IconList,
   IconSafe,
   IconSettings,
@@ -11,11 +12,16 @@ import {
 } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 
-/** Icon names of the contracts' route table -> Arco icons (explicit, so icons tree-shake). */
+/**
+ * Icon names of the contracts' route table -> Arco icons (explicit, so icons tree-shake): the core's, and
+ * a set for the menu entries of slices and resources to choose from (a new one is added here).
+ */
 const icons: Record<string, ReactNode> = {
-  IconDashboard: <IconDashboard />,
+  // the core's home page (the landing page when no slice brings one)
+  IconHome: <IconHome />,
   // a menu group a resource brings (docs/resources.md)
   IconApps: <IconApps />,
+  IconDashboard: <IconDashboard />,
   IconList: <IconList />,
   IconSettings: <IconSettings />,
   IconFile: <IconFile />,

@@ -47,7 +47,7 @@ export function SettingsDrawer() {
 
   const toggle = (field: SwitchField, value: boolean) => {
     if (field === 'tabBar') {
-      // Off drops kept page states; on starts a new list with the workplace and the current page.
+      // Off drops kept page states; on starts a new list with the landing page and the current page.
       const location = window.location;
       if (value) useTabs.getState().reset({ path: location.pathname, url: location.pathname + location.search });
     }

@@ -33,7 +33,7 @@ let logoutAnswer: unknown;
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const expired = () => new Response(JSON.stringify({ status: 'error', code: 401, message: 'x', data: { error: 'SESSION_EXPIRED' }, traceId: 't' }), { status: 401 });
-const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['workplace:view'], mustChangePassword: false, source: 'local' } as never;
+const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['user:read'], mustChangePassword: false, source: 'local' } as never;
 const probeEndpoint = endpointOf(defineCall({ id: 'test.probe', method: 'GET', path: '/api/probe', access: 'signed', summary: 'A query of the shell', response: z.number() }));
 
 // React's own scheduling, as in the browser: inside act() the transition that unmounts the shell would
@@ -54,8 +54,8 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('fingerprint', 'fp-sign-out');
   localStorage.setItem('token', 'tok-1');
-  useSession.setState({ user, role: 'admin', permissions: ['workplace:view'], serverMenuPaths: null });
-  useTabs.setState({ tabs: [HOME_TAB, { path: '/list/card', url: '/list/card', version: 0 }] });
+  useSession.setState({ user, role: 'admin', permissions: ['user:read'], serverMenuPaths: null });
+  useTabs.setState({ tabs: [HOME_TAB, { path: '/system/user', url: '/system/user', version: 0 }] });
   vi.mocked(feedback.openSessionExpiredModal).mockClear();
   calls = [];
   probeRuns = 0;

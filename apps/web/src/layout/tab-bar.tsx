@@ -187,7 +187,7 @@ export function TabBar() {
           const route = findRouteByPath(tab.path);
           const title = route?.titleKey ? t(route.titleKey) : tab.path;
           const active = tab.path === pathname;
-          // the store's rule, as for the menu and the Delete key (the workplace never closes)
+          // the store's rule, as for the menu and the Delete key (the landing page's never closes)
           const closable = commandEnabled(tabs, 'closeCurrent', tab.path, pathname);
           return (
             <Trigger

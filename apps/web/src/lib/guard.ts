@@ -50,7 +50,7 @@ function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-/** `/login?redirect=<name>&<target query>` for a visitor without a token; no redirect for the workplace. */
+/** `/login?redirect=<name>&<target query>` for a visitor without a token; no redirect for the landing page. */
 export function loginRedirectUrl(target: GuardTarget): string {
   const route = findRouteByPath(normalise(target.pathname));
   const leaf = route && !route.children ? route : undefined;
@@ -63,7 +63,7 @@ export function loginRedirectUrl(target: GuardTarget): string {
 
 /**
  * Where to go after signing in: the route named by `redirect` with the other query parameters, or
- * the workplace when there is none or it names no known page (so no other site can be reached).
+ * the landing page when there is none or it names no known page (so no other site can be reached).
  */
 export function postLoginUrl(search: string): string {
   const params = new URLSearchParams(search);

@@ -13,8 +13,8 @@ const LOCALE_STORAGE_KEY = 'arco-locale';
 
 /**
  * Dictionaries are loaded per locale (lib/dictionary-<locale>.ts merges src/locales/<locale>/*.ts and
- * the contracts' validation texts): start-up loads only the current one, so the first load does not
- * carry the other language.
+ * the contracts' validation texts; the slices add theirs, addSliceTexts()): start-up loads only the
+ * current one, so the first load does not carry the other language.
  */
 export const dictionaries: Partial<Record<Locale, Dictionary>> = {};
 const arcoLocales: Partial<Record<Locale, ArcoLocale>> = {};
@@ -30,6 +30,30 @@ const arcoLoaders: Record<Locale, () => Promise<{ default: unknown }>> = {
   'en-US': () => import('@arco-design/web-react/es/locale/en-US'),
 };
 const loading: Partial<Record<`${Locale}:${DictionaryPart}`, Promise<void>>> = {};
+
+/** What a slice brings to the dictionaries (slice.ts, `WebSlice`): its titles with the core part, the rest with the full one. */
+interface SliceTexts {
+  readonly titles?: Readonly<Record<Locale, Dictionary>>;
+  readonly messages?: Readonly<Record<Locale, () => Promise<{ default: Dictionary }>>>;
+}
+let sliceTexts: readonly SliceTexts[] = [];
+
+/**
+ * Joins the slices' texts to the dictionaries (the registry, slices.ts): called once before the first
+ * load (main.tsx, the tests' setup). The core's texts win on equal keys.
+ */
+export function addSliceTexts(slices: readonly SliceTexts[]): void {
+  sliceTexts = [...sliceTexts, ...slices];
+}
+
+/** A part of a locale's dictionary: the core's file, with the slices' titles (and, for `full`, their messages) under it. */
+async function loadPart(locale: Locale, part: DictionaryPart): Promise<Dictionary> {
+  const [own, ...messages] = await Promise.all([
+    loaders[`${locale}:${part}`](),
+    ...(part === 'full' ? sliceTexts.flatMap((s) => (s.messages ? [s.messages[locale]()] : [])) : []),
+  ]);
+  return Object.assign({}, ...sliceTexts.map((s) => s.titles?.[locale]), ...messages.map((m) => m.default), own.dictionary) as Dictionary;
+}
 const arcoLoading: Partial<Record<Locale, Promise<void>>> = {};
 
 function bumpRevision(): void {
@@ -43,9 +67,9 @@ function bumpRevision(): void {
  */
 export function loadLocale(locale: Locale, part: DictionaryPart = 'full'): Promise<void> {
   const id = `${locale}:${part}` as const;
-  loading[id] ??= loaders[id]().then((m) => {
+  loading[id] ??= loadPart(locale, part).then((dictionary) => {
     if (part === 'full' || !loading[`${locale}:full`] || !dictionaries[locale]) {
-      dictionaries[locale] = { ...dictionaries[locale], ...m.dictionary };
+      dictionaries[locale] = { ...dictionaries[locale], ...dictionary };
     }
     bumpRevision();
   });

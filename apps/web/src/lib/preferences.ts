@@ -4,7 +4,9 @@ import { call, endpoints } from './api';
 
 /**
  * The caller's UI preferences (`/api/user/preferences`): one cache entry, prefetched by the shell and read and saved
- * by the workplace (shortcuts) and the search table (density, columns).
+ * by the slices' pages, each under its own key (the contracts' slices declare the parts; with none, `{}`).
+ *
+ * @public for the slices' pages (their optimistic updates write this entry).
  */
 export const preferencesKey = ['user', 'preferences'] as const;
 
@@ -16,6 +18,8 @@ export const preferencesQuery = () =>
  * server holds, which becomes the cache, unless the cache changed while the save was on its way. Then the
  * answer is older than the screen (a density saved, then a column hidden before the answer came back),
  * and the later change's own save brings the newer state.
+ *
+ * @public for the slices' pages: a product without slices keeps no preferences and saves none.
  */
 export async function savePreferences(queryClient: QueryClient, body: Preferences): Promise<Preferences> {
   const sent = queryClient.getQueryData(preferencesKey);

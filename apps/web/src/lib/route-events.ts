@@ -10,6 +10,7 @@ export interface RouteChange {
 type Listener = (change: RouteChange) => void;
 const listeners = new Set<Listener>();
 
+/** @public for the slices' pages (the core's shell follows the router itself). */
 export function onRouteChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => {

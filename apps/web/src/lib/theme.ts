@@ -19,6 +19,8 @@ const themeListeners = new Set<() => void>();
  * Calls `listener` after the theme's CSS changed (light/dark or the palette), for what draws with the
  * theme's colours outside CSS (canvas charts). The colour picker writes its palette after a debounce and a
  * lazy import, so a redraw keyed on the settings store would read the old colours.
+ *
+ * @public for the slices' pages (the core draws nothing outside CSS).
  */
 export function onThemeApplied(listener: () => void): () => void {
   themeListeners.add(listener);

@@ -13,7 +13,7 @@ const config: BootConfig = {
   dictionaries: { 'zh-CN': { core: ['/assets/core-zh.js'], shell: ['/assets/full-zh.js'] }, 'en-US': { core: ['/assets/core-en.js'], shell: ['/assets/full-en.js'] } },
   login: { js: ['/assets/login.js'], css: ['/assets/login.css'] },
   shell: { js: ['/assets/shell.js'], css: ['/assets/shell.css'] },
-  pages: { '/workplace': [], '/list/card': ['/assets/card.css'] },
+  pages: { '/home': [], '/system/user': ['/assets/system-user.css'] },
   loginTitles: { 'zh-CN': '登录 - Atrium', 'en-US': 'Sign in - Atrium' },
   clientConfigPath: '/api/client-config',
   entry: '/assets/index.js',
@@ -91,7 +91,7 @@ describe('boot script (index.html, before the first paint)', () => {
 
   it('shows the shell skeleton to a visitor with a session, asks for the credential at once and for the view with the entry', async () => {
     localStorage.setItem('token', 't');
-    window.history.replaceState(null, '', '/list/card?current=2');
+    window.history.replaceState(null, '', '/system/user?current=2');
     // A chunk named by both the dictionary and the shell is asked for once.
     boot({ ...config, shell: { js: ['/assets/shell.js', '/assets/full-zh.js'], css: ['/assets/shell.css'] } });
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
@@ -100,7 +100,7 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(preloads('modulepreload')).toEqual([]);
     await started();
     expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/full-zh.js', '/assets/shell.js']);
-    expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/shell.css', '/assets/card.css']);
+    expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/shell.css', '/assets/system-user.css']);
   });
 
   it('shows the sign-in page at /login even with a session, and on any page without one', () => {
@@ -109,7 +109,7 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('login');
     document.body.innerHTML = `<div id="root"></div><div id="prerender">${views}</div>`;
     localStorage.removeItem('token');
-    window.history.replaceState(null, '', '/workplace');
+    window.history.replaceState(null, '', '/home');
     boot(config);
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('login');
   });

@@ -41,7 +41,7 @@ export interface TabCommandResult {
   navigateTo?: string;
 }
 
-/** The tab bar's right-click menu as a pure function; index 0 (the workplace) never closes. */
+/** The tab bar's right-click menu as a pure function; index 0 (the landing page's) never closes. */
 export function applyTabCommand(tabs: Tab[], command: TabCommand, targetPath: string, activePath: string): TabCommandResult {
   const index = tabs.findIndex((tab) => tab.path === targetPath);
   if (index === -1) return { tabs };
@@ -119,7 +119,7 @@ interface TabsState {
   remount: (path: string) => void;
   /** Keeps only tabs that pass `keep` (role switch drops pages the new role may not open). */
   retain: (keep: (tab: Tab) => boolean) => void;
-  /** A fresh list: the workplace and, optionally, the current page (tab bar turned on again). */
+  /** A fresh list: the landing page's and, optionally, the current page (tab bar turned on again). */
   reset: (current?: { path: string; url: string }) => void;
 }
 

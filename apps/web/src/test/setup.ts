@@ -48,7 +48,9 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-// Both dictionaries, so tests can translate in either language.
-const { loadLocale } = await import('../lib/i18n');
+// Both dictionaries with the slices' texts (as main.tsx joins them), so tests can translate in either language.
+const { addSliceTexts, loadLocale } = await import('../lib/i18n');
+const { webSlices } = await import('../slices');
+addSliceTexts(webSlices);
 await Promise.all([loadLocale('zh-CN'), loadLocale('en-US')]);
 export {};

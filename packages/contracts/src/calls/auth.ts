@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
-import { msg } from '../messages/validation.ts';
+import { msg } from '../messages/msg.ts';
 import { ROLE_CODE_PATTERN } from '../permissions.ts';
 import { signedInSchema } from './mfa.ts';
 import { accountSources, signInOptionsSchema } from './oidc.ts';

@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 import { maxChars } from '../text.ts';
-import { msg } from '../messages/validation.ts';
+import { msg } from '../messages/msg.ts';
 
 /** A TOTP code as people type it: six digits (spaces around are dropped). */
 const totpCode = z.string({ error: 'mfa.code.required' }).trim().regex(/^\d{6}$/, 'mfa.code.invalid');

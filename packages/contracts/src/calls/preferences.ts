@@ -1,14 +1,14 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
 import type { MergeAll } from '../slice.ts';
-import { slices } from '../slices.ts';
+import { sliceDefs, type slices } from '../slices.ts';
 
 /** Largest accepted request body and stored document. */
 export const PREFERENCES_MAX_BYTES = 16 * 1024;
 
 type SlicePreferences = MergeAll<(typeof slices)[number] extends infer S ? (S extends { preferences: infer P } ? P : never) : never>;
 const slicePreferences = Object.fromEntries(
-  slices.flatMap((s) => ('preferences' in s ? Object.entries(s.preferences).map(([key, schema]) => [key, (schema as z.ZodType).optional()]) : [])),
+  sliceDefs.flatMap((s) => Object.entries(s.preferences ?? {}).map(([key, schema]) => [key, schema.optional()])),
 ) as { [K in keyof SlicePreferences]: z.ZodOptional<SlicePreferences[K] & z.ZodType> };
 
 /**

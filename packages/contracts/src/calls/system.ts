@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
-import { msg } from '../messages/validation.ts';
+import { msg } from '../messages/msg.ts';
 import { isPermission, permissionGroups, ROLE_CODE_PATTERN } from '../permissions.ts';
 import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
 import { pageQueryOf, pageQuerySchema } from '../paging.ts';

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { certificationApplyBodySchema, saveInfoBodySchema } from '../calls/user-setting.ts';
 import { expectTranslated, issues } from './validation-test-kit.ts';
 import { validationPagesMessages } from './validation-pages.ts';
+import { sliceDefs } from '../slices.ts';
 
 describe('page validation messages', () => {
   it('has the same keys in both languages', () => {
     expect(Object.keys(validationPagesMessages['en-US']).sort()).toEqual(Object.keys(validationPagesMessages['zh-CN']).sort());
+    for (const { name, validationMessages: texts } of sliceDefs) {
+      if (texts) expect([name, Object.keys(texts['en-US']).sort()]).toEqual([name, Object.keys(texts['zh-CN']).sort()]);
+    }
   });
 
   it('user setting and certification forms', () => {

@@ -1,6 +1,12 @@
 import { interpolate, type Locale } from '../locale.ts';
 import { validationPagesMessages } from './validation-pages.ts';
 import { validationAuthMessages } from './validation-auth.ts';
+import { sliceDefs } from '../slices.ts';
+
+export { msg } from './msg.ts';
+
+/** The slices' texts (slice.ts `validationMessages`), per language. */
+const sliceMessages = (locale: Locale) => Object.assign({}, ...sliceDefs.map((s) => s.validationMessages?.[locale] ?? {})) as Record<string, string>;
 
 /**
  * Texts of validation rules shared by the console's forms and the server's VALIDATION_FAILED details
@@ -27,6 +33,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.smsCode.invalid': '验证码为 6 位数字',
     ...validationPagesMessages['zh-CN'],
     ...validationAuthMessages['zh-CN'],
+    ...sliceMessages('zh-CN'),
   },
   'en-US': {
     'common.required': 'This field is required',
@@ -46,6 +53,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.smsCode.invalid': 'The code has 6 digits',
     ...validationPagesMessages['en-US'],
     ...validationAuthMessages['en-US'],
+    ...sliceMessages('en-US'),
   },
 };
 
@@ -66,7 +74,3 @@ export function translateValidation(message: string, locale: Locale): string {
   return interpolate(text, params);
 }
 
-/** Builds a message key with parameters, e.g. `msg('common.maxLength', { n: 30 })`. */
-export function msg(key: string, params?: Record<string, string | number>): string {
-  return params ? `${key}|${JSON.stringify(params)}` : key;
-}

@@ -3,7 +3,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema/auth.ts';
 import { demoAccounts, seedAccounts } from './accounts.ts';
-import { seedDemoContent } from './content.ts';
+import type { ServerSlice } from '../../slice.ts';
+import { seedContent } from './content.ts';
 
 export interface SeedResult {
   seeded: boolean;
@@ -12,10 +13,12 @@ export interface SeedResult {
 }
 
 /**
- * Seeds an empty database outside production: the demo accounts, then the demo content of
- * db/seed/content.ts. Production never gets accounts with known passwords (use the create-admin CLI).
+ * Seeds an empty database outside production: the demo accounts, the core's content of db/seed/content.ts,
+ * then each slice's sample data (`slices`: the registry's, src/slices.ts), in one transaction. Production
+ * never gets accounts with known passwords (use the create-admin CLI).
  */
-export async function seedDatabase(db: Db, config: Pick<AppConfig, 'nodeEnv'>, now = new Date()): Promise<SeedResult> {
+export async function seedDatabase(db: Db, config: Pick<AppConfig, 'nodeEnv'>, slices: readonly Pick<ServerSlice, 'seed'>[], now = new Date()): Promise<SeedResult> {
+  if (!Array.isArray(slices)) throw new TypeError('seedDatabase: pass the slices to seed (serverSlices of src/slices.ts, or [])');
   if (config.nodeEnv === 'production') return { seeded: false, accounts: [] };
   const ids = await db.transaction(async (tx) => {
     // Replicas starting together on an empty PostgreSQL: one seeds, the others wait and find accounts.
@@ -23,7 +26,8 @@ export async function seedDatabase(db: Db, config: Pick<AppConfig, 'nodeEnv'>, n
     const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
     if ((existing?.n ?? 0) > 0) return null;
     const created = await seedAccounts(tx, now);
-    await seedDemoContent(tx, created);
+    await seedContent(tx, created, now);
+    for (const slice of slices) await slice.seed?.(tx, { adminId: created.adminId, userId: created.userId, now });
     return created;
   });
   if (!ids) return { seeded: false, accounts: [] };

@@ -150,21 +150,22 @@ describe('accounts', () => {
   });
 
   it('applies the grant rule to assigned roles (403 FORBIDDEN), and only to roles added', async () => {
-    await createRole(app.admin, 'account-keeper', ['user:read', 'user:write', 'card:read']);
+    await createRole(app.admin, 'account-keeper', ['user:read', 'user:write', 'session:read']);
     await createAccount(app.admin, { username: 'keeper', name: 'Keeper', roles: ['account-keeper'], password: 'keeper123' });
     const keeper = await session(app.t, 'keeper', 'keeper123');
-    const res = await keeper.call('POST', '/api/system/users', { username: 'minion', name: 'Minion', roles: ['user'] });
-    // `user` carries policy:read, which the keeper's role lacks.
+    // `watchers` carries audit:read, which the keeper's role lacks.
+    await createRole(app.admin, 'watchers', ['audit:read']);
+    const res = await keeper.call('POST', '/api/system/users', { username: 'minion', name: 'Minion', roles: ['watchers'] });
     expect([res.status, errorOf(res)]).toEqual([403, 'FORBIDDEN']);
-    await createRole(app.admin, 'cards', ['card:read']);
-    const ok = await keeper.call('POST', '/api/system/users', { username: 'minion', name: 'Minion', roles: ['cards'] });
+    await createRole(app.admin, 'sessions', ['session:read']);
+    const ok = await keeper.call('POST', '/api/system/users', { username: 'minion', name: 'Minion', roles: ['sessions'] });
     expect(ok.status).toBe(200);
     const id = ok.body.data.user.id;
-    expect((await keeper.call('PUT', `/api/system/users/${id}`, { roles: ['cards', 'admin'] })).status).toBe(403);
+    expect((await keeper.call('PUT', `/api/system/users/${id}`, { roles: ['sessions', 'admin'] })).status).toBe(403);
     // An account holding a role beyond the caller's may still be renamed, or lose that role.
-    const { id: wide } = await createAccount(app.admin, { username: 'wide', name: 'Wide', roles: ['cards', 'user'], password: 'wide1234' });
-    expect((await keeper.call('PUT', `/api/system/users/${wide}`, { name: 'Wider', roles: ['user', 'cards'] })).status).toBe(200);
-    expect((await keeper.call('PUT', `/api/system/users/${wide}`, { roles: ['cards'] })).status).toBe(200);
+    const { id: wide } = await createAccount(app.admin, { username: 'wide', name: 'Wide', roles: ['sessions', 'watchers'], password: 'wide1234' });
+    expect((await keeper.call('PUT', `/api/system/users/${wide}`, { name: 'Wider', roles: ['watchers', 'sessions'] })).status).toBe(200);
+    expect((await keeper.call('PUT', `/api/system/users/${wide}`, { roles: ['sessions'] })).status).toBe(200);
   });
 });
 
@@ -187,7 +188,7 @@ describe('accounts: SELF_LOCKOUT and LAST_ADMIN', () => {
   });
 
   it('keeps one active full administrator: disabling it or taking its role away is 409 LAST_ADMIN', async () => {
-    await createRole(app.admin, 'helpdesk', ['user:read', 'user:write', 'workplace:view', 'policy:read', 'policy:export', 'card:read']);
+    await createRole(app.admin, 'helpdesk', ['user:read', 'user:write', 'session:read', 'audit:read']);
     await createAccount(app.admin, { username: 'helper', name: 'Helper', roles: ['helpdesk'], password: 'helper123' });
     const helper = await session(app.t, 'helper', 'helper123');
     const disable = await audited(app.t, { action: 'system.user.disable', targetType: 'user' }, () => helper.call('POST', `/api/system/users/${adminId}/disable`));

@@ -15,7 +15,7 @@ describe('the audit trail', () => {
     t = await createTestApp();
     start = new Date(Date.now() - 1000).toISOString();
     admin = await adminSession(t);
-    roleId = await createRole(admin, 'trail', ['card:read']);
+    roleId = await createRole(admin, 'trail', ['session:read']);
     expect((await admin.call('PUT', `/api/system/roles/${roleId}`, { name: 'Trail' })).status).toBe(200);
     await createAccount(admin, { username: 'reader', name: 'Reader', roles: ['trail'], password: 'reader123' });
     // A refusal by the pipeline: recorded as denied.

@@ -64,12 +64,12 @@ describe('roles and the permission catalogue', () => {
 
   it('creates a custom role (code stored lower-case, permissions in catalogue order) with one audit entry', async () => {
     const { res, entry } = await audited(app.t, { action: 'system.role.create', targetType: 'role' }, () =>
-      app.admin.call('POST', '/api/system/roles', { code: 'editor', name: '  Editor ', description: 'Edits', permissions: ['policy:write', 'policy:read', 'policy:read'] }),
+      app.admin.call('POST', '/api/system/roles', { code: 'editor', name: '  Editor ', description: 'Edits', permissions: ['audit:read', 'session:read', 'session:read'] }),
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ code: 'editor', name: 'Editor', description: 'Edits', permissions: ['policy:read', 'policy:write'], builtIn: false, userCount: 0 });
+    expect(res.body.data).toMatchObject({ code: 'editor', name: 'Editor', description: 'Edits', permissions: ['session:read', 'audit:read'], builtIn: false, userCount: 0 });
     expect(entry!.target_id).toBe(String(res.body.data.id));
-    expect(entry!.changes).toContainEqual({ field: 'permissions', before: null, after: ['policy:read', 'policy:write'] });
+    expect(entry!.changes).toContainEqual({ field: 'permissions', before: null, after: ['session:read', 'audit:read'] });
   });
 
   it('refuses a taken code, built-in ones included (409 ROLE_CODE_TAKEN), and writes nothing', async () => {
@@ -84,7 +84,7 @@ describe('roles and the permission catalogue', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ code: 'Editor2', name: 'x', permissions: [] }, 'code'],
       [{ code: '9lives', name: 'x', permissions: [] }, 'code'],
-      [{ code: 'ok-code', name: 'x', permissions: ['policy:fly'] }, 'permissions.0'],
+      [{ code: 'ok-code', name: 'x', permissions: ['audit:fly'] }, 'permissions.0'],
       [{ code: 'ok-code', name: '   ', permissions: [] }, 'name'],
       [{ code: 'ok-code', name: 'x', permissions: [], builtIn: true }, ''],
     ];
@@ -97,38 +97,38 @@ describe('roles and the permission catalogue', () => {
   });
 
   it('edits a custom role; the entry holds before and after of the changed fields only', async () => {
-    const id = await createRole(app.admin, 'reviewer', ['policy:read']);
+    const id = await createRole(app.admin, 'reviewer', ['audit:read']);
     const { res, entry } = await audited(app.t, { action: 'system.role.update', targetType: 'role', targetId: id }, () =>
-      app.admin.call('PUT', `/api/system/roles/${id}`, { name: 'Reviewer', permissions: ['policy:read', 'card:read'] }),
+      app.admin.call('PUT', `/api/system/roles/${id}`, { name: 'Reviewer', permissions: ['audit:read', 'session:read'] }),
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, code: 'reviewer', name: 'Reviewer', permissions: ['policy:read', 'card:read'] });
+    expect(res.body.data).toMatchObject({ id, code: 'reviewer', name: 'Reviewer', permissions: ['session:read', 'audit:read'] });
     expect(entry!.changes).toEqual([
       { field: 'name', before: 'reviewer', after: 'Reviewer' },
-      { field: 'permissions', before: ['policy:read'], after: ['policy:read', 'card:read'] },
+      { field: 'permissions', before: ['audit:read'], after: ['session:read', 'audit:read'] },
     ]);
   });
 
   it('applies a role change to its holders from their next request', async () => {
-    const id = await createRole(app.admin, 'viewer', ['workplace:view']);
+    const id = await createRole(app.admin, 'viewer', ['exception:403']);
     await createAccount(app.admin, { username: 'viewer1', name: 'Viewer', roles: ['viewer'], password: 'viewer123' });
     const viewer = await session(app.t, 'viewer1', 'viewer123');
-    expect((await viewer.call('GET', '/api/list/policy')).status).toBe(403);
-    expect((await app.admin.call('PUT', `/api/system/roles/${id}`, { permissions: ['workplace:view', 'policy:read'] })).status).toBe(200);
-    expect((await viewer.call('GET', '/api/list/policy')).status).toBe(200);
+    expect((await viewer.call('GET', '/api/system/audit')).status).toBe(403);
+    expect((await app.admin.call('PUT', `/api/system/roles/${id}`, { permissions: ['exception:403', 'audit:read'] })).status).toBe(200);
+    expect((await viewer.call('GET', '/api/system/audit')).status).toBe(200);
   });
 
   it('applies a change of a role made outside the server (SQL) from the next request, and its undoing too', async () => {
-    await createRole(app.admin, 'outsider', ['workplace:view']);
+    await createRole(app.admin, 'outsider', ['exception:403']);
     await createAccount(app.admin, { username: 'outsider1', name: 'Outsider', roles: ['outsider'], password: 'outsider123' });
     const outsider = await session(app.t, 'outsider1', 'outsider123');
     const setPermissions = (list: string[]) => app.t.db.execute(sql`update roles set permissions = ${`{${list.join(',')}}`}::text[] where code = 'outsider'`);
-    expect((await outsider.call('GET', '/api/list/policy')).status).toBe(403);
-    await setPermissions(['workplace:view', 'policy:read']);
-    expect((await outsider.call('GET', '/api/list/policy')).status).toBe(200);
-    // Back to the first list: the set read for it at the start answers again, and it lacks policy:read.
-    await setPermissions(['workplace:view']);
-    expect((await outsider.call('GET', '/api/list/policy')).status).toBe(403);
+    expect((await outsider.call('GET', '/api/system/audit')).status).toBe(403);
+    await setPermissions(['exception:403', 'audit:read']);
+    expect((await outsider.call('GET', '/api/system/audit')).status).toBe(200);
+    // Back to the first list: the set read for it at the start answers again, and it lacks audit:read.
+    await setPermissions(['exception:403']);
+    expect((await outsider.call('GET', '/api/system/audit')).status).toBe(403);
   });
 
   it('refuses to edit or delete a built-in role (409 ROLE_BUILT_IN) and answers 404 for none', async () => {
@@ -145,14 +145,14 @@ describe('roles and the permission catalogue', () => {
   });
 
   it('deletes a role nobody holds, refuses one in use (409 ROLE_IN_USE)', async () => {
-    const used = await createRole(app.admin, 'used-role', ['card:read']);
+    const used = await createRole(app.admin, 'used-role', ['exception:403']);
     const { id: holder } = await createAccount(app.admin, { username: 'holder', name: 'Holder', roles: ['used-role'], password: 'holder123' });
     // A disabled account still holds its roles.
     expect((await app.admin.call('POST', `/api/system/users/${holder}/disable`)).status).toBe(200);
     const { res: inUse } = await audited(app.t, { action: 'system.role.delete', targetType: 'role' }, () => app.admin.call('DELETE', `/api/system/roles/${used}`));
     expect([inUse.status, errorOf(inUse)]).toEqual([409, 'ROLE_IN_USE']);
 
-    const free = await createRole(app.admin, 'free-role', ['card:read']);
+    const free = await createRole(app.admin, 'free-role', ['exception:403']);
     const { res, entry } = await audited(app.t, { action: 'system.role.delete', targetType: 'role', targetId: free }, () => app.admin.call('DELETE', `/api/system/roles/${free}`));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ id: free });
@@ -161,19 +161,19 @@ describe('roles and the permission catalogue', () => {
   });
 
   it('lets nobody grant more than they hold (403 FORBIDDEN), adding only what they hold', async () => {
-    await createRole(app.admin, 'role-keeper', ['role:read', 'role:write', 'card:read']);
+    await createRole(app.admin, 'role-keeper', ['role:read', 'role:write', 'audit:read']);
     await createAccount(app.admin, { username: 'keeper', name: 'Keeper', roles: ['role-keeper'], password: 'keeper123' });
     const keeper = await session(app.t, 'keeper', 'keeper123');
-    const more = await keeper.call('POST', '/api/system/roles', { code: 'sneaky', name: 'Sneaky', permissions: ['card:read', 'policy:write'] });
+    const more = await keeper.call('POST', '/api/system/roles', { code: 'sneaky', name: 'Sneaky', permissions: ['audit:read', 'session:revoke'] });
     expect([more.status, errorOf(more)]).toEqual([403, 'FORBIDDEN']);
-    const ok = await keeper.call('POST', '/api/system/roles', { code: 'card-reader', name: 'Cards', permissions: ['card:read'] });
+    const ok = await keeper.call('POST', '/api/system/roles', { code: 'audit-reader', name: 'Readers', permissions: ['audit:read'] });
     expect(ok.status).toBe(200);
-    const widen = await keeper.call('PUT', `/api/system/roles/${ok.body.data.id}`, { permissions: ['card:read', 'card:manage'] });
+    const widen = await keeper.call('PUT', `/api/system/roles/${ok.body.data.id}`, { permissions: ['audit:read', 'audit:export'] });
     expect([widen.status, errorOf(widen)]).toEqual([403, 'FORBIDDEN']);
     // A role that already carries a permission the caller lacks may still be narrowed or renamed.
-    const wide = await createRole(app.admin, 'wide', ['card:read', 'policy:write']);
+    const wide = await createRole(app.admin, 'wide', ['audit:read', 'session:revoke']);
     expect((await keeper.call('PUT', `/api/system/roles/${wide}`, { name: 'Wide' })).status).toBe(200);
-    expect((await keeper.call('PUT', `/api/system/roles/${wide}`, { permissions: ['card:read'] })).status).toBe(200);
+    expect((await keeper.call('PUT', `/api/system/roles/${wide}`, { permissions: ['audit:read'] })).status).toBe(200);
     // Without role:write the pipeline refuses (and records the refusal).
     const user = await session(app.t, 'user', 'user123');
     const denied = await user.call('POST', '/api/system/roles', { code: 'nope', name: 'Nope', permissions: [] });
@@ -208,12 +208,12 @@ describe('roles: SELF_LOCKOUT and LAST_ADMIN', () => {
     const both = await root.call('PUT', `/api/system/roles/${superId}`, { permissions: without('user:write') });
     expect([both.status, errorOf(both)]).toEqual([409, 'SELF_LOCKOUT']);
     // A non-system permission may go.
-    expect((await root.call('PUT', `/api/system/roles/${superId}`, { permissions: without('card:manage') })).status).toBe(200);
+    expect((await root.call('PUT', `/api/system/roles/${superId}`, { permissions: without('exception:403') })).status).toBe(200);
 
     // With a second full-administrator role held, the first may lose one.
     await createRole(root, 'superadmin2', [...systemPermissions]);
     expect((await root.call('PUT', `/api/system/users/${rootId}`, { roles: ['superadmin', 'superadmin2'] })).status).toBe(200);
-    const narrower = permissions.filter((c) => c !== 'card:manage' && c !== 'audit:export');
+    const narrower = permissions.filter((c) => c !== 'exception:403' && c !== 'audit:export');
     expect((await root.call('PUT', `/api/system/roles/${superId}`, { permissions: narrower })).status).toBe(200);
   });
 });

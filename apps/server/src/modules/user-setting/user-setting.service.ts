@@ -127,7 +127,7 @@ function toRecord(row: CertificationRow): CertificationRecord {
 
 export async function certificationOf(db: Db, userId: number): Promise<Certification> {
   const rows = await certificationsOf(db, userId);
-  // The enterprise card shows the newest approved application; approval happens outside this console.
+  // The enterprise panel shows the newest approved application; approval happens outside this console.
   const approved = rows.find((r) => r.status === 1);
   const detail = approved ? detailOf(approved) : undefined;
   return {

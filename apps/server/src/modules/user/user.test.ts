@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { allCalls, builtInRoles, filterRoutes, routeTable, userInfoSchema } from '@atrium/contracts';
+import { allCalls, builtInRoles, defaultRoute, filterRoutes, routeTable, userInfoSchema } from '@atrium/contracts';
 import { users } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -26,10 +26,11 @@ describe('user info, menu and role switching', () => {
     expect(res.status).toBe(200);
     const info = userInfoSchema.strict().parse(res.body.data);
     expect(info).toMatchObject({ username: 'admin', accountId: '10001', role: 'admin', roles: ['admin', 'user'], phone: '13800000000', securityQuestionSet: false });
-    expect(info.permissions).toContain('policy:write');
+    expect(info.permissions).toContain('user:write');
     const user = await t.request({ method: 'POST', url: '/api/user/info', token: await t.login('user') });
     expect(user.body.data).toMatchObject({ role: 'user', roles: ['user'] });
-    expect(user.body.data.permissions).not.toContain('policy:write');
+    expect(user.body.data.permissions).toEqual([...builtInRoles.user.permissions]);
+    expect(user.body.data.permissions).not.toContain('user:write');
   });
 
   it('serves the menu of the active role from the route table', async () => {
@@ -37,12 +38,13 @@ describe('user info, menu and role switching', () => {
       items.flatMap((i) => [i.name, ...names((i.children ?? []) as Array<{ name: string }>)]);
     const admin = await t.request({ url: '/api/user/menu', token: await t.login('admin') });
     const user = await t.request({ url: '/api/user/menu', token: await t.login('user') });
-    expect(names(admin.body.data)).toContain('Step');
-    expect(names(user.body.data)).not.toContain('Step');
-    expect(names(user.body.data)).toContain('SearchTable');
-    expect(names(user.body.data)).not.toContain('form'); // a group with no allowed page is dropped
+    expect(names(admin.body.data)).toContain('SystemUser');
+    expect(names(user.body.data)).not.toContain('SystemUser');
+    expect(user.body.data.map((i: { path: string }) => i.path)).not.toContain('/system'); // a group with no allowed page is dropped
     expect(user.body.data.map((i: { path: string }) => i.path)).toEqual(filterRoutes(routeTable, builtInRoles.user.permissions).map((n) => n.path));
-    expect(admin.body.data[0]).toMatchObject({ path: '/workplace', name: 'Workplace', meta: { locale: 'menu.dashboard.workplace', requiresAuth: true, order: 0, icon: 'IconDashboard' } });
+    // the landing page first: a slice's, or the core's home page
+    expect(admin.body.data[0]).toMatchObject({ path: defaultRoute.path, name: defaultRoute.name, meta: { locale: defaultRoute.titleKey, requiresAuth: true, order: 0 } });
+    expect(user.body.data[0]).toMatchObject({ path: defaultRoute.path });
   });
 
   it('lets an admin view as user and back; the server enforces the active role', async () => {
@@ -54,7 +56,7 @@ describe('user info, menu and role switching', () => {
     expect((await t.request({ method: 'POST', url: '/api/user/info', token })).body.data.role).toBe('user');
     if (adminCall) expect((await t.request({ method: 'GET', url: adminCall.path, token })).status).toBe(403);
     const menu = await t.request({ url: '/api/user/menu', token });
-    expect(JSON.stringify(menu.body.data)).not.toContain('"Step"');
+    expect(JSON.stringify(menu.body.data)).not.toContain('"SystemUser"');
     const back = await t.request({ method: 'POST', url: '/api/user/switch-role', token, body: { role: 'admin' } });
     expect(back.body.data.role).toBe('admin');
     if (adminCall) expect((await t.request({ method: 'GET', url: adminCall.path, token })).status).not.toBe(403);
@@ -80,31 +82,19 @@ describe('preferences', () => {
   });
   afterAll(() => t?.close());
 
-  it('starts empty, deep-merges partial saves and keeps them per user', async () => {
+  it('starts empty and keeps a save per user (the parts are the slices\' own: src/slice.ts)', async () => {
     expect((await t.request({ url: '/api/user/preferences', token })).body.data).toEqual({});
-    const a = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: { searchTable: { density: 'small' } } });
-    expect(a.body.data).toEqual({ searchTable: { density: 'small' } });
-    const columns = [
-      { key: 'name', visible: true },
-      { key: 'number', visible: false },
-    ];
-    const b = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: { searchTable: { columns }, workplace: { shortcuts: ['content', 'putIn'] } } });
-    expect(b.body.data).toEqual({ searchTable: { density: 'small', columns }, workplace: { shortcuts: ['content', 'putIn'] } });
-    // arrays replace
-    const c = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: { workplace: { shortcuts: [] } } });
-    expect(c.body.data.workplace).toEqual({ shortcuts: [] });
-    expect((await t.request({ url: '/api/user/preferences', token })).body.data).toEqual(c.body.data);
+    const saved = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: {} });
+    expect([saved.status, saved.body.data]).toEqual([200, {}]);
     expect((await t.request({ url: '/api/user/preferences', token: await t.login('admin') })).body.data).toEqual({});
   });
 
-  it('rejects unknown keys, bad values, duplicates and bodies over 16 KB', async () => {
-    const bad = [{ theme: 'dark' }, { searchTable: { density: 'huge' } }, { workplace: { shortcuts: ['content', 'content'] } }, { searchTable: { columns: [{ key: 'x', visible: true }] } }];
-    for (const body of bad) {
-      const res = await t.request({ method: 'POST', url: '/api/user/preferences', token, body });
-      expect(res.status).toBe(400);
-      expect(res.body.data.error).toBe('VALIDATION_FAILED');
+  it('rejects unknown keys, non-objects and bodies over 16 KB', async () => {
+    for (const body of [{ theme: 'dark' }, { pad: { nested: true } }, [], 'dark']) {
+      const res = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: JSON.stringify(body), contentType: 'application/json' });
+      expect([JSON.stringify(body), res.status, res.body.data.error]).toEqual([JSON.stringify(body), 400, 'VALIDATION_FAILED']);
     }
-    const huge = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: { workplace: { shortcuts: ['content'] }, pad: 'x'.repeat(17 * 1024) } });
+    const huge = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: { pad: 'x'.repeat(17 * 1024) } });
     expect(huge.status).toBe(413);
     expect(huge.body.data.error).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -1,4 +1,5 @@
 import { errorMessages } from '@atrium/contracts/messages/errors';
+import { defaultRoute } from '@atrium/contracts/routes';
 import { computeSignature, parseAuthorization } from '@atrium/contracts/signing';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -49,7 +50,7 @@ beforeEach(() => {
   mfaBodies = [];
   signInOptions = { sso: null, password: 'on' };
   clientConfigs = 0;
-  redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', redirect: '/list/card?view=grid' }) };
+  redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', redirect: '/system/user?keyword=ann' }) };
   redeemHeld = null;
   redeems = [];
   window.history.replaceState(null, '', '/login');
@@ -90,8 +91,8 @@ function renderLogin(search = '') {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
-      { path: '/workplace', element: <p>workplace</p> },
-      { path: '/list/card', element: <p>card list</p> },
+      { path: defaultRoute.path, element: <p>landing</p> },
+      { path: '/system/user', element: <p>accounts</p> },
     ],
     { initialEntries: [`/login${search}`] },
   );
@@ -120,7 +121,7 @@ async function signIn() {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
-      { path: '/workplace', element: <p>workplace</p> },
+      { path: defaultRoute.path, element: <p>landing</p> },
     ],
     { initialEntries: ['/login'] },
   );
@@ -128,7 +129,7 @@ async function signIn() {
   fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'wang' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Temp#2024' } });
   fireEvent.click(screen.getByTestId('login-submit'));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+  await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
 }
 
 describe('sign-in answer', () => {
@@ -153,7 +154,7 @@ describe('sign-in form', () => {
     const router = createMemoryRouter(
       [
         { path: '/login', element: <LoginPage /> },
-        { path: '/workplace', element: <p>workplace</p> },
+        { path: defaultRoute.path, element: <p>landing</p> },
       ],
       { initialEntries: ['/login'] },
     );
@@ -169,7 +170,7 @@ describe('sign-in form', () => {
     fireEvent.change(password, { target: { value: 'Temp#2024' } });
     // What pressing Enter in a field does: the form's submission.
     fireEvent.submit(form!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
     expect(calls.filter((c) => c === '/api/user/login')).toHaveLength(1);
   });
 });
@@ -183,7 +184,7 @@ describe('second step (two-step verification)', () => {
     const router = createMemoryRouter(
       [
         { path: '/login', element: <LoginPage /> },
-        { path: '/workplace', element: <p>workplace</p> },
+        { path: defaultRoute.path, element: <p>landing</p> },
       ],
       { initialEntries: ['/login'] },
     );
@@ -211,7 +212,7 @@ describe('second step (two-step verification)', () => {
     fireEvent.change(code, { target: { value: '123 456' } });
     expect((code as HTMLInputElement).value).toBe('123456');
     fireEvent.click(screen.getByTestId('login-mfa-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
     expect(mfaBodies).toEqual([{ mfaTicket: 'ticket-1', code: '123456' }]);
     expect(localStorage.getItem('token')).toBe('tok-second');
     // The answer's mustChangePassword is followed as after a one-step sign-in, and 记住我 kept the username.
@@ -241,7 +242,7 @@ describe('second step (two-step verification)', () => {
     fireEvent.change(await screen.findByLabelText('Recovery code'), { target: { value: ' abcde-12345 ' } });
     expect(recovery).toBeTruthy();
     fireEvent.click(screen.getByTestId('login-mfa-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
     expect(mfaBodies).toEqual([{ mfaTicket: 'ticket-1', recoveryCode: 'abcde-12345' }]);
     expect(localStorage.getItem('token')).toBe('tok-mfa');
   });
@@ -260,7 +261,7 @@ describe('second step (two-step verification)', () => {
 
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(screen.getByTestId('login-mfa-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
     expect(mfaBodies).toEqual([
       { mfaTicket: 'ticket-1', code: '000000' },
       { mfaTicket: 'ticket-1', code: '654321' },
@@ -324,23 +325,23 @@ describe('company sign-in button', () => {
 
   it('sends the window to the start with the page the sign-in would go to', async () => {
     signInOptions = { sso: { label: null }, password: 'on' };
-    renderLogin('?redirect=Card&view=grid');
+    renderLogin('?redirect=SystemUser&status=active');
     const button = await screen.findByRole('button', { name: 'Sign in with your company account' });
     // Both ways in: the forms stay, and their button stays the primary one.
     expect(screen.getByLabelText('Username').closest('form')!.hidden).toBe(false);
     expect(screen.getByTestId('login-submit').className).toContain('arco-btn-primary');
     expect(button.className).toContain('arco-btn-long');
     fireEvent.click(button);
-    expect(leaveTo).toHaveBeenCalledWith('/api/auth/oidc/start?redirect=%2Flist%2Fcard%3Fview%3Dgrid');
+    expect(leaveTo).toHaveBeenCalledWith('/api/auth/oidc/start?redirect=%2Fsystem%2Fuser%3Fstatus%3Dactive');
     // A top-level navigation: nothing is fetched.
     expect(calls).toEqual([]);
   });
 
-  it('goes back to the workplace when the page names no known page, and shows the configured label', async () => {
+  it('goes back to the landing page when the page names no known page, and shows the configured label', async () => {
     signInOptions = { sso: { label: 'ACME Single Sign-On' }, password: 'on' };
     renderLogin('?redirect=https://evil.example');
     fireEvent.click(await screen.findByRole('button', { name: 'ACME Single Sign-On' }));
-    expect(leaveTo).toHaveBeenCalledWith('/api/auth/oidc/start?redirect=%2Fworkplace');
+    expect(leaveTo).toHaveBeenCalledWith(`/api/auth/oidc/start?redirect=${encodeURIComponent(defaultRoute.path)}`);
   });
 
   it('speaks Chinese too', async () => {
@@ -379,7 +380,7 @@ describe('password sign-in for administrators only (PASSWORD_SIGNIN=admins)', ()
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Admin#2024' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
     expect(localStorage.getItem('token')).toBe('tok-admin');
   });
 
@@ -413,7 +414,7 @@ describe('password sign-in for administrators only (PASSWORD_SIGNIN=admins)', ()
 
 describe('back from the company sign-in with a ticket (#sso=)', () => {
   it('removes the fragment first, redeems the ticket with a signed call and the cookie, and goes on as after any sign-in', async () => {
-    redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', mustChangePassword: true, redirect: '/list/card?view=grid' }) };
+    redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', mustChangePassword: true, redirect: '/system/user?keyword=ann' }) };
     let release!: () => void;
     redeemHeld = new Promise((resolve) => (release = resolve));
     window.history.replaceState(null, '', '/login?x=1#sso=tk-abc_123');
@@ -434,18 +435,18 @@ describe('back from the company sign-in with a ticket (#sso=)', () => {
     expect(await signedAsTheServerChecks('/api/auth/oidc/redeem', redeems[0]!)).toBe(true);
 
     release();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/list/card'));
-    expect(router.state.location.search).toBe('?view=grid');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    expect(router.state.location.search).toBe('?keyword=ann');
     expect(localStorage.getItem('token')).toBe('tok-sso');
     expect(useSession.getState().mustChangePassword).toBe(true);
     expect(calls).toEqual(['/api/auth/oidc/redeem']);
   });
 
-  it('goes to the workplace when the answer names no console path', async () => {
+  it('goes to the landing page when the answer names no console path', async () => {
     redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', redirect: '//evil.example/x' }) };
     window.history.replaceState(null, '', '/login#sso=tk-1');
     const router = renderLogin();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
     expect(useSession.getState().mustChangePassword).toBe(false);
   });
 
@@ -482,13 +483,13 @@ describe('back from the company sign-in with an error (#sso_error=)', () => {
     ['zh-CN', '你的企业账号没有可用的角色，请联系管理员'],
   ] as const)('shows SSO_NO_ROLE in %s above the forms, and removes the fragment', async (locale, text) => {
     setLocale(locale);
-    window.history.replaceState(null, '', '/login?redirect=Card#sso_error=SSO_NO_ROLE');
-    renderLogin('?redirect=Card');
+    window.history.replaceState(null, '', '/login?redirect=SystemUser#sso_error=SSO_NO_ROLE');
+    renderLogin('?redirect=SystemUser');
     const alert = await screen.findByTestId('login-sso-error');
     expect(alert.textContent).toBe(text);
     expect(text).toBe(errorMessages[locale].SSO_NO_ROLE);
     expect(alert.className).toContain('arco-alert-error');
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/login?redirect=Card');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/login?redirect=SystemUser');
     // Above the forms.
     const form = screen.getByTestId('login-submit').closest('form')!;
     expect(alert.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -517,6 +518,6 @@ describe('back from the company sign-in with an error (#sso_error=)', () => {
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'wang' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Temp#2024' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
   });
 });

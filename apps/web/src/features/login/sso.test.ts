@@ -27,14 +27,14 @@ describe("what company sign-in leaves in the sign-in page's fragment", () => {
 
 describe('the way there and back', () => {
   it('starts with the console path, encoded, and keeps the page when the path is too long', () => {
-    expect(ssoStartUrl('/list/card?view=grid&q=a b')).toBe('/api/auth/oidc/start?redirect=%2Flist%2Fcard%3Fview%3Dgrid%26q%3Da%20b');
-    expect(ssoStartUrl(`/list/card?q=${'x'.repeat(600)}`)).toBe('/api/auth/oidc/start?redirect=%2Flist%2Fcard');
+    expect(ssoStartUrl('/system/user?status=active&keyword=a b')).toBe('/api/auth/oidc/start?redirect=%2Fsystem%2Fuser%3Fstatus%3Dactive%26keyword%3Da%20b');
+    expect(ssoStartUrl(`/system/user?keyword=${'x'.repeat(600)}`)).toBe('/api/auth/oidc/start?redirect=%2Fsystem%2Fuser');
   });
 
   it("goes on to the redeem's redirect only when it is one of the console's paths", () => {
-    expect(consolePath('/list/card?view=grid', '/workplace')).toBe('/list/card?view=grid');
+    expect(consolePath('/system/user?status=active', '/home')).toBe('/system/user?status=active');
     for (const other of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '']) {
-      expect(consolePath(other, '/workplace')).toBe('/workplace');
+      expect(consolePath(other, '/home')).toBe('/home');
     }
   });
 });

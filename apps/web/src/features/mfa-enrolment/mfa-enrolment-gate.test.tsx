@@ -19,7 +19,7 @@ type Answer = { status: number; body: unknown };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const failure = (status: number, error: string) => ({ status, body: { status: 'error', code: status, message: error, data: { error }, traceId: 't' } });
-const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'ops', roleName: 'Ops', roles: ['ops'], roleNames: { ops: 'Ops' }, permissions: ['workplace:view'], mustChangePassword: false, source: 'local' };
+const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'ops', roleName: 'Ops', roles: ['ops'], roleNames: { ops: 'Ops' }, permissions: ['audit:read'], mustChangePassword: false, source: 'local' };
 const probe = endpointOf(defineCall({ id: 'test.probe', method: 'GET', path: '/api/probe', access: 'signed', summary: 'A call of the page', response: z.number() }));
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `CODE${i}-XXXXX`);
 
@@ -81,7 +81,7 @@ function Page() {
   return <p>the page</p>;
 }
 
-function renderApp(url = '/workplace') {
+function renderApp(url = '/user/info') {
   const router = createMemoryRouter(
     [
       {
@@ -93,7 +93,7 @@ function renderApp(url = '/workplace') {
         ),
         children: [
           { path: 'login', element: <p>the sign-in page</p> },
-          { path: 'workplace', element: <Page /> },
+          { path: 'user/info', element: <Page /> },
         ],
       },
     ],
@@ -116,7 +116,7 @@ describe('enrolment required by the role', () => {
   });
 
   it('shows only the enrolment, then the page once it is on and the codes are saved', async () => {
-    useSession.setState({ role: 'ops', permissions: ['workplace:view'], mustEnrolMfa: true });
+    useSession.setState({ role: 'ops', permissions: ['audit:read'], mustEnrolMfa: true });
     renderApp();
     expect(await dialogIntro()).toBeTruthy();
     expect(await screen.findByRole('img', { name: /QR code/ })).toBeTruthy();
@@ -142,7 +142,7 @@ describe('enrolment required by the role', () => {
   });
 
   it('comes up, without an error toast, when a call answers 403 MFA_ENROLMENT_REQUIRED', async () => {
-    useSession.setState({ role: 'ops', permissions: ['workplace:view'] });
+    useSession.setState({ role: 'ops', permissions: ['audit:read'] });
     answers['/api/probe'] = failure(403, 'MFA_ENROLMENT_REQUIRED');
     answers['/api/user/info'] = { status: 200, body: envelope({ ...profile, mfaRequired: true, mfaEnabled: false }) };
     renderApp();
@@ -154,7 +154,7 @@ describe('enrolment required by the role', () => {
   });
 
   it('signs out from the dialog to the sign-in page', async () => {
-    useSession.setState({ role: 'ops', permissions: ['workplace:view'], mustEnrolMfa: true });
+    useSession.setState({ role: 'ops', permissions: ['audit:read'], mustEnrolMfa: true });
     const router = renderApp();
     await dialogIntro();
     fireEvent.click(screen.getByTestId('forced-mfa-sign-out'));

@@ -17,7 +17,7 @@ type Answer = { status: number; body: unknown };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const failure = (status: number, error: string, details?: unknown) => ({ status, body: { status: 'error', code: status, message: error, data: { error, details }, traceId: 't' } });
-const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'user', roleName: 'User', roles: ['user'], roleNames: { user: 'User' }, permissions: ['workplace:view'], source: 'local' };
+const profile = { accountId: '7', name: 'Wang', username: 'wang', avatar: '', role: 'user', roleName: 'User', roles: ['user'], roleNames: { user: 'User' }, permissions: ['audit:read'], source: 'local' };
 const probe = endpointOf(defineCall({ id: 'test.probe', method: 'GET', path: '/api/probe', access: 'signed', summary: 'A call of the page', response: z.number() }));
 
 let answers: Record<string, Answer | (() => Answer)>;
@@ -76,7 +76,7 @@ function Page() {
   return <p>the page</p>;
 }
 
-function renderApp(url = '/workplace') {
+function renderApp(url = '/user/info') {
   const router = createMemoryRouter(
     [
       {
@@ -88,7 +88,7 @@ function renderApp(url = '/workplace') {
         ),
         children: [
           { path: 'login', element: <p>the sign-in page</p> },
-          { path: 'workplace', element: <Page /> },
+          { path: 'user/info', element: <Page /> },
         ],
       },
     ],
@@ -109,7 +109,7 @@ function fillIn(oneTime: string, next: string) {
 
 describe('forced change of a one-time password', () => {
   it('shows only the dialog while the session must change its password, then the page once changed', async () => {
-    useSession.setState({ role: 'user', permissions: ['workplace:view'], mustChangePassword: true });
+    useSession.setState({ role: 'user', permissions: ['audit:read'], mustChangePassword: true });
     renderApp();
     expect(await dialogTitle()).toBeTruthy();
     expect(screen.getByText('One-time password')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('forced change of a one-time password', () => {
   });
 
   it('signs out from the dialog to the sign-in page', async () => {
-    useSession.setState({ role: 'user', permissions: ['workplace:view'], mustChangePassword: true });
+    useSession.setState({ role: 'user', permissions: ['audit:read'], mustChangePassword: true });
     const router = renderApp();
     await dialogTitle();
     fireEvent.click(screen.getByTestId('forced-password-sign-out'));
@@ -173,7 +173,7 @@ describe('forced change of a one-time password', () => {
   });
 
   it('comes up, without an error toast, when a call answers 403 PASSWORD_CHANGE_REQUIRED', async () => {
-    useSession.setState({ role: 'user', permissions: ['workplace:view'], mustChangePassword: false });
+    useSession.setState({ role: 'user', permissions: ['audit:read'], mustChangePassword: false });
     answers['/api/probe'] = failure(403, 'PASSWORD_CHANGE_REQUIRED');
     answers['/api/user/info'] = { status: 200, body: envelope({ ...profile, mustChangePassword: true }) };
     renderApp();
@@ -185,7 +185,7 @@ describe('forced change of a one-time password', () => {
   });
 
   it('still toasts any other 403', async () => {
-    useSession.setState({ role: 'user', permissions: ['workplace:view'] });
+    useSession.setState({ role: 'user', permissions: ['audit:read'] });
     answers['/api/probe'] = failure(403, 'FORBIDDEN');
     renderApp();
     await waitFor(() => expect(feedback.toastError).toHaveBeenCalledWith('FORBIDDEN'));

@@ -1,4 +1,5 @@
 import { defineCall } from '@atrium/contracts/call';
+import { systemCalls } from '@atrium/contracts/calls/system';
 import { computeSignature, parseAuthorization } from '@atrium/contracts/signing';
 import vectorFile from '../../../../../packages/contracts/vectors/signing.json';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -111,7 +112,7 @@ async function verify(req: Sent): Promise<boolean> {
 describe('signing', () => {
   it('sends no cookies, with the credential or any call: each carries its own signature and token', async () => {
     localStorage.setItem('token', 'tok-1');
-    await call(endpoints.policy.list, { query: {} });
+    await call(endpoints.message.list);
     expect(clientConfigCredentials).toBe('omit');
     expect(sent[0]!.credentials).toBe('omit');
   });
@@ -150,9 +151,9 @@ describe('signing', () => {
   it('sends the signing headers and a signature the server can verify', async () => {
     localStorage.setItem('token', 'tok-1');
     setLocale('en-US');
-    await call(endpoints.policy.list, { query: { name: 'a b+c', status: ['online', 'offline'], number: '', contentType: undefined } });
+    await call(endpointOf(systemCalls.userList), { query: { keyword: 'a b+c', role: ['admin', 'ops'], status: '', source: undefined } });
     const req = sent[0]!;
-    expect(req.url).toBe('/api/list/policy?name=a%20b%2Bc&status=online&status=offline');
+    expect(req.url).toBe('/api/system/users?keyword=a%20b%2Bc&role=admin&role=ops');
     expect(req.headers['Access-Token']).toBe('tok-1');
     expect(req.headers['X-Fingerprint']).toBe('fp-3f2a9c');
     expect(req.headers['X-Nonce']).toMatch(/^[0-9a-f]{32}$/);
@@ -381,10 +382,10 @@ describe('session expired', () => {
 
 describe('call', () => {
   it('fills in and encodes path parameters, and sends no body without one', async () => {
-    await call(endpoints.card.serviceRenew, { params: { id: 7 } });
+    await call(endpointOf(systemCalls.userDisable), { params: { id: 7 } });
     const byName = endpointOf(defineCall({ id: 'test.call', method: 'DELETE', path: '/api/t/:name/x', access: 'signed', summary: 'test', params: z.object({ name: z.string() }), response: z.null() }));
     await call(byName, { params: { name: 'a/b c' } });
-    expect(sent.map((r) => `${r.method} ${r.url} ${r.body ?? '-'}`)).toEqual(['POST /api/list/the-service/7/renew -', 'DELETE /api/t/a%2Fb%20c/x -']);
+    expect(sent.map((r) => `${r.method} ${r.url} ${r.body ?? '-'}`)).toEqual(['POST /api/system/users/7/disable -', 'DELETE /api/t/a%2Fb%20c/x -']);
     expect(sent[0]!.headers['Content-Type']).toBeUndefined();
   });
 
@@ -396,13 +397,13 @@ describe('call', () => {
       // @ts-expect-error the answer of info is the user, not a string
       const wrong: string = await call(endpoints.auth.info);
       // @ts-expect-error a call with path parameters needs them
-      await call(endpoints.policy.get);
+      await call(endpoints.userSetting.certificationWithdraw);
       // @ts-expect-error the body is checked against the body schema
-      await call(endpoints.card.servicePatch, { params: { id: 1 }, body: { enable: 'yes' } });
+      await call(endpoints.message.read, { body: { ids: 'all' } });
       // @ts-expect-error the query keys are the query schema's
-      await call(endpoints.workplace.popular, { query: { kind: 'text' } });
+      await call(endpointOf(systemCalls.userList), { query: { kind: 'text' } });
       // @ts-expect-error multipart calls go through upload()
-      await call(endpoints.policy.import);
+      await call(endpoints.userSetting.upload);
       return [user, menu, wrong];
     };
     expect(typeof checks).toBe('function');
@@ -413,7 +414,7 @@ describe('sign-in options', () => {
   it('come with the credential, from one request that the signed calls then use too', async () => {
     signIn = { sso: { label: 'ACME SSO' }, password: 'admins' };
     expect(knownSignInOptions()).toBeNull();
-    const [options] = await Promise.all([loadSignInOptions(), call(endpoints.policy.list, { query: {} })]);
+    const [options] = await Promise.all([loadSignInOptions(), call(endpoints.message.list)]);
     expect(options).toEqual({ sso: { label: 'ACME SSO' }, password: 'admins' });
     expect(knownSignInOptions()).toEqual(options);
     expect(await loadSignInOptions()).toEqual(options);

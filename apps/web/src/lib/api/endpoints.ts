@@ -10,7 +10,13 @@ import type { Endpoint, Slim } from './types';
  * parameters, query, body and answer from the contract.
  */
 type Calls = typeof calls;
-type Checked = { readonly [G in keyof Calls]?: { readonly [K in keyof Calls[G]]?: Slim<Calls[G][K]> } };
+/**
+ * Groups of the call table as the console sends them, checked against the definitions: the core's below,
+ * a slice's beside its pages (`linkEndpoints({ group: { … } } as const satisfies EndpointTable)`).
+ *
+ * @public for the slices' endpoints: a product without slices has only the core's, in this file.
+ */
+export type EndpointTable = { readonly [G in keyof Calls]?: { readonly [K in keyof Calls[G]]?: Slim<Calls[G][K]> } };
 type Linked<T> = {
   readonly [G in keyof T]: { readonly [K in keyof T[G]]: G extends keyof Calls ? (K extends keyof Calls[G] ? (Calls[G][K] extends infer C extends CallDef ? Endpoint<C> : never) : never) : never };
 };
@@ -45,11 +51,6 @@ const table = {
     start: { method: 'GET', path: '/api/auth/oidc/start', access: 'public', responseKind: 'redirect' },
     redeem: { method: 'POST', path: '/api/auth/oidc/redeem', access: 'public', writes: true },
   },
-  userCenter: {
-    myProjects: { method: 'GET', path: '/api/user/my-project/list', access: 'signed' },
-    latestActivity: { method: 'GET', path: '/api/user/latest-activity', access: 'signed' },
-    myTeams: { method: 'GET', path: '/api/user/my-team/list', access: 'signed' },
-  },
   userSetting: {
     saveInfo: { method: 'POST', path: '/api/user/save-info', access: 'signed', writes: true },
     upload: { method: 'POST', path: '/api/user/upload', access: 'signed', requestKind: 'multipart', writes: true },
@@ -66,45 +67,16 @@ const table = {
     read: { method: 'POST', path: '/api/message/read', access: 'signed', writes: true },
     clear: { method: 'POST', path: '/api/message/clear', access: 'signed', writes: true },
   },
-  workplace: {
-    overview: { method: 'GET', path: '/api/workplace/overview', access: 'signed' },
-    categories: { method: 'GET', path: '/api/workplace/categories', access: 'signed' },
-    announcement: { method: 'GET', path: '/api/workplace/announcement', access: 'signed' },
-    contentData: { method: 'GET', path: '/api/content-data', access: 'signed' },
-    popular: { method: 'GET', path: '/api/popular/list', access: 'signed' },
-  },
-  policy: {
-    list: { method: 'GET', path: '/api/list/policy', access: 'signed' },
-    export: { method: 'GET', path: '/api/list/policy/export', access: 'signed', responseKind: 'csv' },
-    import: { method: 'POST', path: '/api/list/policy/import', access: 'signed', requestKind: 'multipart', writes: true },
-    get: { method: 'GET', path: '/api/list/policy/:id', access: 'signed' },
-    create: { method: 'POST', path: '/api/list/policy', access: 'signed', writes: true },
-    patch: { method: 'PATCH', path: '/api/list/policy/:id', access: 'signed', writes: true },
-    delete: { method: 'DELETE', path: '/api/list/policy/:id', access: 'signed', writes: true },
-  },
-  card: {
-    qualityList: { method: 'GET', path: '/api/list/quality-inspection', access: 'signed' },
-    qualityCreate: { method: 'POST', path: '/api/list/quality-inspection', access: 'signed', writes: true },
-    qualityDelete: { method: 'DELETE', path: '/api/list/quality-inspection/:id', access: 'signed', writes: true },
-    qualityInspect: { method: 'POST', path: '/api/list/quality-inspection/:id/inspect', access: 'signed', writes: true },
-    serviceList: { method: 'GET', path: '/api/list/the-service', access: 'signed' },
-    servicePatch: { method: 'PATCH', path: '/api/list/the-service/:id', access: 'signed', writes: true },
-    serviceRenew: { method: 'POST', path: '/api/list/the-service/:id/renew', access: 'signed', writes: true },
-    rulesList: { method: 'GET', path: '/api/list/rules-preset', access: 'signed' },
-    rulesPatch: { method: 'PATCH', path: '/api/list/rules-preset/:id', access: 'signed', writes: true },
-  },
-  channelForm: {
-    submit: { method: 'POST', path: '/api/channel-form/submit', access: 'signed', writes: true },
-    latest: { method: 'GET', path: '/api/channel-form/latest', access: 'signed' },
-    get: { method: 'GET', path: '/api/channel-form/:id', access: 'signed' },
-  },
-  profile: {
-    basic: { method: 'GET', path: '/api/profile/basic', access: 'signed' },
-    approve: { method: 'POST', path: '/api/profile/basic/approve', access: 'signed', writes: true },
-    cancel: { method: 'POST', path: '/api/profile/basic/cancel', access: 'signed', writes: true },
-    operationLog: { method: 'GET', path: '/api/operation/log', access: 'signed' },
-    groupFormSubmit: { method: 'POST', path: '/api/group-form/submit', access: 'signed', writes: true },
-  },
-} as const satisfies Checked;
+} as const satisfies EndpointTable;
 
-export const endpoints = table as unknown as Linked<typeof table>;
+/**
+ * A checked table with each entry typed by its definition, so `call()` types the parameters, query, body
+ * and answer from the contract.
+ *
+ * @public for the slices' endpoints: a product without slices links only the core's, in this file.
+ */
+export function linkEndpoints<const T extends EndpointTable>(checked: T): Linked<T> {
+  return checked as unknown as Linked<T>;
+}
+
+export const endpoints = linkEndpoints(table);

@@ -107,10 +107,6 @@ export function toastText(body: ErrorEnvelope, httpStatus: number, statusText: s
 
 let sessionExpiredShown = false;
 
-export function isSessionExpiredShown(): boolean {
-  return sessionExpiredShown;
-}
-
 export function resetSessionExpired(): void {
   sessionExpiredShown = false;
 }

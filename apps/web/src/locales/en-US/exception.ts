@@ -8,5 +8,5 @@ export default {
   'exception.result.500.back': 'Back',
   'notFound.pageTitle': 'Page not found',
   'notFound.description': 'Sorry, the page you are looking for does not exist.',
-  'notFound.back': 'Back to the workplace',
+  'notFound.back': 'Back to {page}',
 } satisfies Record<string, string>;

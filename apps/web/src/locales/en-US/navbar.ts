@@ -1,6 +1,6 @@
 export default {
   'navbar.menu.open': 'Open menu',
-  'navbar.logo.home': 'Atrium, go to the workplace',
+  'navbar.logo.home': 'Atrium, back to {page}',
   'navbar.search.empty': 'No matching pages',
   'navbar.reload': 'Reload',
   'navbar.locale.zhCN': '中文',

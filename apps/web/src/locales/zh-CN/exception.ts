@@ -8,5 +8,5 @@ export default {
   'exception.result.500.back': '返回',
   'notFound.pageTitle': '页面不存在',
   'notFound.description': '抱歉，您访问的页面不存在',
-  'notFound.back': '返回工作台',
+  'notFound.back': '返回{page}',
 } satisfies Record<string, string>;

@@ -1,6 +1,6 @@
 export default {
   'navbar.menu.open': '打开菜单',
-  'navbar.logo.home': 'Atrium，返回工作台',
+  'navbar.logo.home': 'Atrium，返回{page}',
   'navbar.search.empty': '无匹配页面',
   'navbar.reload': '重新加载',
   'navbar.locale.zhCN': '中文',

@@ -1,4 +1,5 @@
 import type { SliceDef } from '../../slice.ts';
+import { cardListValidationMessages } from './messages.ts';
 
 /** The card list (卡片列表): quality queues, services and rule presets. */
 export const cardSlice = {
@@ -16,4 +17,5 @@ export const cardSlice = {
       children: [{ path: '/list/card', name: 'Card', titleKey: 'menu.list.cardList', permission: 'card:read', order: 2.2, requiresAuth: true, tab: true }],
     },
   ],
+  validationMessages: cardListValidationMessages,
 } as const satisfies SliceDef;

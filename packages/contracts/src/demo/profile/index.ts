@@ -1,4 +1,5 @@
 import type { SliceDef } from '../../slice.ts';
+import { profileValidationMessages } from './messages.ts';
 
 /** The group the step form's, the group form's and the basic profile's permissions share in the role editor. */
 export const formsGroup = { form: { 'zh-CN': '表单与详情', 'en-US': 'Forms and details' } } as const;
@@ -22,4 +23,5 @@ export const profileSlice = {
       children: [{ path: '/profile/basic', name: 'Basic', titleKey: 'menu.profile.basic', permission: 'profile:read', order: 4.1, requiresAuth: true, tab: true }],
     },
   ],
+  validationMessages: profileValidationMessages,
 } as const satisfies SliceDef;

@@ -1,7 +1,7 @@
 import * as z from '../../zod.ts';
 import { maxChars } from '../../text.ts';
 import { defineCall } from '../../call.ts';
-import { msg } from '../../messages/validation.ts';
+import { msg } from '../../messages/msg.ts';
 import { blankToUndefined, isRealDate } from '../../query-values.ts';
 import { idParamsSchema } from '../../paging.ts';
 

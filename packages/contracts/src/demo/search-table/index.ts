@@ -1,4 +1,5 @@
 import type { SliceDef } from '../../slice.ts';
+import { searchTableValidationMessages } from './messages.ts';
 import * as z from '../../zod.ts';
 
 /** Search-table columns a user can show, hide and order, and the table's densities (stored in their preferences). */
@@ -29,4 +30,5 @@ export const searchTableSlice = {
     },
   ],
   preferences: { searchTable: z.object({ density: z.enum(tableDensities).optional(), columns: columnsSchema.optional() }).strict() },
+  validationMessages: searchTableValidationMessages,
 } as const satisfies SliceDef;

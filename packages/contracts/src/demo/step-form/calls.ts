@@ -1,7 +1,7 @@
 import * as z from '../../zod.ts';
 import { maxChars } from '../../text.ts';
 import { defineCall } from '../../call.ts';
-import { msg } from '../../messages/validation.ts';
+import { msg } from '../../messages/msg.ts';
 import { idParamsSchema } from '../../paging.ts';
 import { dateSchema } from '../search-table/calls.ts';
 

@@ -1,4 +1,5 @@
 import type { SliceDef } from '../../slice.ts';
+import { stepFormValidationMessages } from './messages.ts';
 import { formsGroup } from '../profile/index.ts';
 
 /** The step form (分步表单): a channel submitted in steps, its progress on the result page. */
@@ -15,4 +16,5 @@ export const stepFormSlice = {
       children: [{ path: '/form/step', name: 'Step', titleKey: 'menu.form.step', permission: 'channel:submit', order: 3.1, requiresAuth: true, tab: true }],
     },
   ],
+  validationMessages: stepFormValidationMessages,
 } as const satisfies SliceDef;

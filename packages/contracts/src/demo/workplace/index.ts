@@ -2,7 +2,7 @@ import type { SliceDef } from '../../slice.ts';
 import * as z from '../../zod.ts';
 
 /** Workplace shortcut tiles a user can arrange (stored in their preferences). */
-export const shortcutKeys = ['content', 'analysis', 'advanced', 'promotion', 'putIn'] as const;
+const shortcutKeys = ['content', 'analysis', 'advanced', 'promotion', 'putIn'] as const;
 
 const unique = <T>(items: T[], key: (item: T) => unknown) => new Set(items.map(key)).size === items.length;
 const shortcutsSchema = z

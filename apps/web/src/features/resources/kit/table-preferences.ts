@@ -34,7 +34,7 @@ function read(def: ResourceDef): Stored {
 
 /**
  * Density and the columns shown, kept in this browser per resource (a resource's columns are the
- * team's, so they are not part of the account's server-side preferences, which name the search table's).
+ * team's, so they are not part of the account's server-side preferences, whose parts the slices declare).
  */
 export function useTablePreferences(def: ResourceDef) {
   const [stored, setStored] = useState<Stored>(() => read(def));

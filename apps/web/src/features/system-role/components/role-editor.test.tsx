@@ -12,13 +12,12 @@ import { RoleEditor } from './role-editor';
 /** The catalogue as the server answers it, deliberately not in group order. */
 const catalogue: PermissionEntry[] = [
   { code: 'user:read', group: 'system', groupLabel: '系统管理', resource: 'user', resourceLabel: '用户', label: '查看用户' },
-  { code: 'workplace:view', group: 'workplace', groupLabel: '工作台', resource: 'workplace', resourceLabel: '工作台', label: '查看工作台' },
+  { code: 'exception:403', group: 'exception', groupLabel: '异常页', resource: 'exception', resourceLabel: '异常页', label: '查看 403 页' },
   { code: 'audit:read', group: 'system', groupLabel: '系统管理', resource: 'audit', resourceLabel: '审计日志', label: '查看审计日志' },
   { code: 'user:write', group: 'system', groupLabel: '系统管理', resource: 'user', resourceLabel: '用户', label: '管理用户' },
-  { code: 'policy:read', group: 'policy', groupLabel: '查询表格', resource: 'policy', resourceLabel: '集合', label: '查看集合' },
 ];
 
-const builtIn: RoleRecord = { id: 1, code: 'admin', name: '管理员', description: '拥有全部权限', permissions: ['workplace:view', 'user:read', 'user:write', 'audit:read', 'policy:read'], builtIn: true, userCount: 2, requireMfa: false };
+const builtIn: RoleRecord = { id: 1, code: 'admin', name: '管理员', description: '拥有全部权限', permissions: ['exception:403', 'user:read', 'user:write', 'audit:read'], builtIn: true, userCount: 2, requireMfa: false };
 const custom: RoleRecord = { id: 5, code: 'auditor', name: '审计员', description: '', permissions: ['user:read'], builtIn: false, userCount: 0, requireMfa: false };
 
 const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
@@ -82,8 +81,7 @@ function treeNodes() {
 describe('permission tree grouping', () => {
   it('groups the catalogue by area in the catalogue order, by resource inside an area of several, permissions in the order served', () => {
     expect(groupPermissions(catalogue)).toEqual([
-      { key: 'group:workplace', title: '工作台', children: [{ key: 'workplace:view', title: '查看工作台' }] },
-      { key: 'group:policy', title: '查询表格', children: [{ key: 'policy:read', title: '查看集合' }] },
+      { key: 'group:exception', title: '异常页', children: [{ key: 'exception:403', title: '查看 403 页' }] },
       {
         key: 'group:system',
         title: '系统管理',
@@ -112,7 +110,7 @@ describe('permission tree grouping', () => {
 describe('RoleEditor', () => {
   it('lets a role writer change only 要求两步验证 of a built-in role, and saves that field alone', async () => {
     const onClose = renderEditor(builtIn, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
 
     expect(screen.getByText('编辑角色')).toBeTruthy();
     expect(screen.getByText('内置角色只能修改“要求两步验证”，其余仅供查看。')).toBeTruthy();
@@ -132,17 +130,15 @@ describe('RoleEditor', () => {
 
   it('opens a built-in role read-only without role:write, the switch included', async () => {
     renderEditor({ ...builtIn, requireMfa: true }, false);
-    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
 
     expect(screen.getByText('查看角色')).toBeTruthy();
     expect(screen.getByText('内置角色不可修改，仅供查看。')).toBeTruthy();
     expect(mfaSwitch().disabled).toBe(true);
     expect(mfaSwitch().getAttribute('aria-checked')).toBe('true');
     expect(treeNodes()).toEqual([
-      { title: '工作台', checked: 'all', disabled: true },
-      { title: '查看工作台', checked: 'all', disabled: true },
-      { title: '查询表格', checked: 'all', disabled: true },
-      { title: '查看集合', checked: 'all', disabled: true },
+      { title: '异常页', checked: 'all', disabled: true },
+      { title: '查看 403 页', checked: 'all', disabled: true },
       { title: '系统管理', checked: 'all', disabled: true },
       { title: '用户', checked: 'all', disabled: true },
       { title: '查看用户', checked: 'all', disabled: true },
@@ -163,7 +159,7 @@ describe('RoleEditor', () => {
 
   it('opens any role read-only without role:write, a partly held group half checked', async () => {
     renderEditor(custom, false);
-    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
     expect(treeNodes().filter((n) => n.checked !== 'none')).toEqual([
       { title: '系统管理', checked: 'some', disabled: true },
       { title: '用户', checked: 'some', disabled: true },
@@ -174,7 +170,7 @@ describe('RoleEditor', () => {
 
   it('edits a custom role: a group box checks the whole group, and the save sends the codes', async () => {
     const onClose = renderEditor(custom, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
     expect(screen.getByText('编辑角色')).toBeTruthy();
     expect(treeNodes().every((n) => !n.disabled)).toBe(true);
 
@@ -191,7 +187,7 @@ describe('RoleEditor', () => {
 
   it('sends requireMfa with a new role', async () => {
     const onClose = renderEditor(null, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
     fireEvent.change(screen.getByPlaceholderText('如 auditor'), { target: { value: 'ops' } });
     fireEvent.change(screen.getByPlaceholderText('请输入角色名称'), { target: { value: '运维' } });
     await act(async () => fireEvent.click(mfaSwitch()));
@@ -202,7 +198,7 @@ describe('RoleEditor', () => {
 
   it('checks a whole resource from its own box', async () => {
     renderEditor({ ...custom, permissions: [] }, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(10), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
     const users = [...document.querySelectorAll('.arco-tree-node')].find((n) => n.textContent === '用户')!;
     await act(async () => fireEvent.click(users.querySelector('.arco-checkbox input')!));
     expect(treeNodes().filter((n) => n.checked !== 'none')).toEqual([

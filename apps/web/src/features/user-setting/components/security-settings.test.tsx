@@ -39,7 +39,7 @@ const profile = (source: UserInfo['source']): UserInfo => ({
   roleName: 'User',
   roles: ['user'],
   roleNames: { user: 'User' },
-  permissions: ['workplace:view'],
+  permissions: ['audit:read'],
   mustChangePassword: false,
   mfaEnabled: false,
   mfaRequired: false,

@@ -1,0 +1,301 @@
+import { execFile as execFileCb, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMultipart } from '../../http/multipart.ts';
+import { defaultEngine } from '../../test/harness.ts';
+import { PrivateCluster } from '../../test/private-cluster.ts';
+import { httpCaller, startServer, type CallAnswer, type Caller, type ServerProcess } from '../../test/server-process.ts';
+
+/**
+ * A collections import (one transaction of 5 000 rows) cut by a database fault answers 503 UNAVAILABLE and
+ * writes nothing, and the server serves again as soon as the database is back (the core's suite of the
+ * faults themselves: src/test/db-faults.test.ts). The PostgreSQL part runs a real server process on a
+ * private PostgreSQL 15 cluster of its own (never the shared one) under load, and restarts it (fast) and
+ * terminates every backend with an import in flight; the PGlite part runs a server whose data directory is
+ * a small tmpfs that fills up. Both make their own database whatever the engine of the vitest project, so
+ * they run once: in the PGlite project.
+ */
+const execFile = promisify(execFileCb);
+const runsHere = defaultEngine() === 'pglite';
+const unavailableEnvelope = { status: 'error', code: 503, message: 'The service is unavailable. Please try again later.', data: { error: 'UNAVAILABLE' } };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+function importFile(prefix: string, rows: number) {
+  const lines = ['name,contentType,filterType,count,status'];
+  for (let i = 0; i < rows; i++) lines.push(`${prefix}-${i},img,rules,${i},online`);
+  return buildMultipart([{ name: 'file', filename: `${prefix}.csv`, contentType: 'text/csv', data: Buffer.from(lines.join('\n')) }]);
+}
+
+interface Outcome {
+  at: number;
+  what: string;
+  status: number | 'no answer';
+  error?: string;
+}
+
+if (runsHere) describe('a collections import on its own PostgreSQL 15 cluster, under load, through restart and terminated backends', () => {
+  const children: ChildProcess[] = [];
+  let cluster: PrivateCluster | undefined;
+  let server: ServerProcess;
+  let call: Caller;
+  let token: string;
+  const outcomes: Outcome[] = [];
+  const acknowledged: Array<{ id: number; name: string }> = [];
+  let loadOn = false;
+  let load: Promise<unknown> | undefined;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'atrium-pgfaults-data-'));
+    cluster = new PrivateCluster();
+    await cluster.init();
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: cluster.url(), DATABASE_SCHEMA: 'public', RATE_LIMIT_LOGIN: '10000' }, children);
+    call = httpCaller(server.port);
+    const login = await call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } });
+    expect(login.status).toBe(200);
+    token = login.body.data.token as string;
+
+    // Load: five signed clients reading the list and creating collections, and a readiness probe.
+    loadOn = true;
+    const record = async (what: string, work: () => Promise<CallAnswer | Response>) => {
+      const at = Date.now();
+      try {
+        const res = await work();
+        outcomes.push({ at, what, status: res.status });
+        return res;
+      } catch (err) {
+        outcomes.push({ at, what, status: 'no answer', error: String(err) });
+        return undefined;
+      }
+    };
+    const worker = async (w: number) => {
+      for (let n = 0; loadOn; n++) {
+        if (n % 3 === 0) {
+          const name = `load-${w}-${n}`;
+          const res = (await record('create', () => call('POST', '/api/list/policy', { token, body: { name, contentType: 'img', filterType: 'rules', count: n, status: 'online' } }))) as CallAnswer | undefined;
+          if (res?.status === 200) acknowledged.push({ id: res.body.data.id as number, name });
+        } else {
+          await record('list', () => call('GET', '/api/list/policy?current=1&pageSize=10', { token }));
+        }
+        await sleep(15);
+      }
+    };
+    const probe = async () => {
+      while (loadOn) {
+        await record('readyz', () => fetch(`http://127.0.0.1:${server.port}/readyz`));
+        await sleep(50);
+      }
+    };
+    load = Promise.all([...[0, 1, 2, 3, 4].map(worker), probe()]);
+    await sleep(500);
+  }, 120_000);
+
+  afterAll(async () => {
+    loadOn = false;
+    await load?.catch(() => undefined);
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    await cluster?.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** Polls a signed read until it answers 200; returns the milliseconds it took. */
+  async function recovery(): Promise<number> {
+    const from = Date.now();
+    while (Date.now() - from < 15_000) {
+      const res = await call('GET', '/api/list/policy?current=1', { token }).catch(() => undefined);
+      if (res?.status === 200) return Date.now() - from;
+      await sleep(50);
+    }
+    return Infinity;
+  }
+
+  /** Resolves once the import's transaction is writing (its insert is running on some backend). */
+  async function importWriting(): Promise<void> {
+    const from = Date.now();
+    while (Date.now() - from < 20_000) {
+      // inside an explicit transaction (begun before this statement), unlike the load's single-statement creates
+      const rows = await cluster!.admin((c) =>
+        c.query(`select 1 from pg_stat_activity where datname = 'atrium' and query like 'insert into "policies"%' and state = 'active' and xact_start < query_start`),
+      );
+      if (rows.rowCount) return;
+      await sleep(5);
+    }
+    throw new Error('the import never started writing');
+  }
+
+  const rowsNamed = (prefix: string) => cluster!.admin(async (c) => Number((await c.query('select count(*)::int as n from policies where name like $1', [`${prefix}-%`])).rows[0].n));
+
+  function windowOutcomes(from: number, to: number) {
+    const seen = outcomes.filter((o) => o.at >= from && o.at <= to);
+    return { seen, statuses: [...new Set(seen.map((o) => o.status))].sort() };
+  }
+
+  /** A 5 000-row import sent and seen writing inside its transaction (its answer is awaited after the fault). */
+  async function importUnderway(prefix: string) {
+    const file = importFile(prefix, 5000);
+    const importing = call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType, locale: 'en-US' });
+    importing.catch(() => undefined);
+    await importWriting();
+    return { importing };
+  }
+
+  /**
+   * The import cut by the fault answers the 503 envelope and wrote nothing; service is back within 5 s, the
+   * server alive, and every answer of the fault's window was 200 or 503. Resolves with those statuses.
+   */
+  async function expectImportRefusedThenRecovered(importing: Promise<CallAnswer>, prefix: string, from: number, back: number) {
+    const answer = await importing;
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject(unavailableEnvelope);
+    const tookMs = await recovery();
+    expect(tookMs).toBeLessThan(5000);
+    expect(alive(server.child), server.log()).toBe(true);
+    expect(await rowsNamed(prefix)).toBe(0);
+    const { statuses } = windowOutcomes(from, back + tookMs);
+    expect(statuses.every((s) => s === 200 || s === 503), JSON.stringify(statuses)).toBe(true);
+    return statuses;
+  }
+
+  it('survives a fast restart with a 5 000-row import in flight: the import answers 503 and wrote nothing, service is back within 5 s', async () => {
+    const { importing } = await importUnderway('imp-restart');
+    const from = Date.now();
+    await cluster!.pgCtl('-m', 'fast', '-w', '-t', '30', 'restart');
+    const back = Date.now();
+    const statuses = await expectImportRefusedThenRecovered(importing, 'imp-restart', from, back);
+    expect(statuses).toContain(503);
+  });
+
+  it('survives pg_terminate_backend on every connection, an import in flight included (503, nothing written)', async () => {
+    const { importing } = await importUnderway('imp-terminate');
+    const from = Date.now();
+    const terminated = await cluster!.admin((c) =>
+      c.query(`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = 'atrium'`),
+    );
+    expect(terminated.rowCount).toBeGreaterThan(0);
+    const back = Date.now();
+    await expectImportRefusedThenRecovered(importing, 'imp-terminate', from, back);
+  });
+
+  it('serves fully afterwards, lost no acknowledged write, never answered 500, and warned instead of logging errors', async () => {
+    // a whole import goes through: the pool kept no dead connection
+    const file = importFile('imp-after', 5000);
+    const res = await call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ imported: 5000, failed: 0, errors: [] });
+    expect(await rowsNamed('imp-after')).toBe(5000);
+
+    loadOn = false;
+    await load;
+    expect(alive(server.child), server.log()).toBe(true);
+    const statuses = [...new Set(outcomes.map((o) => o.status))].sort();
+    expect(statuses, JSON.stringify(outcomes.filter((o) => o.status !== 200 && o.status !== 503).slice(0, 5))).toEqual([200, 503]);
+    expect(outcomes.filter((o) => o.what === 'create' && o.status === 200).length).toBeGreaterThan(20);
+
+    const ids = acknowledged.map((a) => a.id);
+    const present = await cluster!.admin(async (c) => (await c.query('select id, name from policies where id = any($1::int[])', [ids])).rows);
+    expect(present.length).toBe(acknowledged.length);
+    expect(new Map(present.map((r) => [r.id, r.name]))).toEqual(new Map(acknowledged.map((a) => [a.id, a.name])));
+
+    // Each write and its audit entry committed together: every load collection that exists (acknowledged
+    // or not) has exactly one creation entry, no entry names a collection that does not exist, and of the
+    // three imports only the one that answered 200 was recorded.
+    const audit = await cluster!.admin(async (c) => ({
+      created: (await c.query(`select id::text as id from policies where name like 'load-%' order by policies.id`)).rows.map((r) => r.id as string),
+      entries: (await c.query(`select target_id from audit_log where action = 'policy.create' and result = 'success' order by target_id::int`)).rows.map((r) => r.target_id as string),
+      imports: Number((await c.query(`select count(*)::int as n from audit_log where action = 'policy.import'`)).rows[0].n),
+    }));
+    expect(audit.created.length).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(audit.entries).toEqual(audit.created);
+    expect(audit.imports).toBe(1);
+
+    const lines = server
+      .log()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines.filter((l) => l.level >= 50), server.log()).toEqual([]);
+    const warnings = lines.filter((l) => l.level === 40 && l.msg.startsWith('database unavailable'));
+    expect(warnings.length).toBeGreaterThan(0);
+    // one warning per outage (at most one per interval), not one per failed request
+    expect(warnings.length).toBeLessThan(outcomes.filter((o) => o.status === 503).length);
+    expect(warnings.length).toBeLessThanOrEqual(6);
+  });
+});
+
+if (runsHere) describe('a collections import on a PGlite server whose disk fills up', () => {
+  const children: ChildProcess[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const c of children) {
+      if (c.exitCode !== null) continue;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGKILL');
+      await exited;
+    }
+    for (const fn of cleanups.reverse()) await fn();
+  }, 60_000);
+
+  it('answers a write that does not fit 503 UNAVAILABLE (not 500), keeps serving reads, and writes again once space is freed', async () => {
+    // The data directory on a 128 MB tmpfs: PGlite writes through to it, so a full one fails its writes.
+    const dir = mkdtempSync(join(tmpdir(), 'atrium-fulldisk-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    await execFile('mount', ['-t', 'tmpfs', '-o', 'size=128m', 'tmpfs', dir]);
+    cleanups.push(async () => {
+      await execFile('umount', [dir]).catch(() => execFile('umount', ['-l', dir]));
+    });
+    const server = await startServer({ DATA_DIR: dir, DATABASE_URL: '' }, children);
+    const call = httpCaller(server.port);
+    const login = await call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } });
+    expect(login.status).toBe(200);
+    const token = login.body.data.token as string;
+    const total = async () => {
+      const res = await call('GET', '/api/list/policy?current=1', { token });
+      expect(res.status).toBe(200);
+      return res.body.data.total as number;
+    };
+    const before = await total();
+
+    // Fill the file system to the last byte.
+    const filler = join(dir, 'filler');
+    const fd = openSync(filler, 'w');
+    try {
+      for (const size of [1 << 20, 4096, 1]) {
+        const chunk = Buffer.alloc(size);
+        for (;;) {
+          try {
+            writeSync(fd, chunk);
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+            break;
+          }
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+
+    const file = importFile('full', 5000);
+    const full = await call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType, locale: 'en-US' });
+    expect(full.status, JSON.stringify(full.body)).toBe(503);
+    expect(full.body).toMatchObject(unavailableEnvelope);
+    expect(alive(server.child), server.log()).toBe(true);
+    // reads go on, and the failed import left nothing behind
+    for (let i = 0; i < 3; i++) expect(await total()).toBe(before);
+    expect((await fetch(`http://127.0.0.1:${server.port}/readyz`)).status).toBe(200);
+
+    unlinkSync(filler);
+    const again = await call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data).toMatchObject({ imported: 5000, failed: 0 });
+    expect(await total()).toBe(before + 5000);
+    const errors = server
+      .log()
+      .split('\n')
+      .filter((l) => l.startsWith('{') && (JSON.parse(l) as { level: number }).level >= 50);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,156 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { translateValidation, type Locale } from '@atrium/contracts';
+import {
+  contentTypes,
+  filterTypes,
+  policyExportColumns,
+  policyStatuses,
+  type Policy,
+  type PolicyDetail,
+  type PolicyFilter,
+  type PolicyForm,
+  type PolicyImportResult,
+  type PolicyList,
+  type PolicyListQuery,
+  type PolicyPatch,
+} from '@atrium/contracts/demo/search-table/calls';
+import type { Db } from '../../db/client.ts';
+import type { Generations } from '../../db/list-generations.ts';
+import type { JsonText } from '../../http/envelope.ts';
+import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
+import { AppError } from '../../http/errors.ts';
+import type { MultipartBody } from '../../http/multipart.ts';
+import { AnswerCache } from '../../modules/shared/list-cache.ts';
+import { csvLine } from '../../modules/shared/csv.ts';
+import { checkImportFile } from './policy-import.ts';
+import {
+  deletePolicy,
+  exportBatch,
+  filterConditions,
+  filterKey,
+  findPolicy,
+  insertPolicies,
+  listPolicies,
+  updatePolicy,
+  type ExportLabels,
+  type PolicyListRow,
+  type PolicyRow,
+} from './policy.repository.ts';
+
+/** A collection in the reader's language (a list row's time is ISO text already; a record's a Date). */
+function toPolicy(row: PolicyListRow | PolicyRow, locale: Locale): Policy {
+  return {
+    id: row.id,
+    number: row.number,
+    name: locale === 'en-US' ? (row.nameEn ?? row.name) : row.name,
+    contentType: row.contentType,
+    filterType: row.filterType,
+    count: row.count,
+    status: row.status,
+    createdTime: typeof row.createdTime === 'string' ? row.createdTime : row.createdTime.toISOString(),
+  };
+}
+const toDetail = (row: PolicyRow, locale: Locale): PolicyDetail => ({ ...toPolicy(row, locale), updatedAt: row.updatedAt.toISOString() });
+
+/** The list's answers as sent, kept at the generation of the collections (modules/shared/list-cache.ts). */
+export const policyPages = new AnswerCache<PolicyList>(['policies']);
+
+/**
+ * One page of the list as sent, in the reader's language: while the table's generation has not moved, a
+ * page asked again costs the generation's read alone (`known`: read with the request, when signed).
+ */
+export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, known: Generations | null): Promise<JsonText<PolicyList>> {
+  const { current, pageSize } = query;
+  const offset = (current - 1) * pageSize;
+  return policyPages.answer(db, `${locale}:${offset}:${pageSize}:${filterKey(query, timeZone)}`, known, async () => {
+    const page = await listPolicies(db, query, timeZone, offset, pageSize);
+    return { value: { list: page.rows.map((row) => toPolicy(row, locale)), total: page.total, current, pageSize }, weight: page.rows.length };
+  });
+}
+
+export async function getPolicy(db: Db, id: number, locale: Locale): Promise<PolicyDetail> {
+  const row = await findPolicy(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toDetail(row, locale);
+}
+
+/** The fields of a collection the trail shows before and after a write. */
+const AUDITED_FIELDS = ['number', 'name', 'contentType', 'filterType', 'count', 'status'] as const;
+
+export async function createPolicy(db: Db, form: PolicyForm, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
+  const [row] = await insertPolicies(db, [form], now);
+  audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<PolicyRow>(null, row!, AUDITED_FIELDS) });
+  return toDetail(row!, locale);
+}
+
+export async function patchPolicy(db: Db, id: number, patch: PolicyPatch, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
+  const rows = await updatePolicy(db, id, patch, now);
+  if (!rows) throw new AppError('NOT_FOUND');
+  audit.set({ summary: `updated collection ${rows.after.number}`, changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
+  return toDetail(rows.after, locale);
+}
+
+export async function removePolicy(db: Db, id: number, audit: AuditDraft): Promise<{ id: number }> {
+  const row = await deletePolicy(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  audit.set({ summary: `deleted collection ${row.number}`, changes: removedFields(row, AUDITED_FIELDS) });
+  return { id };
+}
+
+/** CSV import, all or nothing: every row is checked first; one transaction writes them all. */
+export async function importPolicies(db: Db, body: MultipartBody, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyImportResult> {
+  const check = checkImportFile(
+    body.files.find((f) => f.field === 'file'),
+    locale,
+  );
+  if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
+  const rows = await db.transaction((tx) => insertPolicies(tx, check.forms, now));
+  audit.set({ targetType: 'policy', targetId: null, summary: `imported ${rows.length} collections` });
+  return { imported: rows.length, failed: 0, errors: [] };
+}
+
+export const EXPORT_BATCH_ROWS = 1000;
+
+/** `collections-YYYYMMDD-HHmmss.csv` in the server's time zone. */
+function exportFileName(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `collections-${get('year')}${get('month')}${get('day')}-${get('hour')}${get('minute')}${get('second')}.csv`;
+}
+
+/**
+ * Streams every collection of the filters as CSV (the search table's 下载): BOM, titles and labels in the caller's
+ * language, table column order, no row cap. Rows are read in keyset batches (formatted by the database)
+ * and written as the client takes them (the stream's back-pressure), so memory stays flat for any number
+ * of rows. The first batch is read before the headers go out, so a failing query still answers with the
+ * JSON envelope.
+ */
+export async function exportPolicies(db: Db, reply: FastifyReply, filter: PolicyFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
+  const t = (key: string) => translateValidation(key, locale);
+  const where = filterConditions(filter, timeZone);
+  const labelsOf = (keys: readonly string[], prefix: string) => Object.fromEntries(keys.map((k) => [k, t(`${prefix}.${k}`)]));
+  const labels: ExportLabels = {
+    contentType: labelsOf(contentTypes, 'searchTable.form.contentType'),
+    filterType: labelsOf(filterTypes, 'searchTable.form.filterType'),
+    status: labelsOf(policyStatuses, 'searchTable.form.status'),
+  };
+  const first = await exportBatch(db, where, timeZone, locale, labels, undefined, EXPORT_BATCH_ROWS);
+
+  async function* chunks(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(policyExportColumns.map((c) => t(`searchTable.columns.${c}`)))}`;
+    let batch = first;
+    for (;;) {
+      if (batch.rows > 0) yield batch.text;
+      if (batch.rows < EXPORT_BATCH_ROWS || !batch.last) return;
+      batch = await exportBatch(db, where, timeZone, locale, labels, batch.last, EXPORT_BATCH_ROWS);
+    }
+  }
+
+  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
+  stream.on('error', (err) => reply.log.error({ err }, 'collection export failed while streaming'));
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${exportFileName(now, timeZone)}"`)
+    .send(stream);
+}

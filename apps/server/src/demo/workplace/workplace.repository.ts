@@ -1,0 +1,43 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { ContentType } from '@atrium/contracts/demo/search-table/calls';
+import type { Db } from '../../db/client.ts';
+import { policies } from '../search-table/schema.ts';
+import { announcements, chatItems, contentDaily, popularItems } from './schema.ts';
+
+/** Online collections: how many, and the sum of their item counts. */
+export async function onlineTotals(db: Db): Promise<{ onlineContent: number; putIn: number }> {
+  const [row] = await db
+    .select({ sum: sql<string | number | null>`sum(${policies.count})`, n: count() })
+    .from(policies)
+    .where(eq(policies.status, 'online'));
+  return { onlineContent: Number(row?.sum ?? 0), putIn: Number(row?.n ?? 0) };
+}
+
+export async function countsByContentType(db: Db): Promise<Array<{ type: ContentType; value: number }>> {
+  const rows = await db
+    .select({ type: policies.contentType, value: sql<string | number | null>`sum(${policies.count})` })
+    .from(policies)
+    .groupBy(policies.contentType);
+  return rows.map((r) => ({ type: r.type, value: Number(r.value ?? 0) }));
+}
+
+/** The newest `days` daily statistics, newest first. */
+export function latestDays(db: Db, days: number) {
+  return db.select().from(contentDaily).orderBy(desc(contentDaily.day)).limit(days);
+}
+
+export async function pageAnnouncements(db: Db, offset: number, limit: number) {
+  const [list, [total]] = await Promise.all([
+    db.select().from(announcements).orderBy(desc(announcements.createdAt), desc(announcements.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(announcements),
+  ]);
+  return { list, total: Number(total?.n ?? 0) };
+}
+
+export function popularOfType(db: Db, type: 'text' | 'image' | 'video') {
+  return db.select().from(popularItems).where(eq(popularItems.type, type)).orderBy(asc(popularItems.rank), asc(popularItems.id)).limit(5);
+}
+
+export function chatList(db: Db) {
+  return db.select().from(chatItems).orderBy(asc(chatItems.time), asc(chatItems.id));
+}

@@ -1,5 +1,0 @@
-import type { ChannelForm } from '@atrium/contracts/demo/step-form/calls';
-import { call, endpoints } from '../../../lib/api';
-
-/** 提交 (submit): the server validates with the same schema and answers the stored channel's id. */
-export const submitChannel = (data: ChannelForm) => call(endpoints.channelForm.submit, { body: { data } });

@@ -1,0 +1,40 @@
+import type { Locale } from '@atrium/contracts/locale';
+import type { ComponentType } from 'react';
+import type { Dictionary } from './lib/dictionary-merge';
+
+/** A page's module: the page, and what its first view shows, asked for ahead of a visit (app/route-components.tsx). */
+export interface PageModule {
+  default: ComponentType;
+  prefetch?: (search: URLSearchParams) => Promise<unknown>;
+}
+
+/** What a slice adds to 用户信息 (/user/info), below the account's own banner (features/user-info). */
+export interface UserInfoPanels {
+  /** The wide column, in this order. */
+  main?: readonly ComponentType[];
+  /** The narrow column, above the account's notices. */
+  side?: readonly ComponentType[];
+  /** What the panels show first, asked for with the page's own data (on hover or focus of its menu entry). */
+  prefetch?: () => Promise<unknown>;
+}
+
+/**
+ * A slice of the console: the pages and texts that join the core through one line of the registry
+ * (slices.ts), beside the slice's part of the contracts (packages/contracts/src/slice.ts: its routes,
+ * permissions, calls and preferences). The core names no slice; what a slice brings is read from the
+ * registry only. Everything heavy loads on demand: the registry itself is part of the first load.
+ */
+export interface WebSlice {
+  readonly name: string;
+  /** Route name (of the slice's routes in the contracts) -> the page's module, each its own chunk. */
+  readonly pages?: Readonly<Record<string, () => Promise<PageModule>>>;
+  /**
+   * Its menu, tab and breadcrumb titles (the routes' `titleKey`s), per language. They come with the
+   * sign-in page's texts (the menu is drawn from them), so keep them to the titles.
+   */
+  readonly titles?: Readonly<Record<Locale, Dictionary>>;
+  /** The rest of its texts, per language: loaded with the console's full dictionary of that language. */
+  readonly messages?: Readonly<Record<Locale, () => Promise<{ default: Dictionary }>>>;
+  /** Its panels on 用户信息, loaded with that page. */
+  readonly userInfoPanels?: () => Promise<{ default: UserInfoPanels }>;
+}

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
+import { expectNoSeriousViolations, pane } from '../lib/page-helpers';
+import { expectSignedOut, signOut } from '../lib/sign-out';
+import { landing } from '../lib/texts';
+
+/**
+ * The core's smoke test, in the full product and in the blank one (`npm run demo:remove`, CI's scratch
+ * copy): an administrator signs in, creates an account and a role, finds both creations in the audit log
+ * and signs out, back on the sign-in page with no dialog on the way.
+ */
+let browser: Browser;
+let page: Page & { errors: string[] };
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser.context);
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+const suffix = Date.now().toString(36).slice(-5);
+const username = `e2e.smoke.${suffix}`;
+const roleCode = `e2e-smoke-${suffix}`;
+const roleName = `E2E 冒烟 ${suffix}`;
+
+/** The open drawer (Arco keeps closed ones in the document, hidden). */
+const drawer = (p: Page) => p.locator('.arco-drawer:visible');
+const submit = (p: Page) => drawer(p).getByRole('button', { name: /确\s*定|保\s*存/ });
+
+describe('the core, end to end', () => {
+  it('signs in, creates an account and a role, reads both in the audit log, and signs out', { timeout: 120_000 }, async () => {
+    await loginAs(page, 'admin');
+    await page.waitForURL(`**${landing.path}`);
+    expect(await page.title()).toBe(`${landing.title()} - Atrium`);
+
+    // an account, with the built-in user role and a one-time password shown once
+    await page.goto(`${baseUrl}/system/user`);
+    await page.getByRole('button', { name: '新建用户' }).click();
+    await drawer(page).getByPlaceholder('3–32 位字母、数字或 _ . -').fill(username);
+    await drawer(page).getByPlaceholder('请输入姓名').fill('E2E 冒烟');
+    await drawer(page).locator('.arco-select').click();
+    await page.locator('.arco-select-option', { hasText: '普通用户' }).click();
+    await page.keyboard.press('Escape');
+    await submit(page).click();
+    const oneTime = page.locator('[data-testid=one-time-password]');
+    await oneTime.waitFor({ state: 'visible' });
+    expect((await oneTime.textContent())!.trim()).toMatch(/^[A-Za-z0-9]{12,}$/);
+    await page.getByRole('button', { name: '我已复制' }).click();
+    await expect.poll(() => pane(page, '/system/user').locator('.arco-table-tr', { hasText: username }).count()).toBe(1);
+
+    // a role that reads the audit log
+    await page.goto(`${baseUrl}/system/role`);
+    await page.getByRole('button', { name: '新建角色' }).click();
+    await drawer(page).getByPlaceholder('如 auditor').fill(roleCode);
+    await drawer(page).getByPlaceholder('请输入角色名称').fill(roleName);
+    await drawer(page).locator('.arco-tree-node-title', { hasText: '查看审计日志' }).first().click();
+    await submit(page).click();
+    await expect.poll(() => pane(page, '/system/role').locator('.arco-table-tr', { hasText: roleCode }).count()).toBe(1);
+
+    // the audit log has both creations, by the administrator, with what was created
+    await page.goto(`${baseUrl}/system/audit`);
+    const rows = pane(page, '/system/audit').locator('tbody .arco-table-tr');
+    await rows.first().waitFor();
+    const entry = (action: string, summary: string) => rows.filter({ hasText: action }).filter({ hasText: summary });
+    await expect.poll(() => entry('system.user.create', `created account ${username}`).count()).toBe(1);
+    await expect.poll(() => entry('system.role.create', `created role ${roleCode}`).count()).toBe(1);
+    for (const action of ['system.user.create', 'system.role.create']) expect(await rows.filter({ hasText: action }).first().textContent()).toContain('admin');
+    await screenshot(page, 'core-smoke-audit-log');
+    await expectNoSeriousViolations(page);
+
+    // signing out: the sign-in page, its signed-out status, no dialog, no call after the logout
+    const after = await signOut(page);
+    await page.waitForURL(`${baseUrl}/login`);
+    await expectSignedOut(page, after, '已退出登录', '登录信息已过期');
+    expect(await page.locator('[data-testid=login-submit]').isVisible()).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+});
