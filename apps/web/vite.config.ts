@@ -27,7 +27,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // The chart library's chunk (2.1 MB, 580 KiB gzip) is the one past 1.5 MB; only a page that draws charts
-    // loads it (the demo's workplace; a product without charts has no such chunk).
+    // loads it (a product without charts has no such chunk).
     chunkSizeWarningLimit: 2500,
     rolldownOptions: {
       output: {

@@ -16,6 +16,10 @@ export const pageQuerySchema = z.object({
 
 /** The same paging with another page size when none is asked for. */
 export const pageQueryOf = (defaultSize: number) => pageQuerySchema.extend({ pageSize: pageSizeSchema(defaultSize) });
+/**
+ * A page request as the services read it.
+ * @public (the slices' API: used by whichever slices the registry holds, maybe none)
+ */
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Positive integer id in a path. */

@@ -6,7 +6,7 @@ import { buildMenu, searchMenu } from './menu-model';
 import { translate } from '../lib/i18n';
 
 // The core's menu, whatever slices the product has: the slices' entries are checked by what the route
-// table says of them (the demo's own outline is in demo/shell.test.ts).
+// table says of them (a slice checks its own entries beside its pages).
 const admin = builtInRoles.admin.permissions;
 const user = builtInRoles.user.permissions;
 const coreGroups = new Set(['menu.home', 'menu.exception', 'menu.user', 'menu.system']);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decide, loginRedirectUrl, postLoginUrl } from './guard';
 
 // The core's pages, whatever slices the product has; the expectations that depend on the slices (where a
-// role lands) are read from the route table. The demo's pages have their own cases (demo/shell.test.ts).
+// role lands) are read from the route table. A slice checks its own pages beside them.
 const admin = { token: 't', role: 'admin', permissions: builtInRoles.admin.permissions };
 const user = { token: 't', role: 'user', permissions: builtInRoles.user.permissions };
 /** A custom role: the guard reads its permissions, not its name. */
