@@ -56,7 +56,7 @@ describe('migrations', () => {
       await handle.close();
       rmSync(first, { recursive: true, force: true });
     }
-  });
+  }, 240_000);
 
   it('give a fresh database the core tables and those of the registered slices, nothing else', async () => {
     const core = tablesCreatedIn(migrationsFolder);

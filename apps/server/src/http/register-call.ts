@@ -150,7 +150,10 @@ export function registerCall<C extends CallDef>(
           throw error;
         }
       }
-      if (result === reply || reply.sent) return reply;
+      // A streamed answer: the service returned the reply, a thenable awaited until the stream ends. Cut
+      // short (the client gone, a stop's drain limit reached) it comes back undefined with the answer begun:
+      // nothing more can be sent.
+      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       if (result instanceof JsonText) {
         // A text served again from a cache was checked when it was first sent.
         if (checkResponse && !checkedTexts.has(result)) {

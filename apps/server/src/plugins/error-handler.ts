@@ -93,6 +93,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   };
 
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
+    // The connection closed while the body was still arriving (the client went away, or a stop's drain
+    // limit closed it): there is no one to answer and nothing went wrong here.
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && req.raw.destroyed && req.socket.destroyed) {
+      req.log.info({ traceId: req.id }, 'request cut short: its connection closed before the body arrived');
+      return reply;
+    }
     if (error instanceof AppError) {
       if (error.status >= 500) {
         const cause = error.key === 'UNAVAILABLE' ? databaseUnavailableCause(error.cause) : undefined;

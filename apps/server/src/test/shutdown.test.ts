@@ -45,6 +45,8 @@ interface Tree {
   pids: number[];
   serverPid: number;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once every process of the tree has closed its end of the output pipes: the log is whole. */
+  outputClosed: Promise<void>;
   log: () => string;
 }
 
@@ -114,6 +116,8 @@ async function launch(how: Launcher, port: number, env: Record<string, string>):
   });
   running.push(root);
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => root.once('exit', (code, signal) => ok({ code, signal })));
+  // the pipes outlive the root (npm may go first): they close when the last process writing to them does
+  const outputClosed = new Promise<void>((ok) => root.once('close', () => ok()));
   root.stdout!.on('data', (d) => (out += d));
   root.stderr!.on('data', (d) => (out += d));
   lastLog = () => out;
@@ -125,7 +129,7 @@ async function launch(how: Launcher, port: number, env: Record<string, string>):
         for (const pid of pids) everyPid.add(pid);
         const serverPid = pids.find((pid) => cmdline(pid).includes('main.ts'));
         if (!serverPid) throw new Error(`no server process in ${pids.map(cmdline).join(' | ')}`);
-        return { root, pids, serverPid, exit, log: () => out };
+        return { root, pids, serverPid, exit, outputClosed, log: () => out };
       }
     } catch (err) {
       if (!(err instanceof TypeError)) throw err; // fetch failed: not listening yet
@@ -381,6 +385,7 @@ async function expectStoppedCleanly(tree: Tree, port: number, dataDir: string | 
   expect(await allGone(tree.pids), `left: ${tree.pids.filter(alive).map(cmdline).join(' | ')}`).toEqual([]);
   expect(await portFree(port)).toBe(true);
   if (dataDir) expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
+  await within(tree.outputClosed, 10_000, 'the output pipes closing');
   const log = tree.log();
   expect(log).not.toMatch(/"level":50|Error:|ECONNRESET/);
   if (e.code === 0) expect(log).toContain('"msg":"stopped"');

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { translateValidation, type Locale } from '@atrium/contracts';
 import {
@@ -22,7 +21,7 @@ import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts'
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { AnswerCache } from '../../modules/shared/list-cache.ts';
-import { csvLine } from '../../modules/shared/csv.ts';
+import { sendCsv, type CsvBatch } from '../../modules/shared/csv.ts';
 import { checkImportFile } from './policy-import.ts';
 import {
   deletePolicy,
@@ -33,6 +32,7 @@ import {
   insertPolicies,
   listPolicies,
   updatePolicy,
+  type ExportCursor,
   type ExportLabels,
   type PolicyListRow,
   type PolicyRow,
@@ -120,11 +120,8 @@ function exportFileName(now: Date, timeZone: string): string {
 }
 
 /**
- * Streams every collection of the filters as CSV (the search table's 下载): BOM, titles and labels in the caller's
- * language, table column order, no row cap. Rows are read in keyset batches (formatted by the database)
- * and written as the client takes them (the stream's back-pressure), so memory stays flat for any number
- * of rows. The first batch is read before the headers go out, so a failing query still answers with the
- * JSON envelope.
+ * Streams every collection of the filters as CSV (the search table's 下载, sendCsv): titles and labels in the
+ * caller's language, table column order, keyset batches formatted by the database, no row cap.
  */
 export async function exportPolicies(db: Db, reply: FastifyReply, filter: PolicyFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
   const t = (key: string) => translateValidation(key, locale);
@@ -135,22 +132,11 @@ export async function exportPolicies(db: Db, reply: FastifyReply, filter: Policy
     filterType: labelsOf(filterTypes, 'searchTable.form.filterType'),
     status: labelsOf(policyStatuses, 'searchTable.form.status'),
   };
-  const first = await exportBatch(db, where, timeZone, locale, labels, undefined, EXPORT_BATCH_ROWS);
-
-  async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(policyExportColumns.map((c) => t(`searchTable.columns.${c}`)))}`;
-    let batch = first;
-    for (;;) {
-      if (batch.rows > 0) yield batch.text;
-      if (batch.rows < EXPORT_BATCH_ROWS || !batch.last) return;
-      batch = await exportBatch(db, where, timeZone, locale, labels, batch.last, EXPORT_BATCH_ROWS);
-    }
-  }
-
-  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
-  stream.on('error', (err) => reply.log.error({ err }, 'collection export failed while streaming'));
-  return reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${exportFileName(now, timeZone)}"`)
-    .send(stream);
+  const batch = async (after: ExportCursor | undefined): Promise<CsvBatch> => {
+    const { rows, text, last } = await exportBatch(db, where, timeZone, locale, labels, after, EXPORT_BATCH_ROWS);
+    return { text: rows > 0 ? text : '', next: rows < EXPORT_BATCH_ROWS || !last ? undefined : () => batch(last) };
+  };
+  const first = await batch(undefined);
+  const header = policyExportColumns.map((c) => t(`searchTable.columns.${c}`));
+  return sendCsv(reply, { name: exportFileName(now, timeZone), header, what: 'collection' }, first);
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { RESOURCE_OPTIONS_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
@@ -8,7 +7,7 @@ import { violatedConstraint } from '../../db/errors.ts';
 import { diffFields, removedFields } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { csvLine } from '../shared/csv.ts';
+import { csvLine, sendCsv, type CsvBatch } from '../shared/csv.ts';
 import { AnswerCache } from '../shared/list-cache.ts';
 import { deleteRow, exportRows, findRow, firstReferrer, insertRow, labelsOf, listRows, optionRows, rowExists, uniqueTaken, updateRow, type ExportCursor, type ResourceRow } from './resource.repository.ts';
 
@@ -201,23 +200,16 @@ function cellText(def: ResourceDef, row: ResourceRow, name: string, labels: Reco
 async function exportCsv(db: Db, def: ResourceDef, all: readonly ResourceDef[], reply: FastifyReply, query: Record<string, unknown>, locale: Locale, now: Date): Promise<FastifyReply> {
   const { sort, ...filters } = query as Record<string, unknown> & { sort: string };
   const columns = def.fields.map((f) => f.name);
-  const batch = async (cursor: ExportCursor | undefined) => {
+  const batch = async (cursor: ExportCursor | undefined): Promise<CsvBatch> => {
     const { rows, next } = await exportRows(db, def, filters, sort, cursor, EXPORT_BATCH_ROWS);
     const labels = await referenceLabels(db, def, all, rows);
-    return { count: rows.length, next, text: rows.map((row) => csvLine([String(row.id), ...columns.map((c) => cellText(def, row, c, labels, locale)), row.createdAt as string])).join('') };
+    const text = rows.map((row) => csvLine([String(row.id), ...columns.map((c) => cellText(def, row, c, labels, locale)), row.createdAt as string])).join('');
+    return { text, next: rows.length < EXPORT_BATCH_ROWS ? undefined : () => batch(next) };
   };
   const first = await batch(undefined);
-  async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(['ID', ...def.fields.map((f) => f.label[locale]), locale === 'zh-CN' ? '创建时间' : 'Created'])}`;
-    for (let current = first; ; current = await batch(current.next)) {
-      if (current.count > 0) yield current.text;
-      if (current.count < EXPORT_BATCH_ROWS) return;
-    }
-  }
-  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
-  stream.on('error', (err) => reply.log.error({ err }, `${def.name} export failed while streaming`));
+  const header = ['ID', ...def.fields.map((f) => f.label[locale]), locale === 'zh-CN' ? '创建时间' : 'Created'];
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${def.plural}-${stamp}.csv"`).send(stream);
+  return sendCsv(reply, { name: `${def.plural}-${stamp}.csv`, header, what: def.name }, first);
 }
 
 /** Registers every resource of the registry. */

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /** One record of a CSV file and the file line it starts on (1-based; the header is line 1). */
 interface CsvRecord {
   line: number;
@@ -84,3 +87,37 @@ function csvField(value: string | number): string {
 }
 
 export const csvLine = (values: Array<string | number>) => `${values.map(csvField).join(',')}\r\n`;
+
+/** One batch of an export: its CSV lines, and how to read the next one (undefined after the last). */
+export interface CsvBatch {
+  text: string;
+  next: (() => Promise<CsvBatch>) | undefined;
+}
+
+/**
+ * Sends a CSV file as it is read: BOM and header, then each batch as the client takes it (the stream's
+ * back-pressure), so memory stays flat for any number of rows. The caller reads the first batch before
+ * this, so a failing query still answers in the envelope. Once the connection closes (the client gone, a
+ * stop's drain limit reached) no further batch is read, and one failing meanwhile (the database closing
+ * with the server) is no failure of the export.
+ */
+export function sendCsv(reply: FastifyReply, file: { name: string; header: readonly string[]; what: string }, first: CsvBatch): FastifyReply {
+  let closed = false;
+  reply.raw.once('close', () => (closed = true));
+  async function* chunks(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine([...file.header])}`;
+    for (let batch: CsvBatch | undefined = first; batch; ) {
+      if (batch.text) yield batch.text;
+      if (closed || !batch.next) return;
+      try {
+        batch = await batch.next();
+      } catch (err) {
+        if (closed) return;
+        throw err;
+      }
+    }
+  }
+  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
+  stream.on('error', (err) => reply.log.error({ err }, `${file.what} export failed while streaming`));
+  return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).send(stream);
+}

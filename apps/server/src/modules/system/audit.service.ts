@@ -1,12 +1,11 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '@atrium/contracts';
 import { type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/contracts/calls/system';
 import { parseInstant } from '@atrium/contracts/query-values';
 import type { Db } from '../../db/client.ts';
 import { currentGeneration, type Generations } from '../../db/list-generations.ts';
-import { csvLine } from '../shared/csv.ts';
-import { auditBatch, listAudit, type AuditRow, type AuditWhere } from './audit.repository.ts';
+import { csvLine, sendCsv, type CsvBatch } from '../shared/csv.ts';
+import { auditBatch, listAudit, type AuditCursor, type AuditRow, type AuditWhere } from './audit.repository.ts';
 import { AuditTotals } from './audit-totals.ts';
 
 const MAX_ACCOUNT_ID = 2_147_483_647;
@@ -49,26 +48,16 @@ const exportLine = (e: AuditRow) =>
 const EXPORT_BATCH_ROWS = 1000;
 
 /**
- * Streams every entry of the filters as CSV, newest first, as the collections export does: BOM, a header in
- * the caller's language, formula-safe cells, keyset batches written as the client takes them (no row cap,
- * flat memory). The first batch is read before the headers go out, so a failing query still answers JSON.
+ * Streams every entry of the filters as CSV, newest first (sendCsv): a header in the caller's language,
+ * formula-safe cells, keyset batches, no row cap.
  */
 export async function exportEntries(db: Db, reply: FastifyReply, filter: AuditFilter, locale: Locale, now: Date): Promise<FastifyReply> {
   const where = whereOf(filter);
-  const first = await auditBatch(db, where, undefined, EXPORT_BATCH_ROWS);
-
-  async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(exportHeader[locale])}`;
-    let batch = first;
-    for (;;) {
-      if (batch.rows.length > 0) yield batch.rows.map(exportLine).join('');
-      if (batch.rows.length < EXPORT_BATCH_ROWS || !batch.last) return;
-      batch = await auditBatch(db, where, batch.last, EXPORT_BATCH_ROWS);
-    }
-  }
-
-  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
-  stream.on('error', (err) => reply.log.error({ err }, 'audit export failed while streaming'));
+  const batch = async (after: AuditCursor | undefined): Promise<CsvBatch> => {
+    const { rows, last } = await auditBatch(db, where, after, EXPORT_BATCH_ROWS);
+    return { text: rows.map(exportLine).join(''), next: rows.length < EXPORT_BATCH_ROWS || !last ? undefined : () => batch(last) };
+  };
+  const first = await batch(undefined);
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="audit-${stamp}Z.csv"`).send(stream);
+  return sendCsv(reply, { name: `audit-${stamp}Z.csv`, header: exportHeader[locale], what: 'audit' }, first);
 }
