@@ -337,8 +337,12 @@ async function main() {
   mkdirSync(join(dist, 'bench'), { recursive: true });
   writeFileSync(join(dist, 'bench', 'static.html'), '<!doctype html><html><head><meta charset="utf-8"><title>static</title></head><body><h1>Atrium static page</h1><p>The floor of this machine.</p></body></html>');
 
-  const atrium = await startAtrium(dist);
+  // Arco's build first: a missing one stops the run before Atrium's server is started (and left running).
   const arco = await serveArco();
+  const atrium = await startAtrium(dist).catch(async (error) => {
+    await arco.stop();
+    throw error;
+  });
   const apps = {
     atrium: { base: atrium.baseUrl, workplace: landingPath, pred: landingPred, text: 'Atrium Admin', signIn: signInAtrium, charts: /\/assets\/charts-/, nav: { group: firstNav.group, item: firstNav.item, path: firstNav.path, selector: firstNav.selector, min: firstNav.min } },
     arco: { base: arco.baseUrl, workplace: '/dashboard/workplace', pred: workplaceReady, text: 'admin', signIn: signInArco, charts: /bizcharts|charts/i, nav: { group: 'List', item: 'Search Table', path: '/list/search-table', selector: 'tbody tr', min: 3 }, pin: true },
@@ -386,7 +390,7 @@ async function main() {
         }
       }
       const last = (k, a) => Math.round(rows[k][a].at(-1));
-      console.log(`round ${r + 1}/${rounds}: login FCP ${last('loginFcp', 'atrium')} / ${last('loginFcp', 'arco')} ms; workplace FCP ${last('workplaceFcp', 'atrium')} / ${last('workplaceFcp', 'arco')}, ready ${last('workplaceReady', 'atrium')} / ${last('workplaceReady', 'arco')}; nav ${last('nav', 'atrium')} / ${last('nav', 'arco')} (Atrium / Arco); static FCP ${Math.round(staticFcp.at(-1))}`);
+      console.log(`round ${r + 1}/${rounds}: login FCP ${last('loginFcp', 'atrium')} / ${last('loginFcp', 'arco')} ms; ${landingName} FCP ${last('workplaceFcp', 'atrium')} / ${last('workplaceFcp', 'arco')}, ready ${last('workplaceReady', 'atrium')} / ${last('workplaceReady', 'arco')}; nav ${last('nav', 'atrium')} / ${last('nav', 'arco')} (Atrium / Arco); static FCP ${Math.round(staticFcp.at(-1))}`);
     }
   } finally {
     await atrium.stop();

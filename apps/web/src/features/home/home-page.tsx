@@ -36,11 +36,12 @@ export default function HomePage() {
             const groupTitle = group?.titleKey ? t(group.titleKey) : '';
             return (
               <li key={page.path}>
-                {/* Named as the navbar's page search names it: "group › page". */}
-                <Link to={page.path} className={styles.link} aria-label={groupTitle ? `${groupTitle} › ${title}` : title}>
+                {/* Named as the navbar's page search names it: "group › page" (its visible text, so the name matches what is seen). */}
+                <Link to={page.path} className={styles.link}>
                   <Card bordered={false} hoverable className={styles.tile}>
                     <span className={styles.text}>
                       {groupTitle ? <span className={styles.group}>{groupTitle}</span> : null}
+                      {groupTitle ? <span className={styles.separator}> › </span> : null}
                       <span className={styles.title}>{title}</span>
                     </span>
                     <IconRight className={styles.arrow} aria-hidden />
