@@ -22,13 +22,21 @@ const snapshot = (row: RoleSnapshot): RoleSnapshot => ({ code: row.code, name: r
 
 const knownRoles: Record<string, { description: Record<Locale, string> }> = { ...demoRoles, ...builtInRoles };
 
+/** Deduplicated, in catalogue order (the body schema admits catalogue codes only). */
+const inCatalogueOrder = (codes: readonly string[]) => catalogue.filter((code) => codes.includes(code));
+
+/**
+ * A role as the console shows it. Its permissions are the catalogue's only: a code no longer in the
+ * catalogue (a slice removed, the demo's after `npm run demo:remove`) grants nothing and is not shown; it
+ * leaves the stored role when the role's permissions are next saved.
+ */
 function toRole(row: RoleWithCount, locale: Locale): RoleRecord {
   return {
     id: row.id,
     code: row.code,
     name: roleDisplayName(row.code, row.name, locale),
     description: knownRoles[row.code]?.description[locale] ?? row.description,
-    permissions: row.permissions,
+    permissions: inCatalogueOrder(row.permissions),
     builtIn: row.builtIn,
     userCount: row.userCount,
     requireMfa: row.requireMfa,
@@ -43,9 +51,6 @@ export function permissionEntries(locale: Locale): PermissionEntry[] {
     return { code, group, groupLabel: permissionGroupLabels[group]![locale], resource, resourceLabel: permissionResourceLabels[resource]![locale], label: permissionLabel(code, locale) };
   });
 }
-
-/** Deduplicated, in catalogue order (the body schema admits catalogue codes only). */
-const inCatalogueOrder = (codes: readonly string[]) => catalogue.filter((code) => codes.includes(code));
 
 /** A page of the roles (a few dozen at most: read whole, then cut). */
 export async function listRoles({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>, page: ShortListQuery): Promise<{ list: RoleRecord[]; total: number }> {

@@ -131,6 +131,20 @@ describe('roles and the permission catalogue', () => {
     expect((await outsider.call('GET', '/api/system/audit')).status).toBe(403);
   });
 
+  it('shows only catalogue codes of a role that holds a code no longer in the catalogue (a removed slice), and drops it when saved', async () => {
+    const id = await createRole(app.admin, 'leftover', ['audit:read']);
+    await app.t.db.execute(sql`update roles set permissions = '{gone:read,audit:read}'::text[] where code = 'leftover'`);
+    const listed = (await app.admin.call('GET', '/api/system/roles?current=1&pageSize=50')).body.data.list.find((r: { code: string }) => r.code === 'leftover');
+    expect(listed.permissions).toEqual(['audit:read']);
+    const { res, entry } = await audited(app.t, { action: 'system.role.update', targetType: 'role', targetId: id }, () =>
+      app.admin.call('PUT', `/api/system/roles/${id}`, { permissions: ['audit:read'] }),
+    );
+    expect(res.body.data.permissions).toEqual(['audit:read']);
+    expect(entry!.changes).toEqual([{ field: 'permissions', before: ['gone:read', 'audit:read'], after: ['audit:read'] }]);
+    const stored = await app.t.db.execute(sql`select permissions from roles where code = 'leftover'`);
+    expect((stored as unknown as { rows: Array<{ permissions: string[] }> }).rows[0]!.permissions).toEqual(['audit:read']);
+  });
+
   it('refuses to edit or delete a built-in role (409 ROLE_BUILT_IN) and answers 404 for none', async () => {
     const list = await app.admin.call('GET', '/api/system/roles');
     const userRole = list.body.data.list.find((r: { code: string }) => r.code === 'user');
