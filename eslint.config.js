@@ -28,7 +28,7 @@ const webZones = [
 const server = './apps/server/src';
 // Modules build on each other in one direction: each may import only those listed before it (a new
 // module takes its place here, or the configuration refuses to load).
-const moduleOrder = ['shared', 'auth', 'user', 'user-setting', 'system', 'message', 'health', 'openapi', 'resources', 'card', 'profile', 'policy', 'channel-form', 'workplace', 'user-center'];
+const moduleOrder = ['shared', 'auth', 'user', 'user-setting', 'system', 'message', 'health', 'openapi', 'resources'];
 const serverModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -39,10 +39,18 @@ const moduleDirection = moduleOrder.slice(0, -1).map((name, i) => ({
   from: moduleOrder.slice(i + 1).map((later) => `${server}/modules/${later}`),
   message: `Server modules import in one direction (${moduleOrder.join(' < ')}): ${name} may import only the modules before it.`,
 }));
+// A concern the request pipeline and the modules share keeps every layer in one folder (store, resolving,
+// service, routes, tests): sessions/ and audit/ (docs/architecture.md, "Where each concern lives"). The
+// pipeline uses them, so they sit below the modules: they import none but the shared helpers of
+// modules/shared (lists, CSV; it imports no module itself) and no plugin; the modules import them and
+// register their routes.
+const concerns = [`${server}/sessions`, `${server}/audit`];
 const serverZones = [
   ...moduleDirection,
   { target: [`${server}/plugins`, `${server}/http`], from: `${server}/modules`, message: 'The request pipeline and the HTTP helpers serve the modules; they never import one.' },
-  { target: `${server}/db`, from: [`${server}/modules`, `${server}/plugins`], message: 'The database layer (schema, migrations, seeds) imports no module or plugin.' },
+  { target: concerns, from: `${server}/modules`, except: ['./shared'], message: 'sessions/ and audit/ sit below the modules: of modules/ they import only the shared helpers (modules/shared).' },
+  { target: concerns, from: `${server}/plugins`, message: 'sessions/ and audit/ serve the request pipeline; they never import a plugin.' },
+  { target: `${server}/db`, from: [`${server}/modules`, `${server}/plugins`, ...concerns], message: 'The database layer (schema, migrations, seeds) imports no module, plugin, sessions/ or audit/.' },
 ];
 
 // The core never imports a slice (docs/architecture.md, "Core and slices"): in each package only the
