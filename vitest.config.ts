@@ -11,9 +11,9 @@ const server = (name: string, groupOrder: number, env: Record<string, string> = 
 });
 
 // Suites that use no database of the project's engine (the captcha solver, the data directory lock on
-// PGlite's directory, the embedded database's statistics) run once, in the PGlite project, instead of
-// being skipped in the second run.
-const engineFree = ['src/modules/auth/captcha-solver.test.ts', 'src/db/lock-lifetime.test.ts', 'src/test/embedded-statistics.test.ts'];
+// PGlite's directory, the embedded database's statistics, those that make a database of their own) are
+// named `*.engine-free.test.ts` and run once, in the PGlite project, instead of being skipped in the second run.
+const engineFree = ['**/*.engine-free.test.ts'];
 
 export default defineConfig({
   test: {

@@ -152,7 +152,7 @@ describe('image captcha', () => {
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).not.toContain('<text');
     expect(svg).not.toContain(CAPTCHA_TEXT);
-    // a few alike paths, each holding pieces of characters and noise (see captcha-solver.test.ts)
+    // a few alike paths, each holding pieces of characters and noise (see captcha-solver.engine-free.test.ts)
     expect((svg.match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(3);
     // stored hashed
     const stored = JSON.stringify((await t.db.execute(`select * from captchas`)) as unknown);

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
  *   that all look alike, so no element, subpath or attribute belongs to one character;
  * - the pieces are written with a random mix of L, Q and C commands (curves through the sampled
  *   points), absolute or relative.
- * captcha-solver.test.ts runs such a script against both versions. People still read it: strokes are
+ * captcha-solver.engine-free.test.ts runs such a script against both versions. People still read it: strokes are
  * continuous, the noise is two waves and a short stroke or two, and the characters stay upright.
  */
 type Pt = [number, number];

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMultipart } from '../../http/multipart.ts';
-import { defaultEngine } from '../../test/harness.ts';
 import { PrivateCluster } from '../../test/private-cluster.ts';
 import { httpCaller, startServer, type CallAnswer, type Caller, type ServerProcess } from '../../test/server-process.ts';
 
@@ -16,10 +15,9 @@ import { httpCaller, startServer, type CallAnswer, type Caller, type ServerProce
  * private PostgreSQL 15 cluster of its own (never the shared one) under load, and restarts it (fast) and
  * terminates every backend with an import in flight; the PGlite part runs a server whose data directory is
  * a small tmpfs that fills up. Both make their own database whatever the engine of the vitest project, so
- * they run once: in the PGlite project.
+ * they run once (`*.engine-free.test.ts`: in the PGlite project only).
  */
 const execFile = promisify(execFileCb);
-const runsHere = defaultEngine() === 'pglite';
 const unavailableEnvelope = { status: 'error', code: 503, message: 'The service is unavailable. Please try again later.', data: { error: 'UNAVAILABLE' } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -37,7 +35,7 @@ interface Outcome {
   error?: string;
 }
 
-if (runsHere) describe('a collections import on its own PostgreSQL 15 cluster, under load, through restart and terminated backends', () => {
+describe('a collections import on its own PostgreSQL 15 cluster, under load, through restart and terminated backends', () => {
   const children: ChildProcess[] = [];
   let cluster: PrivateCluster | undefined;
   let server: ServerProcess;
@@ -119,7 +117,7 @@ if (runsHere) describe('a collections import on its own PostgreSQL 15 cluster, u
     while (Date.now() - from < 20_000) {
       // inside an explicit transaction (begun before this statement), unlike the load's single-statement creates
       const rows = await cluster!.admin((c) =>
-        c.query(`select 1 from pg_stat_activity where datname = 'atrium' and query like 'insert into "policies"%' and state = 'active' and xact_start < query_start`),
+        c.query(`select 1 from pg_stat_activity where datname = 'atrium' and query like 'insert into "collections"%' and state = 'active' and xact_start < query_start`),
       );
       if (rows.rowCount) return;
       await sleep(5);
@@ -127,7 +125,7 @@ if (runsHere) describe('a collections import on its own PostgreSQL 15 cluster, u
     throw new Error('the import never started writing');
   }
 
-  const rowsNamed = (prefix: string) => cluster!.admin(async (c) => Number((await c.query('select count(*)::int as n from policies where name like $1', [`${prefix}-%`])).rows[0].n));
+  const rowsNamed = (prefix: string) => cluster!.admin(async (c) => Number((await c.query('select count(*)::int as n from collections where name like $1', [`${prefix}-%`])).rows[0].n));
 
   function windowOutcomes(from: number, to: number) {
     const seen = outcomes.filter((o) => o.at >= from && o.at <= to);
@@ -196,7 +194,7 @@ if (runsHere) describe('a collections import on its own PostgreSQL 15 cluster, u
     expect(outcomes.filter((o) => o.what === 'create' && o.status === 200).length).toBeGreaterThan(20);
 
     const ids = acknowledged.map((a) => a.id);
-    const present = await cluster!.admin(async (c) => (await c.query('select id, name from policies where id = any($1::int[])', [ids])).rows);
+    const present = await cluster!.admin(async (c) => (await c.query('select id, name from collections where id = any($1::int[])', [ids])).rows);
     expect(present.length).toBe(acknowledged.length);
     expect(new Map(present.map((r) => [r.id, r.name]))).toEqual(new Map(acknowledged.map((a) => [a.id, a.name])));
 
@@ -204,9 +202,9 @@ if (runsHere) describe('a collections import on its own PostgreSQL 15 cluster, u
     // or not) has exactly one creation entry, no entry names a collection that does not exist, and of the
     // three imports only the one that answered 200 was recorded.
     const audit = await cluster!.admin(async (c) => ({
-      created: (await c.query(`select id::text as id from policies where name like 'load-%' order by policies.id`)).rows.map((r) => r.id as string),
-      entries: (await c.query(`select target_id from audit_log where action = 'policy.create' and result = 'success' order by target_id::int`)).rows.map((r) => r.target_id as string),
-      imports: Number((await c.query(`select count(*)::int as n from audit_log where action = 'policy.import'`)).rows[0].n),
+      created: (await c.query(`select id::text as id from collections where name like 'load-%' order by collections.id`)).rows.map((r) => r.id as string),
+      entries: (await c.query(`select target_id from audit_log where action = 'collection.create' and result = 'success' order by target_id::int`)).rows.map((r) => r.target_id as string),
+      imports: Number((await c.query(`select count(*)::int as n from audit_log where action = 'collection.import'`)).rows[0].n),
     }));
     expect(audit.created.length).toBeGreaterThanOrEqual(acknowledged.length);
     expect(audit.entries).toEqual(audit.created);
@@ -226,7 +224,7 @@ if (runsHere) describe('a collections import on its own PostgreSQL 15 cluster, u
   });
 });
 
-if (runsHere) describe('a collections import on a PGlite server whose disk fills up', () => {
+describe('a collections import on a PGlite server whose disk fills up', () => {
   const children: ChildProcess[] = [];
   const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {
