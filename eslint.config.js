@@ -54,11 +54,12 @@ const serverZones = [
 ];
 
 // The core never imports a slice (docs/architecture.md, "Core and slices"): in each package only the
-// registry (`slices.ts`) names the demo, so `npm run demo:remove` takes the demo out by its folders and
-// the registry lines. Every other file and folder of a package's source is core.
+// registry (`slices.ts`, and the contracts' `slice-calls.ts` for the schemas) names the demo, so `npm run
+// demo:remove` takes the demo out by its folders and the registry lines. Every other file and folder of a
+// package's source is core.
 const coreOf = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.name !== 'demo' && entry.name !== 'slices.ts')
+    .filter((entry) => entry.name !== 'demo' && entry.name !== 'slices.ts' && entry.name !== 'slice-calls.ts')
     .map((entry) => `./${dir}/${entry.name}`);
 const demoOf = (dir) => `./${dir}/demo`;
 const coreMessage = 'The core imports no slice: only the registry (slices.ts) names the demo (docs/architecture.md, "Core and slices").';

@@ -43,8 +43,8 @@ export async function migrateAndSeed(handle, dir = root) {
 // Call ids of audited calls (every write, and the exports), the common ones first: with the skew below the
 // first ones get most entries, as in a console where collections are edited all day and roles rarely.
 export const auditActions = [
-  'policy.update', 'auth.login', 'policy.create', 'user.logout', 'message.read', 'card.rule.update', 'policy.export', 'user.preferences.save',
-  'channel.submit', 'policy.delete', 'card.quality.create', 'card.quality.inspect', 'profile.submit', 'user.switch-role', 'policy.import', 'message.clear',
+  'collection.update', 'auth.login', 'collection.create', 'user.logout', 'message.read', 'card.rule.update', 'collection.export', 'user.preferences.save',
+  'channel.submit', 'collection.delete', 'card.quality.create', 'card.quality.inspect', 'profile.submit', 'user.switch-role', 'collection.import', 'message.clear',
   'card.service.update', 'user.save-info', 'card.quality.delete', 'profile.approve', 'system.user.update', 'user.upload', 'card.service.renew', 'profile.cancel',
   'system.user.create', 'user.change-password', 'system.session.revoke', 'system.user.disable', 'system.user.enable', 'user.session.revoke', 'system.user.unlock',
   'system.user.reset-password', 'system.audit.export', 'user.bind-phone', 'system.role.update', 'system.role.create', 'user.certification.apply',

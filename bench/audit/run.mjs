@@ -15,7 +15,7 @@
 //    signed in as admin. For every filter, page size and connection count: the first page of
 //    GET /api/system/audit through autocannon, from a pool of requests signed beforehand (each its own
 //    nonce). The server answers `{ list, total }`: a page and the count of every match.
-// 3. The plans: the server's own list function (modules/system/audit.service.ts) is called in this
+// 3. The plans: the server's own list function (audit/audit.service.ts) is called in this
 //    process on a pool that records the statements it sends, and each is run again under
 //    EXPLAIN (ANALYZE, BUFFERS): the SQL is the server's, not a copy of it.
 // 4. With the demo: PATCH /api/list/policy/:id (`{ "count": n }`, spread over `--write-rows` collections so
@@ -63,15 +63,15 @@ const { cleanups, cleanup, stopDeadline } = cleanupOnExit(timeoutMinutes);
  * The writes measured: the demo's collection edit (the issue's call) and queue creation when the product has
  * them, else the core's account edit and role creation. `table`: the rows the edits spread over.
  */
-const demoWrites = hasCall('policy.update') && hasCall('card.quality.create');
-const writeTable = demoWrites ? 'policies' : 'users';
+const demoWrites = hasCall('collection.update') && hasCall('card.quality.create');
+const writeTable = demoWrites ? 'collections' : 'users';
 
 /** The trail (harness.mjs), and the rows for the edits to spread over (the demo seed has 55 collections, 2 accounts). */
 async function seedTrail(db) {
   const started = Date.now();
   await seedAuditTrail(db, entries);
   if (demoWrites) {
-    await db.execute(`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+    await db.execute(`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
       select (30000000 + g)::text, 'Audit bench ' || g, 'img', 'rules', g, 'online', now(), now() from generate_series(1, ${writeRows}) as g`);
   } else {
     await db.execute(`insert into users (account_id, username, name, updated_at)
@@ -90,9 +90,9 @@ const filters = [
   { name: 'actor (id)', query: { actor: '26' } },
   { name: 'action', query: { action: 'system.user.disable' } },
   { name: 'result=denied', query: { result: 'denied' } },
-  { name: 'targetType + targetId', query: { targetType: 'policy', targetId: '1234' } },
+  { name: 'targetType + targetId', query: { targetType: 'collection', targetId: '1234' } },
   { name: 'one day', query: { from: `${dayOf(100)}T00:00:00Z`, to: `${dayOf(100)}T23:59:59Z` } },
-  { name: '7 days + action + result', query: { from: `${dayOf(37)}T00:00:00Z`, to: `${dayOf(30)}T23:59:59Z`, action: 'policy.update', result: 'success' } },
+  { name: '7 days + action + result', query: { from: `${dayOf(37)}T00:00:00Z`, to: `${dayOf(30)}T23:59:59Z`, action: 'collection.update', result: 'success' } },
   { name: 'matching nothing', query: { action: 'bench.nothing' } },
 ];
 const listUrl = (query, pageSize) => `/api/system/audit?${new URLSearchParams({ ...query, current: '1', pageSize: String(pageSize) })}`;
@@ -156,7 +156,7 @@ async function sampleWaits(url, work) {
 
 /** The statements the server's list function sends for `query`, each run again under EXPLAIN (ANALYZE, BUFFERS). */
 async function plansOf(handle, query) {
-  const { listEntries } = await import('../../apps/server/src/modules/system/audit.service.ts');
+  const { listEntries } = await import('../../apps/server/src/audit/audit.service.ts');
   const sent = [];
   const query0 = handle.pool.query;
   handle.pool.query = function (config, values, ...rest) {
@@ -259,15 +259,15 @@ try {
   }
 
   // Writes: the change and its audit entry in one transaction. With the demo, the collection update is the
-  // issue's call; every write to `policies` also bumps its backend's list-generation counter
+  // issue's call; every write to `collections` also bumps its backend's list-generation counter
   // (db/list-generations.ts). Creating a quality-inspection queue is an insert with no shared row: its
   // entry's cost without that. Without the demo, the account edit (the seeded bench accounts, never an
   // administrator: no role change, so no administrators' lock) and the role creation (an insert; `roles`
   // has a list-generation counter, bumped in the backend's own slot).
-  const { rows: ids } = await withClient(database.url, (c) => c.query(demoWrites ? 'select id from policies order by id' : "select id from users where username like 'bench.writer.%' order by id"));
+  const { rows: ids } = await withClient(database.url, (c) => c.query(demoWrites ? 'select id from collections order by id' : "select id from users where username like 'bench.writer.%' order by id"));
   const writes = demoWrites
     ? [
-        { call: 'PATCH /api/list/policy/:id', action: 'policy.update', method: 'PATCH', path: (i) => `/api/list/policy/${ids[i % ids.length].id}`, body: (i) => ({ count: i % 100_000 }) },
+        { call: 'PATCH /api/list/policy/:id', action: 'collection.update', method: 'PATCH', path: (i) => `/api/list/policy/${ids[i % ids.length].id}`, body: (i) => ({ count: i % 100_000 }) },
         { call: 'POST /api/list/quality-inspection', action: 'card.quality.create', method: 'POST', path: () => '/api/list/quality-inspection', body: (i) => ({ title: `Bench queue ${i}` }) },
       ]
     : [
@@ -302,8 +302,8 @@ try {
 
 /**
  * pgbench with the statements of the first write: a collection edit (the demo's search-table repository,
- * updatePolicy) or an account edit (modules/system/account.repository.ts findAccount locked, updateAccount),
- * then http/audit.ts writeAudit; one transaction per run of the script, `clients` at once for `secs`
+ * updateCollection) or an account edit (modules/system/account.repository.ts findAccount locked, updateAccount),
+ * then audit/audit-entry.ts writeAudit; one transaction per run of the script, `clients` at once for `secs`
  * seconds; p50 and p99 from its per-transaction log.
  */
 async function pgbenchFloor(url, clients, secs, firstId, lastId) {
@@ -318,9 +318,9 @@ async function pgbenchFloor(url, clients, secs, firstId, lastId) {
         'BEGIN;',
         ...(demoWrites
           ? [
-              'SELECT * FROM policies WHERE id = :id FOR UPDATE;',
-              'UPDATE policies SET count = :n, updated_at = now() WHERE id = :id RETURNING *;',
-              `INSERT INTO audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id) VALUES (date_trunc('milliseconds', clock_timestamp()), 1, 'admin', 'admin', 'policy.update', 'policy', :id, 'updated', '[{"field":"count","before":1,"after":2}]', 'success', '127.0.0.1', 'pgbench', 'pgbench');`,
+              'SELECT * FROM collections WHERE id = :id FOR UPDATE;',
+              'UPDATE collections SET count = :n, updated_at = now() WHERE id = :id RETURNING *;',
+              `INSERT INTO audit_log (at, actor_id, actor_name, role, action, target_type, target_id, summary, changes, result, ip, user_agent, trace_id) VALUES (date_trunc('milliseconds', clock_timestamp()), 1, 'admin', 'admin', 'collection.update', 'collection', :id, 'updated', '[{"field":"count","before":1,"after":2}]', 'success', '127.0.0.1', 'pgbench', 'pgbench');`,
             ]
           : [
               'SELECT * FROM users WHERE id = :id FOR UPDATE;',

@@ -34,7 +34,7 @@ register(); // lets this script use the contracts' TypeScript signing code (neve
 const { signHeaders } = await import('../../packages/contracts/src/signing.ts');
 
 /** The export measured (see above): the demo's collections, or the core's audit log. */
-const collections = hasCall('policy.export');
+const collections = hasCall('collection.export');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -145,9 +145,9 @@ try {
     exportPath = '/api/list/policy/export';
     warmQuery = 'number=1000001';
     await withClient(dbUrl, async (c) => {
-      await c.query('delete from policies');
+      await c.query('delete from collections');
       await c.query(
-        `insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        `insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
          select (10000000 + g)::text,
                 'bench collection ' || g,
                 (array['img', 'horizontalVideo', 'verticalVideo'])[1 + g % 3],
@@ -159,7 +159,7 @@ try {
          from generate_series(1, $1::int) g`,
         [rows],
       );
-      await c.query('analyze policies');
+      await c.query('analyze collections');
     });
   } else {
     exportPath = '/api/system/audit/export';

@@ -41,7 +41,7 @@ export const sliceCalls = {
   });
 
   it('takes out an import written over several lines, and the contracts\' demo paths', () => {
-    const text = "import {\n  demoAuditSamples,\n  demoSeeds,\n} from '../demo/index.ts';\nimport { policyCalls } from '@atrium/contracts/demo/search-table/calls';\nexport const samples = [\n  ...demoAuditSamples,\n  demoSeeds,\n  policyCalls,\n];\n";
+    const text = "import {\n  demoAuditSamples,\n  demoSeeds,\n} from '../demo/index.ts';\nimport { collectionCalls } from '@atrium/contracts/demo/search-table/calls';\nexport const samples = [\n  ...demoAuditSamples,\n  demoSeeds,\n  collectionCalls,\n];\n";
     const plan = planDemoRemoval(new Map([['apps/server/src/test/samples.ts', text]]));
     expect(plan.problems).toEqual([]);
     expect(plan.edits.get('apps/server/src/test/samples.ts')).toBe('export const samples = [\n];\n');
@@ -72,7 +72,9 @@ export const sliceCalls = {
   });
 
   it('names the tables a migration creates', () => {
-    expect(createdTables('CREATE TABLE IF NOT EXISTS "policies" (\n"id" serial);\ncreate table cards (id int);\nCREATE INDEX x ON "policies" (id);')).toEqual(['policies', 'cards']);
+    expect(createdTables('CREATE TABLE IF NOT EXISTS "collections" (\n"id" serial);\ncreate table cards (id int);\nCREATE INDEX x ON "collections" (id);')).toEqual(['collections', 'cards']);
+    // a later migration's rename: the table goes by its new name
+    expect(createdTables('CREATE TABLE IF NOT EXISTS "old_cards" (id int);\nDO $$ BEGIN\n  ALTER TABLE "old_cards" RENAME TO "cards";\nEND $$;')).toEqual(['cards']);
   });
 });
 

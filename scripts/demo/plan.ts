@@ -92,7 +92,16 @@ export function planDemoRemoval(files: ReadonlyMap<string, string>): DemoPlan {
   return plan;
 }
 
-/** The tables a demo migration creates (the command names them; it never drops one). */
+/**
+ * The tables a demo's migrations create (the command names them; it never drops one), under the names a
+ * later `ALTER TABLE ... RENAME TO` gave them: pass a folder's SQL files in their order, joined.
+ */
 export function createdTables(sql: string): string[] {
-  return [...sql.matchAll(/create\s+table\s+(?:if\s+not\s+exists\s+)?(?:"?[\w]+"?\.)?"?([\w]+)"?/gi)].map((m) => m[1]!);
+  const statements = /create\s+table\s+(?:if\s+not\s+exists\s+)?(?:"?[\w]+"?\.)?"?([\w]+)"?|alter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?(?:"?[\w]+"?\.)?"?([\w]+)"?\s+rename\s+to\s+"?([\w]+)"?/gi;
+  const tables: string[] = [];
+  for (const m of sql.matchAll(statements)) {
+    if (m[1]) tables.push(m[1]);
+    else for (let i = 0; i < tables.length; i++) if (tables[i] === m[2]) tables[i] = m[3]!;
+  }
+  return tables;
 }

@@ -50,9 +50,11 @@ function main(argv: string[]): number {
     console.error('demo:remove: nothing was removed');
     return 1;
   }
-  const tables = walk(join(root, 'apps/server/src/demo'))
+  // In the migrations' order, so a later rename names the table as a migrated database holds it.
+  const sqlFiles = walk(join(root, 'apps/server/src/demo'))
     .filter((path) => path.endsWith('.sql'))
-    .flatMap((path) => createdTables(readFileSync(path, 'utf8')));
+    .sort();
+  const tables = createdTables(sqlFiles.map((path) => readFileSync(path, 'utf8')).join('\n'));
   if (!dryRun) {
     for (const [path, text] of plan.edits) writeFileSync(join(root, path), text);
     for (const folder of present) rmSync(join(root, folder), { recursive: true });

@@ -105,14 +105,14 @@ describe('new:resource', () => {
   it('refuses a table, a page, calls or permissions that exist, for every spec of the run at once', () => {
     const table = spec('account', resource('account', 'users', 'catalog', [field('name')]));
     const page = spec('cardItem', resource('cardItem', 'card', 'list', [field('name')]));
-    const permission = spec('policy', resource('policy', 'policyRecords', 'list', [field('name')]));
+    const permission = spec('collection', resource('collection', 'collectionRecords', 'list', [field('name')]));
     const group = spec('gizmo', resource('gizmo', 'gizmos', 'workplace', [field('name')]));
     const r = run('new', table, page, permission, group);
     expect(r.code).toBe(1);
     expect(r.errLines).toContain(`${table}: plural: the table "users" already exists (apps/server/drizzle/0000_init.sql)`);
     expect(r.errLines).toContain(`${table}: menu.groupLabel: "catalog" is a new menu group: give its label in zh-CN and en-US (and its order in the menu, default 9)`);
     expect(r.errLines).toContain(`${page}: plural: the page /list/card already exists (route Card)`);
-    expect(r.errLines).toContain(`${permission}: name: the permissions policy:read, policy:write, policy:export already exist`);
+    expect(r.errLines).toContain(`${permission}: name: the permissions collection:read, collection:write, collection:export already exist`);
     expect(r.errLines).toContain(`${group}: menu.group: /workplace is a page (Workplace), not a menu group`);
     // one line per problem, each prefixed by its spec file
     expect(r.errLines.slice(0, -1).every((l) => [table, page, permission, group].some((f) => l.startsWith(`${f}: `)))).toBe(true);

@@ -21,7 +21,7 @@ import { frameworkError, registerErrorHandler } from './plugins/error-handler.ts
 import { registerWebAndNotFound } from './plugins/static-web.ts';
 import { registerPipeline } from './plugins/pipeline.ts';
 import { loggerOptions, registerRequestLog, RequestLog } from './plugins/request-log.ts';
-import { scheduleAuditRetention } from './plugins/audit-retention.ts';
+import { scheduleAuditRetention } from './audit/audit-retention.ts';
 import type { ServerSlice } from './slice.ts';
 import { serverSlices } from './slices.ts';
 

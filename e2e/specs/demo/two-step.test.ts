@@ -27,7 +27,7 @@ async function asAdmin<T = any>(method: string, path: string, body?: unknown) {
 describe('two-step verification required by a role of the demo', () => {
   it('refuses the workplace until it is on, then shows the role its demo pages', { timeout: 120_000 }, async () => {
     const roleCode = `e2e-mfa-demo-${suffix}`;
-    const role = await asAdmin<{ id: number; requireMfa: boolean }>('POST', '/api/system/roles', { code: roleCode, name: `E2E 两步演示 ${suffix}`, permissions: ['workplace:view', 'policy:read'], requireMfa: true });
+    const role = await asAdmin<{ id: number; requireMfa: boolean }>('POST', '/api/system/roles', { code: roleCode, name: `E2E 两步演示 ${suffix}`, permissions: ['workplace:view', 'collection:read'], requireMfa: true });
     expect([role.status, role.body.data?.requireMfa]).toEqual([200, true]);
     const username = `e2e.mfa.demo.${suffix}`;
     const created = await asAdmin<{ user: { id: number } }>('POST', '/api/system/users', { username, name: `E2E ${username}`, roles: [roleCode], password });

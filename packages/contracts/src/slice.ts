@@ -1,5 +1,4 @@
 import type { Locale } from './locale.ts';
-import type * as z from './zod.ts';
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -25,8 +24,9 @@ interface SliceRoute {
  *
  * What a slice brings to the tables the contracts share: its permissions (and their groups and labels),
  * what the built-in and demo roles hold of them, its routes and menu entries, the landing page when it
- * has one, its validation texts and its part of a user's stored preferences. Its calls join the call table from the
- * registry's `sliceCalls` (kept apart so the permission type does not depend on the calls that name it).
+ * has one and its validation texts. Its calls and its part of a user's stored preferences join from the
+ * registry's slice-calls.ts (kept apart so the permission type does not depend on the calls that name it,
+ * and so the console's first load, which needs the routes and texts, does not load the schemas).
  */
 export interface SliceDef {
   readonly name: string;
@@ -43,11 +43,4 @@ export interface SliceDef {
   readonly landing?: { readonly name: string; readonly path: string; readonly titleKey: string };
   /** The texts of its forms' rules and its server checks, per language (merged into `validationMessages`). */
   readonly validationMessages?: Readonly<Record<Locale, Readonly<Record<string, string>>>>;
-  /** Its part of the stored UI preferences (`/api/user/preferences`), one key each. */
-  readonly preferences?: Readonly<Record<string, z.ZodType>>;
 }
-
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-/** The intersection of a union of object types; `{}` for none (an empty registry). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type MergeAll<U> = [U] extends [never] ? {} : UnionToIntersection<U>;

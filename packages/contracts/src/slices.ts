@@ -1,9 +1,9 @@
-import { demoCalls, demoSlices } from './demo/index.ts';
+import { demoSlices } from './demo/index.ts';
 import type { SliceDef } from './slice.ts';
 
 /**
- * The slices in the product, and their calls (slice.ts). A team's own slice adds its lines here;
- * `npm run demo:remove` takes out the demo's.
+ * The slices in the product (slice.ts); their calls and stored preferences are in slice-calls.ts. A team's
+ * own slice adds its line here; `npm run demo:remove` takes out the demo's.
  */
 export const slices = [
   ...demoSlices,
@@ -11,7 +11,3 @@ export const slices = [
 
 /** The same list as definitions: what code walks (`slices` keeps each one's literal types). */
 export const sliceDefs: readonly SliceDef[] = [...slices];
-
-export const sliceCalls = {
-  ...demoCalls,
-} as const;

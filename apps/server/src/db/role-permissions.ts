@@ -23,10 +23,10 @@ async function readRoles(db: Db): Promise<RoleRules> {
 
 /**
  * Every role's permissions, as of the roles table's write generation the session lookup read beside the
- * session (db/sessions.ts, db/list-generations.ts): kept per database while that generation holds, read
- * again as soon as any replica changed any role. So the pipeline's permission check costs no statement of
- * its own, and a change still applies from the next request everywhere. Without a generation (its
- * counters missing) the table is read each time.
+ * session (sessions/session-lookup.ts, db/list-generations.ts): kept per database while that generation
+ * holds, read again as soon as any replica changed any role. So the pipeline's permission check costs no
+ * statement of its own, and a change still applies from the next request everywhere. Without a generation
+ * (its counters missing) the table is read each time.
  */
 export async function roleRules(db: Db, generation: string | null): Promise<RoleRules> {
   if (generation === null) return readRoles(db);

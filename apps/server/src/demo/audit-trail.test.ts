@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { isAuditedCall, type CallDef } from '@atrium/contracts';
 import { preferencesCalls } from '@atrium/contracts/calls/preferences';
-import { demoCalls } from '@atrium/contracts/demo/index';
+import { demoCalls } from '@atrium/contracts/demo/calls';
 import { auditTrailSuite, entriesAfter, lastEntryId } from '../test/audit-trail-suite.ts';
 import { cardAuditSamples } from './card/audit-samples.ts';
 import { profileAuditSamples } from './profile/audit-samples.ts';

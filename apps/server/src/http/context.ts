@@ -2,7 +2,7 @@ import type { CallDef, Locale } from '@atrium/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Generations } from '../db/list-generations.ts';
-import type { SessionWithUser } from '../db/sessions.ts';
+import type { SessionWithUser } from '../sessions/session-lookup.ts';
 
 /** The signed-in caller as resolved by the session plugin. */
 export interface SessionInfo {

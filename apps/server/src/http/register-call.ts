@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mediaType } from './body.ts';
-import { AuditDraft, auditEntry, writeAudit, type AuditNote } from './audit.ts';
+import { AuditDraft, auditEntry, writeAudit, type AuditNote } from '../audit/audit-entry.ts';
 import type { SessionInfo } from './context.ts';
 import { JsonText, successEnvelope, successEnvelopeText } from './envelope.ts';
 import { AppError } from './errors.ts';

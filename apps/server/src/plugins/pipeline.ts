@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { generationsPart } from '../db/list-generations.ts';
 import { replayStorePart, type NonceItem } from '../db/replay-store.ts';
 import { RequestBatch } from '../db/request-batch.ts';
-import { sessionsPart } from '../db/sessions.ts';
+import { sessionsPart } from '../sessions/session-lookup.ts';
 import { readLimited } from '../http/body.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import { checkAccess, needsSession, sessionLookup } from './session.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditEntry, writeAudit } from '../http/audit.ts';
+import { auditEntry, writeAudit } from '../audit/audit-entry.ts';
 import { AppError } from '../http/errors.ts';
-import { hashToken, isPlausibleToken, resolveSession } from '../http/sessions.ts';
+import { hashToken, isPlausibleToken, resolveSession } from '../sessions/resolve-session.ts';
 
 /** The calls an account that must change its one-time password may still make. */
 const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['user.info', 'user.logout', 'user.change-password']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, gt, sql } from 'drizzle-orm';
 import { allCalls, isAuditedCall, type CallDef } from '@atrium/contracts';
-import { sliceCalls } from '@atrium/contracts/slices';
+import { sliceCalls } from '@atrium/contracts/slice-calls';
 import { auditLog, users } from '../db/schema/auth.ts';
 import { auditSamples } from './audit-samples.ts';
 import { auditTrailSuite, entriesAfter, lastEntryId, trailText, traceIdOf, withSampleApp } from './audit-trail-suite.ts';

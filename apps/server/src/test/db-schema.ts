@@ -11,11 +11,18 @@ export async function tablesOf(db: Db): Promise<string[]> {
   return rows.map((r) => r.name).filter((name) => !name.startsWith('__drizzle_migrations'));
 }
 
-/** The tables a migrations folder's SQL creates (`CREATE TABLE [IF NOT EXISTS] "name"`). */
+/**
+ * The tables a migrations folder's SQL creates (`CREATE TABLE [IF NOT EXISTS] "name"`), under the names a
+ * later migration's `ALTER TABLE "name" RENAME TO "other"` gave them (files in their order).
+ */
 export function tablesCreatedIn(folder: string): string[] {
   const names = new Set<string>();
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql'))) {
-    for (const m of readFileSync(join(folder, file), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"([a-z0-9_]+)"/gi)) names.add(m[1]!);
+  for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) {
+    const statements = /CREATE TABLE (?:IF NOT EXISTS )?"([a-z0-9_]+)"|ALTER TABLE "([a-z0-9_]+)" RENAME TO "([a-z0-9_]+)"/gi;
+    for (const m of readFileSync(join(folder, file), 'utf8').matchAll(statements)) {
+      if (m[1]) names.add(m[1]);
+      else if (names.delete(m[2]!)) names.add(m[3]!);
+    }
   }
   return [...names].sort();
 }

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../db/schema/auth.ts';
-import { hashToken } from '../http/sessions.ts';
+import { hashToken } from '../sessions/resolve-session.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { signInThroughProvider, type Flow } from './company-sign-in.ts';
 import type { TestApp, TestRequest, TestResponse } from './harness.ts';

@@ -2,7 +2,7 @@ import type { CallDef } from '../call.ts';
 import { authCalls } from './auth.ts';
 import { resourceCalls } from '../resource-calls.ts';
 import { resources } from '../resources/index.ts';
-import { sliceCalls } from '../slices.ts';
+import { sliceCalls } from '../slice-calls.ts';
 import { healthCalls } from './health.ts';
 import { messageCalls } from './message.ts';
 import { mfaCalls } from './mfa.ts';

@@ -1,22 +1,21 @@
 import * as z from '../zod.ts';
 import { defineCall } from '../call.ts';
-import type { MergeAll } from '../slice.ts';
-import { sliceDefs, type slices } from '../slices.ts';
+import { slicePreferences } from '../slice-calls.ts';
 
 /** Largest accepted request body and stored document. */
 export const PREFERENCES_MAX_BYTES = 16 * 1024;
 
-type SlicePreferences = MergeAll<(typeof slices)[number] extends infer S ? (S extends { preferences: infer P } ? P : never) : never>;
-const slicePreferences = Object.fromEntries(
-  sliceDefs.flatMap((s) => Object.entries(s.preferences ?? {}).map(([key, schema]) => [key, schema.optional()])),
-) as { [K in keyof SlicePreferences]: z.ZodOptional<SlicePreferences[K] & z.ZodType> };
+type SlicePreferences = typeof slicePreferences;
+const parts = Object.fromEntries(Object.entries(slicePreferences).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as {
+  [K in keyof SlicePreferences]: z.ZodOptional<SlicePreferences[K]>;
+};
 
 /**
  * The stored preferences and the POST body share one shape: one optional part per slice that keeps some
- * (slice.ts); a POST is deep-merged into what is stored (objects merge, arrays replace). Unknown keys are
+ * (slice-calls.ts); a POST is deep-merged into what is stored (objects merge, arrays replace). Unknown keys are
  * rejected.
  */
-export const preferencesSchema = z.object(slicePreferences).strict();
+export const preferencesSchema = z.object(parts).strict();
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const preferencesCalls = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelFormSchema, PROMOTE_LINK_PATTERN } from './step-form/calls.ts';
 import { qualityCreateBodySchema } from './card/calls.ts';
-import { policyCreateBodySchema, policyListQuerySchema, policyPatchBodySchema } from './search-table/calls.ts';
+import { collectionCreateBodySchema, collectionListQuerySchema, collectionPatchBodySchema } from './search-table/calls.ts';
 import { groupFormSchema } from './profile/calls.ts';
 import { expectTranslated, issues } from '../messages/validation-test-kit.ts';
 import { translateValidation } from '../messages/validation.ts';
@@ -25,8 +25,8 @@ const validGroup = {
 
 describe('the demo forms\' validation messages', () => {
   it('collection form: its rules with translated keys', () => {
-    expect(policyCreateBodySchema.safeParse({ name: ' a ', contentType: 'img', filterType: 'rules', count: 0, status: 'online' }).success).toBe(true);
-    const found = issues(policyCreateBodySchema, { name: '  ', contentType: 'x', count: 1.5, status: undefined });
+    expect(collectionCreateBodySchema.safeParse({ name: ' a ', contentType: 'img', filterType: 'rules', count: 0, status: 'online' }).success).toBe(true);
+    const found = issues(collectionCreateBodySchema, { name: '  ', contentType: 'x', count: 1.5, status: undefined });
     expect(found).toEqual({
       name: 'searchTable.error.name.required',
       contentType: 'searchTable.error.contentType.required',
@@ -34,24 +34,24 @@ describe('the demo forms\' validation messages', () => {
       count: 'searchTable.error.count.range',
       status: 'searchTable.error.status.required',
     });
-    expect(issues(policyCreateBodySchema, { name: 'x'.repeat(51), contentType: 'img', filterType: 'rules', count: 100_000_001, status: 'online' })).toEqual({
+    expect(issues(collectionCreateBodySchema, { name: 'x'.repeat(51), contentType: 'img', filterType: 'rules', count: 100_000_001, status: 'online' })).toEqual({
       name: 'common.maxLength|{"n":50}',
       count: 'searchTable.error.count.range',
     });
     expect(translateValidation('common.maxLength|{"n":50}', 'en-US')).toBe('Up to 50 characters');
-    expect(issues(policyPatchBodySchema, { number: '1' })).toEqual({ '': expect.any(String) });
+    expect(issues(collectionPatchBodySchema, { number: '1' })).toEqual({ '': expect.any(String) });
     expectTranslated(Object.values(found));
   });
 
   it('list query: page sizes, createdTime twice, blanks ignored', () => {
-    expect(policyListQuerySchema.parse({})).toMatchObject({ current: 1, pageSize: 10 });
-    expect(policyListQuerySchema.parse({ current: '3', pageSize: '50', name: '', createdTime: ['2026-01-01', '2026-01-31'] })).toEqual({
+    expect(collectionListQuerySchema.parse({})).toMatchObject({ current: 1, pageSize: 10 });
+    expect(collectionListQuerySchema.parse({ current: '3', pageSize: '50', name: '', createdTime: ['2026-01-01', '2026-01-31'] })).toEqual({
       current: 3, pageSize: 50, name: undefined, number: undefined, contentType: undefined, filterType: undefined, status: undefined, createdTime: ['2026-01-01', '2026-01-31'],
     });
-    expect(policyListQuerySchema.safeParse({ pageSize: '30' }).success).toBe(false);
-    expect(policyListQuerySchema.safeParse({ createdTime: '2026-01-01' }).success).toBe(false);
-    expect(policyListQuerySchema.safeParse({ createdTime: ['2026-02-01', '2026-01-01'] }).success).toBe(false);
-    expect(policyListQuerySchema.safeParse({ createdTime: ['2026-02-30', '2026-03-01'] }).success).toBe(false);
+    expect(collectionListQuerySchema.safeParse({ pageSize: '30' }).success).toBe(false);
+    expect(collectionListQuerySchema.safeParse({ createdTime: '2026-01-01' }).success).toBe(false);
+    expect(collectionListQuerySchema.safeParse({ createdTime: ['2026-02-01', '2026-01-01'] }).success).toBe(false);
+    expect(collectionListQuerySchema.safeParse({ createdTime: ['2026-02-30', '2026-03-01'] }).success).toBe(false);
   });
 
   it('step form: every rule', () => {

@@ -1,7 +1,7 @@
 import type { Locale } from '@atrium/contracts';
 import type { QualityCard, RuleCard, ServiceCard } from '@atrium/contracts/demo/card/calls';
 import type { Db } from '../../db/client.ts';
-import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
+import { diffFields, removedFields, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { pickText, sameText } from '../../db/localized.ts';
 import {

@@ -2,7 +2,7 @@ import { translateValidation, type Locale } from '@atrium/contracts';
 import type { BasicProfile, GroupForm, OperationLogRow, ParameterGroup, Parameters } from '@atrium/contracts/demo/profile/calls';
 import type { PageQuery } from '@atrium/contracts/paging';
 import type { Db } from '../../db/client.ts';
-import type { AuditDraft } from '../../http/audit.ts';
+import type { AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { displayName, insertLog, loadProfile, nextContentNumber, pageLogs, saveProfile, settlePendingLogs, type LogRow, type ProfileRow } from './profile.repository.ts';
 

@@ -3,7 +3,7 @@
 // until its name changes.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { ContentType, FilterType, PolicyStatus } from '@atrium/contracts/demo/search-table/calls';
+import type { ContentType, FilterType, CollectionStatus } from '@atrium/contracts/demo/search-table/calls';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,8 +14,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * not declare) find the matches; a common substring still rides the created_time order (the first page stops
  * after pageSize hits).
  */
-export const policies = pgTable(
-  'policies',
+export const collections = pgTable(
+  'collections',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** Unique 8-digit number set by the server. */
@@ -26,18 +26,18 @@ export const policies = pgTable(
     contentType: text('content_type').$type<ContentType>().notNull(),
     filterType: text('filter_type').$type<FilterType>().notNull(),
     count: integer('count').notNull(),
-    status: text('status').$type<PolicyStatus>().notNull(),
+    status: text('status').$type<CollectionStatus>().notNull(),
     createdTime: ts('created_time').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
-    uniqueIndex('policies_number_uq').on(t.number),
+    uniqueIndex('collections_number_uq').on(t.number),
     // `number LIKE 'prefix%'` needs the pattern operator class under a non-C collation.
-    index('policies_number_prefix_idx').on(t.number.op('text_pattern_ops')),
-    index('policies_lower_name_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    index('policies_created_idx').on(t.createdTime.desc().nullsFirst(), t.id),
-    index('policies_status_created_idx').on(t.status, t.createdTime.desc().nullsFirst(), t.id),
-    index('policies_content_type_created_idx').on(t.contentType, t.createdTime.desc().nullsFirst(), t.id),
-    index('policies_filter_type_created_idx').on(t.filterType, t.createdTime.desc().nullsFirst(), t.id),
+    index('collections_number_prefix_idx').on(t.number.op('text_pattern_ops')),
+    index('collections_lower_name_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('collections_created_idx').on(t.createdTime.desc().nullsFirst(), t.id),
+    index('collections_status_created_idx').on(t.status, t.createdTime.desc().nullsFirst(), t.id),
+    index('collections_content_type_created_idx').on(t.contentType, t.createdTime.desc().nullsFirst(), t.id),
+    index('collections_filter_type_created_idx').on(t.filterType, t.createdTime.desc().nullsFirst(), t.id),
   ],
 );

@@ -4,15 +4,15 @@ import type { Localized } from '../../db/schema/content.ts';
 import type { Db } from '../../db/client.ts';
 import { seededRandom } from '../../db/seed/random.ts';
 import type { SliceSeedContext } from '../../slice.ts';
-import { policies } from './schema.ts';
+import { collections } from './schema.ts';
 
 const L = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 const DAY = 86_400_000;
 
-const SEEDED_POLICY_COUNT = 55;
+const SEEDED_COLLECTION_COUNT = 55;
 // Each topic and kind in both languages: a seeded collection answers its English name to English readers.
-const policyTopics = [L('美食', 'Food'), L('旅行', 'Travel'), L('科技', 'Tech'), L('体育', 'Sports'), L('音乐', 'Music'), L('电影', 'Film'), L('游戏', 'Games'), L('时尚', 'Fashion'), L('财经', 'Finance'), L('教育', 'Education'), L('汽车', 'Cars')];
-const policyKinds = [L('精选', 'Picks'), L('合集', 'Collection'), L('推荐', 'Recommended'), L('热门', 'Trending'), L('日报', 'Daily')];
+const collectionTopics = [L('美食', 'Food'), L('旅行', 'Travel'), L('科技', 'Tech'), L('体育', 'Sports'), L('音乐', 'Music'), L('电影', 'Film'), L('游戏', 'Games'), L('时尚', 'Fashion'), L('财经', 'Finance'), L('教育', 'Education'), L('汽车', 'Cars')];
+const collectionKinds = [L('精选', 'Picks'), L('合集', 'Collection'), L('推荐', 'Recommended'), L('热门', 'Trending'), L('日报', 'Daily')];
 
 export async function seedCollections(db: Db, { now }: SliceSeedContext): Promise<void> {
   const rnd = seededRandom(20261121);
@@ -21,14 +21,14 @@ export async function seedCollections(db: Db, { now }: SliceSeedContext): Promis
 
   // Collections: 55 rows over the last 60 days; numbers are unique 8-digit values.
   const numbers = new Set<string>();
-  const policyRows = Array.from({ length: SEEDED_POLICY_COUNT }, (_, i) => {
+  const collectionRows = Array.from({ length: SEEDED_COLLECTION_COUNT }, (_, i) => {
     let number: string;
     do number = String(10_000_000 + Math.floor(rnd() * 89_999_999));
     while (numbers.has(number));
     numbers.add(number);
     const createdTime = at(Math.floor(rnd() * 60 * DAY));
-    const topic = policyTopics[i % policyTopics.length]!;
-    const kind = policyKinds[Math.floor(i / policyTopics.length) % policyKinds.length]!;
+    const topic = collectionTopics[i % collectionTopics.length]!;
+    const kind = collectionKinds[Math.floor(i / collectionTopics.length) % collectionKinds.length]!;
     const ordinal = String(i + 1).padStart(2, '0');
     return {
       number,
@@ -42,5 +42,5 @@ export async function seedCollections(db: Db, { now }: SliceSeedContext): Promis
       updatedAt: createdTime,
     };
   });
-  await db.insert(policies).values(policyRows);
+  await db.insert(collections).values(collectionRows);
 }

@@ -1,6 +1,6 @@
 import { channelStages, type ChannelForm, type ChannelProgress } from '@atrium/contracts/demo/step-form/calls';
 import type { Db } from '../../db/client.ts';
-import { diffFields, type AuditDraft } from '../../http/audit.ts';
+import { diffFields, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { channelOf, insertChannel, latestChannelOf, type ChannelRow } from './channel-form.repository.ts';
 

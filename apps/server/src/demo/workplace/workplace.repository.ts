@@ -1,23 +1,23 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { ContentType } from '@atrium/contracts/demo/search-table/calls';
 import type { Db } from '../../db/client.ts';
-import { policies } from '../search-table/schema.ts';
+import { collections } from '../search-table/schema.ts';
 import { announcements, chatItems, contentDaily, popularItems } from './schema.ts';
 
 /** Online collections: how many, and the sum of their item counts. */
 export async function onlineTotals(db: Db): Promise<{ onlineContent: number; putIn: number }> {
   const [row] = await db
-    .select({ sum: sql<string | number | null>`sum(${policies.count})`, n: count() })
-    .from(policies)
-    .where(eq(policies.status, 'online'));
+    .select({ sum: sql<string | number | null>`sum(${collections.count})`, n: count() })
+    .from(collections)
+    .where(eq(collections.status, 'online'));
   return { onlineContent: Number(row?.sum ?? 0), putIn: Number(row?.n ?? 0) };
 }
 
 export async function countsByContentType(db: Db): Promise<Array<{ type: ContentType; value: number }>> {
   const rows = await db
-    .select({ type: policies.contentType, value: sql<string | number | null>`sum(${policies.count})` })
-    .from(policies)
-    .groupBy(policies.contentType);
+    .select({ type: collections.contentType, value: sql<string | number | null>`sum(${collections.count})` })
+    .from(collections)
+    .groupBy(collections.contentType);
   return rows.map((r) => ({ type: r.type, value: Number(r.value ?? 0) }));
 }
 

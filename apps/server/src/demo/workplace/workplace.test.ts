@@ -17,10 +17,10 @@ describe('workplace data from the database', () => {
     expect(res.status, url).toBe(200);
     return res.body.data;
   };
-  const allPolicies = async () => (await get('/api/list/policy?pageSize=100')).list as Array<{ status: string; count: number; contentType: string }>;
+  const allCollections = async () => (await get('/api/list/policy?pageSize=100')).list as Array<{ status: string; count: number; contentType: string }>;
 
   it('computes the statistics from the collections and the daily figures', async () => {
-    const rows = await allPolicies();
+    const rows = await allCollections();
     const online = rows.filter((r) => r.status === 'online');
     const overview = await get('/api/workplace/overview');
     expect(overview.onlineContent).toBe(online.reduce((s, r) => s + r.count, 0));
@@ -38,7 +38,7 @@ describe('workplace data from the database', () => {
   });
 
   it('sums collection counts per content type', async () => {
-    const rows = await allPolicies();
+    const rows = await allCollections();
     const categories = await get('/api/workplace/categories');
     expect(categories.items.map((i: { type: string }) => i.type)).toEqual(['img', 'horizontalVideo', 'verticalVideo']);
     for (const item of categories.items) expect(item.value).toBe(rows.filter((r) => r.contentType === item.type).reduce((s, r) => s + r.count, 0));

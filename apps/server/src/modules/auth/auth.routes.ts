@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authCalls, phoneLoginSchema, type PasswordLogin, type PhoneLogin } from '@atrium/contracts';
 import { mfaCalls } from '@atrium/contracts/calls/mfa';
 import type { Db } from '../../db/client.ts';
-import type { AuditNote } from '../../http/audit.ts';
+import type { AuditNote } from '../../audit/audit-entry.ts';
 import { findUserById, findUserByPhone, findUserByUsername } from '../shared/users.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
@@ -11,7 +11,7 @@ import { issueCaptcha, loginSecondStep, loginWithPassword, loginWithPhone, sendL
 import { registerMfaCalls } from './mfa.routes.ts';
 import { CompanyProvider } from './oidc.provider.ts';
 import { registerOidcCalls } from './oidc.routes.ts';
-import { revokeSession } from './session.repository.ts';
+import { revokeSession } from '../../sessions/session.repository.ts';
 
 function authEnv(app: FastifyInstance, req: FastifyRequest): AuthEnv {
   return { db: app.db, config: app.config, now: app.now(), ip: req.ip, fingerprint: req.fingerprint, userAgent: req.headers['user-agent'] ?? '' };

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { systemPermissions, type PasswordLogin, type PhoneLogin } from '@atrium/contracts';
 import type { MfaLoginBody } from '@atrium/contracts/calls/mfa';
-import { hashToken } from '../../http/sessions.ts';
+import { hashToken } from '../../sessions/resolve-session.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -27,7 +27,7 @@ import {
 } from './auth.repository.ts';
 import { captchaDataUrl, randomCaptchaText } from './captcha-image.ts';
 import { contextHash, verifyAgainstDummy, verifyPassword } from '../../security/passwords.ts';
-import { createSession } from './session.service.ts';
+import { createSession } from '../../sessions/session.service.ts';
 import { countTicketFailure, deleteTicket, findMfa, findTicket, insertTicket } from './mfa.repository.ts';
 import { checkSecondStep, newTicket } from './mfa.service.ts';
 import { holdsEveryPermission } from './oidc.repository.ts';

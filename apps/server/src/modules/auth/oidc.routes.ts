@@ -1,7 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { oidcCalls } from '@atrium/contracts/calls/oidc';
-import { auditEntry, writeAudit, type AuditNote } from '../../http/audit.ts';
+import { auditEntry, writeAudit, type AuditNote } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { AuthEnv } from './auth.service.ts';

@@ -1,7 +1,7 @@
 import type { Locale } from '@atrium/contracts';
 import type { Message, MessageType } from '@atrium/contracts/calls/message';
 import type { Db } from '../../db/client.ts';
-import type { AuditDraft } from '../../http/audit.ts';
+import type { AuditDraft } from '../../audit/audit-entry.ts';
 import { pickText } from '../../db/localized.ts';
 import { deleteByType, listMessages, markRead, type MessageRow } from './message.repository.ts';
 

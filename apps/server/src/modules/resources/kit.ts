@@ -4,7 +4,7 @@ import { RESOURCE_OPTIONS_LIMIT, resourceCalls } from '@atrium/contracts/resourc
 import type { Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
-import { diffFields, removedFields } from '../../http/audit.ts';
+import { diffFields, removedFields } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { csvLine, sendCsv, type CsvBatch } from '../shared/csv.ts';

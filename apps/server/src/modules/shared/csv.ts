@@ -102,17 +102,18 @@ export interface CsvBatch {
  * with the server) is no failure of the export.
  */
 export function sendCsv(reply: FastifyReply, file: { name: string; header: readonly string[]; what: string }, first: CsvBatch): FastifyReply {
-  let closed = false;
-  reply.raw.once('close', () => (closed = true));
+  // Read when it matters, not from the 'close' event: a stop destroys the socket and closes the pool in
+  // one go, and a batch failing then comes before the event.
+  const closed = () => reply.raw.destroyed || reply.raw.socket === null || reply.raw.socket.destroyed;
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine([...file.header])}`;
     for (let batch: CsvBatch | undefined = first; batch; ) {
       if (batch.text) yield batch.text;
-      if (closed || !batch.next) return;
+      if (closed() || !batch.next) return;
       try {
         batch = await batch.next();
       } catch (err) {
-        if (closed) return;
+        if (closed()) return;
         throw err;
       }
     }

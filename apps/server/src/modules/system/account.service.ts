@@ -1,5 +1,5 @@
 import type { Account, UserCreateBody, UserListQuery, UserUpdateBody } from '@atrium/contracts/calls/system';
-import { diffFields } from '../../http/audit.ts';
+import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import {
@@ -16,8 +16,9 @@ import { resetMfa } from '../auth/mfa.service.ts';
 import { nextAccountNumber } from '../shared/users.repository.ts';
 import { failureWindowStart, lockEnd } from './lockout.ts';
 import { shareRoles } from './role.repository.ts';
-import { revokeSessionsOf } from './session.repository.ts';
-import { assertGrantable, EMAIL_TAKEN, guardAdministrators, oneTimePassword, revokedSummary, uniqueConflict, type SystemCtx } from './rules.ts';
+import { revokeSessionsOf } from '../../sessions/live-sessions.repository.ts';
+import { revokedSummary } from '../../sessions/live-sessions.service.ts';
+import { assertGrantable, EMAIL_TAKEN, guardAdministrators, oneTimePassword, uniqueConflict, type SystemCtx } from './rules.ts';
 
 type Ctx = Pick<SystemCtx, 'db' | 'config' | 'now'>;
 

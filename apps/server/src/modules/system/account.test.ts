@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_PATTERN } from '@atrium/contracts';
-import { audited, createAccount, createRole, errorOf, session, signIn, systemApp } from './test-kit.ts';
+import { audited, createAccount, createRole, errorOf, session, signIn, systemApp } from '../../test/system-kit.ts';
 
 describe('accounts', () => {
   const app = systemApp();

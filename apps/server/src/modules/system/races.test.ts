@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.ts';
 import { insertAccount } from './account.repository.ts';
 import { insertRole } from './role.repository.ts';
 import { uniqueConflict } from './rules.ts';
-import { createAccount, createRole, errorOf, session, systemApp } from './test-kit.ts';
+import { createAccount, createRole, errorOf, session, systemApp } from '../../test/system-kit.ts';
 
 // Checks made before a write can be overtaken by a concurrent request: the unique indexes and the
 // administrators' lock decide, and the loser gets the same answer as a check would have given (never a 5xx).

@@ -11,7 +11,7 @@ import {
   type Locale,
 } from '@atrium/contracts';
 import type { PermissionEntry, RoleCreateBody, RoleOption, RoleRecord, RoleUpdateBody, ShortListQuery } from '@atrium/contracts/calls/system';
-import { diffFields } from '../../http/audit.ts';
+import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { deleteRole, findRole, holderCount, insertRole, listRoleNames, listRolesWithCounts, lockRole, roleCodeTaken, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
 import { assertGrantable, guardAdministrators, uniqueConflict, type SystemCtx } from './rules.ts';

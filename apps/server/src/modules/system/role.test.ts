@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { permissions, systemPermissions } from '@atrium/contracts';
-import { audited, createAccount, createRole, errorOf, session, systemApp } from './test-kit.ts';
+import { audited, createAccount, createRole, errorOf, session, systemApp } from '../../test/system-kit.ts';
 
 describe('roles and the permission catalogue', () => {
   const app = systemApp();

@@ -3,7 +3,7 @@ import { PASSWORD_PATTERN, systemPermissions, type Locale } from '@atrium/contra
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { AuditDraft } from '../../http/audit.ts';
+import type { AuditDraft } from '../../audit/audit-entry.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { fullAdministratorExists, lockAdministrators } from './account.repository.ts';
@@ -73,6 +73,3 @@ export function oneTimePassword(): string {
     if (/[a-z]/.test(text) && /[A-Z]/.test(text) && /\d/.test(text) && PASSWORD_PATTERN.test(text)) return text;
   }
 }
-
-/** "revoked 3 sessions" (an entry that ends several sessions counts them). */
-export const revokedSummary = (n: number) => `revoked ${n} session${n === 1 ? '' : 's'}`;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { systemCalls } from '@atrium/contracts/calls/system';
+import { registerAuditRoutes } from '../../audit/audit.routes.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { registerSessionRoutes } from '../../sessions/live-sessions.routes.ts';
 import { createUser, disableUser, editUser, enableUser, getUser, listUsers, resetUserMfa, resetUserPassword, unlockUser } from './account.service.ts';
-import { exportEntries, listEntries } from './audit.service.ts';
 import { createRole, editRole, listRoleOptions, listRoles, permissionEntries, removeRole } from './role.service.ts';
-import { listSessions, revokeOtherSessions, revokeSession } from './session.service.ts';
 
 /**
  * System management: roles and the permission catalogue, accounts, sessions (everyone's, and the caller's
- * own under /api/user/sessions) and the audit trail. The pipeline has checked each call's permission; the
- * writes run in the transaction their audit entry is written in (`ctx.db`).
+ * own under /api/user/sessions; sessions/live-sessions.*) and the audit trail (audit/audit.*). The pipeline
+ * has checked each call's permission; the writes run in the transaction their audit entry is written in (`ctx.db`).
  */
 export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.permissions, ({ locale }) => permissionEntries(locale));
@@ -29,12 +29,7 @@ export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.userResetPassword, (ctx) => resetUserPassword(ctx, ctx.params.id));
   registerCall(app, systemCalls.userMfaReset, (ctx) => resetUserMfa(ctx, ctx.params.id));
 
-  registerCall(app, systemCalls.sessionList, (ctx) => listSessions(ctx, ctx.query, ctx.query.userId));
-  registerCall(app, systemCalls.sessionRevoke, (ctx) => revokeSession(ctx, ctx.params.id, false));
-  registerCall(app, systemCalls.mySessions, (ctx) => listSessions(ctx, ctx.query, ctx.session.userId));
-  registerCall(app, systemCalls.mySessionRevoke, (ctx) => revokeSession(ctx, ctx.params.id, true));
-  registerCall(app, systemCalls.myOtherSessionsRevoke, (ctx) => revokeOtherSessions(ctx));
+  registerSessionRoutes(app);
 
-  registerCall(app, systemCalls.auditList, ({ db, req, query }) => listEntries(db, query, req.generations), { reads: ['audit_log'] });
-  registerCall(app, systemCalls.auditExport, ({ db, reply, query, locale, now }) => exportEntries(db, reply, query, locale, now()));
+  registerAuditRoutes(app);
 }

@@ -10,7 +10,7 @@ import {
 } from '@atrium/contracts/calls/user-setting';
 import type { Db } from '../../db/client.ts';
 import type { SessionInfo } from '../../http/context.ts';
-import { diffFields, type AuditDraft } from '../../http/audit.ts';
+import { diffFields, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { changeUser } from '../shared/users.repository.ts';

@@ -5,7 +5,7 @@ import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { limitOrThrow } from '../auth/auth.routes.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/auth.service.ts';
-import { diffFields } from '../../http/audit.ts';
+import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { changeUser } from '../shared/users.repository.ts';
 import {

@@ -3,9 +3,9 @@ import { filterRoutes, roleDisplayName, routeTable, type Locale, type MenuItem, 
 import type { Db } from '../../db/client.ts';
 import { currentGeneration, type Generations } from '../../db/list-generations.ts';
 import type { SessionInfo } from '../../http/context.ts';
-import { diffFields, type AuditDraft } from '../../http/audit.ts';
+import { diffFields, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
-import { revokeOtherSessions, setActiveRole } from '../auth/session.repository.ts';
+import { revokeOtherSessions, setActiveRole } from '../../sessions/session.repository.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { areaNameInEnglish } from '../shared/area.ts';
 import { GenerationCache } from '../shared/list-cache.ts';

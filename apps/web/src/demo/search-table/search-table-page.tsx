@@ -1,6 +1,6 @@
 import { Badge, Button, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconImage, IconMobile, IconVideoCamera } from '@arco-design/web-react/icon';
-import type { ContentType, Policy } from '@atrium/contracts/demo/search-table/calls';
+import type { ContentType, Collection } from '@atrium/contracts/demo/search-table/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ListFrame } from '../../components/list-frame';
@@ -8,7 +8,7 @@ import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { useLocale, useT } from '../../lib/i18n';
-import { exportPolicies, policyKeys, policyListQuery } from './api/search-table-queries';
+import { exportCollections, collectionKeys, collectionListQuery } from './api/search-table-queries';
 import { CreateModal } from './components/create-modal';
 import { DetailDrawer } from './components/detail-drawer';
 import { FilterForm } from './components/filter-form';
@@ -18,7 +18,7 @@ import { useTablePreferences } from './hooks/use-table-preferences';
 import { densityToSize, type ColumnKey } from './lib/columns';
 import { contentTypeKey, filterTypeKey, statusKey } from './lib/labels';
 import { useDownload, useListPage } from '../../lib/use-list-page';
-import { tableUrl, type PolicyFilters } from './lib/url-state';
+import { tableUrl, type CollectionFilters } from './lib/url-state';
 import styles from './search-table.module.css';
 
 const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horizontalVideo: IconVideoCamera, verticalVideo: IconMobile };
@@ -29,21 +29,21 @@ const typeIcons: Record<ContentType, typeof IconImage> = { img: IconImage, horiz
  */
 /** The rows a visit to `?search` shows first, asked for ahead of it (the menu, on hover or focus). */
 export function prefetch(search: URLSearchParams): Promise<void> {
-  return queryClient.prefetchQuery(policyListQuery(tableUrl.parse(search)));
+  return queryClient.prefetchQuery(collectionListQuery(tableUrl.parse(search)));
 }
 
 export default function SearchTablePage() {
   const t = useT();
   const locale = useLocale();
-  const canWrite = usePermission('policy:write');
-  const canImport = usePermission('policy:import');
-  const page = useListPage(tableUrl, policyListQuery);
+  const canWrite = usePermission('collection:write');
+  const canImport = usePermission('collection:import');
+  const page = useListPage(tableUrl, collectionListQuery);
   const { state, list, go } = page;
   const prefs = useTablePreferences();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [downloading, download] = useDownload(() => exportPolicies(state.filters));
+  const [downloading, download] = useDownload(() => exportCollections(state.filters));
   const queryClient = useQueryClient();
   const closeDetail = useCallback(() => setDetailId(null), []);
 
@@ -52,11 +52,11 @@ export default function SearchTablePage() {
     [t],
   );
 
-  const allColumns: Record<ColumnKey, TableColumnProps<Policy>> = {
+  const allColumns: Record<ColumnKey, TableColumnProps<Collection>> = {
     index: {
       title: t('searchTable.columns.index'),
       width: 70,
-      render: (_: unknown, __: Policy, index: number) => (state.current - 1) * state.pageSize + index + 1,
+      render: (_: unknown, __: Collection, index: number) => (state.current - 1) * state.pageSize + index + 1,
     },
     // English headers on one line: "Collection No." and "Filter method" wrapped at 110 and 120 px.
     number: { title: t('searchTable.columns.number'), dataIndex: 'number', width: locale === 'en-US' ? 140 : 110 },
@@ -87,24 +87,24 @@ export default function SearchTablePage() {
         );
       },
     },
-    filterType: { title: t('searchTable.columns.filterType'), dataIndex: 'filterType', width: locale === 'en-US' ? 136 : 120, render: (value: Policy['filterType']) => t(filterTypeKey(value)) },
+    filterType: { title: t('searchTable.columns.filterType'), dataIndex: 'filterType', width: locale === 'en-US' ? 136 : 120, render: (value: Collection['filterType']) => t(filterTypeKey(value)) },
     count: { title: t('searchTable.columns.count'), dataIndex: 'count', align: 'right', width: 100, render: (value: number) => value.toLocaleString(locale) },
     createdTime: { title: t('searchTable.columns.createdTime'), dataIndex: 'createdTime', width: 180, render: (value: string) => <span className={styles.nowrap}>{formatDateTime(value)}</span> },
     status: {
       title: t('searchTable.columns.status'),
       dataIndex: 'status',
       width: 110,
-      render: (value: Policy['status']) => <Badge status={value === 'online' ? 'success' : 'default'} text={t(statusKey(value))} />,
+      render: (value: Collection['status']) => <Badge status={value === 'online' ? 'success' : 'default'} text={t(statusKey(value))} />,
     },
   };
 
-  const columns: TableColumnProps<Policy>[] = prefs.columns.filter((c) => c.visible).map((c) => ({ ...allColumns[c.key], key: c.key }));
+  const columns: TableColumnProps<Collection>[] = prefs.columns.filter((c) => c.visible).map((c) => ({ ...allColumns[c.key], key: c.key }));
   if (canWrite) {
     columns.push({
       key: 'operations',
       title: t('searchTable.columns.operations'),
       width: 90,
-      render: (_: unknown, row: Policy) => (
+      render: (_: unknown, row: Collection) => (
         <Button type="text" size="small" onClick={() => setDetailId(row.id)}>
           {t('searchTable.columns.operations.view')}
         </Button>
@@ -112,10 +112,10 @@ export default function SearchTablePage() {
     });
   }
 
-  const search = (filters: PolicyFilters) => {
+  const search = (filters: CollectionFilters) => {
     go({ filters, current: 1, pageSize: state.pageSize });
     // 查询 and 重置 always fetch, even when the URL does not change.
-    void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: collectionKeys.lists() });
   };
 
   return (

@@ -4,27 +4,28 @@ import { defineCall } from '../../call.ts';
 import { msg } from '../../messages/msg.ts';
 import { blankToUndefined, isRealDate } from '../../query-values.ts';
 import { idParamsSchema } from '../../paging.ts';
+import { searchTableColumnKeys, tableDensities } from './index.ts';
 
-/** Collections ("policy" rows in the call paths), listed by the search table. */
+/** Collections (the call paths keep the spec's `/api/list/policy`), listed by the search table. */
 export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
 export const filterTypes = ['artificial', 'rules'] as const;
-export const policyStatuses = ['online', 'offline'] as const;
-const policyPageSizes = [10, 20, 50, 100] as const;
-const POLICY_COUNT_MAX = 100_000_000;
-export const POLICY_NAME_MAX = 50;
-const POLICY_NUMBER_FILTER_MAX = 32;
+export const collectionStatuses = ['online', 'offline'] as const;
+const collectionPageSizes = [10, 20, 50, 100] as const;
+const COLLECTION_COUNT_MAX = 100_000_000;
+export const COLLECTION_NAME_MAX = 50;
+const COLLECTION_NUMBER_FILTER_MAX = 32;
 /** Import limits (批量导入): file size and row count. */
-export const POLICY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-export const POLICY_IMPORT_MAX_ROWS = 5000;
+export const COLLECTION_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const COLLECTION_IMPORT_MAX_ROWS = 5000;
 /** Columns of an import file (header names, any order) and of the table / export (table order). */
-export const policyImportColumns = ['name', 'contentType', 'filterType', 'count', 'status'] as const;
-export const policyExportColumns = ['number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
+export const collectionImportColumns = ['name', 'contentType', 'filterType', 'count', 'status'] as const;
+export const collectionExportColumns = ['number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
 
 export type ContentType = (typeof contentTypes)[number];
 export type FilterType = (typeof filterTypes)[number];
-export type PolicyStatus = (typeof policyStatuses)[number];
+export type CollectionStatus = (typeof collectionStatuses)[number];
 
-const policySchema = z.object({
+const collectionSchema = z.object({
   id: z.number().int(),
   /** Unique 8-digit number set by the server. */
   number: z.string(),
@@ -32,13 +33,13 @@ const policySchema = z.object({
   contentType: z.enum(contentTypes),
   filterType: z.enum(filterTypes),
   count: z.number().int(),
-  status: z.enum(policyStatuses),
+  status: z.enum(collectionStatuses),
   /** ISO 8601 UTC. */
   createdTime: z.string(),
 });
-export type Policy = z.infer<typeof policySchema>;
-const policyDetailSchema = policySchema.extend({ updatedAt: z.string() });
-export type PolicyDetail = z.infer<typeof policyDetailSchema>;
+export type Collection = z.infer<typeof collectionSchema>;
+const collectionDetailSchema = collectionSchema.extend({ updatedAt: z.string() });
+export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValue').refine(isRealDate, 'validation.invalidValue');
@@ -47,12 +48,12 @@ export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValu
  * Applied filters of the search table. `createdTime` comes twice in the query (start,
  * end; inclusive days); `name` matches as a case-insensitive substring, `number` as a prefix.
  */
-const policyFilterSchema = z.object({
-  number: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(POLICY_NUMBER_FILTER_MAX, msg('common.maxLength', { n: POLICY_NUMBER_FILTER_MAX }))).optional()),
-  name: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX }))).optional()),
+const collectionFilterSchema = z.object({
+  number: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(COLLECTION_NUMBER_FILTER_MAX, msg('common.maxLength', { n: COLLECTION_NUMBER_FILTER_MAX }))).optional()),
+  name: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(COLLECTION_NAME_MAX, msg('common.maxLength', { n: COLLECTION_NAME_MAX }))).optional()),
   contentType: z.preprocess(blankToUndefined, z.enum(contentTypes, { error: 'validation.invalidValue' }).optional()),
   filterType: z.preprocess(blankToUndefined, z.enum(filterTypes, { error: 'validation.invalidValue' }).optional()),
-  status: z.preprocess(blankToUndefined, z.enum(policyStatuses, { error: 'validation.invalidValue' }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(collectionStatuses, { error: 'validation.invalidValue' }).optional()),
   createdTime: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
     z
@@ -61,61 +62,69 @@ const policyFilterSchema = z.object({
       .optional(),
   ),
 });
-export type PolicyFilter = z.infer<typeof policyFilterSchema>;
+export type CollectionFilter = z.infer<typeof collectionFilterSchema>;
 
-export const policyListQuerySchema = policyFilterSchema.extend({
+export const collectionListQuerySchema = collectionFilterSchema.extend({
   current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),
   pageSize: z.preprocess(
     blankToUndefined,
     z.coerce
       .number({ error: 'validation.invalidType' })
-      .refine((n) => (policyPageSizes as readonly number[]).includes(n), 'validation.invalidValue')
+      .refine((n) => (collectionPageSizes as readonly number[]).includes(n), 'validation.invalidValue')
       .default(10),
   ),
 });
-export type PolicyListQuery = z.infer<typeof policyListQuerySchema>;
+export type CollectionListQuery = z.infer<typeof collectionListQuerySchema>;
 
-const policyListSchema = z.object({ list: z.array(policySchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
-export type PolicyList = z.infer<typeof policyListSchema>;
+const collectionListSchema = z.object({ list: z.array(collectionSchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
+export type CollectionList = z.infer<typeof collectionListSchema>;
 
 /** The collection form (新建, 编辑): the same schema validates the console form, create and import rows. */
-export const policyFormSchema = z.object({
+export const collectionFormSchema = z.object({
   name: z
     .string({ error: 'searchTable.error.name.required' })
     .trim()
     .min(1, { error: 'searchTable.error.name.required', abort: true })
-    .check(maxChars(POLICY_NAME_MAX, msg('common.maxLength', { n: POLICY_NAME_MAX }))),
+    .check(maxChars(COLLECTION_NAME_MAX, msg('common.maxLength', { n: COLLECTION_NAME_MAX }))),
   contentType: z.enum(contentTypes, { error: 'searchTable.error.contentType.required' }),
   filterType: z.enum(filterTypes, { error: 'searchTable.error.filterType.required' }),
   count: z
     .number({ error: 'searchTable.error.count.required' })
     .int('searchTable.error.count.range')
     .min(0, 'searchTable.error.count.range')
-    .max(POLICY_COUNT_MAX, 'searchTable.error.count.range'),
-  status: z.enum(policyStatuses, { error: 'searchTable.error.status.required' }),
+    .max(COLLECTION_COUNT_MAX, 'searchTable.error.count.range'),
+  status: z.enum(collectionStatuses, { error: 'searchTable.error.status.required' }),
 });
-export type PolicyForm = z.infer<typeof policyFormSchema>;
-export const policyCreateBodySchema = policyFormSchema.strict();
-export const policyPatchBodySchema = policyFormSchema.partial().strict();
-export type PolicyPatch = z.infer<typeof policyPatchBodySchema>;
+export type CollectionForm = z.infer<typeof collectionFormSchema>;
+export const collectionCreateBodySchema = collectionFormSchema.strict();
+export const collectionPatchBodySchema = collectionFormSchema.partial().strict();
+export type CollectionPatch = z.infer<typeof collectionPatchBodySchema>;
 
 const importErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
-const policyImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });
-export type PolicyImportResult = z.infer<typeof policyImportResultSchema>;
+const collectionImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });
+export type CollectionImportResult = z.infer<typeof collectionImportResultSchema>;
 
-export const policyCalls = {
-  list: defineCall({ id: 'policy.list', method: 'GET', path: '/api/list/policy', access: 'signed', permission: 'policy:read', summary: 'Collections: filters, paging (10/20/50/100), newest first then id', query: policyListQuerySchema, response: policyListSchema }),
+export const collectionCalls = {
+  list: defineCall({ id: 'collection.list', method: 'GET', path: '/api/list/policy', access: 'signed', permission: 'collection:read', summary: 'Collections: filters, paging (10/20/50/100), newest first then id', query: collectionListQuerySchema, response: collectionListSchema }),
   // Static paths are registered before `:id` (router specificity handles it, but keep them first for readers).
   export: defineCall({
-    id: 'policy.export', method: 'GET', path: '/api/list/policy/export', access: 'signed', permission: 'policy:export', summary: 'All collections of the filters as a streamed CSV (BOM, caller language, no row cap)',
-    query: policyFilterSchema, responseKind: 'csv',
+    id: 'collection.export', method: 'GET', path: '/api/list/policy/export', access: 'signed', permission: 'collection:export', summary: 'All collections of the filters as a streamed CSV (BOM, caller language, no row cap)',
+    query: collectionFilterSchema, responseKind: 'csv',
   }),
   import: defineCall({
-    id: 'policy.import', method: 'POST', path: '/api/list/policy/import', access: 'signed', permission: 'policy:import', summary: 'CSV import (multipart `file`, UTF-8, <= 2 MB, 1-5000 rows), all or nothing',
-    requestKind: 'multipart', response: policyImportResultSchema, writes: true,
+    id: 'collection.import', method: 'POST', path: '/api/list/policy/import', access: 'signed', permission: 'collection:import', summary: 'CSV import (multipart `file`, UTF-8, <= 2 MB, 1-5000 rows), all or nothing',
+    requestKind: 'multipart', response: collectionImportResultSchema, writes: true,
   }),
-  get: defineCall({ id: 'policy.get', method: 'GET', path: '/api/list/policy/:id', access: 'signed', permission: 'policy:write', summary: 'One collection with updatedAt', params: idParamsSchema, response: policyDetailSchema }),
-  create: defineCall({ id: 'policy.create', method: 'POST', path: '/api/list/policy', access: 'signed', permission: 'policy:write', summary: 'Creates a collection; the server sets number and createdTime', body: policyCreateBodySchema, response: policyDetailSchema, writes: true }),
-  patch: defineCall({ id: 'policy.update', method: 'PATCH', path: '/api/list/policy/:id', access: 'signed', permission: 'policy:write', summary: 'Updates any subset of the form fields', params: idParamsSchema, body: policyPatchBodySchema, response: policyDetailSchema, writes: true }),
-  delete: defineCall({ id: 'policy.delete', method: 'DELETE', path: '/api/list/policy/:id', access: 'signed', permission: 'policy:write', summary: 'Deletes a collection', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
+  get: defineCall({ id: 'collection.get', method: 'GET', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'One collection with updatedAt', params: idParamsSchema, response: collectionDetailSchema }),
+  create: defineCall({ id: 'collection.create', method: 'POST', path: '/api/list/policy', access: 'signed', permission: 'collection:write', summary: 'Creates a collection; the server sets number and createdTime', body: collectionCreateBodySchema, response: collectionDetailSchema, writes: true }),
+  patch: defineCall({ id: 'collection.update', method: 'PATCH', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'Updates any subset of the form fields', params: idParamsSchema, body: collectionPatchBodySchema, response: collectionDetailSchema, writes: true }),
+  delete: defineCall({ id: 'collection.delete', method: 'DELETE', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'Deletes a collection', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
 };
+
+const columnsSchema = z
+  .array(z.object({ key: z.enum(searchTableColumnKeys), visible: z.boolean() }).strict())
+  .max(searchTableColumnKeys.length)
+  .refine((a) => new Set(a.map((c) => c.key)).size === a.length, 'preferences.duplicate');
+
+/** The search table's part of a user's stored preferences (/api/user/preferences): density, columns shown and their order. */
+export const searchTablePreferences = { searchTable: z.object({ density: z.enum(tableDensities).optional(), columns: columnsSchema.optional() }).strict() };

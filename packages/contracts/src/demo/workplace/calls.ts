@@ -2,6 +2,7 @@ import * as z from '../../zod.ts';
 import { defineCall } from '../../call.ts';
 import { contentTypes } from '../search-table/calls.ts';
 import { pageQuerySchema } from '../../paging.ts';
+import { shortcutKeys } from './index.ts';
 
 /** Workplace data. Seeded texts come back in the caller's language. */
 const overviewSchema = z.object({
@@ -60,3 +61,11 @@ export const workplaceCalls = {
   popular: defineCall({ id: 'workplace.popular', method: 'GET', path: '/api/popular/list', access: 'signed', permission: 'workplace:view', summary: '5 popular items of a type', query: popularQuerySchema, response: z.array(popularItemSchema) }),
   chat: defineCall({ id: 'workplace.chat', method: 'GET', path: '/api/chat/list', access: 'signed', permission: 'workplace:view', summary: 'Chat items', response: z.array(chatItemSchema) }),
 };
+
+const shortcutsSchema = z
+  .array(z.enum(shortcutKeys))
+  .max(shortcutKeys.length)
+  .refine((a) => new Set(a).size === a.length, 'preferences.duplicate');
+
+/** The workplace's part of a user's stored preferences (/api/user/preferences): the shortcut tiles' order. */
+export const workplacePreferences = { workplace: z.object({ shortcuts: shortcutsSchema.optional() }).strict() };

@@ -3,9 +3,9 @@
 /* eslint-disable no-restricted-syntax */
 import { linkEndpoints, type EndpointTable } from '../../../lib/api';
 
-/** The search table (查询表格): collections, the contracts' `policy` calls. Its calls as the console sends them (lib/api/endpoints.ts). */
-export const { policy: policyEndpoints } = linkEndpoints({
-  policy: {
+/** The search table (查询表格): collections, the contracts' `collection` calls. Its calls as the console sends them (lib/api/endpoints.ts). */
+export const { collection: collectionEndpoints } = linkEndpoints({
+  collection: {
     list: { method: 'GET', path: '/api/list/policy', access: 'signed' },
     export: { method: 'GET', path: '/api/list/policy/export', access: 'signed', responseKind: 'csv' },
     import: { method: 'POST', path: '/api/list/policy/import', access: 'signed', requestKind: 'multipart', writes: true },

@@ -1,43 +1,43 @@
-import type { PolicyForm, PolicyPatch } from '@atrium/contracts/demo/search-table/calls';
+import type { CollectionForm, CollectionPatch } from '@atrium/contracts/demo/search-table/calls';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, download, upload } from '../../../lib/api';
-import { tableUrl, type PolicyFilters, type TableUrlState } from '../lib/url-state';
-import { policyEndpoints } from './endpoints';
+import { tableUrl, type CollectionFilters, type TableUrlState } from '../lib/url-state';
+import { collectionEndpoints } from './endpoints';
 
-/** Query keys of the collections; every write invalidates `policyKeys.all`, keeping filters and page. */
-export const policyKeys = {
-  all: ['policy'] as const,
-  lists: () => [...policyKeys.all, 'list'] as const,
-  list: (state: TableUrlState) => [...policyKeys.lists(), tableUrl.toQuery(state)] as const,
-  detail: (id: number) => [...policyKeys.all, 'detail', id] as const,
+/** Query keys of the collections; every write invalidates `collectionKeys.all`, keeping filters and page. */
+export const collectionKeys = {
+  all: ['collection'] as const,
+  lists: () => [...collectionKeys.all, 'list'] as const,
+  list: (state: TableUrlState) => [...collectionKeys.lists(), tableUrl.toQuery(state)] as const,
+  detail: (id: number) => [...collectionKeys.all, 'detail', id] as const,
 };
 
-export const policyListQuery = (state: TableUrlState) =>
+export const collectionListQuery = (state: TableUrlState) =>
   queryOptions({
-    queryKey: policyKeys.list(state),
-    queryFn: () => call(policyEndpoints.list, { query: tableUrl.toQuery(state) }),
+    queryKey: collectionKeys.list(state),
+    queryFn: () => call(collectionEndpoints.list, { query: tableUrl.toQuery(state) }),
     // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
     placeholderData: keepPreviousData,
   });
 
-export const policyDetailQuery = (id: number) =>
+export const collectionDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: policyKeys.detail(id),
-    queryFn: () => call(policyEndpoints.get, { params: { id } }),
+    queryKey: collectionKeys.detail(id),
+    queryFn: () => call(collectionEndpoints.get, { params: { id } }),
     staleTime: 0,
   });
 
-export const createPolicy = (body: PolicyForm) => call(policyEndpoints.create, { body });
-export const updatePolicy = (id: number, body: PolicyPatch) => call(policyEndpoints.patch, { params: { id }, body });
-export const deletePolicy = (id: number) => call(policyEndpoints.delete, { params: { id } });
+export const createCollection = (body: CollectionForm) => call(collectionEndpoints.create, { body });
+export const updateCollection = (id: number, body: CollectionPatch) => call(collectionEndpoints.patch, { params: { id }, body });
+export const deleteCollection = (id: number) => call(collectionEndpoints.delete, { params: { id } });
 
-export function importPolicies(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
+export function importCollections(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
   const form = new FormData();
   form.append('file', file);
-  return upload(policyEndpoints.import, { body: form }, { onProgress, signal });
+  return upload(collectionEndpoints.import, { body: form }, { onProgress, signal });
 }
 
 /** The export streams every row of the applied filters (no paging); the browser saves the body as a file. */
-export function exportPolicies(filters: PolicyFilters) {
-  return download(policyEndpoints.export, { query: tableUrl.filterQuery(filters) }, { timeout: 60_000 });
+export function exportCollections(filters: CollectionFilters) {
+  return download(collectionEndpoints.export, { query: tableUrl.filterQuery(filters) }, { timeout: 60_000 });
 }

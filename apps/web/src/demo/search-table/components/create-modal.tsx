@@ -1,21 +1,21 @@
 import { Form, Message, Modal } from '@arco-design/web-react';
-import type { PolicyForm } from '@atrium/contracts/demo/search-table/calls';
+import type { CollectionForm } from '@atrium/contracts/demo/search-table/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyServerErrors } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
-import { createPolicy, policyKeys } from '../api/search-table-queries';
-import { CollectionForm, readCollectionForm } from './collection-form';
+import { createCollection, collectionKeys } from '../api/search-table-queries';
+import { CollectionFields, readCollectionForm } from './collection-form';
 
 /** 新建 (create): POST, toast, close, and the table refetches with its filters and page. */
 export function CreateModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const t = useT();
-  const [form] = Form.useForm<PolicyForm>();
+  const [form] = Form.useForm<CollectionForm>();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: createPolicy,
+    mutationFn: createCollection,
     onSuccess: () => {
       Message.success(t('common.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.lists() });
       onClose();
     },
     onError: (error) => applyServerErrors(form, error),
@@ -37,7 +37,7 @@ export function CreateModal({ visible, onClose }: { visible: boolean; onClose: (
       afterClose={() => form.resetFields()}
       unmountOnExit
     >
-      <CollectionForm form={form} />
+      <CollectionFields form={form} />
     </Modal>
   );
 }

@@ -1,14 +1,14 @@
 import { Badge, Button, Descriptions, Drawer, Form, Message, Popconfirm, Skeleton, Space } from '@arco-design/web-react';
-import type { PolicyDetail, PolicyForm } from '@atrium/contracts/demo/search-table/calls';
+import type { CollectionDetail, CollectionForm } from '@atrium/contracts/demo/search-table/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-rules';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { deletePolicy, policyDetailQuery, policyKeys, updatePolicy } from '../api/search-table-queries';
+import { deleteCollection, collectionDetailQuery, collectionKeys, updateCollection } from '../api/search-table-queries';
 import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
-import { CollectionForm, readCollectionForm } from './collection-form';
+import { CollectionFields, readCollectionForm } from './collection-form';
 
 interface DetailDrawerProps {
   id: number | null;
@@ -21,8 +21,8 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [form] = Form.useForm<PolicyForm>();
-  const detail = useQuery({ ...policyDetailQuery(id ?? 0), enabled: id !== null });
+  const [form] = Form.useForm<CollectionForm>();
+  const detail = useQuery({ ...collectionDetailQuery(id ?? 0), enabled: id !== null });
 
   useEffect(() => setEditing(false), [id]);
 
@@ -30,17 +30,17 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   useEffect(() => {
     if (isApiError(detail.error) && detail.error.key === 'NOT_FOUND') {
       onClose();
-      void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.lists() });
     }
   }, [detail.error, onClose, queryClient]);
 
-  const refreshLists = () => queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+  const refreshLists = () => queryClient.invalidateQueries({ queryKey: collectionKeys.lists() });
 
   const save = useMutation({
-    mutationFn: (values: PolicyForm) => updatePolicy(id!, values),
+    mutationFn: (values: CollectionForm) => updateCollection(id!, values),
     onSuccess: (row) => {
       Message.success(t('common.saveSuccess'));
-      queryClient.setQueryData(policyKeys.detail(row.id), row);
+      queryClient.setQueryData(collectionKeys.detail(row.id), row);
       setEditing(false);
       void refreshLists();
     },
@@ -55,7 +55,7 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   });
 
   const remove = useMutation({
-    mutationFn: () => deletePolicy(id!),
+    mutationFn: () => deleteCollection(id!),
     onSuccess: () => {
       Message.success(t('common.deleteSuccess'));
       onClose();
@@ -69,7 +69,7 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
     },
   });
 
-  const row: PolicyDetail | undefined = detail.data;
+  const row: CollectionDetail | undefined = detail.data;
   const data = row
     ? [
         { label: t('searchTable.columns.number'), value: row.number },
@@ -131,7 +131,7 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
       {detail.isLoading || !row ? (
         <Skeleton text={{ rows: 8 }} animation />
       ) : editing ? (
-        <CollectionForm
+        <CollectionFields
           form={form}
           initialValues={{ name: row.name, contentType: row.contentType, filterType: row.filterType, count: row.count, status: row.status }}
         />

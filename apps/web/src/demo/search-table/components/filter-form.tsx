@@ -4,12 +4,12 @@ import { FilterPanel } from '../../../components/filter-panel';
 import { formatDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
-import { contentTypes, filterTypes, statuses, tableUrl, type PolicyFilters } from '../lib/url-state';
+import { contentTypes, filterTypes, statuses, tableUrl, type CollectionFilters } from '../lib/url-state';
 
 interface FilterFormProps {
   /** The applied filters (from the URL); the form shows them whenever they change. */
-  applied: PolicyFilters;
-  onSearch: (filters: PolicyFilters) => void;
+  applied: CollectionFilters;
+  onSearch: (filters: CollectionFilters) => void;
   onReset: () => void;
 }
 
@@ -27,17 +27,17 @@ export function FilterForm({ applied, onSearch, onReset }: FilterFormProps) {
   // Three filters a row; in English two, up to very wide screens: after its 136 px label a third of the
   // row left 130 px at 1280 px (the placeholders cut, the dates "Star - End").
   const columnSpan = wide ? { xs: 24, lg: 12, xxl: 8 } : { xs: 24, lg: 8 };
-  const [form] = Form.useForm<PolicyFilters>();
+  const [form] = Form.useForm<CollectionFilters>();
 
   // Only a change of the applied filters themselves (a search, a reset, back/forward) rewrites the fields:
   // a re-render or a URL change that keeps them (paging, a normalised query) leaves what is being typed.
   const appliedKey = JSON.stringify(applied);
   useEffect(() => {
     form.clearFields();
-    form.setFieldsValue(JSON.parse(appliedKey) as PolicyFilters);
+    form.setFieldsValue(JSON.parse(appliedKey) as CollectionFilters);
   }, [appliedKey, form]);
 
-  const submit = () => onSearch(tableUrl.compact(form.getFieldsValue() as PolicyFilters));
+  const submit = () => onSearch(tableUrl.compact(form.getFieldsValue() as CollectionFilters));
   const options = (values: readonly string[], key: (v: never) => string) => values.map((value) => ({ value, label: t(key(value as never)) }));
 
   return (

@@ -1,14 +1,14 @@
 import { Alert, Button, Link, Message, Modal, Progress, Table, Upload } from '@arco-design/web-react';
 import { IconDelete, IconFile, IconUpload } from '@arco-design/web-react/icon';
-import { POLICY_IMPORT_MAX_BYTES, policyImportColumns, type PolicyImportResult } from '@atrium/contracts/demo/search-table/calls';
+import { COLLECTION_IMPORT_MAX_BYTES, collectionImportColumns, type CollectionImportResult } from '@atrium/contracts/demo/search-table/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { importPolicies, policyKeys } from '../api/search-table-queries';
+import { importCollections, collectionKeys } from '../api/search-table-queries';
 import styles from '../search-table.module.css';
 
 /** Two example rows in the import format; made in the browser, no call. */
-const SAMPLE_CSV = [policyImportColumns.join(','), 'Spring picks,img,artificial,1200,online', '"Shorts, landscape",horizontalVideo,rules,800,offline'].join('\r\n');
+const SAMPLE_CSV = [collectionImportColumns.join(','), 'Spring picks,img,artificial,1200,online', '"Shorts, landscape",horizontalVideo,rules,800,offline'].join('\r\n');
 
 function downloadSample() {
   const url = URL.createObjectURL(new Blob(['\uFEFF', SAMPLE_CSV, '\r\n'], { type: 'text/csv;charset=utf-8' }));
@@ -28,7 +28,7 @@ export function ImportModal({ visible, onClose }: { visible: boolean; onClose: (
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<PolicyImportResult | null>(null);
+  const [result, setResult] = useState<CollectionImportResult | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   // Closing the dialog (or leaving the page) aborts an upload in flight.
@@ -47,7 +47,7 @@ export function ImportModal({ visible, onClose }: { visible: boolean; onClose: (
     if (!chosen.name.toLowerCase().endsWith('.csv')) {
       setFile(null);
       setFileError(t('searchTable.import.fileType'));
-    } else if (chosen.size > POLICY_IMPORT_MAX_BYTES) {
+    } else if (chosen.size > COLLECTION_IMPORT_MAX_BYTES) {
       setFile(null);
       setFileError(t('searchTable.import.fileSize'));
     } else {
@@ -64,10 +64,10 @@ export function ImportModal({ visible, onClose }: { visible: boolean; onClose: (
     setProgress(0);
     setResult(null);
     try {
-      const answer = await importPolicies(file, setProgress, controller.signal);
+      const answer = await importCollections(file, setProgress, controller.signal);
       if (answer.failed === 0) {
         Message.success(t('searchTable.import.success', { n: answer.imported }));
-        void queryClient.invalidateQueries({ queryKey: policyKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: collectionKeys.lists() });
         onClose();
       } else {
         setResult(answer);

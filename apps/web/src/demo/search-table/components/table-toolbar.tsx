@@ -19,7 +19,7 @@ interface TableToolbarProps {
   onColumns: (columns: ColumnSetting[]) => void;
 }
 
-/** Toolbar: 新建, 批量导入 and 下载 by permission (policy:write, policy:import, policy:export); refresh, density and columns for everyone. */
+/** Toolbar: 新建, 批量导入 and 下载 by permission (collection:write, collection:import, collection:export); refresh, density and columns for everyone. */
 export function TableToolbar(props: TableToolbarProps) {
   const t = useT();
   const densityMenu = (
@@ -33,19 +33,19 @@ export function TableToolbar(props: TableToolbarProps) {
   return (
     <>
       <Space wrap>
-        <Permission need="policy:write">
+        <Permission need="collection:write">
           <Button type="primary" icon={<IconPlus />} onClick={props.onCreate}>
             {t('searchTable.operation.create')}
           </Button>
         </Permission>
-        <Permission need="policy:import">
+        <Permission need="collection:import">
           <Button icon={<IconUpload />} onClick={props.onImport}>
             {t('searchTable.operation.import')}
           </Button>
         </Permission>
       </Space>
       <Space wrap>
-        <Permission need="policy:export">
+        <Permission need="collection:export">
           <Button icon={<IconDownload />} loading={props.downloading} onClick={props.onDownload}>
             {t('searchTable.operation.download')}
           </Button>

@@ -1,6 +1,6 @@
-import type { ContentType, FilterType, PolicyStatus } from '@atrium/contracts/demo/search-table/calls';
+import type { ContentType, FilterType, CollectionStatus } from '@atrium/contracts/demo/search-table/calls';
 
 /** Enumerations travel as keys and are translated here. */
 export const contentTypeKey = (value: ContentType) => `searchTable.form.contentType.${value}`;
 export const filterTypeKey = (value: FilterType) => `searchTable.form.filterType.${value}`;
-export const statusKey = (value: PolicyStatus) => `searchTable.form.status.${value}`;
+export const statusKey = (value: CollectionStatus) => `searchTable.form.status.${value}`;

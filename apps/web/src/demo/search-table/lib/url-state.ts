@@ -5,26 +5,26 @@
 import {
   contentTypes,
   filterTypes,
-  policyStatuses as statuses,
-  policyListQuerySchema,
+  collectionStatuses as statuses,
+  collectionListQuerySchema,
   type ContentType,
   type FilterType,
-  type PolicyStatus,
+  type CollectionStatus,
 } from '@atrium/contracts/demo/search-table/calls';
 import { listUrl, type ListUrlState } from '../../../lib/list-url-state';
 
 export { contentTypes, filterTypes, statuses };
 
-export interface PolicyFilters {
+export interface CollectionFilters {
   number?: string;
   name?: string;
   contentType?: ContentType;
   filterType?: FilterType;
   /** Inclusive `YYYY-MM-DD` start and end dates. */
   createdTime?: [string, string];
-  status?: PolicyStatus;
+  status?: CollectionStatus;
 }
 
-export type TableUrlState = ListUrlState<PolicyFilters>;
+export type TableUrlState = ListUrlState<CollectionFilters>;
 
-export const tableUrl = listUrl<PolicyFilters>({ query: policyListQuerySchema, filters: ['number', 'name', 'contentType', 'filterType', 'createdTime', 'status'] });
+export const tableUrl = listUrl<CollectionFilters>({ query: collectionListQuerySchema, filters: ['number', 'name', 'contentType', 'filterType', 'createdTime', 'status'] });

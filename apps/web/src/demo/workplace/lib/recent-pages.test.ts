@@ -35,8 +35,8 @@ describe('recently visited', () => {
       ]),
     );
     const paths = (granted: string[]) => visibleRecent('7', granted).map((r) => r.page.path);
-    expect(paths(['audit:read', 'policy:read'])).toEqual(['/system/audit', '/list/search-table', '/user/info']);
-    expect(paths(['policy:read'])).toEqual(['/list/search-table', '/user/info']);
+    expect(paths(['audit:read', 'collection:read'])).toEqual(['/system/audit', '/list/search-table', '/user/info']);
+    expect(paths(['collection:read'])).toEqual(['/list/search-table', '/user/info']);
     expect(paths([])).toEqual(['/user/info']);
     expect(visibleRecent('7', ['audit:read'])[0]?.group?.path).toBe('/system');
   });

@@ -101,7 +101,7 @@ type AuditInsert = Omit<typeof auditLog.$inferInsert, 'at' | 'id'>;
 
 export async function writeAudit(db: Db, entry: AuditInsert): Promise<void> {
   // The database's clock, at insert (the last statement of the write's transaction), in milliseconds: one
-  // clock for every replica, so no replica dates an entry into the past (modules/system/audit-totals.ts
-  // relies on it), and times round-trip exactly through ISO 8601 filters.
+  // clock for every replica, so no replica dates an entry into the past (audit-totals.ts relies on it),
+  // and times round-trip exactly through ISO 8601 filters.
   await db.insert(auditLog).values({ ...entry, at: sql`date_trunc('milliseconds', clock_timestamp())` });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sweepAuditLog } from '../../db/audit-guard.ts';
-import { systemApp } from './test-kit.ts';
+import { sweepAuditLog } from '../db/audit-guard.ts';
+import { systemApp } from '../test/system-kit.ts';
 
 /**
  * The audit list's totals are remembered per filter up to a settled minute (audit-totals.ts): they must stay

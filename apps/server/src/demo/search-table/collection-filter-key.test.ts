@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyFilter } from '@atrium/contracts/demo/search-table/calls';
-import { filterKey } from './policy.repository.ts';
+import type { CollectionFilter } from '@atrium/contracts/demo/search-table/calls';
+import { filterKey } from './collection.repository.ts';
 
 describe('filterKey', () => {
-  const filter: PolicyFilter = { number: '123', contentType: 'img', status: 'online', createdTime: ['2026-11-01', '2026-11-21'] };
+  const filter: CollectionFilter = { number: '123', contentType: 'img', status: 'online', createdTime: ['2026-11-01', '2026-11-21'] };
 
   it('is the same for equal filters, and differs by zone and by any filter field', () => {
     const first = filterKey(filter, 'Asia/Shanghai');
@@ -14,7 +14,7 @@ describe('filterKey', () => {
   });
 
   it('follows a filter that changed since it was last asked', () => {
-    const open: PolicyFilter = { ...filter };
+    const open: CollectionFilter = { ...filter };
     const before = filterKey(open, 'UTC');
     open.number = '456';
     expect(filterKey(open, 'UTC')).not.toBe(before);

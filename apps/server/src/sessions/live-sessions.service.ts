@@ -1,10 +1,23 @@
 import { hash } from 'node:crypto';
 import type { SessionRecord, ShortListQuery } from '@atrium/contracts/calls/system';
-import { AppError } from '../../http/errors.ts';
-import { liveSessions, revokeLiveSession, revokeSessionsOf, type LiveSessionRow } from './session.repository.ts';
-import { revokedSummary, type SystemCtx } from './rules.ts';
+import type { AuditDraft } from '../audit/audit-entry.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { SessionInfo } from '../http/context.ts';
+import { AppError } from '../http/errors.ts';
+import { liveSessions, revokeLiveSession, revokeSessionsOf, type LiveSessionRow } from './live-sessions.repository.ts';
 
-type Ctx = Pick<SystemCtx, 'db' | 'session' | 'config' | 'now' | 'audit'>;
+/** What the session calls read of their context (a CallContext of a signed call is one). */
+interface Ctx {
+  db: Db;
+  session: SessionInfo;
+  config: AppConfig;
+  now: () => Date;
+  audit: AuditDraft;
+}
+
+/** "revoked 3 sessions" (an entry that ends several sessions counts them). */
+export const revokedSummary = (n: number) => `revoked ${n} session${n === 1 ? '' : 's'}`;
 
 /** A short, stable name of the device: the first 8 hex characters of the fingerprint's SHA-256 (never the fingerprint). */
 const deviceOf = (fingerprint: string) => (fingerprint ? hash('sha256', fingerprint, 'hex').slice(0, 8) : '');

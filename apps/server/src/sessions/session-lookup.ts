@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { jsonColumn, prepared, runPrepared } from './prepared.ts';
-import { generationText } from './list-generations.ts';
-import type { BatchPart } from './request-batch.ts';
-import { sessions } from './schema/auth.ts';
+import type { Db } from '../db/client.ts';
+import { jsonColumn, prepared, runPrepared } from '../db/prepared.ts';
+import { generationText } from '../db/list-generations.ts';
+import type { BatchPart } from '../db/request-batch.ts';
+import { sessions } from '../db/schema/auth.ts';
 
 // The session lookup every signed-in request makes (plugins/session.ts, through the request batch): below the
-// modules, so the request pipeline reads sessions without importing the auth module. The auth module's
-// repository (modules/auth/session.repository.ts) creates, revokes and switches them.
+// modules, so the request pipeline reads sessions without importing the auth module. session.repository.ts
+// creates, revokes and switches them.
 
 export interface SessionWithUser {
   id: number;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/auth.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema/auth.ts';
 
 export interface LiveSessionRow {
   id: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema/auth.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { hashToken } from '../../http/sessions.ts';
+import { sessions } from '../db/schema/auth.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { hashToken } from './resolve-session.ts';
 
 describe('sessions', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { signHeaders } from '@atrium/contracts';
 import { buildMultipart } from '../../http/multipart.ts';
 import { createTestApp, TEST_FINGERPRINT, type TestApp } from '../../test/harness.ts';
 import { parseCsv } from '../../modules/shared/csv.ts';
-import { EXPORT_BATCH_ROWS } from './policy.service.ts';
+import { EXPORT_BATCH_ROWS } from './collection.service.ts';
 
 const HEADER = 'name,contentType,filterType,count,status';
 
@@ -47,7 +47,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
     });
 
     it('reports every bad row with line, column and a message in the caller’s language, and writes nothing', async () => {
-      const before = await t.count('policies');
+      const before = await t.count('collections');
       const file = [
         HEADER,
         'Good one,img,rules,1,online',
@@ -75,11 +75,11 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       });
       const en = await upload(file, { locale: 'en-US' });
       expect(en.body.data.errors[0]).toEqual({ line: 3, column: 'name', message: 'Enter the collection name' });
-      expect(await t.count('policies')).toBe(before);
+      expect(await t.count('collections')).toBe(before);
     });
 
     it('answers files that cannot be read at all with 400 / 413 / 415 and writes nothing', async () => {
-      const before = await t.count('policies');
+      const before = await t.count('collections');
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
       const cases: Array<[string, Promise<Awaited<ReturnType<typeof upload>>>, number, string]> = [
         ['image named .png', upload(png, { filename: 'photo.png', contentType: 'image/png', locale: 'en-US' }), 415, 'Only .csv files are accepted'],
@@ -105,11 +105,11 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       expect(missing.body.data.details).toEqual([{ path: 'file', message: 'Choose a CSV file to import' }]);
       const json = await t.request({ method: 'POST', url: '/api/list/policy/import', token: admin, body: { file: 'x' } });
       expect(json.status).toBe(415);
-      expect(await t.count('policies')).toBe(before);
+      expect(await t.count('collections')).toBe(before);
     });
 
     it('rejects a 50 000-row file as a whole (limit 5 000 rows per file) without writing anything', async () => {
-      const before = await t.count('policies');
+      const before = await t.count('collections');
       const rows = Array.from({ length: 50_000 }, (_, i) => `r${i},img,rules,${i},online`);
       const file = `${HEADER}\n${rows.join('\n')}\n`;
       expect(Buffer.byteLength(file)).toBeLessThan(2 * 1024 * 1024);
@@ -119,12 +119,12 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       expect(res.body.data.error).toBe('VALIDATION_FAILED');
       expect(res.body.message).toBe('The file has 50000 data rows, more than the limit of 5000. Split it and import the parts one by one.');
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(await t.count('policies')).toBe(before);
+      expect(await t.count('collections')).toBe(before);
       // The same rows in 5 000-row files are accepted: the limit is per file, so a large set goes in parts.
       const part = await upload(`${HEADER}\n${rows.slice(0, 5000).join('\n')}`);
       expect(part.body.data).toEqual({ imported: 5000, failed: 0, errors: [] });
-      expect(await t.count('policies')).toBe(before + 5000);
-      await t.db.execute(sql`delete from policies where name ~ '^r[0-9]+$'`);
+      expect(await t.count('collections')).toBe(before + 5000);
+      await t.db.execute(sql`delete from collections where name ~ '^r[0-9]+$'`);
     });
 
     it('answers a file over 2 MB with 413', async () => {
@@ -136,10 +136,10 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
     });
 
     it('is admin only: 403 for a user, nothing written', async () => {
-      const before = await t.count('policies');
+      const before = await t.count('collections');
       const res = await upload(`${HEADER}\na,img,rules,1,online`, { token: user });
       expect(res.status).toBe(403);
-      expect(await t.count('policies')).toBe(before);
+      expect(await t.count('collections')).toBe(before);
     });
   });
 
@@ -188,7 +188,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       // Numbers below 10 000 000 ('09…'): the server and the seed draw theirs from 10 000 000 up, so these
       // can never meet a collection created earlier in the file.
       await t.db.execute(sql`
-        insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
         select '09' || lpad(g::text, 6, '0'), 'batch ' || g, 'img', 'rules', g, 'offline', timestamptz '2026-01-15 10:00:00.123456+00', now()
         from generate_series(1, ${EXPORT_BATCH_ROWS * 2 + 500}) g`);
       const res = await exportCsv('name=batch');
@@ -199,7 +199,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       const whole = await exportCsv('');
       const wholeParsed = parseCsv(whole.text.slice(1));
       expect(wholeParsed.ok && wholeParsed.records.length - 1).toBe(await total());
-      await t.db.execute(sql`delete from policies where number like '09%'`);
+      await t.db.execute(sql`delete from collections where number like '09%'`);
     });
 
     it('keeps a spreadsheet from running names as formulas', async () => {
@@ -219,7 +219,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
 
     it('streams over real HTTP in several chunks', async () => {
       await t.db.execute(sql`
-        insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
         select '08' || lpad(g::text, 6, '0'), 'stream ' || g, 'img', 'rules', g, 'online', now() - g * interval '1 second', now()
         from generate_series(1, 5000) g`);
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -241,7 +241,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       }
       expect(chunks).toBeGreaterThan(1);
       expect(bytes).toBeGreaterThan(5000 * 20);
-      await t.db.execute(sql`delete from policies where number like '08%'`);
+      await t.db.execute(sql`delete from collections where number like '08%'`);
     });
   });
 });

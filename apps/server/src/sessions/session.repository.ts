@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema/auth.ts';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema/auth.ts';
 
 export async function insertSession(
   db: Db,

@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { rowsOf, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createTestApp, defaultEngine, type TestApp } from '../../test/harness.ts';
-import { listPolicies } from './policy.repository.ts';
+import { listCollections } from './collection.repository.ts';
 
 /** Exact totals with the per-filter total cache (db/list-generations.ts, modules/shared/list-cache.ts). */
 describe('collection totals stay exact while cached', () => {
@@ -22,8 +22,8 @@ describe('collection totals stay exact while cached', () => {
     expect(res.status, res.text).toBe(200);
     return res.body.data.total as number;
   };
-  const counted = async (where: string) => Number(rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from policies where ${where}`)))[0]!.n);
-  const generation = async () => rowsOf<{ g: string }>(await t.db.execute(sql`select sum(generation)::text as g from list_generation_slots where name = 'policies'`))[0]?.g;
+  const counted = async (where: string) => Number(rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from collections where ${where}`)))[0]!.n);
+  const generation = async () => rowsOf<{ g: string }>(await t.db.execute(sql`select sum(generation)::text as g from list_generation_slots where name = 'collections'`))[0]?.g;
   const create = async (status: 'online' | 'offline') => {
     const res = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: 'Totals probe', contentType: 'img', filterType: 'rules', count: 1, status } });
     expect(res.status, res.text).toBe(200);
@@ -46,35 +46,35 @@ describe('collection totals stay exact while cached', () => {
 
   it('follows writes made outside the server (SQL), and ignores rolled-back ones', async () => {
     const before = await total('contentType=img');
-    await t.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+    await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
       values ('99999901', 'outside', 'img', 'rules', 1, 'online', now(), now())`);
     expect(await total('contentType=img')).toBe(before + 1);
     const generationBefore = await generation();
     await expect(
       t.db.transaction(async (tx) => {
-        await tx.execute(sql`delete from policies where number = '99999901'`);
+        await tx.execute(sql`delete from collections where number = '99999901'`);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect(await generation()).toBe(generationBefore);
     expect(await total('contentType=img')).toBe(before + 1);
-    await t.db.execute(sql`delete from policies where number = '99999901'`);
+    await t.db.execute(sql`delete from collections where number = '99999901'`);
     expect(await total('contentType=img')).toBe(before);
   });
 
   it('serves the cached total while the generation stands (the cache is real, the trigger is what keeps it exact)', async () => {
     const before = await total('filterType=artificial');
-    await t.db.execute(sql`alter table policies disable trigger policies_list_generation`);
+    await t.db.execute(sql`alter table collections disable trigger collections_list_generation`);
     try {
-      await t.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+      await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
         values ('99999902', 'unseen', 'img', 'artificial', 1, 'online', now(), now())`);
       expect(await total('filterType=artificial')).toBe(before); // no generation bump: the cached total answers
     } finally {
-      await t.db.execute(sql`alter table policies enable trigger policies_list_generation`);
+      await t.db.execute(sql`alter table collections enable trigger collections_list_generation`);
     }
-    await t.db.execute(sql`update policies set count = 2 where number = '99999902'`); // bumps the generation
+    await t.db.execute(sql`update collections set count = 2 where number = '99999902'`); // bumps the generation
     expect(await total('filterType=artificial')).toBe(before + 1);
-    await t.db.execute(sql`delete from policies where number = '99999902'`);
+    await t.db.execute(sql`delete from collections where number = '99999902'`);
     expect(await total('filterType=artificial')).toBe(before);
   });
 
@@ -89,15 +89,15 @@ describe('collection totals stay exact while cached', () => {
     const [top] = await firstPage(query);
     expect(top).toBeDefined();
     // Without the trigger the generation does not move: the cached page is what answers (the cache is real).
-    await t.db.execute(sql`alter table policies disable trigger policies_list_generation`);
+    await t.db.execute(sql`alter table collections disable trigger collections_list_generation`);
     try {
-      await t.db.execute(sql`update policies set name = 'renamed unseen' where id = ${top!.id}`);
+      await t.db.execute(sql`update collections set name = 'renamed unseen' where id = ${top!.id}`);
       expect((await firstPage(query))[0]).toMatchObject({ id: top!.id, name: top!.name });
     } finally {
-      await t.db.execute(sql`alter table policies enable trigger policies_list_generation`);
+      await t.db.execute(sql`alter table collections enable trigger collections_list_generation`);
     }
     // A write made outside the server moves the generation: the page is read again.
-    await t.db.execute(sql`update policies set count = count + 1 where id = ${top!.id}`);
+    await t.db.execute(sql`update collections set count = count + 1 where id = ${top!.id}`);
     expect((await firstPage(query))[0]).toMatchObject({ id: top!.id, name: 'renamed unseen', count: top!.count + 1 });
     // And through the API.
     const patched = await t.request({ method: 'PATCH', url: `/api/list/policy/${top!.id}`, token: admin, body: { name: top!.name } });
@@ -126,16 +126,16 @@ describe('collection totals stay exact while cached', () => {
       while (clients.length < 5 && (await slotOf(clients.at(-1)!)) === firstSlot) clients.push(await pool.connect());
       const [a, b] = [clients[0]!, clients.at(-1)!];
       expect(await slotOf(b)).not.toBe(firstSlot);
-      const ids = rowsOf<{ id: number }>(await t.db.execute(sql`select id from policies order by id limit 2`)).map((r) => r.id);
+      const ids = rowsOf<{ id: number }>(await t.db.execute(sql`select id from collections order by id limit 2`)).map((r) => r.id);
       const before = await generation();
       try {
         await a.query('begin');
-        await a.query('update policies set count = count + 1 where id = $1', [ids[0]]);
+        await a.query('update collections set count = count + 1 where id = $1', [ids[0]]);
         // The first transaction is open: with one shared counter row the second writer would wait here
         // until the timeout.
         await b.query('begin');
         await b.query("set local lock_timeout = '2s'");
-        await b.query('update policies set count = count + 1 where id = $1', [ids[1]]);
+        await b.query('update collections set count = count + 1 where id = $1', [ids[1]]);
         await b.query('commit');
         expect(BigInt((await generation())!)).toBe(BigInt(before!) + 1n);
         await a.query('commit');
@@ -150,7 +150,7 @@ describe('collection totals stay exact while cached', () => {
     // A second drizzle instance over the same database: another process's cache, as on a replica.
     const replica = (t.handle.pool ? drizzlePg({ client: t.handle.pool, schema }) : drizzlePglite({ client: t.handle.pglite!, schema })) as unknown as Db;
     const filter = { status: 'online' as const };
-    const read = () => listPolicies(replica, filter, t.config.timeZone, 0, 10);
+    const read = () => listCollections(replica, filter, t.config.timeZone, 0, 10);
     const before = (await read()).total;
     expect((await read()).total).toBe(before);
     const id = await create('online'); // written through the first server
@@ -177,14 +177,14 @@ describe('collection pages with signatures off', () => {
 
   it('are cached as with signatures on: the list reads its own generation, not the signature check', async () => {
     const [top] = await firstPage();
-    await t.db.execute(sql`alter table policies disable trigger policies_list_generation`);
+    await t.db.execute(sql`alter table collections disable trigger collections_list_generation`);
     try {
-      await t.db.execute(sql`update policies set name = 'renamed unseen' where id = ${top!.id}`);
+      await t.db.execute(sql`update collections set name = 'renamed unseen' where id = ${top!.id}`);
       expect((await firstPage())[0]).toMatchObject({ id: top!.id, name: top!.name });
     } finally {
-      await t.db.execute(sql`alter table policies enable trigger policies_list_generation`);
+      await t.db.execute(sql`alter table collections enable trigger collections_list_generation`);
     }
-    await t.db.execute(sql`update policies set name = ${top!.name} where id = ${top!.id}`);
+    await t.db.execute(sql`update collections set name = ${top!.name} where id = ${top!.id}`);
     expect((await firstPage())[0]).toMatchObject({ id: top!.id, name: top!.name });
   });
 });

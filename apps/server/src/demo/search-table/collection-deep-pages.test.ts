@@ -12,7 +12,7 @@ describe('collection list: deep pages', () => {
     token = await t.login('user');
     // 2 400 more rows, many sharing one created time (the id breaks the tie), some online, some offline;
     // numbers below 10 000 000, which the seed never draws
-    await t.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at)
+    await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
       select '07' || lpad(g::text, 6, '0'), 'Deep ' || g, (array['img','horizontalVideo','verticalVideo'])[1 + g % 3], (array['artificial','rules'])[1 + g % 2],
              g, (array['online','offline'])[1 + g % 2], timestamptz '2026-01-01 00:00:00+00' - make_interval(secs => (g / 4) * 60), now()
         from generate_series(1, 2400) as g`);
@@ -20,7 +20,7 @@ describe('collection list: deep pages', () => {
   afterAll(() => t?.close());
 
   const expected = async (where: string, offset: number, limit: number) =>
-    rowsOf<{ id: number }>(await t.db.execute(sql.raw(`select id from policies where ${where} order by created_time desc, id limit ${limit} offset ${offset}`))).map((r) => Number(r.id));
+    rowsOf<{ id: number }>(await t.db.execute(sql.raw(`select id from collections where ${where} order by created_time desc, id limit ${limit} offset ${offset}`))).map((r) => Number(r.id));
   const page = async (query: string) => {
     const res = await t.request({ url: `/api/list/policy?${query}`, token });
     expect(res.status, res.text).toBe(200);
@@ -42,7 +42,7 @@ describe('collection list: deep pages', () => {
   });
 
   it('answers an empty page beyond the end with the exact total', async () => {
-    const total = Number(rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from policies`))[0]!.n);
+    const total = Number(rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from collections`))[0]!.n);
     const beyond = await page(`current=${Math.ceil(total / 10) + 5}&pageSize=10`);
     expect(beyond).toMatchObject({ list: [], total });
   });

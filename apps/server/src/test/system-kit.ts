@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, TEST_FINGERPRINT, type TestApp, type TestAppOptions, type TestRequest, type TestResponse } from '../../test/harness.ts';
+import { createTestApp, TEST_FINGERPRINT, type TestApp, type TestAppOptions, type TestRequest, type TestResponse } from './harness.ts';
 
-// Shared by the system suites: sign-ins of any account, calls with one token, and the audit trail's rows.
+// Shared by the system, sessions and audit suites: sign-ins of any account, calls with one token, and the audit trail's rows.
 
 export interface AuditRowText {
   id: number;

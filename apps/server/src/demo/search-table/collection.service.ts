@@ -3,43 +3,43 @@ import { translateValidation, type Locale } from '@atrium/contracts';
 import {
   contentTypes,
   filterTypes,
-  policyExportColumns,
-  policyStatuses,
-  type Policy,
-  type PolicyDetail,
-  type PolicyFilter,
-  type PolicyForm,
-  type PolicyImportResult,
-  type PolicyList,
-  type PolicyListQuery,
-  type PolicyPatch,
+  collectionExportColumns,
+  collectionStatuses,
+  type Collection,
+  type CollectionDetail,
+  type CollectionFilter,
+  type CollectionForm,
+  type CollectionImportResult,
+  type CollectionList,
+  type CollectionListQuery,
+  type CollectionPatch,
 } from '@atrium/contracts/demo/search-table/calls';
 import type { Db } from '../../db/client.ts';
 import type { Generations } from '../../db/list-generations.ts';
 import type { JsonText } from '../../http/envelope.ts';
-import { diffFields, removedFields, type AuditDraft } from '../../http/audit.ts';
+import { diffFields, removedFields, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { AnswerCache } from '../../modules/shared/list-cache.ts';
 import { sendCsv, type CsvBatch } from '../../modules/shared/csv.ts';
-import { checkImportFile } from './policy-import.ts';
+import { checkImportFile } from './collection-import.ts';
 import {
-  deletePolicy,
+  deleteCollection,
   exportBatch,
   filterConditions,
   filterKey,
-  findPolicy,
-  insertPolicies,
-  listPolicies,
-  updatePolicy,
+  findCollection,
+  insertCollections,
+  listCollections,
+  updateCollection,
   type ExportCursor,
   type ExportLabels,
-  type PolicyListRow,
-  type PolicyRow,
-} from './policy.repository.ts';
+  type CollectionListRow,
+  type CollectionRow,
+} from './collection.repository.ts';
 
 /** A collection in the reader's language (a list row's time is ISO text already; a record's a Date). */
-function toPolicy(row: PolicyListRow | PolicyRow, locale: Locale): Policy {
+function toCollection(row: CollectionListRow | CollectionRow, locale: Locale): Collection {
   return {
     id: row.id,
     number: row.number,
@@ -51,26 +51,26 @@ function toPolicy(row: PolicyListRow | PolicyRow, locale: Locale): Policy {
     createdTime: typeof row.createdTime === 'string' ? row.createdTime : row.createdTime.toISOString(),
   };
 }
-const toDetail = (row: PolicyRow, locale: Locale): PolicyDetail => ({ ...toPolicy(row, locale), updatedAt: row.updatedAt.toISOString() });
+const toDetail = (row: CollectionRow, locale: Locale): CollectionDetail => ({ ...toCollection(row, locale), updatedAt: row.updatedAt.toISOString() });
 
 /** The list's answers as sent, kept at the generation of the collections (modules/shared/list-cache.ts). */
-export const policyPages = new AnswerCache<PolicyList>(['policies']);
+export const collectionPages = new AnswerCache<CollectionList>(['collections']);
 
 /**
  * One page of the list as sent, in the reader's language: while the table's generation has not moved, a
  * page asked again costs the generation's read alone (`known`: read with the request, when signed).
  */
-export async function listPage(db: Db, query: PolicyListQuery, locale: Locale, timeZone: string, known: Generations | null): Promise<JsonText<PolicyList>> {
+export async function listPage(db: Db, query: CollectionListQuery, locale: Locale, timeZone: string, known: Generations | null): Promise<JsonText<CollectionList>> {
   const { current, pageSize } = query;
   const offset = (current - 1) * pageSize;
-  return policyPages.answer(db, `${locale}:${offset}:${pageSize}:${filterKey(query, timeZone)}`, known, async () => {
-    const page = await listPolicies(db, query, timeZone, offset, pageSize);
-    return { value: { list: page.rows.map((row) => toPolicy(row, locale)), total: page.total, current, pageSize }, weight: page.rows.length };
+  return collectionPages.answer(db, `${locale}:${offset}:${pageSize}:${filterKey(query, timeZone)}`, known, async () => {
+    const page = await listCollections(db, query, timeZone, offset, pageSize);
+    return { value: { list: page.rows.map((row) => toCollection(row, locale)), total: page.total, current, pageSize }, weight: page.rows.length };
   });
 }
 
-export async function getPolicy(db: Db, id: number, locale: Locale): Promise<PolicyDetail> {
-  const row = await findPolicy(db, id);
+export async function getCollection(db: Db, id: number, locale: Locale): Promise<CollectionDetail> {
+  const row = await findCollection(db, id);
   if (!row) throw new AppError('NOT_FOUND');
   return toDetail(row, locale);
 }
@@ -78,35 +78,35 @@ export async function getPolicy(db: Db, id: number, locale: Locale): Promise<Pol
 /** The fields of a collection the trail shows before and after a write. */
 const AUDITED_FIELDS = ['number', 'name', 'contentType', 'filterType', 'count', 'status'] as const;
 
-export async function createPolicy(db: Db, form: PolicyForm, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
-  const [row] = await insertPolicies(db, [form], now);
-  audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<PolicyRow>(null, row!, AUDITED_FIELDS) });
+export async function createCollection(db: Db, form: CollectionForm, locale: Locale, now: Date, audit: AuditDraft): Promise<CollectionDetail> {
+  const [row] = await insertCollections(db, [form], now);
+  audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<CollectionRow>(null, row!, AUDITED_FIELDS) });
   return toDetail(row!, locale);
 }
 
-export async function patchPolicy(db: Db, id: number, patch: PolicyPatch, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyDetail> {
-  const rows = await updatePolicy(db, id, patch, now);
+export async function patchCollection(db: Db, id: number, patch: CollectionPatch, locale: Locale, now: Date, audit: AuditDraft): Promise<CollectionDetail> {
+  const rows = await updateCollection(db, id, patch, now);
   if (!rows) throw new AppError('NOT_FOUND');
   audit.set({ summary: `updated collection ${rows.after.number}`, changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
   return toDetail(rows.after, locale);
 }
 
-export async function removePolicy(db: Db, id: number, audit: AuditDraft): Promise<{ id: number }> {
-  const row = await deletePolicy(db, id);
+export async function removeCollection(db: Db, id: number, audit: AuditDraft): Promise<{ id: number }> {
+  const row = await deleteCollection(db, id);
   if (!row) throw new AppError('NOT_FOUND');
   audit.set({ summary: `deleted collection ${row.number}`, changes: removedFields(row, AUDITED_FIELDS) });
   return { id };
 }
 
 /** CSV import, all or nothing: every row is checked first; one transaction writes them all. */
-export async function importPolicies(db: Db, body: MultipartBody, locale: Locale, now: Date, audit: AuditDraft): Promise<PolicyImportResult> {
+export async function importCollections(db: Db, body: MultipartBody, locale: Locale, now: Date, audit: AuditDraft): Promise<CollectionImportResult> {
   const check = checkImportFile(
     body.files.find((f) => f.field === 'file'),
     locale,
   );
   if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
-  const rows = await db.transaction((tx) => insertPolicies(tx, check.forms, now));
-  audit.set({ targetType: 'policy', targetId: null, summary: `imported ${rows.length} collections` });
+  const rows = await db.transaction((tx) => insertCollections(tx, check.forms, now));
+  audit.set({ targetType: 'collection', targetId: null, summary: `imported ${rows.length} collections` });
   return { imported: rows.length, failed: 0, errors: [] };
 }
 
@@ -123,20 +123,20 @@ function exportFileName(now: Date, timeZone: string): string {
  * Streams every collection of the filters as CSV (the search table's 下载, sendCsv): titles and labels in the
  * caller's language, table column order, keyset batches formatted by the database, no row cap.
  */
-export async function exportPolicies(db: Db, reply: FastifyReply, filter: PolicyFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
+export async function exportCollections(db: Db, reply: FastifyReply, filter: CollectionFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
   const t = (key: string) => translateValidation(key, locale);
   const where = filterConditions(filter, timeZone);
   const labelsOf = (keys: readonly string[], prefix: string) => Object.fromEntries(keys.map((k) => [k, t(`${prefix}.${k}`)]));
   const labels: ExportLabels = {
     contentType: labelsOf(contentTypes, 'searchTable.form.contentType'),
     filterType: labelsOf(filterTypes, 'searchTable.form.filterType'),
-    status: labelsOf(policyStatuses, 'searchTable.form.status'),
+    status: labelsOf(collectionStatuses, 'searchTable.form.status'),
   };
   const batch = async (after: ExportCursor | undefined): Promise<CsvBatch> => {
     const { rows, text, last } = await exportBatch(db, where, timeZone, locale, labels, after, EXPORT_BATCH_ROWS);
     return { text: rows > 0 ? text : '', next: rows < EXPORT_BATCH_ROWS || !last ? undefined : () => batch(last) };
   };
   const first = await batch(undefined);
-  const header = policyExportColumns.map((c) => t(`searchTable.columns.${c}`));
+  const header = collectionExportColumns.map((c) => t(`searchTable.columns.${c}`));
   return sendCsv(reply, { name: exportFileName(now, timeZone), header, what: 'collection' }, first);
 }

@@ -21,7 +21,7 @@ describe('collections import: cells that cannot be stored', () => {
       const multipart = buildMultipart([{ name: 'file', filename: 'fuzz.csv', contentType: 'text/csv', data: file }]);
       return t.request({ method: 'POST', url: '/api/list/policy/import', token: admin, body: multipart.body, contentType: multipart.contentType, locale: 'en-US' });
     };
-    const before = await t.count('policies');
+    const before = await t.count('collections');
     const name = await importRows(['Bad\u0000name,img,rules,1,online']);
     expect([name.status, name.body.data]).toEqual([
       200,
@@ -33,6 +33,6 @@ describe('collections import: cells that cannot be stored', () => {
       4,
       ['402:contentType', '403:filterType', '404:count', '405:status'],
     ]);
-    expect(await t.count('policies')).toBe(before);
+    expect(await t.count('collections')).toBe(before);
   });
 });

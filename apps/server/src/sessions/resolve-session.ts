@@ -2,12 +2,13 @@ import { hash } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { roleRules } from '../db/role-permissions.ts';
-import { findSessionByTokenHash, touchSession, type SessionWithUser } from '../db/sessions.ts';
-import type { SessionInfo } from './context.ts';
-import { AppError } from './errors.ts';
+import { findSessionByTokenHash, touchSession, type SessionWithUser } from './session-lookup.ts';
+import type { SessionInfo } from '../http/context.ts';
+import { AppError } from '../http/errors.ts';
 
 // Access tokens and the sessions behind them, as the request pipeline reads them (plugins/signature.ts,
-// plugins/session.ts). Signing in and out is the auth module's (modules/auth/session.service.ts).
+// plugins/session.ts). Creating and ending them: session.service.ts, session.repository.ts (the auth module's
+// sign-in and sign-out call them).
 
 const NONE: ReadonlySet<string> = new Set();
 

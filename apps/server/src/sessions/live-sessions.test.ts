@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { adminSession, audited, errorOf, session } from './test-kit.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { adminSession, audited, errorOf, session } from '../test/system-kit.ts';
 
 type Row = { id: number; userId: number; username: string; role: string; device: string; current: boolean; ip: string; userAgent: string };
 

@@ -1,12 +1,12 @@
 import {
   contentTypes,
   filterTypes,
-  POLICY_IMPORT_MAX_BYTES,
-  POLICY_IMPORT_MAX_ROWS,
-  policyFormSchema,
-  policyImportColumns,
-  policyStatuses,
-  type PolicyForm,
+  COLLECTION_IMPORT_MAX_BYTES,
+  COLLECTION_IMPORT_MAX_ROWS,
+  collectionFormSchema,
+  collectionImportColumns,
+  collectionStatuses,
+  type CollectionForm,
 } from '@atrium/contracts/demo/search-table/calls';
 import { msg, translateValidation, validationMessages, type Locale } from '@atrium/contracts';
 import { AppError } from '../../http/errors.ts';
@@ -18,7 +18,7 @@ interface ImportError {
   column: string;
   message: string;
 }
-export type ImportCheck = { ok: true; forms: PolicyForm[] } | { ok: false; failed: number; errors: ImportError[] };
+export type ImportCheck = { ok: true; forms: CollectionForm[] } | { ok: false; failed: number; errors: ImportError[] };
 
 const fileProblem = (key: string, status: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' = 'VALIDATION_FAILED') =>
   new AppError(status, { message: key, details: status === 'VALIDATION_FAILED' ? [{ path: 'file', message: key }] : undefined });
@@ -57,7 +57,7 @@ function labelMap<T extends string>(keys: readonly T[], labelKey: (k: T) => stri
 const enumColumns = {
   contentType: labelMap(contentTypes, (k) => `searchTable.form.contentType.${k}`),
   filterType: labelMap(filterTypes, (k) => `searchTable.form.filterType.${k}`),
-  status: labelMap(policyStatuses, (k) => `searchTable.form.status.${k}`),
+  status: labelMap(collectionStatuses, (k) => `searchTable.form.status.${k}`),
 };
 
 /**
@@ -67,7 +67,7 @@ const enumColumns = {
  */
 export function checkImportFile(file: MultipartFile | undefined, locale: Locale): ImportCheck {
   if (!file) throw fileProblem('searchTable.import.error.fileRequired');
-  if (file.data.length > POLICY_IMPORT_MAX_BYTES) throw fileProblem('searchTable.import.fileSize', 'PAYLOAD_TOO_LARGE');
+  if (file.data.length > COLLECTION_IMPORT_MAX_BYTES) throw fileProblem('searchTable.import.fileSize', 'PAYLOAD_TOO_LARGE');
   assertCsv(file);
   let text: string;
   try {
@@ -82,17 +82,17 @@ export function checkImportFile(file: MultipartFile | undefined, locale: Locale)
   if (!parsed.ok) throw fileProblem('searchTable.import.error.quote');
   const [header, ...rows] = parsed.records;
   const names = header!.fields.map((f) => f.trim());
-  const expected = new Set<string>(policyImportColumns);
+  const expected = new Set<string>(collectionImportColumns);
   if (names.length !== expected.size || new Set(names).size !== names.length || !names.every((n) => expected.has(n))) {
     throw fileProblem('searchTable.import.error.header');
   }
   if (rows.length === 0) throw fileProblem('searchTable.import.error.noRows');
-  if (rows.length > POLICY_IMPORT_MAX_ROWS) throw fileProblem(msg('searchTable.import.error.tooManyRows', { rows: rows.length, n: POLICY_IMPORT_MAX_ROWS }));
+  if (rows.length > COLLECTION_IMPORT_MAX_ROWS) throw fileProblem(msg('searchTable.import.error.tooManyRows', { rows: rows.length, n: COLLECTION_IMPORT_MAX_ROWS }));
 
   const t = (key: string) => translateValidation(key, locale);
   const errors: ImportError[] = [];
   const failedLines = new Set<number>();
-  const forms: PolicyForm[] = [];
+  const forms: CollectionForm[] = [];
   const fail = (line: number, column: string, key: string) => {
     errors.push({ line, column, message: t(key) });
     failedLines.add(line);
@@ -102,7 +102,7 @@ export function checkImportFile(file: MultipartFile | undefined, locale: Locale)
       fail(line, '', msg('searchTable.import.error.fieldCount', { found: fields.length, expected: names.length }));
       continue;
     }
-    const raw = Object.fromEntries(names.map((n, i) => [n, fields[i]!.trim()])) as Record<(typeof policyImportColumns)[number], string>;
+    const raw = Object.fromEntries(names.map((n, i) => [n, fields[i]!.trim()])) as Record<(typeof collectionImportColumns)[number], string>;
     const candidate: Record<string, unknown> = { name: raw.name };
     let rowFailed = false;
     for (const column of ['contentType', 'filterType', 'status'] as const) {
@@ -121,7 +121,7 @@ export function checkImportFile(file: MultipartFile | undefined, locale: Locale)
         rowFailed = true;
       }
     }
-    const result = policyFormSchema.safeParse(candidate);
+    const result = collectionFormSchema.safeParse(candidate);
     if (result.success) {
       if (!rowFailed) forms.push(result.data);
       continue;

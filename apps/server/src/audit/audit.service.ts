@@ -2,9 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { Locale } from '@atrium/contracts';
 import { type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/contracts/calls/system';
 import { parseInstant } from '@atrium/contracts/query-values';
-import type { Db } from '../../db/client.ts';
-import { currentGeneration, type Generations } from '../../db/list-generations.ts';
-import { csvLine, sendCsv, type CsvBatch } from '../shared/csv.ts';
+import type { Db } from '../db/client.ts';
+import { currentGeneration, type Generations } from '../db/list-generations.ts';
+import { csvLine, sendCsv, type CsvBatch } from '../modules/shared/csv.ts';
 import { auditBatch, listAudit, type AuditCursor, type AuditRow, type AuditWhere } from './audit.repository.ts';
 import { AuditTotals } from './audit-totals.ts';
 

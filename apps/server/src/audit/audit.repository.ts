@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditResult } from '@atrium/contracts/calls/system';
-import { rowsOf, type Db } from '../../db/client.ts';
-import type { AuditRow } from '../../db/schema/auth.ts';
-import { allOf, isoText, readPage, type ListSource } from '../shared/list.repository.ts';
+import { rowsOf, type Db } from '../db/client.ts';
+import type { AuditRow } from '../db/schema/auth.ts';
+import { allOf, isoText, readPage, type ListSource } from '../modules/shared/list.repository.ts';
 
 export type { AuditRow };
 

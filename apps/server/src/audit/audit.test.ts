@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../shared/csv.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { adminSession, audited, createAccount, createRole, errorOf, session, type Client } from './test-kit.ts';
+import { parseCsv } from '../modules/shared/csv.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { adminSession, audited, createAccount, createRole, errorOf, session, type Client } from '../test/system-kit.ts';
 
 type Entry = { id: number; at: string; actorId: number | null; actorName: string; action: string; targetType: string | null; targetId: string | null; result: string; changes: unknown[] };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { hashToken } from '../../http/sessions.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { hashToken } from './resolve-session.ts';
 import { insertSession } from './session.repository.ts';
 
 export async function createSession(

@@ -153,7 +153,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
   });
 
   it('validates the collection form with the page texts in both languages', async () => {
-    const before = await t.count('policies');
+    const before = await t.count('collections');
     const zh = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, locale: 'zh-CN', body: { name: ' ', count: -1 } });
     expect(zh.status).toBe(400);
     expect(zh.body.data.details).toEqual([
@@ -172,7 +172,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
       { path: 'count', message: 'Enter a whole number from 0 to 100,000,000' },
       { path: 'number', message: expect.any(String) },
     ]);
-    expect(await t.count('policies')).toBe(before);
+    expect(await t.count('collections')).toBe(before);
   });
 
   it('answers a seeded collection in the reader’s language until it is renamed; either name finds it', async () => {
@@ -228,7 +228,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
   });
 
   it('refuses every admin call to a user with 403 and writes nothing', async () => {
-    const before = await t.count('policies');
+    const before = await t.count('collections');
     const row = all[0]!;
     const calls = [
       { method: 'GET' as const, url: `/api/list/policy/${row.id}` },
@@ -241,7 +241,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
       expect(res.status, call.url).toBe(403);
       expect(res.body.data.error).toBe('FORBIDDEN');
     }
-    expect(await t.count('policies')).toBe(before);
+    expect(await t.count('collections')).toBe(before);
     expect((await list('pageSize=100')).list.find((r) => r.id === row.id)).toEqual(row);
   });
 });

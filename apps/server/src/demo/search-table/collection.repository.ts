@@ -1,23 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@atrium/contracts';
-import type { ContentType, FilterType, PolicyFilter, PolicyForm, PolicyPatch, PolicyStatus } from '@atrium/contracts/demo/search-table/calls';
+import type { ContentType, FilterType, CollectionFilter, CollectionForm, CollectionPatch, CollectionStatus } from '@atrium/contracts/demo/search-table/calls';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { policies } from './schema.ts';
+import { collections } from './schema.ts';
 import { isoText, readPage, type ListSource } from '../../modules/shared/list.repository.ts';
 import { nextDay, startOfDay } from '../../modules/shared/zoned-time.ts';
 
-export type PolicyRow = typeof policies.$inferSelect;
+export type CollectionRow = typeof collections.$inferSelect;
 
 /** LIKE metacharacters in user text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The conditions of the search table's applied filters over `policies t` (the list's and the export's).
+ * The conditions of the search table's applied filters over `collections t` (the list's and the export's).
  * Each one is served by an index: the number's prefix by text_pattern_ops, the names' substrings by
  * trigrams (migration 0006), the rest by the (…, created_time desc, id) indexes.
  */
-export function filterConditions(filter: PolicyFilter, timeZone: string): SQL[] {
+export function filterConditions(filter: CollectionFilter, timeZone: string): SQL[] {
   const conditions: SQL[] = [];
   if (filter.number) conditions.push(sql`t.number like ${`${escapeLike(filter.number)}%`}`);
   // Either name of a seeded collection finds it, whatever the reader's language.
@@ -38,13 +38,13 @@ export function filterConditions(filter: PolicyFilter, timeZone: string): SQL[] 
 }
 
 /** The key of a filter's remembered total: what filterConditions() reads, with the zone that turns days into instants. */
-export function filterKey(filter: PolicyFilter, timeZone: string): string {
+export function filterKey(filter: CollectionFilter, timeZone: string): string {
   const { number, name, contentType, filterType, status, createdTime } = filter;
   return JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
 }
 
 /** A collection as a list page shows it (both names: the reader's language picks one). */
-export interface PolicyListRow {
+export interface CollectionListRow {
   id: number;
   number: string;
   name: string;
@@ -52,7 +52,7 @@ export interface PolicyListRow {
   contentType: ContentType;
   filterType: FilterType;
   count: number;
-  status: PolicyStatus;
+  status: CollectionStatus;
   /** ISO 8601, UTC, milliseconds. */
   createdTime: string;
 }
@@ -62,8 +62,8 @@ export interface PolicyListRow {
  * the export, read from the (created_time desc, id) index); exact totals (the seed's "共 N 条"), remembered
  * per filter at the table's generation, so a repeated filter reads its page alone.
  */
-const policyList = (timeZone: string): ListSource<PolicyFilter> => ({
-  table: 'policies',
+const collectionList = (timeZone: string): ListSource<CollectionFilter> => ({
+  table: 'collections',
   columns: sql`t.id, t.number, t.name, t.name_en as "nameEn", t.content_type as "contentType", t.filter_type as "filterType", t.count, t.status,
     ${isoText(sql`t.created_time`)} as "createdTime"`,
   where: (filter) => filterConditions(filter, timeZone),
@@ -73,13 +73,13 @@ const policyList = (timeZone: string): ListSource<PolicyFilter> => ({
 });
 
 /** One page of the filter and its exact total. */
-export async function listPolicies(db: Db, filter: PolicyFilter, timeZone: string, offset: number, limit: number): Promise<{ rows: PolicyListRow[]; total: number }> {
-  const page = await readPage(db, policyList(timeZone), filter, filterKey(filter, timeZone), offset, limit);
-  return { rows: page.rows as unknown as PolicyListRow[], total: page.total! };
+export async function listCollections(db: Db, filter: CollectionFilter, timeZone: string, offset: number, limit: number): Promise<{ rows: CollectionListRow[]; total: number }> {
+  const page = await readPage(db, collectionList(timeZone), filter, filterKey(filter, timeZone), offset, limit);
+  return { rows: page.rows as unknown as CollectionListRow[], total: page.total! };
 }
 
-export async function findPolicy(db: Db, id: number): Promise<PolicyRow | undefined> {
-  const rows = await db.select().from(policies).where(eq(policies.id, id)).limit(1);
+export async function findCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
+  const rows = await db.select().from(collections).where(eq(collections.id, id)).limit(1);
   return rows[0];
 }
 
@@ -89,8 +89,8 @@ const randomNumber = () => String(randomInt(10_000_000, 100_000_000));
  * Inserts collections with fresh unique 8-digit numbers. A number that collides with an existing one is
  * skipped by ON CONFLICT and drawn again, so concurrent writers never fail on the unique index.
  */
-export async function insertPolicies(db: Db, forms: PolicyForm[], now: Date): Promise<PolicyRow[]> {
-  const inserted: PolicyRow[] = [];
+export async function insertCollections(db: Db, forms: CollectionForm[], now: Date): Promise<CollectionRow[]> {
+  const inserted: CollectionRow[] = [];
   let pending = forms.map((form, index) => ({ form, index }));
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt >= 8) throw new Error('could not draw unique collection numbers');
@@ -106,9 +106,9 @@ export async function insertPolicies(db: Db, forms: PolicyForm[], now: Date): Pr
     for (let i = 0; i < drafts.length; i += 1000) {
       const chunk = drafts.slice(i, i + 1000);
       const rows = await db
-        .insert(policies)
+        .insert(collections)
         .values(chunk.map((d) => ({ ...d.form, number: d.number, createdTime: now, updatedAt: now })))
-        .onConflictDoNothing({ target: policies.number })
+        .onConflictDoNothing({ target: collections.number })
         .returning();
       for (const row of rows) {
         done.add(row.number);
@@ -125,28 +125,28 @@ export async function insertPolicies(db: Db, forms: PolicyForm[], now: Date): Pr
  * A form saved with the name as its reader saw it (either name of a seeded collection) keeps the names;
  * any other name replaces both, so the English name never outlives a rename.
  */
-function namePatch(before: PolicyRow, patch: PolicyPatch): PolicyPatch & { nameEn?: null } {
+function namePatch(before: CollectionRow, patch: CollectionPatch): CollectionPatch & { nameEn?: null } {
   const { name, ...rest } = patch;
   if (name === undefined || name === before.name || name === before.nameEn) return rest;
   return { ...rest, name, nameEn: null };
 }
 
 /** The row before and after the patch (undefined: no such collection). In the caller's transaction. */
-export async function updatePolicy(db: Db, id: number, patch: PolicyPatch, now: Date): Promise<{ before: PolicyRow; after: PolicyRow } | undefined> {
+export async function updateCollection(db: Db, id: number, patch: CollectionPatch, now: Date): Promise<{ before: CollectionRow; after: CollectionRow } | undefined> {
   // Locked first, so the "before" the trail keeps is the row this update replaced.
-  const [before] = await db.select().from(policies).where(eq(policies.id, id)).for('update');
+  const [before] = await db.select().from(collections).where(eq(collections.id, id)).for('update');
   if (!before) return undefined;
   const [after] = await db
-    .update(policies)
+    .update(collections)
     .set({ ...namePatch(before, patch), updatedAt: now })
-    .where(eq(policies.id, id))
+    .where(eq(collections.id, id))
     .returning();
   return after ? { before, after } : undefined;
 }
 
 /** The deleted row (undefined: no such collection). */
-export async function deletePolicy(db: Db, id: number): Promise<PolicyRow | undefined> {
-  const [row] = await db.delete(policies).where(eq(policies.id, id)).returning();
+export async function deleteCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
+  const [row] = await db.delete(collections).where(eq(collections.id, id)).returning();
   return row;
 }
 
@@ -211,7 +211,7 @@ export async function exportBatch(
   const result = await db.execute(sql`
     with batch as (
       select t.id as id, t.created_time as created_time, ${line} || chr(13) || chr(10) as line
-      from policies t
+      from collections t
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       order by t.created_time desc, t.id
       limit ${limit}
