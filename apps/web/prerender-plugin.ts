@@ -14,6 +14,7 @@ interface Renderer {
   /** The landing page: what `/` shows once signed in. */
   landingPath: string;
   clientConfigPath: string;
+  clientConfigElementId: string;
   loginConfigKey: string;
   renderLogin(locale: string): string;
   renderShell(locale: string): string;
@@ -86,7 +87,7 @@ function lazyModules(): { pages: Map<string, string>; messages: Map<string, stri
 export function prerenderPlugin(): Plugin {
   let outDir = 'dist';
   let root = '';
-  let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'entry' | 'css' | 'loginConfigKey'> | null = null;
+  let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'clientConfigElementId' | 'entry' | 'css' | 'loginConfigKey'> | null = null;
   let pagesOf: ((routes: Renderer['routes'], landingPath: string) => BootConfig['pages']) | null = null;
   let inlineCss: string[] = [];
   let entryCss: string[] = [];
@@ -202,6 +203,7 @@ export function prerenderPlugin(): Plugin {
           entry: entryTag[1]!,
           css: entryCss.map((f) => `/${f}`),
           clientConfigPath: renderer.clientConfigPath,
+          clientConfigElementId: renderer.clientConfigElementId,
           loginConfigKey: renderer.loginConfigKey,
           pages: pagesOf(renderer.routes, renderer.landingPath),
           loginTitles: Object.fromEntries(renderer.locales.map((l) => [l, renderer.pageTitle(l)])),

@@ -170,7 +170,9 @@ describe('the first view before any script of the console runs', () => {
     // the files of the first load.
     await browser.context.addCookies([{ name: 'other', value: '1', url: baseUrl }]);
     const cookies: Record<'api' | 'document', Promise<boolean>[]> = { api: [], document: [] };
+    const paths: string[] = [];
     page.on('request', (r) => {
+      paths.push(new URL(r.url()).pathname);
       const kind = r.isNavigationRequest() ? 'document' : new URL(r.url()).pathname.startsWith('/api/') ? 'api' : null;
       if (kind) cookies[kind].push(r.allHeaders().then((h) => /other=1/.test(h.cookie ?? ''), () => false));
     });
@@ -185,6 +187,8 @@ describe('the first view before any script of the console runs', () => {
     expect(api.filter(Boolean)).toEqual([]);
     // The test sees a cookie where one is sent.
     expect(await Promise.all(cookies.document)).toEqual([true]);
+    // The document carries the signing credential (the server writes it in): it is never asked for.
+    expect(paths.filter((p) => p === '/api/client-config')).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, TEST_CREDENTIAL, type TestApp } from '../test/harness.ts';
+import { withClientConfig } from './static-web.ts';
 
 describe('the built console on the API port', () => {
   let t: TestApp;
@@ -32,6 +33,47 @@ describe('the built console on the API port', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
+  });
+
+  const configBlock = (html: string) => {
+    const m = /<script type="application\/json" id="atrium-client-config">([^<]*)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : undefined;
+  };
+
+  it('carries the client configuration in the document, as GET /api/client-config answers it less the time', async () => {
+    const res = await get('/system/user', { 'accept-encoding': 'br' });
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    const api = await t.request({ url: '/api/client-config', sign: false });
+    const { serverTime, ...rest } = api.body.data as Record<string, unknown>;
+    expect(serverTime).toEqual(expect.any(String));
+    expect(configBlock(html)).toEqual(rest);
+    expect(rest).toMatchObject({ keyId: TEST_CREDENTIAL.keyId, secret: TEST_CREDENTIAL.secret });
+    // before the first script: the boot scripts read it
+    expect(html.indexOf('atrium-client-config')).toBeLessThan(html.indexOf('<script type="module"'));
+    for (const url of ['/', '/index.html', '/login']) expect(configBlock((await get(url)).body)).toEqual(rest);
+    // revalidated while the credential is the same
+    expect((await get('/', { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it('names the credential in the ETag: after a key rotation a revalidating browser gets the new key', async () => {
+    const before = await get('/');
+    const rotated = { keyId: 'rotated-key', secret: 'rotated-secret-0123456789abcdef' };
+    const other = await createTestApp({ config: { webDist: dist, signingKeys: [rotated, TEST_CREDENTIAL] } });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': before.headers.etag as string } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).not.toBe(before.headers.etag);
+      expect(configBlock(res.body)).toMatchObject({ keyId: 'rotated-key', secret: rotated.secret });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('escapes the configuration so that nothing in it can close its element', () => {
+    const html = withClientConfig('<!doctype html><head><script>boot()</script></head>', { signIn: { sso: { label: '</script><script>alert(1)</script>' } } });
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(configBlock(html)).toEqual({ signIn: { sso: { label: '</script><script>alert(1)</script>' } } });
+    expect(withClientConfig('<!doctype html><head></head><body></body>', { a: 1 })).toBe('<!doctype html><head><script type="application/json" id="atrium-client-config">{"a":1}</script></head><body></body>');
   });
 
   it("allows the document's own inline script by its hash, and no other inline script", async () => {

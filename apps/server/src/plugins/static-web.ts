@@ -3,6 +3,8 @@ import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_CONFIG_ELEMENT_ID } from '@atrium/contracts/client-config';
+import { clientConfigOf } from '../http/client-config.ts';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
 import { sendError } from './error-handler.ts';
@@ -43,6 +45,19 @@ function inlineScriptHashes(html: string): string[] {
     out.push(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
   }
   return out;
+}
+
+/**
+ * The document with what GET /api/client-config answers (less the server time: a cached document would
+ * carry a stale one; the first answer's Date header sets the clock) in a JSON data block before its boot
+ * scripts, which read it: the first calls are signed without asking for the credential first. A data
+ * block is not run, so the CSP's script hashes stay those of the file; `<` is escaped so nothing in it
+ * can close the element.
+ */
+export function withClientConfig(html: string, data: object): string {
+  const block = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  const at = html.search(/<script\b/i);
+  return at < 0 ? html.replace(/<\/head>|$/i, (end) => `${block}${end}`) : `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
 
 /** A file of the build as the server sends it: its three forms either in memory or on disk. */
@@ -104,6 +119,26 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     return entry;
   }
 
+  /**
+   * index.html with the client configuration, one version per build and credential, compressed once. Its
+   * ETag names both, so a browser revalidating after a key rotation gets the new key, never the old one.
+   */
+  let document: { key: string; entry: Entry } | undefined;
+  async function loadDocument(): Promise<Entry | undefined> {
+    const file = join(root, 'index.html');
+    const index = await load(file);
+    if (!index) return undefined;
+    const data = clientConfigOf(app.config);
+    const fingerprint = createHash('sha1').update(JSON.stringify(data)).digest('base64url').slice(0, 10);
+    const key = `${index.key}:${fingerprint}`;
+    if (document?.key === key) return document.entry;
+    const source = index.body ?? (await readFile(file));
+    const body = Buffer.from(withClientConfig(source.toString('utf8'), data), 'utf8');
+    const entry: Entry = { key, type: index.type, etag: `${index.etag.slice(0, -1)}-${fingerprint}"`, body, csp: index.csp, ...(await compressBody(body)) };
+    document = { key, entry };
+    return entry;
+  }
+
   function send(req: FastifyRequest, reply: FastifyReply, entry: Entry, cacheControl: string): FastifyReply {
     reply.header('Content-Type', entry.type).header('ETag', entry.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
     if (entry.csp) reply.header('Content-Security-Policy', entry.csp);
@@ -132,13 +167,13 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     }
     const file = resolve(root, `.${decoded}`);
     if (file !== root && !file.startsWith(root + sep)) return sendError(req, reply, new AppError('NOT_FOUND'));
-    if (decoded !== '/' && !decoded.endsWith('/')) {
+    if (decoded !== '/' && !decoded.endsWith('/') && decoded !== '/index.html') {
       const entry = await load(file);
       if (entry) return send(req, reply, entry, decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       // a missing asset is a 404, never index.html served as script
       if (extname(decoded)) return sendError(req, reply, new AppError('NOT_FOUND'));
     }
-    const index = await load(join(root, 'index.html'));
+    const index = await loadDocument();
     if (!index) return sendError(req, reply, new AppError('NOT_FOUND', { details: { hint: 'the console is not built: run npm run build' } }));
     return send(req, reply, index, 'no-cache');
   });
@@ -152,6 +187,7 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
       .filter((f) => compressible.has(extname(f).toLowerCase()));
     void (async () => {
       for (const f of files) await load(join(root, f)).catch(() => undefined);
+      await loadDocument().catch(() => undefined);
     })();
   });
 }

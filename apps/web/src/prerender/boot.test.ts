@@ -16,6 +16,7 @@ const config: BootConfig = {
   pages: { '/home': [], '/system/user': ['/assets/system-user.css'] },
   loginTitles: { 'zh-CN': '登录 - Atrium', 'en-US': 'Sign in - Atrium' },
   clientConfigPath: '/api/client-config',
+  clientConfigElementId: 'atrium-client-config',
   entry: '/assets/index.js',
   loginConfigKey: 'login-config',
 };
@@ -87,6 +88,24 @@ describe('boot script (index.html, before the first paint)', () => {
     localStorage.setItem('arco-locale', 'fr-FR');
     boot(config);
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('asks nothing for the credential when the document carries it (the server wrote it in)', () => {
+    localStorage.setItem('token', 't');
+    window.history.replaceState(null, '', '/system/user');
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'atrium-client-config';
+    carried.textContent = '{"keyId":"k","secret":"s"}';
+    document.head.appendChild(carried);
+    try {
+      boot(config);
+      expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeUndefined();
+    } finally {
+      carried.remove();
+    }
   });
 
   it('shows the shell skeleton to a visitor with a session, asks for the credential at once and for the view with the entry', async () => {

@@ -6,7 +6,7 @@
  *   keep them), and of the pre-rendered views only the right one stays: the sign-in page, or the shell's
  *   skeleton for a visitor with a session;
  * - for a visitor with a session, the signing credential is requested at once (lib/api/client-config.ts
- *   picks that answer up);
+ *   picks that answer up), unless the document carries it (the server writes it in as it serves it);
  * - the console's entry runs only once the first view is shown: its download starts with the document
  *   (index.html preloads it), but its evaluation (React, Arco, about 100 ms here) no longer holds the
  *   first paint back. What else the view needs (the language's dictionary, the view's code and styles,
@@ -34,6 +34,8 @@ export interface BootConfig {
   loginTitles: Record<string, string>;
   /** Where the signing credential is handed out (the contracts' call table). */
   clientConfigPath: string;
+  /** The element the server writes the credential into when it serves the document (then nothing is asked). */
+  clientConfigElementId: string;
   /** The console's entry module: downloaded with the first wave (a modulepreload), run after the first paint. */
   entry: string;
   /** The sign-in page's remembered username and "remember me" (features/login/login-config.ts). */
@@ -76,8 +78,8 @@ export function bootRequests(config: BootConfig): void {
   const dictionaries = config.dictionaries[locale];
   const files: BootFiles = { js: [], css: config.css };
   if (view === 'shell') {
-    // The credential at once: every call of the first view waits for it.
-    (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'omit' });
+    // The credential at once, unless the document carries it: every call of the first view waits for it.
+    if (!doc.getElementById(config.clientConfigElementId)) (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'omit' });
     // The texts and the shell. The page's code, its data and the charts follow as soon as the console
     // runs (app/router.tsx, app/guard-loader.ts); the page's code asked for here too, ahead of the
     // shell's, made no difference that could be measured (bench/notes/012-first-paint-floor.md).

@@ -58,7 +58,8 @@ export const routes = flattenRoutes(routeTable).flatMap((node) => (node.name ? [
 /** What `/` shows once signed in (the route table's default). */
 export const landingPath = defaultRoute.path;
 
-/** The boot script asks for the signing credential here, with the first wave. */
+/** The boot script asks for the signing credential here, with the first wave, unless the document carries it (in this element). */
 export const clientConfigPath = endpoints.auth.clientConfig.path;
+export { CLIENT_CONFIG_ELEMENT_ID as clientConfigElementId } from '@atrium/contracts/client-config';
 /** Where the sign-in page keeps the remembered username: the boot script shows it before the console runs. */
 export { LOGIN_CONFIG_KEY as loginConfigKey } from '../features/login/login-config';

@@ -107,6 +107,7 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 
 /** The console's signing credential, handed out at run time so a key rotation needs no rebuild. */
 const clientConfigSchema = z.object({ keyId: z.string(), secret: z.string(), serverTime: z.string(), signIn: signInOptionsSchema });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 const switchRoleBodySchema = z.object({ role: z.string({ error: 'validation.invalidValue' }).regex(ROLE_CODE_PATTERN, 'validation.invalidValue') }).strict();
 

@@ -4,6 +4,7 @@ import { mfaCalls } from '@atrium/contracts/calls/mfa';
 import type { Db } from '../../db/client.ts';
 import type { AuditNote } from '../../audit/audit-entry.ts';
 import { findUserById, findUserByPhone, findUserByUsername } from '../shared/users.repository.ts';
+import { clientConfigOf } from '../../http/client-config.ts';
 import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -52,12 +53,7 @@ export function registerAuthModule(app: FastifyInstance): void {
   const smsLimiter = new RateLimiter(app.db, 'sms-login', rateLimits.sms, 60_000, app.now);
 
   const company = app.config.oidc ? new CompanyProvider(app.config.oidc, app.log) : undefined;
-  const signInOptions = { sso: app.config.oidc ? { label: app.config.oidc.label ?? null } : null, password: app.config.passwordSignIn };
-
-  registerCall(app, authCalls.clientConfig, ({ config, now }) => {
-    const key = config.signingKeys[0]!;
-    return { keyId: key.keyId, secret: key.secret, serverTime: now().toISOString(), signIn: signInOptions };
-  });
+  registerCall(app, authCalls.clientConfig, ({ config, now }) => ({ ...clientConfigOf(config), serverTime: now().toISOString() }));
 
   registerCall(app, authCalls.captcha, async ({ req }) => {
     await limitOrThrow(captchaLimiter, req.ip);

@@ -1,13 +1,15 @@
 import type { SignInOptions } from '@atrium/contracts/calls/oidc';
+import { CLIENT_CONFIG_ELEMENT_ID } from '@atrium/contracts/client-config';
 import type { SigningCredential } from '@atrium/contracts/signing';
 import { getLocale } from '../i18n';
 import { observeDateHeader, observeServerTime } from './clock';
 import { endpoints } from './endpoints';
 
 /**
- * The console's signing credential comes from the server at run time (no rebuild on key rotation). The
- * call is unsigned; its answer also carries the server time, which sets the clock offset, and how the
- * sign-in page offers company sign-in.
+ * The console's signing credential comes from the server at run time (no rebuild on key rotation): first
+ * from the document, which the server writes it into (plugins/static-web.ts), else from the unsigned
+ * call, whose answer also carries the server time (the clock offset). Both carry how the sign-in page
+ * offers company sign-in.
  */
 let configPromise: Promise<SigningCredential> | null = null;
 /** The sign-in options of the last answer (kept across a forgotten credential: they are not secret). */
@@ -48,8 +50,29 @@ function takeBootRequest(): Promise<Response | null> {
   );
 }
 
+/**
+ * What the document carries, taken once: after a rotated key (SIGNATURE_INVALID) the credential is asked
+ * of the server, never read from the document again.
+ */
+function takeDocumentConfig(): SigningCredential | null {
+  const element = document.getElementById(CLIENT_CONFIG_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  let data: unknown;
+  try {
+    data = JSON.parse(element.textContent ?? '');
+  } catch {
+    return null;
+  }
+  if (!isRecord(data) || typeof data.keyId !== 'string' || typeof data.secret !== 'string') return null;
+  signInOptions = readSignInOptions(data.signIn);
+  return { keyId: data.keyId, secret: data.secret };
+}
+
 export function loadClientConfig(): Promise<SigningCredential> {
   configPromise ??= (async () => {
+    const carried = takeDocumentConfig();
+    if (carried) return carried;
     const res = (await takeBootRequest()) ?? (await fetch(endpoints.auth.clientConfig.path, { headers: { 'Accept-Language': getLocale() }, credentials: 'omit' }));
     observeDateHeader(res.headers.get('Date'));
     const body: unknown = await res.json();

@@ -438,3 +438,38 @@ describe('sign-in options', () => {
     }
   });
 });
+
+describe('the credential the document carries', () => {
+  function carry(text: string): HTMLElement {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'atrium-client-config';
+    element.textContent = text;
+    document.head.appendChild(element);
+    return element;
+  }
+
+  it('signs the first calls with it, asking the server nothing, and is read once', async () => {
+    const element = carry(JSON.stringify({ ...KEY, signIn: { sso: { label: 'Document SSO' }, password: 'admins' } }));
+    await call(endpoints.message.list);
+    expect(clientConfigRequests).toBe(0);
+    expect(await verify(sent[0]!)).toBe(true);
+    expect(element.isConnected).toBe(false);
+    expect(knownSignInOptions()).toEqual({ sso: { label: 'Document SSO' }, password: 'admins' });
+    // forgotten (a rotated key answers SIGNATURE_INVALID): asked of the server, never read again
+    resetApiClient();
+    await call(endpoints.message.list);
+    expect(clientConfigRequests).toBe(1);
+  });
+
+  it('asks the server when what the document carries is not a credential', async () => {
+    for (const text of ['{not json', JSON.stringify({ keyId: 'k' }), '[]']) {
+      resetApiClient();
+      clientConfigRequests = 0;
+      carry(text);
+      await call(endpoints.message.list);
+      expect([text, clientConfigRequests]).toEqual([text, 1]);
+      expect(document.getElementById('atrium-client-config')).toBeNull();
+    }
+  });
+});
