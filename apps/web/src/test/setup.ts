@@ -4,8 +4,16 @@ import { afterAll, afterEach, vi } from 'vitest';
 // Testing Library unmounts what a test rendered only where the test API is global, and it is not here:
 // without this, a test finds the previous tests' trees still in the document (in a shuffled order, three
 // "login" pages at once).
+// Arco's date pickers set their panel back 100 ms after it closes (or after they mount closed), on a
+// timer that outlives the unmount: a file that rendered one waits for it before its document goes, or the
+// timer throws there ("window is not defined") and fails the run.
+let pickerShown = false;
 afterEach(() => {
+  pickerShown ||= document.querySelector('.arco-picker') !== null;
   cleanup();
+});
+afterAll(async () => {
+  if (pickerShown) await new Promise((done) => setTimeout(done, 150));
 });
 
 // A toast (Arco's Message) outlives the test that showed it, in a root of its own: its closing
