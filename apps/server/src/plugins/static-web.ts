@@ -123,7 +123,7 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
    * index.html with the client configuration, one version per build and credential, compressed once. Its
    * ETag names both, so a browser revalidating after a key rotation gets the new key, never the old one.
    */
-  let document: { key: string; entry: Entry } | undefined;
+  let served: { key: string; entry: Entry } | undefined;
   async function loadDocument(): Promise<Entry | undefined> {
     const file = join(root, 'index.html');
     const index = await load(file);
@@ -131,11 +131,11 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     const data = clientConfigOf(app.config);
     const fingerprint = createHash('sha1').update(JSON.stringify(data)).digest('base64url').slice(0, 10);
     const key = `${index.key}:${fingerprint}`;
-    if (document?.key === key) return document.entry;
+    if (served?.key === key) return served.entry;
     const source = index.body ?? (await readFile(file));
     const body = Buffer.from(withClientConfig(source.toString('utf8'), data), 'utf8');
     const entry: Entry = { key, type: index.type, etag: `${index.etag.slice(0, -1)}-${fingerprint}"`, body, csp: index.csp, ...(await compressBody(body)) };
-    document = { key, entry };
+    served = { key, entry };
     return entry;
   }
 
