@@ -5,12 +5,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
+import type { FirstCall } from './src/lib/api/first-calls.ts';
 import { bootRequests, bootView, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
 import { criticalCss } from './src/prerender/critical-css.ts';
 
 interface Renderer {
   locales: string[];
-  routes: { path: string; name: string }[];
+  routes: { path: string; name: string; firstCalls: FirstCall[] }[];
+  sessionCalls: FirstCall[];
+  firstCallsGlobal: string;
   /** The landing page: what `/` shows once signed in. */
   landingPath: string;
   clientConfigPath: string;
@@ -73,6 +76,13 @@ function lazyModules(): { pages: Map<string, string>; messages: Map<string, stri
   return { pages, messages };
 }
 
+/** Per page path, the reads its route declares (`/`: the landing page's); pages without any are left out. */
+function firstCallsOf(routes: Renderer['routes'], landingPath: string): BootConfig['firstCalls']['pages'] {
+  const pages = Object.fromEntries(routes.filter((route) => route.firstCalls.length > 0).map((route) => [route.path, route.firstCalls]));
+  if (pages[landingPath]) pages['/'] = pages[landingPath];
+  return pages;
+}
+
 /**
  * Puts the first view into index.html at build time, so the first paint waits for no script:
  * - the sign-in page and the shell's skeleton, rendered with React in both languages (an SSR build of
@@ -87,7 +97,9 @@ function lazyModules(): { pages: Map<string, string>; messages: Map<string, stri
 export function prerenderPlugin(): Plugin {
   let outDir = 'dist';
   let root = '';
-  let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'clientConfigElementId' | 'entry' | 'css' | 'loginConfigKey'> | null = null;
+  let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'clientConfigElementId' | 'entry' | 'css' | 'loginConfigKey' | 'firstCalls'> | null = null;
+  /** The module that sends the first view's calls (src/prerender/first-calls.ts), as built. */
+  let firstCallsModule = '';
   let pagesOf: ((routes: Renderer['routes'], landingPath: string) => BootConfig['pages']) | null = null;
   let inlineCss: string[] = [];
   let entryCss: string[] = [];
@@ -98,6 +110,10 @@ export function prerenderPlugin(): Plugin {
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      // Its own small chunk, imported by the boot script at the top of the head (its export kept).
+      this.emitFile({ type: 'chunk', id: src('prerender/first-calls.ts'), name: 'first-calls', preserveSignature: 'strict' });
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
@@ -118,8 +134,11 @@ export function prerenderPlugin(): Plugin {
         visit(start);
         return new Set(ordered);
       };
-      const entry = chunks.find((c) => c.isEntry);
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId !== src('prerender/first-calls.ts'));
       if (!entry) throw new Error('prerender: no entry chunk');
+      const firstCalls = byModule(src('prerender/first-calls.ts'));
+      if (!firstCalls) throw new Error('prerender: no chunk for src/prerender/first-calls.ts');
+      firstCallsModule = `/${firstCalls.fileName}`;
       const inEntry = closure(entry);
       const cssOf = (files: Set<string>) => [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
       const filesOf = (id: string): BootFiles => {
@@ -206,6 +225,7 @@ export function prerenderPlugin(): Plugin {
           clientConfigElementId: renderer.clientConfigElementId,
           loginConfigKey: renderer.loginConfigKey,
           pages: pagesOf(renderer.routes, renderer.landingPath),
+          firstCalls: { module: firstCallsModule, global: renderer.firstCallsGlobal, session: renderer.sessionCalls, pages: firstCallsOf(renderer.routes, renderer.landingPath) },
           loginTitles: Object.fromEntries(renderer.locales.map((l) => [l, renderer.pageTitle(l)])),
         };
         const requests = `(${bootRequests.toString()})(${JSON.stringify(config)});`;

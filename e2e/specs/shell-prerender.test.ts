@@ -1,4 +1,5 @@
 import type { Page, Route } from 'playwright-core';
+import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
 import { watchLayoutShifts } from '../lib/layout-shift';
@@ -221,5 +222,69 @@ describe('a page opened by its address', () => {
     await page.locator('[data-testid=side-menu]').getByText('Users', { exact: true }).click();
     await page.locator('[data-tab-pane="/system/user"] .arco-divider-horizontal').waitFor();
     expect(await measure()).toEqual(byAddress);
+  });
+});
+
+// For a visitor with a session, the document's boot sends the first view's calls (user info, the menu,
+// the landing page's declared reads) while the console's code downloads, and the console adopts their
+// answers: here the console's entry is held back until they have all left, then each is sent once only.
+describe("the first view's calls", () => {
+  it("leave with the document, before the console's code has arrived, and are not sent again", async () => {
+    browser = await launchBrowser({ width: 1440, height: 900 });
+    const first = await newPage(browser.context);
+    await loginAs(first, 'admin');
+    await first.close();
+    const page = await newPage(browser.context);
+    const html = await (await fetch(`${baseUrl}${landing.path}`)).text();
+    const entry = /<link rel="modulepreload" crossorigin href="([^"]+)">/.exec(html)![1]!;
+    const declared = findRouteByPath(landing.path, routeTable)?.firstCalls ?? [];
+    const expected = ['POST /api/user/info', 'GET /api/user/menu', ...declared.map((call) => `GET ${call}`)];
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}${url.search}`);
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let entryAsked = false;
+    await page.route(`**${entry}`, async (route) => {
+      entryAsked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}${landing.path}`, { waitUntil: 'commit' });
+    await expect.poll(() => [...calls].sort(), { timeout: 10_000 }).toEqual([...expected].sort());
+    // The console's code was asked for and has not arrived: the calls left without it.
+    expect(entryAsked).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    release();
+    await page.locator(`[data-tab-pane="${landing.path}"]`).waitFor();
+    await expect.poll(() => page.locator(`[data-tab-pane="${landing.path}"] .arco-skeleton`).count(), { timeout: 20_000 }).toBe(0);
+    await page.waitForTimeout(500);
+    for (const call of expected) expect([call, calls.filter((c) => c === call).length]).toEqual([call, 1]);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('with an expired session: the sign-in page as before, no dialog', async () => {
+    browser = await launchBrowser({ width: 1440, height: 900 });
+    const first = await newPage(browser.context);
+    await loginAs(first, 'admin');
+    await first.evaluate(() => localStorage.setItem('token', 'expired-token'));
+    await first.close();
+    const page = await newPage(browser.context);
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) refused.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl}${landing.path}`);
+    // The landing page is where a sign-in goes anyway: no `redirect=` for it.
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.locator('[data-testid=login-submit]').waitFor();
+    await page.waitForTimeout(500);
+    // The boot's calls were refused as the console's own would have been; the sign-in page shows alone.
+    expect(refused).toContain('/api/user/info');
+    expect(await page.locator('.arco-modal').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(page.errors).toEqual([]);
   });
 });

@@ -25,6 +25,13 @@ export interface RouteNode {
   /** Whether visiting the page opens a tab; `closable: false` keeps it open. */
   tab?: boolean;
   closable?: boolean;
+  /**
+   * The reads the page's first view makes (`path` or `path?query`, exactly as its queries send them): for a
+   * visitor with a session, the document's boot script sends them with user info and the menu while the
+   * console's code downloads, and the page's queries adopt the answers (docs/architecture.md, The first
+   * view). One line opts a page in; a test checks the list against what the page asks for first.
+   */
+  firstCalls?: readonly string[];
   children?: RouteNode[];
 }
 

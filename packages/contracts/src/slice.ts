@@ -14,6 +14,8 @@ interface SliceRoute {
   readonly hideInMenu?: boolean;
   readonly tab?: boolean;
   readonly closable?: boolean;
+  /** The page's first data calls, sent with the document (routes.ts, `RouteNode.firstCalls`). */
+  readonly firstCalls?: readonly string[];
   readonly children?: readonly SliceRoute[];
 }
 

@@ -20,6 +20,15 @@ function store(value: string): string {
 
 let memory = '';
 
+/** The device id this browser stored, or null before it has one (the document's first calls need it). */
+export function storedFingerprint(): string | null {
+  try {
+    return localStorage.getItem(FINGERPRINT_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** The device id every request carries (X-Fingerprint); created on demand if start-up could not. */
 function getFingerprint(): string {
   try {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_CALLS_GLOBAL, type SentFirstCalls } from '../lib/api/first-calls';
 import { bootRequests, bootView, type BootConfig } from './boot';
 
 function boot(config: BootConfig): void {
@@ -19,6 +20,16 @@ const config: BootConfig = {
   clientConfigElementId: 'atrium-client-config',
   entry: '/assets/index.js',
   loginConfigKey: 'login-config',
+  firstCalls: {
+    // The module itself, as the test runner serves it.
+    module: '/src/prerender/first-calls.ts',
+    global: FIRST_CALLS_GLOBAL,
+    session: [
+      { method: 'POST', path: '/api/user/info', query: '' },
+      { method: 'GET', path: '/api/user/menu', query: '' },
+    ],
+    pages: { '/system/user': [{ method: 'GET', path: '/api/system/user/list', query: 'current=1&pageSize=10' }] },
+  },
 };
 
 const views = ['zh-CN', 'en-US']
@@ -90,8 +101,10 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 
-  it('asks nothing for the credential when the document carries it (the server wrote it in)', () => {
+  it('sends the first view\'s calls at once, signed with the credential the document carries, and asks nothing for it', async () => {
     localStorage.setItem('token', 't');
+    localStorage.setItem('fingerprint', 'fp-1');
+    localStorage.setItem('arco-locale', 'en-US');
     window.history.replaceState(null, '', '/system/user');
     const carried = document.createElement('script');
     carried.type = 'application/json';
@@ -101,10 +114,42 @@ describe('boot script (index.html, before the first paint)', () => {
     try {
       boot(config);
       expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
-      expect(fetchMock).not.toHaveBeenCalled();
       expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeUndefined();
+      const sent = await ((window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL] as Promise<SentFirstCalls | null>);
+      expect(sent && { token: sent.token, locale: sent.locale, calls: [...sent.answers.keys()] }).toEqual({
+        token: 't',
+        locale: 'en-US',
+        calls: ['POST /api/user/info?', 'GET /api/user/menu?', 'GET /api/system/user/list?current=1&pageSize=10'],
+      });
+      await Promise.all(sent!.answers.values());
+      const requests = fetchMock.mock.calls as unknown as [string, RequestInit][];
+      // Each leaves once signed, in whatever order the signing finishes.
+      expect(requests.map(([url, init]) => `${init.method} ${url}`).sort()).toEqual(['GET /api/system/user/list?current=1&pageSize=10', 'GET /api/user/menu', 'POST /api/user/info']);
+      for (const [, init] of requests) {
+        expect(init.credentials).toBe('omit');
+        expect(init.headers).toMatchObject({ 'Access-Token': 't', 'X-Fingerprint': 'fp-1', 'Accept-Language': 'en-US', Authorization: expect.stringMatching(/^ATRIUM-HMAC-SHA256 Credential=k\//) });
+      }
     } finally {
       carried.remove();
+      delete (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
+    }
+  });
+
+  it('sends no first calls on a page that declares none beyond the session\'s, nor without a stored device id', async () => {
+    localStorage.setItem('token', 't');
+    window.history.replaceState(null, '', '/home');
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'atrium-client-config';
+    carried.textContent = '{"keyId":"k","secret":"s"}';
+    document.head.appendChild(carried);
+    try {
+      boot(config);
+      expect(await ((window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL] as Promise<unknown>)).toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      carried.remove();
+      delete (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
     }
   });
 

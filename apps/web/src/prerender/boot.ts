@@ -5,8 +5,11 @@
  * - the document gets the reader's language and theme (localStorage, as lib/i18n.ts and lib/theme.ts
  *   keep them), and of the pre-rendered views only the right one stays: the sign-in page, or the shell's
  *   skeleton for a visitor with a session;
- * - for a visitor with a session, the signing credential is requested at once (lib/api/client-config.ts
- *   picks that answer up), unless the document carries it (the server writes it in as it serves it);
+ * - for a visitor with a session, the first view's calls leave at once: user info, the menu and the page's
+ *   declared reads, signed by a small module (first-calls.ts) with the credential the server wrote into the
+ *   document as it served it; the console adopts their answers (lib/api/first-calls.ts). A document
+ *   without the credential (not served by Atrium's server) has the credential requested at once instead
+ *   (lib/api/client-config.ts picks that answer up);
  * - the console's entry runs only once the first view is shown: its download starts with the document
  *   (index.html preloads it), but its evaluation (React, Arco, about 100 ms here) no longer holds the
  *   first paint back. What else the view needs (the language's dictionary, the view's code and styles,
@@ -15,6 +18,8 @@
  *   into the address): a submit is only noted, and the console sends it when it takes over.
  * It must stay self-contained: it is serialised with Function.prototype.toString.
  */
+import type { FirstCall, SentFirstCalls } from '../lib/api/first-calls';
+
 export interface BootFiles {
   js: string[];
   css: string[];
@@ -40,6 +45,15 @@ export interface BootConfig {
   entry: string;
   /** The sign-in page's remembered username and "remember me" (features/login/login-config.ts). */
   loginConfigKey: string;
+  /** The first view's calls for a visitor with a session, sent by `module` (first-calls.ts) and left on the window as `global`. */
+  firstCalls: {
+    module: string;
+    global: string;
+    /** Every view's: user info and the menu. */
+    session: FirstCall[];
+    /** Per page path (`/`: the landing page's): the route's declared reads (`RouteNode.firstCalls`). */
+    pages: Record<string, FirstCall[]>;
+  };
 }
 
 /** What the two scripts leave on the window: the credential's answer (for the console) and the view's requests. */
@@ -78,8 +92,20 @@ export function bootRequests(config: BootConfig): void {
   const dictionaries = config.dictionaries[locale];
   const files: BootFiles = { js: [], css: config.css };
   if (view === 'shell') {
-    // The credential at once, unless the document carries it: every call of the first view waits for it.
-    if (!doc.getElementById(config.clientConfigElementId)) (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'omit' });
+    // The first view's calls at once, signed with the credential the document carries (else the
+    // credential at once: every call of the first view waits for it).
+    if (doc.getElementById(config.clientConfigElementId)) {
+      const calls = config.firstCalls.session.concat(config.firstCalls.pages[path] ?? []);
+      const first: Promise<{ sendFirstCalls: (calls: FirstCall[], elementId: string, locale: string) => Promise<SentFirstCalls | null> }> = import(/* @vite-ignore */ config.firstCalls.module);
+      (window as unknown as Record<string, unknown>)[config.firstCalls.global] = first.then(
+        function (module) {
+          return module.sendFirstCalls(calls, config.clientConfigElementId, locale);
+        },
+        function () {
+          return null;
+        },
+      );
+    } else (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'omit' });
     // The texts and the shell. The page's code, its data and the charts follow as soon as the console
     // runs (app/router.tsx, app/guard-loader.ts); the page's code asked for here too, ahead of the
     // shell's, made no difference that could be measured (bench/notes/012-first-paint-floor.md).

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { LoginPage } from '../features/login/login-page';
 import { endpoints } from '../lib/api';
+import { declaredCall } from '../lib/api/first-calls';
 import { dictionary as enCore } from '../lib/dictionary-core-en-US';
 import { dictionary as zhCore } from '../lib/dictionary-core-zh-CN';
 import { dictionaries, FixedLocale, translate, type Locale } from '../lib/i18n';
@@ -52,8 +53,12 @@ export function pageTitle(locale: Locale): string {
   return `${translate(locale, 'login.pageTitle')} - Atrium`;
 }
 
-/** Every page with its route name, for the boot script's per-page preloads. */
-export const routes = flattenRoutes(routeTable).flatMap((node) => (node.name ? [{ path: node.path, name: node.name }] : []));
+/** Every page with its route name and its declared first calls, for the boot script's per-page requests. */
+export const routes = flattenRoutes(routeTable).flatMap((node) => (node.name ? [{ path: node.path, name: node.name, firstCalls: (node.firstCalls ?? []).map(declaredCall) }] : []));
+
+/** What every signed-in view asks for first: user info and the menu. */
+export { sessionFirstCalls as sessionCalls } from '../stores/session';
+export { FIRST_CALLS_GLOBAL as firstCallsGlobal } from '../lib/api/first-calls';
 
 /** What `/` shows once signed in (the route table's default). */
 export const landingPath = defaultRoute.path;

@@ -1,6 +1,7 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
 import { create } from 'zustand';
 import { call, endpoints, endSession, isApiError } from '../lib/api';
+import type { FirstCall } from '../lib/api/first-calls';
 import { clearToken } from '../lib/token';
 
 type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
@@ -68,6 +69,12 @@ export function onSessionEnd(listener: () => void): () => void {
 const enrolmentRequired = (user: UserInfo) => user.mfaRequired && !user.mfaEnabled;
 /** While either holds, the server refuses the menu: it is asked for once the account is through. */
 const menuRefused = (user: UserInfo) => user.mustChangePassword || enrolmentRequired(user);
+
+/**
+ * What `load` asks for, as the document's boot sends it ahead of the console (src/prerender/first-calls.ts):
+ * user info and the menu, without arguments.
+ */
+export const sessionFirstCalls: FirstCall[] = [endpoints.auth.info, endpoints.auth.menu].map((endpoint) => ({ method: endpoint.method, path: endpoint.path, query: '' }));
 
 const noSession = { user: null, role: '', permissions: [], mustChangePassword: false, mustEnrolMfa: false, serverMenuPaths: null } satisfies Partial<SessionState>;
 

@@ -10,6 +10,8 @@ vi.mock('../feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi
 const { apiHooks, ApiError, call, DEDUPE_WINDOW_MS, endpointOf, endpoints, endSession, getClockOffset, knownSignInOptions, loadSignInOptions, resetApiClient, toastText } = await import('./index');
 const feedback = await import('../feedback');
 const { setLocale } = await import('../i18n');
+const { sendFirstCalls } = await import('../../prerender/first-calls');
+const { FIRST_CALLS_GLOBAL } = await import('./first-calls');
 
 /** Calls that exist only here: a read with any query, and a write with any body. */
 const read = (path: string) => endpointOf(defineCall({ id: 'test.call', method: 'GET', path, access: 'signed', summary: 'test read', query: z.record(z.string(), z.unknown()), response: z.unknown() }));
@@ -471,5 +473,101 @@ describe('the credential the document carries', () => {
       expect([text, clientConfigRequests]).toEqual([text, 1]);
       expect(document.getElementById('atrium-client-config')).toBeNull();
     }
+  });
+});
+
+describe("the first view's calls the document sent", () => {
+  const session = [
+    { method: 'POST', path: '/api/user/info', query: '' },
+    { method: 'GET', path: '/api/user/menu', query: '' },
+  ];
+  let element: HTMLElement;
+
+  beforeEach(() => {
+    localStorage.setItem('token', 'tok-1');
+    element = document.createElement('script');
+    element.setAttribute('type', 'application/json');
+    element.id = 'atrium-client-config';
+    element.textContent = JSON.stringify(KEY);
+    document.head.appendChild(element);
+    responder = (req) => ({ body: envelope({ url: req.url }) });
+  });
+  afterEach(() => {
+    element.remove();
+    delete (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
+  });
+
+  /** What the boot script does at the top of the head: the module sends, the window holds the promise. */
+  async function bootSends(calls: { method: string; path: string; query: string }[], locale = 'zh-CN'): Promise<unknown> {
+    // As each document carries it (the console takes it out once it signs a call of its own).
+    document.head.appendChild(element);
+    const pending = sendFirstCalls(calls, 'atrium-client-config', locale);
+    (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL] = pending;
+    // Until every request has left (signing takes a few turns).
+    const sentCalls = await pending;
+    await Promise.allSettled(sentCalls ? [...sentCalls.answers.values()] : []);
+    return sentCalls;
+  }
+
+  it('adopts each answer once, whatever the order of the query, and sends nothing twice', async () => {
+    await bootSends([...session, { method: 'GET', path: '/api/list', query: 'pageSize=5&current=1' }]);
+    expect(sent.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/list?pageSize=5&current=1', 'GET /api/user/menu', 'POST /api/user/info']);
+    for (const req of sent) expect(await verify(req)).toBe(true);
+    const answers = await Promise.all([call(endpoints.auth.info, {}, { silent: true }), call(endpoints.auth.menu), call(read('/api/list'), { query: { current: 1, pageSize: 5 } })]);
+    expect(answers).toEqual([{ url: '/api/user/info' }, { url: '/api/user/menu' }, { url: '/api/list?pageSize=5&current=1' }]);
+    expect(sent).toHaveLength(3);
+    // Taken once: the same call later goes to the server.
+    await call(endpoints.auth.menu, {}, { dedupe: false });
+    expect(sent.map((r) => r.url).filter((url) => url === '/api/user/menu')).toHaveLength(2);
+    expect(clientConfigRequests).toBe(0);
+  });
+
+  it('hands an error answer over as it came (an expired session: 401, as if the console had asked)', async () => {
+    responder = () => ({ status: 401, body: errorEnvelope(401, 'TOKEN_EXPIRED', 'expired') });
+    await bootSends(session);
+    const error = await call(endpoints.auth.info, {}, { silent: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).httpStatus).toBe(401);
+    expect(sent).toHaveLength(2);
+    expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
+  });
+
+  it('adopts nothing sent with another token or language, after a write, or that found no answer', async () => {
+    await bootSends(session, 'en-US');
+    await call(endpoints.auth.menu);
+    expect(sent.filter((r) => r.url === '/api/user/menu')).toHaveLength(2);
+
+    resetApiClient();
+    sent = [];
+    await bootSends(session);
+    localStorage.setItem('token', 'tok-2');
+    await call(endpoints.auth.menu);
+    expect(sent.filter((r) => r.url === '/api/user/menu')).toHaveLength(2);
+
+    resetApiClient();
+    sent = [];
+    localStorage.setItem('token', 'tok-1');
+    await bootSends(session);
+    await call(write('/api/message/read'), { body: { ids: [1] } });
+    await call(endpoints.auth.menu);
+    expect(sent.filter((r) => r.url === '/api/user/menu')).toHaveLength(2);
+
+    resetApiClient();
+    sent = [];
+    const online = globalThis.fetch;
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    await bootSends(session);
+    vi.stubGlobal('fetch', online);
+    expect(await call(endpoints.auth.menu)).toEqual({ url: '/api/user/menu' });
+    expect(sent.map((r) => r.url)).toEqual(['/api/user/menu']);
+  });
+
+  it('sends nothing without a stored device id or token', async () => {
+    localStorage.removeItem('fingerprint');
+    expect(await bootSends(session)).toBeNull();
+    localStorage.setItem('fingerprint', 'fp-3f2a9c');
+    localStorage.removeItem('token');
+    expect(await bootSends(session)).toBeNull();
+    expect(sent).toHaveLength(0);
   });
 });

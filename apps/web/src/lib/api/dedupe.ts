@@ -1,3 +1,4 @@
+import { forgetFirstCalls } from './first-calls';
 import { DEDUPE_WINDOW_MS } from './options';
 
 /**
@@ -16,9 +17,10 @@ export function shared<T>(key: string, run: () => Promise<T>): Promise<T> {
   return promise;
 }
 
-/** A write settled: nothing read before it is shared any more. */
+/** A write settled: nothing read before it is shared any more, nor adopted from the document's first calls. */
 export function forgetShared(): void {
   recent.clear();
+  forgetFirstCalls();
 }
 
 /** Runs a write and ends the shared answers once it settles (whatever its outcome). */

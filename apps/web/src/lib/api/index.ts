@@ -2,6 +2,7 @@ import { resetClock } from './clock';
 import { forgetClientConfig, resetSignInOptions } from './client-config';
 import { forgetShared } from './dedupe';
 import { resetSessionExpired } from './errors';
+import { resetFirstCalls } from './first-calls';
 import { resetSessionState } from './session-state';
 
 /**
@@ -37,4 +38,5 @@ export function resetApiClient(): void {
   resetSessionExpired();
   resetSessionState();
   forgetShared();
+  resetFirstCalls();
 }

@@ -13,7 +13,10 @@ export const workplaceSlice = {
   permissionResources: { workplace: { 'zh-CN': '工作台', 'en-US': 'Workplace' } },
   grants: { user: ['workplace:view'], auditor: ['workplace:view'] },
   routes: [
-    { path: '/workplace', name: 'Workplace', titleKey: 'menu.dashboard.workplace', icon: 'IconDashboard', permission: 'workplace:view', order: 0, requiresAuth: true, tab: true, closable: false },
+    {
+      path: '/workplace', name: 'Workplace', titleKey: 'menu.dashboard.workplace', icon: 'IconDashboard', permission: 'workplace:view', order: 0, requiresAuth: true, tab: true, closable: false,
+      firstCalls: ['/api/workplace/overview', '/api/content-data', '/api/popular/list?type=text', '/api/workplace/categories', '/api/workplace/announcement?current=1&pageSize=5'],
+    },
   ],
   landing: { name: 'Workplace', path: '/workplace', titleKey: 'menu.dashboard.workplace' },
 } as const satisfies SliceDef;

@@ -1,0 +1,49 @@
+import { flattenRoutes, routeTable } from '@atrium/contracts/routes';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../lib/api';
+import { declaredCall, firstCallKey } from '../lib/api/first-calls';
+import { sessionFirstCalls, useSession } from '../stores/session';
+import { preloadPage } from './route-components';
+
+// The document's boot sends the first view's calls before the console runs (src/prerender/first-calls.ts),
+// and the console adopts an answer only when it asks for exactly that call: what the boot sends must be
+// what the console asks for first, or the boot's requests are wasted and the console sends its own.
+
+/** The calls the console sends, as the boot keys them. */
+let asked: string[] = [];
+
+beforeEach(() => {
+  resetApiClient();
+  asked = [];
+  localStorage.setItem('token', 'tok-1');
+  localStorage.setItem('fingerprint', 'fp-1');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      if (input === '/api/client-config') return Response.json({ keyId: 'k', secret: 's' });
+      const [path = '', query = ''] = input.split('?');
+      asked.push(firstCallKey(init.method ?? 'GET', path, query));
+      // No data: each page's own queries are not what is checked here.
+      return Response.json({ status: 'error', code: 503, message: 'none', data: { error: 'SERVICE_UNAVAILABLE' }, traceId: 't' }, { status: 503 });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("the first view's calls the document sends", () => {
+  it("are those the session's start asks for: user info and the menu", async () => {
+    await useSession.getState().load();
+    expect(asked.sort()).toEqual(sessionFirstCalls.map((c) => firstCallKey(c.method, c.path, c.query)).sort());
+  });
+
+  const declaring = flattenRoutes(routeTable).filter((route) => route.firstCalls?.length);
+  it.each(declaring.map((route) => [route.path, route] as const))('of %s are what its page asks for first', async (_path, route) => {
+    await preloadPage(route.name!, new URLSearchParams());
+    const declared = route.firstCalls!.map(declaredCall).map((c) => firstCallKey(c.method, c.path, c.query));
+    expect([...new Set(asked)].sort()).toEqual([...new Set(declared)].sort());
+    expect(declared).toHaveLength(new Set(declared).size);
+  });
+});

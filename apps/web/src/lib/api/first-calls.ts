@@ -1,0 +1,72 @@
+import { canonicalQuery } from '@atrium/contracts/signing';
+
+/**
+ * The first view's calls that left with the document: for a visitor with a session, the boot script
+ * (src/prerender/boot.ts) starts src/prerender/first-calls.ts, which signs and sends user info, the menu
+ * and the landing route's declared reads (`RouteNode.firstCalls`) while the console's code downloads.
+ * The console's transport adopts each answer once, in place of sending the same call again.
+ */
+
+/** A call the boot sends: method, path and raw query (no body: user info's POST carries none). */
+export interface FirstCall {
+  method: string;
+  path: string;
+  query: string;
+}
+
+/** What was sent, and for whom: an answer is adopted only by a call made with the same token and language. */
+export interface SentFirstCalls {
+  token: string;
+  locale: string;
+  answers: Map<string, Promise<Response>>;
+}
+
+/** Where the boot leaves the promise of what it sent. */
+export const FIRST_CALLS_GLOBAL = '__atriumFirstCalls';
+
+/** One key per call, whatever the order of its query's parameters. */
+export function firstCallKey(method: string, path: string, query: string): string {
+  return `${method} ${path}?${canonicalQuery(query)}`;
+}
+
+/** `path` or `path?query` as a route declares it, as a GET. */
+export function declaredCall(text: string): FirstCall {
+  const at = text.indexOf('?');
+  return at < 0 ? { method: 'GET', path: text, query: '' } : { method: 'GET', path: text.slice(0, at), query: text.slice(at + 1) };
+}
+
+/** undefined: the window not looked at yet; null: nothing (left) to adopt. */
+let sent: Promise<SentFirstCalls | null> | null | undefined;
+
+/**
+ * The boot's answer to this call, taken once; null when the boot sent no such call, sent it for another
+ * token or language, could not send at all, or its request found no answer.
+ */
+export async function takeFirstCall(call: FirstCall, token: string, locale: string): Promise<Response | null> {
+  if (sent === undefined) {
+    const holder = window as unknown as Record<string, Promise<SentFirstCalls | null> | undefined>;
+    sent = holder[FIRST_CALLS_GLOBAL] ?? null;
+    delete holder[FIRST_CALLS_GLOBAL];
+  }
+  if (!sent) return null;
+  const calls = await sent.catch(() => null);
+  if (!calls || calls.token !== token || calls.locale !== locale) return null;
+  const key = firstCallKey(call.method, call.path, call.query);
+  const answer = calls.answers.get(key);
+  if (!answer) return null;
+  calls.answers.delete(key);
+  return answer.catch(() => null);
+}
+
+/**
+ * Nothing more is adopted: after a write (an answer read before it may be stale) and when the session ends.
+ * What was never adopted is dropped.
+ */
+export function forgetFirstCalls(): void {
+  sent = null;
+}
+
+/** For tests: the next call looks at the window again. */
+export function resetFirstCalls(): void {
+  sent = undefined;
+}

@@ -1,0 +1,51 @@
+import { signHeaders, type SigningCredential } from '@atrium/contracts/signing';
+import { firstCallKey, type FirstCall, type SentFirstCalls } from '../lib/api/first-calls';
+import { REQUEST_TIMEOUT_MS } from '../lib/api/options';
+import { storedFingerprint } from '../lib/fingerprint';
+import { getToken } from '../lib/token';
+
+/**
+ * The first view's calls, sent by the document (boot.ts imports this module at the top of the head for a
+ * visitor with a session): signed with the credential the server wrote into the document and sent at once,
+ * while the console's code downloads. The console adopts the answers (lib/api/first-calls.ts) instead of
+ * asking again. The requests are those the console would send (same headers, no cookies), so a visitor
+ * whose session expired gets the same 401s, and the console shows the sign-in page as before.
+ *
+ * Nothing is sent without what signing needs (the document's credential, the device id a sign-in stored,
+ * the token): the console then asks as usual.
+ */
+export function sendFirstCalls(calls: readonly FirstCall[], credentialElementId: string, locale: string): Promise<SentFirstCalls | null> {
+  const credential = documentCredential(credentialElementId);
+  const fingerprint = storedFingerprint();
+  const token = getToken();
+  if (!credential || !fingerprint || !token) return Promise.resolve(null);
+  const answers = new Map<string, Promise<Response>>();
+  for (const call of calls) {
+    const key = firstCallKey(call.method, call.path, call.query);
+    if (answers.has(key)) continue;
+    const answer = signHeaders(credential, { method: call.method, path: call.path, query: call.query, headers: { 'X-Fingerprint': fingerprint, 'Access-Token': token } }).then((headers) =>
+      fetch(call.query ? `${call.path}?${call.query}` : call.path, {
+        method: call.method,
+        headers: { ...headers, 'Accept-Language': locale },
+        credentials: 'omit',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      }),
+    );
+    // An answer nobody adopts (a page the role may not open) is no unhandled rejection.
+    answer.catch(() => undefined);
+    answers.set(key, answer);
+  }
+  return Promise.resolve({ token, locale, answers });
+}
+
+/** The credential the server wrote into the document, read without taking it (lib/api/client-config.ts takes it). */
+function documentCredential(id: string): SigningCredential | null {
+  try {
+    const data: unknown = JSON.parse(document.getElementById(id)?.textContent ?? '');
+    if (typeof data !== 'object' || data === null) return null;
+    const { keyId, secret } = data as Record<string, unknown>;
+    return typeof keyId === 'string' && typeof secret === 'string' ? { keyId, secret } : null;
+  } catch {
+    return null;
+  }
+}
