@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm run cluster`: Atrium as it runs in production, on this machine: N replicas of the compiled server
 // (`npm run build` first) on one PostgreSQL database, behind HAProxy configured by deploy/haproxy.cfg,
-// everything on 127.0.0.1. Prints the address; Ctrl-C stops everything (the replicas drain, HAProxy
-// finishes its connections), a second Ctrl-C kills it all at once.
+// everything on 127.0.0.1. Prints the addresses (HTTPS with HTTP/2, and plain HTTP); Ctrl-C stops
+// everything (the replicas drain, HAProxy finishes its connections), a second Ctrl-C kills it all at once.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atrium npm run cluster -- [--replicas 3] [--port 8080]
-//     [--schema atrium_cluster] [--admin name:password] [--metrics] [--run-dir DIR]
+//     [--tls-port 8443] [--schema atrium_cluster] [--admin name:password] [--metrics] [--run-dir DIR]
+//
+// HTTPS uses a self-signed certificate for 127.0.0.1 and localhost made for the run (with `openssl`) in the
+// run directory: the browser warns about it once; `ca.pem` there is what a client trusts (curl --cacert).
 //
 // SIGNING_KEYS comes from the environment when set (else a key is generated for the run: the console gets
 // it at run time). `--admin` creates that administrator first (create-admin:prod) unless it exists. Every
@@ -18,6 +21,7 @@ const { values } = parseArgs({
   options: {
     replicas: { type: 'string', default: '3' },
     port: { type: 'string', default: '8080' },
+    'tls-port': { type: 'string', default: '8443' },
     schema: { type: 'string', default: process.env.DATABASE_SCHEMA ?? 'atrium_cluster' },
     'database-url': { type: 'string', default: process.env.DATABASE_URL },
     admin: { type: 'string' },
@@ -46,6 +50,7 @@ const cluster = await startCluster({
   schema: values.schema,
   replicas,
   port: Number(values.port),
+  tlsPort: Number(values['tls-port']),
   signingKeys: process.env.SIGNING_KEYS,
   secretKey: process.env.SECRET_KEY,
   runDir: values['run-dir'],
@@ -54,7 +59,8 @@ const cluster = await startCluster({
   log: (line) => console.log(`  ${line}`),
 }).catch((err) => fail(err.message));
 
-console.log(`\nAtrium: ${cluster.url}  (${replicas} replicas behind HAProxy, schema "${cluster.schema}")`);
+console.log(`\nAtrium: ${cluster.tlsUrl}  (${replicas} replicas behind HAProxy, schema "${cluster.schema}"; HTTP/2, self-signed certificate ${cluster.ca ?? ''})`);
+console.log(`        ${cluster.url}  (plain HTTP)`);
 console.log(`HAProxy stats: ${cluster.monitoringUrl}/stats, Prometheus text: ${cluster.monitoringUrl}/metrics`);
 for (const r of cluster.replicas) console.log(`  ${r.name}: http://127.0.0.1:${r.port}${r.metricsPort ? `, metrics http://127.0.0.1:${r.metricsPort}/metrics` : ''}, log ${r.logFile}`);
 console.log(`Logs and HAProxy's rendered configuration: ${cluster.runDir}. Ctrl-C stops everything.`);

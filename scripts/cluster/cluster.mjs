@@ -1,14 +1,15 @@
 // Atrium replicas behind HAProxy on this machine, loopback only: N compiled servers (what
 // `npm run start:prod` runs: `node scripts/start-prod.mjs`), each on a port of its own, on one PostgreSQL
 // database and schema with the same SIGNING_KEYS, and HAProxy in front with deploy/haproxy.cfg, the same
-// file compose.yaml uses, rewritten only where it names addresses (the lines marked `# cluster.mjs:`).
+// file compose.yaml uses, rewritten only where it names addresses (the lines marked `# cluster.mjs:`), its
+// TLS port (HTTP/2) with a self-signed certificate made for the run unless one is given.
 //
 // Used by `npm run cluster` (scripts/cluster.mjs), by the cluster test (tests/cluster) and by the cluster
 // benchmark (bench/cluster). Every process it starts is a child of the caller: the replicas over an IPC
 // channel (they stop by themselves when the caller goes away), HAProxy killed when the caller exits.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -40,12 +41,12 @@ function freePort() {
 }
 
 /**
- * deploy/haproxy.cfg for replicas on this machine: each line marked `# cluster.mjs: <what>` is rewritten,
+ * deploy/haproxy.cfg with its addresses rewritten: each line marked `# cluster.mjs: <what>` is replaced,
  * every other line is kept as it is.
  * @param {string} text the configuration file
- * @param {{ bind: string; monitoringBind: string; socket: string; servers: Array<{ name: string; address: string }> }} where
+ * @param {{ bind: string; tlsBind: string; redirectBind: string; monitoringBind: string; socket: string; servers: Array<{ name: string; address: string }> }} where
  */
-function renderHaproxyConfig(text, where) {
+function rewriteMarkedLines(text, where) {
   const seen = new Set();
   const out = [];
   for (const line of text.split('\n')) {
@@ -58,15 +59,118 @@ function renderHaproxyConfig(text, where) {
     if (what === 'server') {
       if (!seen.has(what)) for (const s of where.servers) out.push(`${indent}server ${s.name} ${s.address}`);
     } else if (what === 'frontend bind') out.push(`${indent}bind ${where.bind}`);
+    else if (what === 'tls bind') out.push(`${indent}bind ${where.tlsBind}`);
+    else if (what === 'redirect bind') out.push(`${indent}bind ${where.redirectBind}`);
     else if (what === 'monitoring bind') out.push(`${indent}bind ${where.monitoringBind}`);
     else if (what === 'stats socket') out.push(`${indent}stats socket ${where.socket} mode 600 level admin`);
     else throw new Error(`deploy/haproxy.cfg: unknown mark "${what}"`);
     seen.add(what);
   }
-  for (const what of ['server', 'frontend bind', 'monitoring bind', 'stats socket']) {
+  for (const what of ['server', 'frontend bind', 'tls bind', 'redirect bind', 'monitoring bind', 'stats socket']) {
     if (!seen.has(what)) throw new Error(`deploy/haproxy.cfg: no line marked "# cluster.mjs: ${what}"`);
   }
   return out.join('\n');
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost (ECDSA P-256, 30 days), made with the `openssl`
+ * command: `<dir>/certs/atrium.pem` holds the certificate and its key (what HAProxy's `crt` loads; the
+ * directory holds nothing else, as HAProxy loads every file in it), `<dir>/ca.pem` the certificate alone
+ * (what a client trusts).
+ * @param {string} dir
+ * @returns {{ crt: string; ca: string }}
+ */
+function selfSignedCertificate(dir) {
+  const certs = join(dir, 'certs');
+  mkdirSync(certs, { recursive: true });
+  const ca = join(dir, 'ca.pem');
+  const key = join(dir, 'key.pem');
+  const made = spawnSync(
+    // OPENSSL: another binary than the PATH's
+    process.env.OPENSSL || 'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '30', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', ca],
+    { encoding: 'utf8' },
+  );
+  if (made.error) throw new Error(`the self-signed certificate needs the openssl command: \`apt-get install openssl\` (Debian) (${made.error.message})`);
+  if (made.status !== 0) throw new Error(`openssl could not make the self-signed certificate: ${made.stderr}`);
+  writeFileSync(join(certs, 'atrium.pem'), readFileSync(ca, 'utf8') + readFileSync(key, 'utf8'), { mode: 0o600 });
+  rmSync(key);
+  return { crt: certs, ca };
+}
+
+/**
+ * @typedef {object} HaproxyOptions
+ * @property {string[]} servers the backends, `host:port` each; HAProxy calls them replica1, replica2... (the
+ *   X-Atrium-Replica header of their answers) and takes one out while its `GET /readyz` is not 200
+ * @property {string} runDir where haproxy.cfg and the stats socket are written (and the self-signed certificate, without `cert`)
+ * @property {number} [port] plain HTTP that serves (deploy/haproxy.cfg's 8080; default: a free port)
+ * @property {number} [tlsPort] HTTPS with HTTP/2 (its 443; default: a free port)
+ * @property {number} [redirectPort] plain HTTP that sends browsers to https:// (its 80; default: a free port)
+ * @property {number} [monitoringPort] HAProxy's /stats and /metrics (its 8405; default: a free port)
+ * @property {string} [cert] what `crt` loads: a PEM file with the certificate and its key, or a directory of
+ *   them (default: a self-signed certificate for 127.0.0.1 and localhost, made in runDir with `openssl`)
+ */
+
+/**
+ * @typedef {object} HaproxyConfig
+ * @property {string} configFile the rendered configuration (`<runDir>/haproxy.cfg`)
+ * @property {string[]} argv the command that runs it in the foreground: `[haproxy, '-db', '-f', configFile]`
+ * @property {string} socket the stats socket (HAProxy's runtime API)
+ * @property {string} url `http://127.0.0.1:<port>`
+ * @property {string} tlsUrl `https://127.0.0.1:<tlsPort>`
+ * @property {string} redirectUrl `http://127.0.0.1:<redirectPort>`
+ * @property {string} monitoringUrl `http://127.0.0.1:<monitoringPort>`
+ * @property {number} port
+ * @property {number} tlsPort
+ * @property {number} redirectPort
+ * @property {number} monitoringPort
+ * @property {string} crt the certificate HAProxy loads (file or directory)
+ * @property {string | undefined} ca the self-signed certificate alone, for clients to trust (`ca` of node:tls); none with `cert`
+ */
+
+/**
+ * Writes deploy/haproxy.cfg for these backends on 127.0.0.1 (every listener on the loopback address), with
+ * TLS and HTTP/2 on `tlsPort`. Starts nothing: run `argv` (spawn(argv[0], argv.slice(1))) and stop it with
+ * SIGUSR1 (finishes its connections) or SIGKILL. startCluster runs it in front of Atrium's replicas; a
+ * benchmark may put it in front of any HTTP/1.1 server that answers `GET /readyz` with 200.
+ * @param {HaproxyOptions} options
+ * @returns {Promise<HaproxyConfig>}
+ */
+export async function renderHaproxyConfig(options) {
+  const argv = [haproxyBinary()];
+  const port = options.port || (await freePort());
+  const tlsPort = options.tlsPort || (await freePort());
+  const redirectPort = options.redirectPort || (await freePort());
+  const monitoringPort = options.monitoringPort || (await freePort());
+  const own = options.cert ? undefined : selfSignedCertificate(options.runDir);
+  const crt = options.cert ?? /** @type {{ crt: string }} */ (own).crt;
+  const socket = join(options.runDir, 'haproxy.sock');
+  const text = rewriteMarkedLines(readFileSync(haproxyTemplate, 'utf8'), {
+    bind: `127.0.0.1:${port}`,
+    tlsBind: `127.0.0.1:${tlsPort} ssl crt ${crt} alpn h2,http/1.1`,
+    redirectBind: `127.0.0.1:${redirectPort}`,
+    monitoringBind: `127.0.0.1:${monitoringPort}`,
+    socket,
+    servers: options.servers.map((address, i) => ({ name: `replica${i + 1}`, address })),
+  });
+  const configFile = join(options.runDir, 'haproxy.cfg');
+  writeFileSync(configFile, text);
+  argv.push('-db', '-f', configFile);
+  return {
+    configFile,
+    argv,
+    socket,
+    url: `http://127.0.0.1:${port}`,
+    tlsUrl: `https://127.0.0.1:${tlsPort}`,
+    redirectUrl: `http://127.0.0.1:${redirectPort}`,
+    monitoringUrl: `http://127.0.0.1:${monitoringPort}`,
+    port,
+    tlsPort,
+    redirectPort,
+    monitoringPort,
+    crt,
+    ca: own?.ca,
+  };
 }
 
 /**
@@ -111,8 +215,12 @@ async function serverStats(socket) {
  * @property {string} databaseUrl PostgreSQL (every replica: the same database)
  * @property {string} [schema] DATABASE_SCHEMA (default `atrium_cluster`)
  * @property {number} [replicas] how many (default 3)
- * @property {number} [port] HAProxy's port on 127.0.0.1 (default: a free one)
+ * @property {number} [port] HAProxy's plain HTTP port on 127.0.0.1 (default: a free one)
+ * @property {number} [tlsPort] HAProxy's HTTPS port (TLS, HTTP/2 or HTTP/1.1; default: a free one)
+ * @property {number} [redirectPort] HAProxy's port that sends browsers to https:// (default: a free one)
  * @property {number} [monitoringPort] HAProxy's /stats and /metrics (default: a free one)
+ * @property {string} [cert] the certificate HAProxy's TLS port loads (PEM with its key, or a directory of
+ *   them; default: a self-signed one for 127.0.0.1 and localhost made in the run directory)
  * @property {string} [signingKeys] SIGNING_KEYS (default: a key generated for this run, `console:<hex>`)
  * @property {string} [secretKey] SECRET_KEY (default: 32 random bytes for this run, base64)
  * @property {string} [runDir] rendered haproxy.cfg, stats socket, logs, DATA_DIR (default: a new temporary directory)
@@ -133,7 +241,8 @@ async function serverStats(socket) {
 
 /** @param {ClusterOptions} options */
 export async function startCluster(options) {
-  const haproxyBin = haproxyBinary();
+  // HAProxy and the certificate first: nothing is started when either is missing
+  haproxyBinary();
   if (!existsSync(join(root, 'apps/server/dist/main.js'))) throw new Error('the compiled server is missing: run `npm run build` first');
   const count = options.replicas ?? 3;
   const schema = options.schema ?? 'atrium_cluster';
@@ -143,9 +252,7 @@ export async function startCluster(options) {
   mkdirSync(dataDir, { recursive: true });
   const signingKeys = options.signingKeys ?? `console:${randomBytes(32).toString('hex')}`;
   const secretKey = options.secretKey ?? randomBytes(32).toString('base64');
-  const port = options.port || (await freePort());
-  const monitoringPort = options.monitoringPort || (await freePort());
-  const socket = join(runDir, 'haproxy.sock');
+  const own = options.cert ? undefined : selfSignedCertificate(runDir);
 
   /** @type {Record<string, string | undefined>} */
   const baseEnv = {
@@ -239,18 +346,20 @@ export async function startCluster(options) {
   // Replicas starting together on an empty schema do not race: the first migrates under an advisory lock.
   await Promise.all(replicas.map(startReplica));
 
-  const config = renderHaproxyConfig(readFileSync(haproxyTemplate, 'utf8'), {
-    bind: `127.0.0.1:${port}`,
-    monitoringBind: `127.0.0.1:${monitoringPort}`,
-    socket,
-    servers: replicas.map((r) => ({ name: r.name, address: `127.0.0.1:${r.port}` })),
+  const h = await renderHaproxyConfig({
+    servers: replicas.map((r) => `127.0.0.1:${r.port}`),
+    runDir,
+    port: options.port,
+    tlsPort: options.tlsPort,
+    redirectPort: options.redirectPort,
+    monitoringPort: options.monitoringPort,
+    cert: options.cert ?? own?.crt,
   });
-  const configFile = join(runDir, 'haproxy.cfg');
-  writeFileSync(configFile, config);
+  const { socket, url, port, tlsUrl, tlsPort, monitoringUrl } = h;
   const haproxyLog = join(runDir, 'haproxy.log');
   const hfd = openSync(haproxyLog, 'a');
   // -db: in the foreground, one process (its pid is the one whose CPU the benchmark reads)
-  const haproxy = spawn(haproxyBin, ['-db', '-f', configFile], { stdio: ['ignore', hfd, hfd], detached: true });
+  const haproxy = spawn(/** @type {string} */ (h.argv[0]), h.argv.slice(1), { stdio: ['ignore', hfd, hfd], detached: true });
   closeSync(hfd);
   const haproxyGone = new Promise((ok) => haproxy.once('exit', ok));
   const killHaproxy = () => haproxy.exitCode === null && haproxy.signalCode === null && haproxy.kill('SIGKILL');
@@ -265,14 +374,21 @@ export async function startCluster(options) {
       throw new Error(`${/** @type {Error} */ (err).message}; HAProxy's log ${haproxyLog}:\n${readFileSync(haproxyLog, 'utf8').slice(-2000)}`);
     }
   }
-  const url = `http://127.0.0.1:${port}`;
-  log(`haproxy: pid ${haproxy.pid}, ${url} in front of ${count} replicas (stats http://127.0.0.1:${monitoringPort}/stats)`);
+  log(`haproxy: pid ${haproxy.pid}, ${tlsUrl} (HTTP/2) and ${url} in front of ${count} replicas (stats ${monitoringUrl}/stats)`);
 
   let stopping;
   return {
     url,
     port,
-    monitoringUrl: `http://127.0.0.1:${monitoringPort}`,
+    /** HTTPS (HTTP/2 or HTTP/1.1, as the client offers) */
+    tlsUrl,
+    tlsPort,
+    /** plain HTTP that answers every request with a 301 to https:// on the same host (deploy/haproxy.cfg's port 80) */
+    redirectUrl: h.redirectUrl,
+    /** the self-signed certificate alone, for clients to trust (`ca` of node:tls); undefined with `cert` */
+    ca: own?.ca,
+    configFile: h.configFile,
+    monitoringUrl,
     runDir,
     schema,
     signingKeys,

@@ -9,18 +9,28 @@
  * - kill -9 of one replica under load: only requests sent before the kill fail (they were in flight), no
  *   more than there were in flight; HAProxy takes the replica out at once and routes nothing more to it;
  *   it rejoins when started again;
- * - every acknowledged write is in the database afterwards exactly once, and no write twice.
+ * - every acknowledged write is in the database afterwards exactly once, and no write twice;
+ * - HAProxy's TLS port serves the console and signed calls over HTTP/2 (ALPN h2, the run's self-signed
+ *   certificate) with HSTS, the plain port serves as before without it, and the redirect port sends every
+ *   request to https:// on the same host and path; renderHaproxyConfig puts the same configuration in
+ *   front of any server (here a static one), as a benchmark does.
  *
  * Needs `npm run build` first (the compiled server) and Debian's haproxy. `npm run test:cluster`.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TLSSocket } from 'node:tls';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { root, startCluster } from '../../scripts/cluster/cluster.mjs';
-import { LOST_IN_FLIGHT, describeFailures, failed, newClient, send, signedRequest, startLoad, type Client, type Outcome } from './load.ts';
+import { renderHaproxyConfig, root, startCluster } from '../../scripts/cluster/cluster.mjs';
+import { LOST_IN_FLIGHT, describeFailures, failed, newClient, send, sendHttp2, signedRequest, startLoad, type Client, type Outcome } from './load.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const runId = `c${Date.now().toString(36).slice(-5)}`;
@@ -143,6 +153,60 @@ describe('three replicas behind HAProxy on PostgreSQL', () => {
     for (const x of [b, c, d, spoofer]) x.agent.destroy();
   });
 
+  it('serves the console and signed calls over TLS with HTTP/2, HSTS on it only; the redirect port sends browsers to https', async () => {
+    const ca = readFileSync(cluster.ca!, 'utf8');
+    // the console's document, as a browser asks for it: HTTP/2 (ALPN h2), HSTS, from a replica
+    const doc = await sendHttp2(cluster.tlsUrl, ca, { method: 'GET', path: '/', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    expect(doc.alpn).toBe('h2');
+    expect(doc.status).toBe(200);
+    expect(doc.headers['content-type']).toMatch(/^text\/html/);
+    expect(doc.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(doc.headers['x-atrium-replica']).toMatch(/^replica[123]$/);
+
+    // signed calls through it: a sign-in and a call in the session, from the client's own address
+    const h = newClient(44, runId);
+    const viaH2 = async (method: string, path: string, body?: unknown) => {
+      const r = await signedRequest(credential, h, method, path, body);
+      // HTTP/2 has no Host header (:authority instead) and lower-case names only
+      return sendHttp2(cluster.tlsUrl, ca, { method, path, headers: Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v])), body: r.body }, h.address);
+    };
+    const login = await viaH2('POST', '/api/user/login', admin);
+    expect([login.alpn, login.status], JSON.stringify(login.body)).toEqual(['h2', 200]);
+    h.token = login.body.data.token as string;
+    const info = await viaH2('POST', '/api/user/info');
+    expect(info.status, JSON.stringify(info.body)).toBe(200);
+    expect(info.body.data.username).toBe(admin.username);
+    const { rows } = await db.query<{ ip: string }>(`select ip from "${schema}".sessions where fingerprint = $1`, [h.fingerprint]);
+    expect(rows.map((r) => r.ip)).toEqual([h.address]);
+
+    // HTTP/1.1 over TLS, for clients that offer no h2
+    const h1 = await new Promise<{ status: number; alpn: string | false | null; hsts: unknown }>((ok, fail) => {
+      const agent = new HttpsAgent({ ca, ALPNProtocols: ['http/1.1'] });
+      const r = httpsRequest(`${cluster.tlsUrl}/readyz`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => ok({ status: res.statusCode ?? 0, alpn: (res.socket as TLSSocket).alpnProtocol, hsts: res.headers['strict-transport-security'] }));
+      });
+      r.on('error', fail);
+      r.end();
+    });
+    expect(h1).toEqual({ status: 200, alpn: 'http/1.1', hsts: 'max-age=31536000' });
+
+    // the plain port serves (tools on the balancer's machine, the load below), without HSTS
+    const plain = await fetch(`${cluster.url}/`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    expect(plain.headers.get('x-atrium-replica')).toMatch(/^replica[123]$/);
+
+    // the redirect port (port 80 in deploy/haproxy.cfg) forwards nothing: same host and path on https://
+    // (node:http: fetch() does not let a caller set Host)
+    for (const method of ['GET', 'POST']) {
+      const moved = await new Promise<IncomingMessage>((ok, fail) => httpRequest(`${cluster.redirectUrl}/system/users?tab=2`, { method, headers: { Host: 'atrium.example' } }, ok).on('error', fail).end());
+      moved.resume();
+      expect([moved.statusCode, moved.headers.location, moved.headers['x-atrium-replica']]).toEqual([301, 'https://atrium.example/system/users?tab=2', undefined]);
+    }
+    h.agent.destroy();
+  });
+
   it('restarts every replica in turn under load without a failed request', async () => {
     const t0 = performance.now();
     const run = load('r', 120);
@@ -244,5 +308,36 @@ describe('three replicas behind HAProxy on PostgreSQL', () => {
 
   it('stops cleanly: every replica drains and exits 0', async () => {
     expect(await cluster.stop()).toEqual([0, 0, 0]);
+  });
+});
+
+describe('renderHaproxyConfig: the same HAProxy, TLS and HTTP/2 in front of another server', () => {
+  it('serves a static server over HTTP/2 once its /readyz answers 200', async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/readyz') return res.end('ok');
+      res.setHeader('Content-Type', 'text/plain');
+      res.end(`static ${req.method} ${req.url}`);
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const { port } = server.address() as AddressInfo;
+    const runDir = mkdtempSync(join(tmpdir(), 'atrium-haproxy-'));
+    const h = await renderHaproxyConfig({ servers: [`127.0.0.1:${port}`], runDir });
+    const haproxy = spawn(h.argv[0]!, h.argv.slice(1), { stdio: 'ignore' });
+    try {
+      const ca = readFileSync(h.ca!, 'utf8');
+      let answer;
+      for (let i = 0; i < 100; i++) {
+        // 503 until HAProxy's first check has found the server up; refused until it listens
+        answer = await sendHttp2(h.tlsUrl, ca, { method: 'GET', path: '/app.js' }).catch(() => undefined);
+        if (answer?.status === 200) break;
+        await sleep(50);
+      }
+      expect([answer?.alpn, answer?.status, answer?.body, answer?.headers['x-atrium-replica']]).toEqual(['h2', 200, 'static GET /app.js', 'replica1']);
+      expect(answer?.headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      haproxy.kill('SIGKILL');
+      server.close();
+      rmSync(runDir, { recursive: true, force: true });
+    }
   });
 });

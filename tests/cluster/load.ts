@@ -6,6 +6,9 @@
  * it was answered, the status and which replica answered (HAProxy's X-Atrium-Replica header).
  */
 import { Agent, request } from 'node:http';
+import http2 from 'node:http2';
+import { connect as netConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { signHeaders, type SigningCredential } from '@atrium/contracts';
 
 export interface Client {
@@ -152,3 +155,51 @@ export const describeFailures = (outcomes: Outcome[]) =>
     .slice(0, 10)
     .map((x) => `${x.method} ${x.path}: ${x.error ?? x.status} from ${x.replica ?? 'no replica'}`)
     .join('\n');
+
+export interface Http2Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  /** The protocol TLS agreed on (ALPN): `h2`. */
+  alpn: string | false | undefined;
+}
+
+/**
+ * One request over HTTP/2 and TLS, as a browser sends it to HAProxy's TLS port: a connection of its own
+ * (from `localAddress` when given), the run's self-signed certificate as the only one trusted.
+ */
+export function sendHttp2(url: string, ca: string, req: { method: string; path: string; headers?: Record<string, string>; body?: string }, localAddress?: string): Promise<Http2Answer> {
+  return new Promise((ok, fail) => {
+    const { hostname, port } = new URL(url);
+    // the connection made here, for its source address; offering h2 alone, as ALPN lets a client do
+    const session = http2.connect(url, { createConnection: () => tlsConnect({ socket: netConnect({ host: hostname, port: Number(port), localAddress }), host: hostname, ca, ALPNProtocols: ['h2'] }) });
+    session.once('error', fail);
+    // as a browser's fetch() does: a POST or PUT states its length, 0 without a body (HAProxy would pass an
+    // h2 request body of no stated length to the replica chunked, and an empty chunked body without a
+    // Content-Type is refused there: 415)
+    const length = req.body === undefined ? (['POST', 'PUT'].includes(req.method) ? 0 : undefined) : Buffer.byteLength(req.body);
+    const stream = session.request({ ':method': req.method, ':path': req.path, ...req.headers, ...(length === undefined ? {} : { 'content-length': String(length) }) });
+    stream.setEncoding('utf8');
+    let status = 0;
+    let headers: Record<string, string | string[] | undefined> = {};
+    let text = '';
+    stream.once('response', (h) => {
+      status = Number(h[':status']);
+      headers = h;
+    });
+    stream.on('data', (d: string) => (text += d));
+    stream.once('error', fail);
+    stream.once('end', () => {
+      const alpn = session.alpnProtocol;
+      session.close();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // a document, or HAProxy's own error page
+      }
+      ok({ status, headers, body, alpn });
+    });
+    stream.end(req.body);
+  });
+}
