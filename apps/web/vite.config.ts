@@ -2,14 +2,17 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { arcoStylePlugin } from './arco-style-plugin.ts';
+import { textsChunks } from './texts-chunks.ts';
 import { precompressPlugin } from './precompress-plugin.ts';
 import { prerenderPlugin } from './prerender-plugin.ts';
 
 // The dev server proxies the API to a running Atrium server (npm run dev -w @atrium/server).
 const apiTarget = process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:3000';
 
+const texts = textsChunks(['zh-CN', 'en-US']);
+
 export default defineConfig({
-  plugins: [arcoStylePlugin(), react(), prerenderPlugin(), precompressPlugin()],
+  plugins: [arcoStylePlugin(), react(), texts.plugin, prerenderPlugin(), precompressPlugin()],
   resolve: {
     alias: {
       // Every supported browser has ResizeObserver; Arco's polyfill would add 8 KiB to the first load.
@@ -44,6 +47,8 @@ export default defineConfig({
               priority: 30,
               includeDependenciesRecursively: false,
             },
+            // Each language's full dictionary in one file (texts-chunks.ts).
+            ...texts.groups,
           ],
         },
       },
