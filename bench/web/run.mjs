@@ -27,8 +27,14 @@
  *   - net100: the network emulated through the DevTools protocol as the shared harness does it
  *     (measure.mjs --rtt 100: `Network.emulateNetworkConditions`, 100 ms latency per request, 10 Mbit/s
  *     down, 5 up), Arco's mocks pinned to the same 100 ms (its data never crosses the network);
- *   - haproxy (--via-haproxy): through HAProxy with TLS and HTTP/2. Not built yet: `openViaHaproxy` is
- *     its place.
+ *   - haproxy (--via-haproxy): through HAProxy with TLS and HTTP/2, on the same emulated network and mock
+ *     latency as net100: Atrium's server and Arco's static server each behind an HAProxy of its own
+ *     (deploy/haproxy.cfg rendered for that one backend by scripts/cluster's renderHaproxyConfig, a
+ *     self-signed certificate for 127.0.0.1 each), loaded over https://; Chromium trusts the two
+ *     certificates by their public keys (--ignore-certificate-errors-spki-list, nothing else is
+ *     ignored), and every load checks that its document came over HTTP/2 (PerformanceNavigationTiming's
+ *     nextHopProtocol 'h2') and stops the run if not. In the default sets when HAProxy (/usr/sbin/haproxy,
+ *     or HAPROXY) and openssl are there; skipped with a line saying so otherwise.
  *
  * The landing page's data request: the first request for one of the workplace's own data calls (its
  * five paths in `workplaceData`), in ms from navigation start, read from PerformanceResourceTiming:
@@ -45,13 +51,15 @@
  * Every target of issues 14 and 27 is printed with its medians, ranges, the ratio of medians and the
  * median of the per-round (paired) ratios, per set, and JS budgets are checked.
  *
- *   npm run bench:web                          (build + 7 rounds, loopback and net100)
- *   node bench/web/run.mjs --rounds 3 --no-build [--sets loopback,net100] [--via-haproxy]
+ *   npm run bench:web                          (build + 7 rounds, loopback, net100 and, with HAProxy, haproxy)
+ *   node bench/web/run.mjs --rounds 3 --no-build [--sets loopback,net100,haproxy] [--via-haproxy]
  *                          [--arco path/to/arco-pro-react-dist.tgz]
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { X509Certificate, createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
@@ -79,15 +87,84 @@ const NET_100 = { offline: false, latency: 100, downloadThroughput: (10 * 1e6) /
 /** The servers as they are: both origins loaded directly. */
 const direct = async (origins) => ({ ...origins, close: async () => undefined });
 
+/** HAProxy (HAPROXY, else Debian's /usr/sbin/haproxy, as scripts/cluster finds it) and openssl (OPENSSL) are there. */
+const haproxyAvailable = () => existsSync(process.env.HAPROXY || '/usr/sbin/haproxy') && spawnSync(process.env.OPENSSL || 'openssl', ['version']).status === 0;
+
+/** The SPKI pin Chromium's --ignore-certificate-errors-spki-list takes: base64 of SHA-256 of the DER SubjectPublicKeyInfo. */
+const spkiPin = (pemFile) => createHash('sha256').update(new X509Certificate(readFileSync(pemFile)).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+
+/** GET `url` over https trusting `ca` only: resolves with the status, rejects on a refused connection or a bad certificate. */
+const httpsStatus = (url, ca) =>
+  new Promise((ok, fail) => {
+    const req = httpsRequest(url, { ca, timeout: 2000 }, (res) => (res.resume(), ok(res.statusCode)));
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', fail);
+    req.end();
+  });
+
 /**
- * The third set's place: Atrium and Arco Pro's static server through HAProxy with TLS and HTTP/2. Given
- * the servers' loopback origins ({ atrium, arco }), it is to start HAProxy in front of each (the
- * rendering of deploy/haproxy.cfg for given backends, with TLS, that scripts/cluster/ is to provide; a
- * self-signed certificate is accepted through the set's chromiumArgs), and to return the https origins
- * to load and a close() that stops it. Everything else (sign-in, rounds, report) works on any set.
+ * The third set: Atrium and Arco Pro's static server through HAProxy with TLS and HTTP/2. Given the
+ * servers' loopback origins ({ atrium, arco }), it starts one HAProxy in front of each (deploy/haproxy.cfg
+ * rendered for that backend by scripts/cluster's renderHaproxyConfig: TLS on a port of its own, ALPN
+ * h2,http/1.1, a self-signed certificate for 127.0.0.1 made with openssl), waits until each answers
+ * `GET /readyz` 200 over TLS (its health check has found the backend up), and returns the https origins
+ * to load, the Chromium flag that trusts those two certificates (their SPKI pins), the protocol every
+ * document must come over ('h2'), and a close() that stops both HAProxy processes (SIGUSR1, the graceful
+ * stop, then SIGKILL after 5 s) and removes their run directories. Everything else (sign-in, rounds,
+ * report) works on any set; the https origins get a sign-in of their own (localStorage is per origin).
  */
-async function openViaHaproxy(_origins) {
-  throw new Error('--via-haproxy: the HAProxy set (TLS, HTTP/2) is not built yet: bench/web/run.mjs openViaHaproxy()');
+async function openViaHaproxy(origins) {
+  const { renderHaproxyConfig } = await import('../../scripts/cluster/cluster.mjs');
+  const running = [];
+  const close = async () => {
+    for (const proxy of running.splice(0)) await proxy.stop();
+  };
+  try {
+    const out = {};
+    const pins = [];
+    for (const name of ['atrium', 'arco']) {
+      const runDir = mkdtempSync(join(tmpdir(), `atrium-bench-haproxy-${name}-`));
+      const proxy = { child: null, log: '' };
+      const killNow = () => proxy.child?.exitCode === null && proxy.child.kill('SIGKILL');
+      proxy.stop = async () => {
+        const { child } = proxy;
+        if (child && child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGUSR1');
+          await Promise.race([exited, sleep(5000)]);
+          if (child.exitCode === null && child.signalCode === null) {
+            child.kill('SIGKILL');
+            await Promise.race([exited, sleep(2000)]);
+          }
+        }
+        process.off('exit', killNow);
+        rmSync(runDir, { recursive: true, force: true });
+      };
+      running.push(proxy);
+      const h = await renderHaproxyConfig({ servers: [new URL(origins[name]).host], runDir });
+      proxy.child = spawn(h.argv[0], h.argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+      process.once('exit', killNow); // an exit without close() (an uncaught error) leaves no HAProxy behind
+      const keep = (d) => (proxy.log = (proxy.log + d).slice(-4000));
+      proxy.child.stdout.on('data', keep);
+      proxy.child.stderr.on('data', keep);
+      proxy.child.once('error', (error) => keep(`\n${error.message}`));
+      const ca = readFileSync(h.ca, 'utf8');
+      const deadline = Date.now() + 30_000;
+      // refused until HAProxy listens, 503 until its health check has found the backend up (rise 2 x 500 ms)
+      while ((await httpsStatus(`${h.tlsUrl}/readyz`, ca).catch(() => 0)) !== 200) {
+        if (proxy.child.exitCode !== null || proxy.child.signalCode !== null) throw new Error(`HAProxy in front of ${name} exited (${proxy.child.exitCode ?? proxy.child.signalCode}):\n${proxy.log}`);
+        if (Date.now() > deadline) throw new Error(`HAProxy in front of ${name} (${h.tlsUrl}) did not answer /readyz 200 over TLS within 30 s:\n${proxy.log}`);
+        await sleep(100);
+      }
+      pins.push(spkiPin(h.ca));
+      out[name] = h.tlsUrl;
+    }
+    console.log(`haproxy set: Atrium at ${out.atrium}, Arco at ${out.arco} (HAProxy ${running.map((p) => `pid ${p.child.pid}`).join(', ')})`);
+    return { ...out, chromiumArgs: [`--ignore-certificate-errors-spki-list=${pins.join(',')}`], protocol: 'h2', close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /**
@@ -119,11 +196,14 @@ const sets = {
     network: NET_100,
     mockLatency: 100,
     open: openViaHaproxy,
-    chromiumArgs: ['--ignore-certificate-errors'],
-    targets: {},
+    // the certificates are trusted by their SPKI pins, which open() adds (made for the run)
+    targets: { workplaceReady: 0.6 },
   },
 };
-const chosenSets = [...new Set([...opt('--sets', 'loopback,net100').split(','), ...(args.includes('--via-haproxy') ? ['haproxy'] : [])])].filter(Boolean);
+// The default sets: loopback, net100, and haproxy where HAProxy and openssl are installed.
+const withHaproxy = haproxyAvailable();
+if (!withHaproxy && !args.includes('--sets') && !args.includes('--via-haproxy')) console.log('haproxy set skipped: HAProxy (/usr/sbin/haproxy, or HAPROXY) or openssl (OPENSSL) is not installed');
+const chosenSets = [...new Set([...opt('--sets', withHaproxy ? 'loopback,net100,haproxy' : 'loopback,net100').split(','), ...(args.includes('--via-haproxy') ? ['haproxy'] : [])])].filter(Boolean);
 for (const name of chosenSets) if (!sets[name]) throw new Error(`unknown set ${name}: ${Object.keys(sets).join(', ')}`);
 
 const freePort = () =>
@@ -209,6 +289,8 @@ async function serveArco() {
   walk(dist);
   const server = createHttpServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    // HAProxy's health check (the haproxy set): ready as soon as it listens
+    if (path === '/readyz') return res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end('ok');
     const index = !files.has(path);
     const f = files.get(index ? '/index.html' : path);
     const gzip = f.gz && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
@@ -334,14 +416,26 @@ async function browser(set, storage) {
 }
 
 /**
+ * The protocol the document came over (PerformanceNavigationTiming.nextHopProtocol: 'http/1.1', 'h2'...);
+ * when the set names one (`set.protocol`, the haproxy set's 'h2'), anything else stops the run.
+ */
+async function documentProtocol(page, set, url) {
+  const protocol = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.nextHopProtocol ?? '');
+  if (set.protocol && protocol !== set.protocol) throw new Error(`${url} came over ${JSON.stringify(protocol)}, not ${set.protocol}: the ${set.name} set does not measure what it says`);
+  return protocol;
+}
+
+/**
  * One cold load: FCP, the readiness time, JS on the wire (before `chartsRe` matches, and after) and its
- * request count, and when the first request for one of `dataPaths` left the page (header comment).
+ * request count, when the first request for one of `dataPaths` left the page (header comment), and the
+ * protocols of the document and of the page's requests to its own origin.
  */
 async function coldLoad(url, { set, pred, arg, storage, mockLatency = null, chartsRe, jsUntilReady = false, dataPaths = [] }) {
   const b = await browser(set, storage);
   try {
     await b.ctx.addInitScript({ content: `(${readinessProbe})(${pred}, ${JSON.stringify(arg ?? null)}, ${JSON.stringify(mockLatency)});` });
     await b.page.goto(url, { waitUntil: 'load' });
+    const protocol = await documentProtocol(b.page, set, url);
     const deadline = Date.now() + 60_000;
     while (!(await b.page.evaluate(() => window.__bench?.readyAt ?? null))) {
       if (Date.now() > deadline) throw new Error(`not ready: ${url}`);
@@ -359,20 +453,22 @@ async function coldLoad(url, { set, pred, arg, storage, mockLatency = null, char
     // content was ready (what idle time preloads afterwards for later pages is not part of it), without
     // the charts.
     // JS requests: every script requested until then, the charts included.
-    const { js, jsRequests, data } = await b.page.evaluate(
+    const { js, jsRequests, data, protocols } = await b.page.evaluate(
       ({ until, charts, dataPaths }) => {
         const entries = performance.getEntriesByType('resource');
+        const own = entries.filter((e) => new URL(e.name).origin === location.origin);
         const scripts = entries.filter((e) => /\.m?js(\?|$)/.test(e.name) && e.startTime <= until);
         const first = entries.filter((e) => dataPaths.includes(new URL(e.name).pathname)).sort((x, y) => x.startTime - y.startTime)[0];
         return {
           js: scripts.filter((e) => !(charts && new RegExp(charts).test(e.name))).reduce((a, e) => a + e.transferSize, 0),
           jsRequests: scripts.length,
           data: first ? { path: new URL(first.name).pathname, start: first.startTime, sent: first.requestStart, initiator: first.initiatorType } : null,
+          protocols: [...new Set(own.map((e) => e.nextHopProtocol || '?'))].sort(),
         };
       },
       { until: jsUntilReady ? readyAt : 1e12, charts: chartsRe?.source ?? '', dataPaths },
     );
-    return { fcp, readyAt, js, jsRequests, data, b };
+    return { fcp, readyAt, js, jsRequests, data, protocol, protocols, b };
   } catch (error) {
     await b.close();
     throw error;
@@ -401,6 +497,7 @@ async function signInAtrium(baseUrl, set) {
   const b = await browser({ ...set, network: null });
   try {
     await b.page.goto(`${baseUrl}/login`);
+    await documentProtocol(b.page, set, `${baseUrl}/login`);
     await b.page.locator('#root input[name=username]').fill('admin');
     await b.page.locator('#root input[name=password]').fill('admin123');
     await b.page.locator('#root [data-testid=login-submit]').click();
@@ -415,6 +512,7 @@ async function signInArco(baseUrl, set) {
   const b = await browser({ ...set, network: null });
   try {
     await b.page.goto(`${baseUrl}/login`);
+    await documentProtocol(b.page, set, `${baseUrl}/login`);
     await b.page.fill('#userName_input', 'admin');
     await b.page.fill('#password_input', 'admin');
     await b.page.click('button.arco-btn-primary');
@@ -467,16 +565,21 @@ async function main() {
     arco: { workplace: '/dashboard/workplace', pred: workplaceReady, text: 'admin', signIn: signInArco, charts: /bizcharts|charts/i, nav: { group: 'List', item: 'Search Table', path: '/list/search-table', selector: 'tbody tr', min: 3 }, mocked: true },
   };
   // Per set: rows[key][app], one value a round.
-  const results = Object.fromEntries(chosenSets.map((name) => [name, { rows: {}, staticFcp: [], loginFcpEnglish: [], menuNav: Object.fromEntries(atriumNav.map((n) => [n.name, []])), data: [] }]));
+  const results = Object.fromEntries(chosenSets.map((name) => [name, { rows: {}, staticFcp: [], loginFcpEnglish: [], menuNav: Object.fromEntries(atriumNav.map((n) => [n.name, []])), data: [], protocols: [] }]));
   const opened = [];
   try {
     for (const name of chosenSets) {
-      results[name].bases = await sets[name].open({ atrium: atrium.baseUrl, arco: arco.baseUrl });
-      opened.push(results[name].bases);
+      const bases = await sets[name].open({ atrium: atrium.baseUrl, arco: arco.baseUrl });
+      opened.push(bases);
+      results[name].bases = bases;
+      // what open() adds for this run: Chromium flags (the haproxy set's certificate pins) and the protocol every document must come over
+      results[name].set = { ...sets[name], name, chromiumArgs: [...(sets[name].chromiumArgs ?? []), ...(bases.chromiumArgs ?? [])], protocol: bases.protocol ?? sets[name].protocol };
     }
-    const signedIn = new Map(); // one sign-in per pair of origins
+    // One sign-in per pair of origins: the session lives in each origin's localStorage, so the haproxy
+    // set's https origins sign in through HAProxy on their own.
+    const signedIn = new Map();
     for (const name of chosenSets) {
-      const set = sets[name];
+      const { set } = results[name];
       const { bases } = results[name];
       const key = `${bases.atrium} ${bases.arco}`;
       if (!signedIn.has(key)) signedIn.set(key, { atrium: await apps.atrium.signIn(bases.atrium, set), arco: await apps.arco.signIn(bases.arco, set) });
@@ -486,13 +589,14 @@ async function main() {
       const order = r % 2 ? ['arco', 'atrium'] : ['atrium', 'arco'];
       // The sets' order rotates too: each meets the machine's drift at every place in a round.
       for (const setName of chosenSets.map((_, i) => chosenSets[(i + r) % chosenSets.length])) {
-        const set = sets[setName];
         const res = results[setName];
-        const { bases, storage, rows } = res;
+        const { set, bases, storage, rows } = res;
         const put = (k, app, v) => ((rows[k] ??= { atrium: [], arco: [] })[app].push(v));
         const s = await coldLoad(`${bases.atrium}/bench/static.html`, { set, pred: () => !!document.querySelector('h1') });
         res.staticFcp.push(s.fcp);
         await s.b.close();
+        if (r === 0 && set.protocol) console.log(`${setName}: the first load's document came over ${s.protocol} (PerformanceNavigationTiming.nextHopProtocol; every load's is checked)`);
+        const protocols = {};
         for (const name of order) {
           const login = await coldLoad(`${bases[name]}/login`, { set, pred: loginReady });
           put('loginFcp', name, login.fcp);
@@ -512,6 +616,7 @@ async function main() {
           put('workplaceJs', name, work.js);
           put('workplaceJsRequests', name, work.jsRequests);
           if (name === 'atrium') res.data.push(work.data);
+          protocols[name] = { document: work.protocol, requests: work.protocols };
           try {
             await sleep(500);
             put('nav', name, await navigate(work.b.page, app.nav));
@@ -527,7 +632,9 @@ async function main() {
         const last = (k, a) => Math.round(rows[k][a].at(-1));
         const data = res.data.at(-1);
         const dataText = landingData.length === 0 ? 'n/a' : data ? `${Math.round(data.start)} (sent ${Math.round(data.sent)}, ${data.path}, ${data.initiator})` : 'none seen';
-        console.log(`round ${r + 1}/${rounds} ${setName}: login FCP ${last('loginFcp', 'atrium')} / ${last('loginFcp', 'arco')} ms; ${landingName} FCP ${last('workplaceFcp', 'atrium')} / ${last('workplaceFcp', 'arco')}, ready ${last('workplaceReady', 'atrium')} / ${last('workplaceReady', 'arco')}, JS requests ${last('workplaceJsRequests', 'atrium')} / ${last('workplaceJsRequests', 'arco')}; nav ${last('nav', 'atrium')} / ${last('nav', 'arco')} (Atrium / Arco); data request leaves ${dataText}; static FCP ${Math.round(res.staticFcp.at(-1))}`);
+        res.protocols.push(protocols);
+        const protocolText = set.protocol ? `; protocols (document, own-origin requests): Atrium ${protocols.atrium.document} ${protocols.atrium.requests.join('+')}, Arco ${protocols.arco.document} ${protocols.arco.requests.join('+')}` : '';
+        console.log(`round ${r + 1}/${rounds} ${setName}: login FCP ${last('loginFcp', 'atrium')} / ${last('loginFcp', 'arco')} ms; ${landingName} FCP ${last('workplaceFcp', 'atrium')} / ${last('workplaceFcp', 'arco')}, ready ${last('workplaceReady', 'atrium')} / ${last('workplaceReady', 'arco')}, JS requests ${last('workplaceJsRequests', 'atrium')} / ${last('workplaceJsRequests', 'arco')}; nav ${last('nav', 'atrium')} / ${last('nav', 'arco')} (Atrium / Arco); data request leaves ${dataText}; static FCP ${Math.round(res.staticFcp.at(-1))}${protocolText}`);
       }
     }
   } finally {
@@ -576,6 +683,11 @@ async function main() {
       out.push(`| ${landingLabel}: its first data request leaves the page (fetch start, ms from navigation start${note}) | ${Math.round(m)} (${range(starts)}) | – | – | – ${verdict(seen === data.length && m <= targets.dataLeaves, targets.dataLeaves, `<= ${targets.dataLeaves} ms`)}`);
       out.push(`| the same request sent on a connection (requestStart) | ${Math.round(median(sent))} (${range(sent)}) | – | – | – | – | |`);
     }
+    const expected = results[setName].set?.protocol;
+    if (expected) {
+      const seen = (app) => [...new Set(results[setName].protocols.flatMap((p) => p[app].requests))].join(', ');
+      out.push(`| protocol of every document, checked on each load (nextHopProtocol); of the landing pages' requests to their own origin | ${expected}; ${seen('atrium')} | ${expected}; ${seen('arco')} | – | – | – | |`);
+    }
     if (sets[setName].menuPages) {
       out.push(`\n| Atrium, ${setName}: ${landingName} → menu page, content visible | median | range | target |`);
       out.push('| --- | ---: | ---: | --- |');
@@ -596,7 +708,7 @@ async function main() {
   console.log(out.join('\n'));
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const saved = Object.fromEntries(chosenSets.map((name) => {
-    const { bases: _bases, storage: _storage, ...kept } = results[name];
+    const { bases: _bases, storage: _storage, set: _set, ...kept } = results[name];
     return [name, { label: sets[name].label, network: sets[name].network, mockLatency: sets[name].mockLatency, ...kept }];
   }));
   writeFileSync(join(root, 'bench/results/web.json'), JSON.stringify({ rounds, landingPath, sets: saved }, null, 2));
