@@ -32,6 +32,7 @@ interface Chunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
   moduleIds: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -39,6 +40,9 @@ interface Chunk {
 const src = (path: string) => resolve(import.meta.dirname, 'src', path);
 
 const locales = ['zh-CN', 'en-US'];
+
+/** The global the first calls' script (src/prerender/first-calls.ts) defines, which the boot script calls. */
+const FIRST_CALLS_LIBRARY = 'atriumFirstCalls';
 
 /** `name: () => import('./module')` entries of a source file, the module resolved from the file's folder. */
 function lazyEntries(file: string): [name: string, module: string][] {
@@ -99,8 +103,6 @@ export function prerenderPlugin(): Plugin {
   let outDir = 'dist';
   let root = '';
   let bootConfig: Omit<BootConfig, 'loginTitles' | 'pages' | 'clientConfigPath' | 'clientConfigElementId' | 'entry' | 'css' | 'loginConfigKey' | 'firstCalls'> | null = null;
-  /** The module that sends the first view's calls (src/prerender/first-calls.ts), as built. */
-  let firstCallsModule = '';
   let pagesOf: ((routes: Renderer['routes'], landingPath: string) => BootConfig['pages']) | null = null;
   let inlineCss: string[] = [];
   let entryCss: string[] = [];
@@ -111,10 +113,6 @@ export function prerenderPlugin(): Plugin {
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
-    },
-    buildStart() {
-      // Its own small chunk, imported by the boot script at the top of the head (its export kept).
-      this.emitFile({ type: 'chunk', id: src('prerender/first-calls.ts'), name: 'first-calls', preserveSignature: 'strict' });
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
@@ -136,11 +134,8 @@ export function prerenderPlugin(): Plugin {
         visit(start);
         return new Set(ordered);
       };
-      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId !== src('prerender/first-calls.ts'));
+      const entry = chunks.find((c) => c.isEntry);
       if (!entry) throw new Error('prerender: no entry chunk');
-      const firstCalls = byModule(src('prerender/first-calls.ts'));
-      if (!firstCalls) throw new Error('prerender: no chunk for src/prerender/first-calls.ts');
-      firstCallsModule = `/${firstCalls.fileName}`;
       const inEntry = closure(entry);
       const cssOf = (files: Set<string>) => [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
       const filesOf = (id: string): BootFiles => {
@@ -157,13 +152,19 @@ export function prerenderPlugin(): Plugin {
       };
       const login = filesOf(need(src('features/login/login-page.tsx')));
       const shell = filesOf(need(src('app/shell.tsx')));
-      // Per page, its styles only: the page's code is asked for by the console itself (boot.ts says why).
+      // Per page, its styles, and what its chunk imports on demand (the workplace's charts): the console
+      // asks for the page's own code as soon as it runs (app/router.tsx, with what that code imports), but
+      // would find the on-demand code only once the page's code had arrived and run.
       const modules = lazyModules();
+      const shellFiles = new Set(shell.js);
       pagesOf = (routes, landingPath) => {
         const pages: BootConfig['pages'] = {};
         for (const route of routes) {
           const id = modules.pages.get(route.name);
-          if (id && byModule(id)) pages[route.path] = filesOf(id).css;
+          const chunk = id ? byModule(id) : undefined;
+          if (!id || !chunk) continue;
+          const onDemand = chunk.dynamicImports.flatMap((file) => [...closure(byFile.get(file))].filter((f) => !inEntry.has(f)).map((f) => `/${f}`));
+          pages[route.path] = { js: [...new Set(onDemand)].filter((f) => !shellFiles.has(f)), css: filesOf(id).css };
         }
         // `/` opens the landing page.
         if (pages[landingPath]) pages['/'] = pages[landingPath];
@@ -198,6 +199,23 @@ export function prerenderPlugin(): Plugin {
           build: { ssr: src('prerender/entry-server.tsx'), outDir: tmp, emptyOutDir: true, minify: false, sourcemap: false },
         };
         await build(ssrConfig);
+        // The first view's calls: signing and sending in one classic script of its own, inline at the top
+        // of the head, so they leave while the document is still being parsed (a module it imported had to
+        // be fetched first, and ran only once the parser let go: after the first paint).
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          build: {
+            lib: { entry: src('prerender/first-calls.ts'), formats: ['iife'], name: FIRST_CALLS_LIBRARY, fileName: () => 'first-calls.js' },
+            outDir: join(tmp, 'first-calls'),
+            emptyOutDir: true,
+            minify: true,
+            sourcemap: false,
+            target: 'es2022',
+          },
+        });
+        const firstCallsScript = readFileSync(join(tmp, 'first-calls', 'first-calls.js'), 'utf8').trim();
         const renderer = (await import(pathToFileURL(join(tmp, 'entry-server.js')).href)) as Renderer;
         const views = renderer.locales
           .flatMap((locale) => [
@@ -227,19 +245,19 @@ export function prerenderPlugin(): Plugin {
           clientConfigElementId: renderer.clientConfigElementId,
           loginConfigKey: renderer.loginConfigKey,
           pages: pagesOf(renderer.routes, renderer.landingPath),
-          firstCalls: { module: firstCallsModule, global: renderer.firstCallsGlobal, session: renderer.sessionCalls, pages: firstCallsOf(renderer.routes, renderer.landingPath) },
+          firstCalls: { library: FIRST_CALLS_LIBRARY, global: renderer.firstCallsGlobal, session: renderer.sessionCalls, pages: firstCallsOf(renderer.routes, renderer.landingPath) },
           loginTitles: Object.fromEntries(renderer.locales.map((l) => [l, renderer.pageTitle(l)])),
         };
         const requests = `(${bootRequests.toString()})(${JSON.stringify(config)});`;
         const view = `(${bootView.toString()})(${JSON.stringify({ loginTitles: config.loginTitles, entry: config.entry, loginConfigKey: config.loginConfigKey })});`;
         html = html
           // First in the head: the first wave leaves before the rest of the document is even parsed.
-          .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${requests}</script>`)
+          .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${firstCallsScript}</script>\n    <script>${requests}</script>`)
           .replace('</head>', `  <style data-prerender>${css}</style>\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root"></div>\n    <div id="prerender">${views}</div>\n    <script>${view}</script>`);
         if (!html.includes(requests)) throw new Error('prerender: no <meta charset> in index.html');
         writeFileSync(indexPath, html);
-        const hashes = [requests, view].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
+        const hashes = [firstCallsScript, requests, view].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
         this.info(`index.html: pre-rendered ${renderer.locales.length * 2} views, ${(Buffer.byteLength(css) / 1024).toFixed(1)} KiB inline CSS, boot scripts ${hashes.join(' ')}`);
       } finally {
         rmSync(tmp, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_CALLS_GLOBAL, type SentFirstCalls } from '../lib/api/first-calls';
 import { bootRequests, bootView, type BootConfig } from './boot';
+import * as firstCallsScript from './first-calls';
 
 function boot(config: BootConfig): void {
   bootRequests(config);
@@ -14,15 +15,15 @@ const config: BootConfig = {
   dictionaries: { 'zh-CN': { core: ['/assets/core-zh.js'], shell: ['/assets/full-zh.js'] }, 'en-US': { core: ['/assets/core-en.js'], shell: ['/assets/full-en.js'] } },
   login: { js: ['/assets/login.js'], css: ['/assets/login.css'] },
   shell: { js: ['/assets/shell.js'], css: ['/assets/shell.css'] },
-  pages: { '/home': [], '/system/user': ['/assets/system-user.css'] },
+  pages: { '/home': { js: [], css: [] }, '/system/user': { js: ['/assets/charts.js'], css: ['/assets/system-user.css'] } },
   loginTitles: { 'zh-CN': '登录 - Atrium', 'en-US': 'Sign in - Atrium' },
   clientConfigPath: '/api/client-config',
   clientConfigElementId: 'atrium-client-config',
   entry: '/assets/index.js',
   loginConfigKey: 'login-config',
   firstCalls: {
-    // The module itself, as the test runner serves it.
-    module: '/src/prerender/first-calls.ts',
+    // The script before the boot script defines it (beforeEach below).
+    library: 'atriumFirstCalls',
     global: FIRST_CALLS_GLOBAL,
     session: [
       { method: 'POST', path: '/api/user/info', query: '' },
@@ -57,6 +58,7 @@ describe('boot script (index.html, before the first paint)', () => {
     vi.stubGlobal('fetch', fetchMock);
     delete (window as { __atriumClientConfig?: unknown }).__atriumClientConfig;
     delete (window as { __atriumRequestView?: unknown }).__atriumRequestView;
+    (window as unknown as Record<string, unknown>).atriumFirstCalls = firstCallsScript;
     document.documentElement.removeAttribute('data-boot-pending');
   });
   afterEach(() => {
@@ -163,7 +165,7 @@ describe('boot script (index.html, before the first paint)', () => {
     expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeInstanceOf(Promise);
     expect(preloads('modulepreload')).toEqual([]);
     await started();
-    expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/full-zh.js', '/assets/shell.js']);
+    expect(preloads('modulepreload')).toEqual(['/assets/core-zh.js', '/assets/full-zh.js', '/assets/shell.js', '/assets/charts.js']);
     expect(preloads('stylesheet')).toEqual(['/assets/index.css', '/assets/shell.css', '/assets/system-user.css']);
   });
 

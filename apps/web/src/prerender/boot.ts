@@ -6,8 +6,9 @@
  *   keep them), and of the pre-rendered views only the right one stays: the sign-in page, or the shell's
  *   skeleton for a visitor with a session;
  * - for a visitor with a session, the first view's calls leave at once: user info, the menu and the page's
- *   declared reads, signed by a small module (first-calls.ts) with the credential the server wrote into the
- *   document as it served it; the console adopts their answers (lib/api/first-calls.ts). A document
+ *   declared reads, signed by the script before this one (first-calls.ts, built into the document) with
+ *   the credential the server wrote into the document as it served it; the console adopts their answers
+ *   (lib/api/first-calls.ts). A document
  *   without the credential (not served by Atrium's server) has the credential requested at once instead
  *   (lib/api/client-config.ts picks that answer up);
  * - the console's entry runs only once the first view is shown: its download starts with the document
@@ -34,8 +35,8 @@ export interface BootConfig {
   dictionaries: Record<string, { core: string[]; shell: string[] }>;
   login: BootFiles;
   shell: BootFiles;
-  /** Per page path (`/`: the landing page's): the page's stylesheets (its code is asked for by the console itself, see below). */
-  pages: Record<string, string[]>;
+  /** Per page path (`/`: the landing page's): what the page's code imports on demand (the workplace's charts), and its stylesheets. */
+  pages: Record<string, BootFiles>;
   loginTitles: Record<string, string>;
   /** Where the signing credential is handed out (the contracts' call table). */
   clientConfigPath: string;
@@ -45,9 +46,12 @@ export interface BootConfig {
   entry: string;
   /** The sign-in page's remembered username and "remember me" (features/login/login-config.ts). */
   loginConfigKey: string;
-  /** The first view's calls for a visitor with a session, sent by `module` (first-calls.ts) and left on the window as `global`. */
+  /**
+   * The first view's calls for a visitor with a session: sent by the script before this one (first-calls.ts,
+   * which defines `library`), their promise left on the window as `global`.
+   */
   firstCalls: {
-    module: string;
+    library: string;
     global: string;
     /** Every view's: user info and the menu. */
     session: FirstCall[];
@@ -96,22 +100,24 @@ export function bootRequests(config: BootConfig): void {
     // credential at once: every call of the first view waits for it).
     if (doc.getElementById(config.clientConfigElementId)) {
       const calls = config.firstCalls.session.concat(config.firstCalls.pages[path] ?? []);
-      const first: Promise<{ sendFirstCalls: (calls: FirstCall[], elementId: string, locale: string) => Promise<SentFirstCalls | null> }> = import(/* @vite-ignore */ config.firstCalls.module);
-      (window as unknown as Record<string, unknown>)[config.firstCalls.global] = first.then(
-        function (module) {
-          return module.sendFirstCalls(calls, config.clientConfigElementId, locale);
-        },
-        function () {
-          return null;
-        },
-      );
+      const holder = window as unknown as Record<string, unknown>;
+      const library = holder[config.firstCalls.library] as { sendFirstCalls?: (calls: FirstCall[], elementId: string, locale: string) => Promise<SentFirstCalls | null> } | undefined;
+      if (library && library.sendFirstCalls) {
+        try {
+          holder[config.firstCalls.global] = library.sendFirstCalls(calls, config.clientConfigElementId, locale);
+        } catch {
+          // Nothing sent: the console asks as usual.
+        }
+      }
     } else (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'omit' });
-    // The texts and the shell. The page's code, its data and the charts follow as soon as the console
-    // runs (app/router.tsx, app/guard-loader.ts); the page's code asked for here too, ahead of the
-    // shell's, made no difference that could be measured (bench/notes/012-first-paint-floor.md).
+    // The texts, the shell, then what the page imports on demand (the workplace's charts). The page's
+    // code and its data follow as soon as the console runs (app/router.tsx, app/guard-loader.ts; the
+    // code asked for here too made no difference, bench/notes/012-first-paint-floor.md), but the charts
+    // were found only once that code had arrived and run: on a 100 ms network, a round trip later.
+    const page = config.pages[path];
     if (dictionaries) files.js = files.js.concat(dictionaries.core, dictionaries.shell);
-    files.js = files.js.concat(config.shell.js);
-    files.css = files.css.concat(config.shell.css, config.pages[path] ?? []);
+    files.js = files.js.concat(config.shell.js, page ? page.js : []);
+    files.css = files.css.concat(config.shell.css, page ? page.css : []);
   } else {
     if (dictionaries) files.js = files.js.concat(dictionaries.core);
     files.js = files.js.concat(config.login.js);

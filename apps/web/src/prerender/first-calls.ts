@@ -5,8 +5,9 @@ import { storedFingerprint } from '../lib/fingerprint';
 import { getToken } from '../lib/token';
 
 /**
- * The first view's calls, sent by the document (boot.ts imports this module at the top of the head for a
- * visitor with a session): signed with the credential the server wrote into the document and sent at once,
+ * The first view's calls, sent by the document: built on its own into a script inline at the top of the
+ * head (prerender-plugin.ts), which defines `sendFirstCalls` for boot.ts to call for a visitor with a
+ * session. Signed with the credential the server wrote into the document and sent at once,
  * while the console's code downloads. The console adopts the answers (lib/api/first-calls.ts) instead of
  * asking again. The requests are those the console would send (same headers, no cookies), so a visitor
  * whose session expired gets the same 401s, and the console shows the sign-in page as before.
