@@ -1,7 +1,8 @@
 import { flattenRoutes, routeTable } from '@atrium/contracts/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '../lib/api';
-import { declaredCall, firstCallKey } from '../lib/api/first-calls';
+import type { UserInfo } from '@atrium/contracts/calls/auth';
+import { declaredCall, firstCallKey, grantedAtLastVisit } from '../lib/api/first-calls';
 import { sessionFirstCalls, useSession } from '../stores/session';
 import { preloadPage } from './route-components';
 
@@ -46,5 +47,15 @@ describe("the first view's calls the document sends", () => {
     const declared = route.firstCalls!.map(declaredCall).map((c) => firstCallKey(c.method, c.path, c.query));
     expect([...new Set(asked)].sort()).toEqual([...new Set(declared)].sort());
     expect(declared).toHaveLength(new Set(declared).size);
+  });
+
+  it("remember the role's permissions for the next document, none while every page is refused, and forget them with the session", () => {
+    const user = { role: 'user', permissions: ['workplace:view'], mustChangePassword: false, mfaRequired: false, mfaEnabled: false } as unknown as UserInfo;
+    useSession.getState().setUser(user);
+    expect(grantedAtLastVisit()).toEqual(new Set(['workplace:view']));
+    useSession.getState().setUser({ ...user, mustChangePassword: true });
+    expect(grantedAtLastVisit()).toEqual(new Set());
+    useSession.getState().clear();
+    expect(grantedAtLastVisit()).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ const config: BootConfig = {
       { method: 'POST', path: '/api/user/info', query: '' },
       { method: 'GET', path: '/api/user/menu', query: '' },
     ],
-    pages: { '/system/user': [{ method: 'GET', path: '/api/system/user/list', query: 'current=1&pageSize=10' }] },
+    pages: { '/system/user': [{ method: 'GET', path: '/api/system/user/list', query: 'current=1&pageSize=10', permission: 'user:read' }] },
   },
 };
 
@@ -107,6 +107,7 @@ describe('boot script (index.html, before the first paint)', () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('fingerprint', 'fp-1');
     localStorage.setItem('arco-locale', 'en-US');
+    localStorage.setItem('first-calls-granted', '["user:read"]');
     window.history.replaceState(null, '', '/system/user');
     const carried = document.createElement('script');
     carried.type = 'application/json';

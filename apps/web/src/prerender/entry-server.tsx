@@ -54,7 +54,9 @@ export function pageTitle(locale: Locale): string {
 }
 
 /** Every page with its route name and its declared first calls, for the boot script's per-page requests. */
-export const routes = flattenRoutes(routeTable).flatMap((node) => (node.name ? [{ path: node.path, name: node.name, firstCalls: (node.firstCalls ?? []).map(declaredCall) }] : []));
+export const routes = flattenRoutes(routeTable).flatMap((node) =>
+  node.name ? [{ path: node.path, name: node.name, firstCalls: (node.firstCalls ?? []).map((text) => ({ ...declaredCall(text), ...(node.permission ? { permission: node.permission } : {}) })) }] : [],
+);
 
 /** What every signed-in view asks for first: user info and the menu. */
 export { sessionFirstCalls as sessionCalls } from '../stores/session';

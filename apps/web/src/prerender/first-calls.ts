@@ -1,5 +1,5 @@
 import { signHeaders, type SigningCredential } from '@atrium/contracts/signing';
-import { firstCallKey, type FirstCall, type SentFirstCalls } from '../lib/api/first-calls';
+import { firstCallKey, grantedAtLastVisit, type FirstCall, type SentFirstCalls } from '../lib/api/first-calls';
 import { REQUEST_TIMEOUT_MS } from '../lib/api/options';
 import { storedFingerprint } from '../lib/fingerprint';
 import { getToken } from '../lib/token';
@@ -13,15 +13,18 @@ import { getToken } from '../lib/token';
  * whose session expired gets the same 401s, and the console shows the sign-in page as before.
  *
  * Nothing is sent without what signing needs (the document's credential, the device id a sign-in stored,
- * the token): the console then asks as usual.
+ * the token): the console then asks as usual. A page's reads leave only when the role held the page's
+ * permission at the last visit (lib/api/first-calls.ts, rememberGranted).
  */
 export function sendFirstCalls(calls: readonly FirstCall[], credentialElementId: string, locale: string): Promise<SentFirstCalls | null> {
   const credential = documentCredential(credentialElementId);
   const fingerprint = storedFingerprint();
   const token = getToken();
   if (!credential || !fingerprint || !token) return Promise.resolve(null);
+  const granted = grantedAtLastVisit();
   const answers = new Map<string, Promise<Response>>();
   for (const call of calls) {
+    if (call.permission !== undefined && !granted?.has(call.permission)) continue;
     const key = firstCallKey(call.method, call.path, call.query);
     if (answers.has(key)) continue;
     const answer = signHeaders(credential, { method: call.method, path: call.path, query: call.query, headers: { 'X-Fingerprint': fingerprint, 'Access-Token': token } }).then((headers) =>

@@ -1,7 +1,7 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
 import { create } from 'zustand';
 import { call, endpoints, endSession, isApiError } from '../lib/api';
-import type { FirstCall } from '../lib/api/first-calls';
+import { rememberGranted, type FirstCall } from '../lib/api/first-calls';
 import { clearToken } from '../lib/token';
 
 type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
@@ -80,7 +80,11 @@ const noSession = { user: null, role: '', permissions: [], mustChangePassword: f
 
 export const useSession = create<SessionState>((set, get) => ({
   ...noSession,
-  setUser: (user) => set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword, mustEnrolMfa: enrolmentRequired(user) }),
+  setUser: (user) => {
+    // For the next document's first calls: while the server refuses every page, no page's reads.
+    rememberGranted(menuRefused(user) ? [] : user.permissions);
+    set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword, mustEnrolMfa: enrolmentRequired(user) });
+  },
   load: async () => {
     // The menu is asked for beside the profile, not after it: one round trip before the first page. Until
     // the one-time password is changed, or a required two-step verification turned on, the server answers
@@ -128,6 +132,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
   clear: () => {
     clearToken();
+    rememberGranted(null);
     set(noSession);
     for (const listener of [...endListeners]) listener();
   },

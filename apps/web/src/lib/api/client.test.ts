@@ -562,6 +562,19 @@ describe("the first view's calls the document sent", () => {
     expect(sent.map((r) => r.url)).toEqual(['/api/user/menu']);
   });
 
+  it("sends a page's reads only when the role held the page's permission at the last visit", async () => {
+    const page = { method: 'GET', path: '/api/list', query: '', permission: 'list:read' };
+    await bootSends([...session, page]);
+    expect(sent.map((r) => r.url).sort()).toEqual(['/api/user/info', '/api/user/menu']);
+    sent = [];
+    localStorage.setItem('first-calls-granted', JSON.stringify(['other:read']));
+    await bootSends([page]);
+    expect(sent).toHaveLength(0);
+    localStorage.setItem('first-calls-granted', JSON.stringify(['other:read', 'list:read']));
+    await bootSends([page]);
+    expect(sent.map((r) => r.url)).toEqual(['/api/list']);
+  });
+
   it('sends nothing without a stored device id or token', async () => {
     localStorage.removeItem('fingerprint');
     expect(await bootSends(session)).toBeNull();

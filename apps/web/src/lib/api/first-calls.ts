@@ -12,6 +12,34 @@ export interface FirstCall {
   method: string;
   path: string;
   query: string;
+  /**
+   * The permission of the page that declares it: the call leaves only when the role held it at the last
+   * visit, so a role that may not open the page sends no read the server would refuse (and audit).
+   */
+  permission?: string;
+}
+
+/** Where the session keeps the active role's permissions for the next document's first calls. */
+const GRANTED_STORAGE_KEY = 'first-calls-granted';
+
+/** The active role's permissions as the console last knew them (null: signed out, or no page's reads to send). */
+export function rememberGranted(permissions: readonly string[] | null): void {
+  try {
+    if (permissions) localStorage.setItem(GRANTED_STORAGE_KEY, JSON.stringify(permissions));
+    else localStorage.removeItem(GRANTED_STORAGE_KEY);
+  } catch {
+    // storage blocked: the pages' reads wait for the console
+  }
+}
+
+/** What rememberGranted kept; null when nothing (readable) was. */
+export function grantedAtLastVisit(): Set<string> | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(GRANTED_STORAGE_KEY) ?? 'null');
+    return Array.isArray(value) ? new Set(value.filter((p): p is string => typeof p === 'string')) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What was sent, and for whom: an answer is adopted only by a call made with the same token and language. */
