@@ -103,28 +103,37 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 
-  it('sends the first view\'s calls at once, signed with the credential the document carries, and asks nothing for it', async () => {
-    localStorage.setItem('token', 't');
-    localStorage.setItem('fingerprint', 'fp-1');
-    localStorage.setItem('arco-locale', 'en-US');
-    localStorage.setItem('first-calls-granted', '["user:read"]');
-    window.history.replaceState(null, '', '/system/user');
-    const carried = document.createElement('script');
-    carried.type = 'application/json';
-    carried.id = 'atrium-client-config';
-    carried.textContent = '{"keyId":"k","secret":"s"}';
-    document.head.appendChild(carried);
-    try {
+  describe('with the credential in the document (the server wrote it in)', () => {
+    let carried: HTMLScriptElement;
+    beforeEach(() => {
+      carried = document.createElement('script');
+      carried.type = 'application/json';
+      carried.id = 'atrium-client-config';
+      carried.textContent = '{"keyId":"k","secret":"s"}';
+      document.head.appendChild(carried);
+      localStorage.setItem('token', 't');
+    });
+    afterEach(() => {
+      carried.remove();
+      delete (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
+    });
+    const sent = () => (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL] as Promise<SentFirstCalls | null>;
+
+    it("sends the first view's calls at once, signed with it, and asks nothing for it", async () => {
+      localStorage.setItem('fingerprint', 'fp-1');
+      localStorage.setItem('arco-locale', 'en-US');
+      localStorage.setItem('first-calls-granted', '["user:read"]');
+      window.history.replaceState(null, '', '/system/user');
       boot(config);
       expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('shell');
       expect((window as { __atriumClientConfig?: unknown }).__atriumClientConfig).toBeUndefined();
-      const sent = await ((window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL] as Promise<SentFirstCalls | null>);
-      expect(sent && { token: sent.token, locale: sent.locale, calls: [...sent.answers.keys()] }).toEqual({
+      const calls = await sent();
+      expect(calls && { token: calls.token, locale: calls.locale, calls: [...calls.answers.keys()] }).toEqual({
         token: 't',
         locale: 'en-US',
         calls: ['POST /api/user/info?', 'GET /api/user/menu?', 'GET /api/system/user/list?current=1&pageSize=10'],
       });
-      await Promise.all(sent!.answers.values());
+      await Promise.all(calls!.answers.values());
       const requests = fetchMock.mock.calls as unknown as [string, RequestInit][];
       // Each leaves once signed, in whatever order the signing finishes.
       expect(requests.map(([url, init]) => `${init.method} ${url}`).sort()).toEqual(['GET /api/system/user/list?current=1&pageSize=10', 'GET /api/user/menu', 'POST /api/user/info']);
@@ -132,28 +141,14 @@ describe('boot script (index.html, before the first paint)', () => {
         expect(init.credentials).toBe('omit');
         expect(init.headers).toMatchObject({ 'Access-Token': 't', 'X-Fingerprint': 'fp-1', 'Accept-Language': 'en-US', Authorization: expect.stringMatching(/^ATRIUM-HMAC-SHA256 Credential=k\//) });
       }
-    } finally {
-      carried.remove();
-      delete (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
-    }
-  });
+    });
 
-  it('sends no first calls on a page that declares none beyond the session\'s, nor without a stored device id', async () => {
-    localStorage.setItem('token', 't');
-    window.history.replaceState(null, '', '/home');
-    const carried = document.createElement('script');
-    carried.type = 'application/json';
-    carried.id = 'atrium-client-config';
-    carried.textContent = '{"keyId":"k","secret":"s"}';
-    document.head.appendChild(carried);
-    try {
+    it('sends nothing without a stored device id', async () => {
+      window.history.replaceState(null, '', '/home');
       boot(config);
-      expect(await ((window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL] as Promise<unknown>)).toBeNull();
+      expect(await sent()).toBeNull();
       expect(fetchMock).not.toHaveBeenCalled();
-    } finally {
-      carried.remove();
-      delete (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
-    }
+    });
   });
 
   it('shows the shell skeleton to a visitor with a session, asks for the credential at once and for the view with the entry', async () => {
