@@ -532,6 +532,15 @@ describe("the first view's calls the document sent", () => {
     expect(feedback.openSessionExpiredModal).not.toHaveBeenCalled();
   });
 
+  it('asks again itself when the early answer was a server failure (a database restarting)', async () => {
+    responder = () => ({ status: 503, body: errorEnvelope(503, 'SERVICE_UNAVAILABLE', 'unavailable') });
+    await bootSends(session);
+    responder = (req) => ({ body: envelope({ url: req.url }) });
+    expect(await call(endpoints.auth.menu)).toEqual({ url: '/api/user/menu' });
+    expect(sent.filter((r) => r.url === '/api/user/menu')).toHaveLength(2);
+    expect(feedback.toastError).not.toHaveBeenCalled();
+  });
+
   it('adopts nothing sent with another token or language, after a write, or that found no answer', async () => {
     await bootSends(session, 'en-US');
     await call(endpoints.auth.menu);

@@ -68,7 +68,8 @@ let sent: Promise<SentFirstCalls | null> | null | undefined;
 
 /**
  * The boot's answer to this call, taken once; null when the boot sent no such call, sent it for another
- * token or language, could not send at all, or its request found no answer.
+ * token or language, could not send at all, or its request found no answer or a server failure (a 5xx:
+ * the database restarting, say). The console then asks again itself, exactly as without the boot.
  */
 export async function takeFirstCall(call: FirstCall, token: string, locale: string): Promise<Response | null> {
   if (sent === undefined) {
@@ -83,7 +84,10 @@ export async function takeFirstCall(call: FirstCall, token: string, locale: stri
   const answer = calls.answers.get(key);
   if (!answer) return null;
   calls.answers.delete(key);
-  return answer.catch(() => null);
+  return answer.then(
+    (res) => (res.status >= 500 ? null : res),
+    () => null,
+  );
 }
 
 /**
