@@ -1,4 +1,5 @@
-import { signHeaders, type SigningCredential } from '@atrium/contracts/signing';
+import { signHeaders } from '@atrium/contracts/signing';
+import { readDocumentConfig } from '../lib/api/document-config';
 import { firstCallKey, grantedAtLastVisit, type FirstCall, type SentFirstCalls } from '../lib/api/first-calls';
 import { REQUEST_TIMEOUT_MS } from '../lib/api/options';
 import { storedFingerprint } from '../lib/fingerprint';
@@ -17,7 +18,8 @@ import { getToken } from '../lib/token';
  * permission at the last visit (lib/api/first-calls.ts, rememberGranted).
  */
 export function sendFirstCalls(calls: readonly FirstCall[], credentialElementId: string, locale: string): Promise<SentFirstCalls | null> {
-  const credential = documentCredential(credentialElementId);
+  // Read without taking it: the console takes it out once it signs a call of its own (client-config.ts).
+  const credential = readDocumentConfig(document.getElementById(credentialElementId)?.textContent)?.credential;
   const fingerprint = storedFingerprint();
   const token = getToken();
   if (!credential || !fingerprint || !token) return Promise.resolve(null);
@@ -40,16 +42,4 @@ export function sendFirstCalls(calls: readonly FirstCall[], credentialElementId:
     answers.set(key, answer);
   }
   return Promise.resolve({ token, locale, answers });
-}
-
-/** The credential the server wrote into the document, read without taking it (lib/api/client-config.ts takes it). */
-function documentCredential(id: string): SigningCredential | null {
-  try {
-    const data: unknown = JSON.parse(document.getElementById(id)?.textContent ?? '');
-    if (typeof data !== 'object' || data === null) return null;
-    const { keyId, secret } = data as Record<string, unknown>;
-    return typeof keyId === 'string' && typeof secret === 'string' ? { keyId, secret } : null;
-  } catch {
-    return null;
-  }
 }

@@ -3,6 +3,7 @@ import { CLIENT_CONFIG_ELEMENT_ID } from '@atrium/contracts/client-config';
 import type { SigningCredential } from '@atrium/contracts/signing';
 import { getLocale } from '../i18n';
 import { observeDateHeader, observeServerTime } from './clock';
+import { readDocumentConfig } from './document-config';
 import { endpoints } from './endpoints';
 
 /**
@@ -58,15 +59,10 @@ function takeDocumentConfig(): SigningCredential | null {
   const element = document.getElementById(CLIENT_CONFIG_ELEMENT_ID);
   if (!element) return null;
   element.remove();
-  let data: unknown;
-  try {
-    data = JSON.parse(element.textContent ?? '');
-  } catch {
-    return null;
-  }
-  if (!isRecord(data) || typeof data.keyId !== 'string' || typeof data.secret !== 'string') return null;
-  signInOptions = readSignInOptions(data.signIn);
-  return { keyId: data.keyId, secret: data.secret };
+  const carried = readDocumentConfig(element.textContent);
+  if (!carried) return null;
+  signInOptions = readSignInOptions(carried.signIn);
+  return carried.credential;
 }
 
 export function loadClientConfig(): Promise<SigningCredential> {
