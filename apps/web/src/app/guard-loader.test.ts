@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
+vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), warn: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
 const { guardLoader } = await import('./guard-loader');
 const { resetApiClient } = await import('../lib/api');

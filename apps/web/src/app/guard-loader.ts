@@ -1,7 +1,6 @@
-import { Message } from '@arco-design/web-react';
 import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { getLocale, loadLocale, t } from '../lib/i18n';
+import { warn } from '../lib/feedback';
 import { emitRouteChange } from '../lib/route-events';
 import { getToken } from '../lib/token';
 import { logout, useSession } from '../stores/session';
@@ -42,11 +41,8 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     decision = decide(target, currentState());
   }
   if (decision.type === 'redirect') {
-    if (decision.reason === 'noPermission') {
-      // The profile may be here before the texts (its answer left with the document): the warning waits for them.
-      await loadLocale(getLocale(), 'core');
-      Message.warning({ id: 'noPermission', content: t('app.noPermission') });
-    }
+    // The profile may be here before the texts (its answer left with the document): warn waits for them.
+    if (decision.reason === 'noPermission') await warn('noPermission', 'app.noPermission');
     throw redirect(decision.to);
   }
   // The page is allowed: its code and first data are asked for now, while the shell renders, not once

@@ -1,5 +1,5 @@
 import { Message } from '@arco-design/web-react';
-import { t } from './i18n';
+import { getLocale, loadLocale, t } from './i18n';
 
 /** The one error toast id: a newer error replaces the older one. */
 const API_TOAST_ID = 'apiTips';
@@ -9,11 +9,26 @@ export function toastError(content: string): void {
 }
 
 /**
+ * The current language's core texts, at once when they are here. A message whose cause can come before
+ * them (an answer that left with the document, src/prerender/first-calls.ts) waits for them rather than
+ * show its key; without them (their chunk failed), it shows what t() has.
+ */
+function whenTextsReady(): Promise<void> {
+  return loadLocale(getLocale(), 'core').catch(() => undefined);
+}
+
+/** A warning in the user's language, replacing any other of the same id. */
+export async function warn(id: string, key: string): Promise<void> {
+  await whenTextsReady();
+  Message.warning({ id, content: t(key) });
+}
+
+/**
  * The session-expired dialog: cannot be dismissed by the mask, Esc or a close button. Modal is
  * loaded on demand: it is rarely needed and would otherwise weigh on every first load.
  */
 export function openSessionExpiredModal(onOk: () => Promise<void>): void {
-  void import('./session-expired-modal').then(({ showSessionExpiredModal }) =>
+  void Promise.all([import('./session-expired-modal'), whenTextsReady()]).then(([{ showSessionExpiredModal }]) =>
     showSessionExpiredModal({
       title: t('app.sessionExpired.title'),
       content: t('app.sessionExpired.content'),
