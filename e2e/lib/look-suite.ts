@@ -18,6 +18,11 @@ interface LookPage {
   url: string;
   /** Waits for what the page draws after its data (charts), before the screenshot. */
   ready?: (pane: Locator) => Promise<void>;
+  /**
+   * How long what runs on its own clock (count-up statistics, chart animations) takes to come to rest, in
+   * ms, once the page's transitions have ended; 300 when it has none.
+   */
+  settle?: number;
 }
 
 const variants = [
@@ -38,6 +43,17 @@ async function openLoaded(page: Page, url: string) {
   await p.waitFor({ state: 'visible' });
   await expect.poll(() => p.locator('.arco-skeleton').count(), { timeout: 40_000 }).toBe(0);
   return p;
+}
+
+/**
+ * Until the page's transitions and animations with an end (Arco's fades and slides) have ended, so that
+ * the screenshot and axe's contrast checks see the page at rest, then `settle` ms for the rest.
+ */
+async function atRest(page: Page, settle: number) {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity).length), { timeout: 10_000 })
+    .toBe(0);
+  await page.waitForTimeout(settle);
 }
 
 /** What sticks out of the viewport: the document's own sideways scroll, and navbar controls past an edge. */
@@ -81,10 +97,10 @@ export function describeLook(pages: readonly LookPage[], report: string): void {
       await loginAs(page, 'admin');
       const found: Record<string, AxeViolation[]> = {};
       const overflowing: Record<string, string[]> = {};
-      for (const { name, url, ready } of pages) {
+      for (const { name, url, ready, settle = 300 } of pages) {
         const p = await openLoaded(page, url);
         await ready?.(p);
-        await page.waitForTimeout(1700); // count-up statistics and chart animations settle
+        await atRest(page, settle);
         // A phone's screenshot holds the whole page: what lies below the fold is what changes most there.
         await screenshot(page, `pages-${name}-${theme}-${locale}-${width}`, width < 768);
         const overflow = await overflowOf(page);
