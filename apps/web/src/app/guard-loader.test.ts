@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), warn: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
 const { guardLoader } = await import('./guard-loader');
+const feedback = await import('../lib/feedback');
 const { resetApiClient } = await import('../lib/api');
 const { useSession } = await import('../stores/session');
 
@@ -15,6 +16,7 @@ const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok'
 const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['user:read', 'audit:read'], mustChangePassword: false, source: 'local' };
 
 beforeEach(() => {
+  vi.mocked(feedback.warn).mockClear();
   resetApiClient();
   useSession.setState({ user: null, role: '', permissions: [], mustChangePassword: false, serverMenuPaths: null });
   localStorage.clear();
@@ -72,6 +74,8 @@ describe('guard loader, start-up with a token', () => {
     const result = (await run('/system/user')) as { thrown: Response };
     expect(result.thrown.status).toBe(302);
     expect(result.thrown.headers.get('Location')).toBe('/system/audit');
+    // in the user's language, once its texts are here (lib/feedback's warn waits for them)
+    expect(feedback.warn).toHaveBeenCalledWith('noPermission', 'app.noPermission');
   });
 
   it('takes no menu while the one-time password must be changed (the server refuses it then)', async () => {
