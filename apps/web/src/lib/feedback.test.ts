@@ -12,12 +12,13 @@ vi.mock('./session-expired-modal', () => ({ showSessionExpiredModal: vi.fn() }))
 
 const { Message } = await import('@arco-design/web-react');
 const { showSessionExpiredModal } = await import('./session-expired-modal');
-const { openSessionExpiredModal, warn } = await import('./feedback');
+const { openSessionExpiredModal, toastError, warn } = await import('./feedback');
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   vi.mocked(Message.warning).mockClear();
+  vi.mocked(Message.error).mockClear();
   vi.mocked(showSessionExpiredModal).mockClear();
 });
 
@@ -37,5 +38,16 @@ describe('messages whose cause can come before the texts', () => {
     expect(showSessionExpiredModal).not.toHaveBeenCalled();
     arrive();
     await vi.waitFor(() => expect(showSessionExpiredModal).toHaveBeenCalledWith(expect.objectContaining({ title: 'text of app.sessionExpired.title', okText: 'text of app.sessionExpired.ok' })));
+  });
+
+  it('an error toast builds its text once they are here (a failure as the console starts)', async () => {
+    let built = 0;
+    const shown = toastError(() => `built ${++built}`);
+    await settle();
+    expect(built).toBe(0);
+    expect(Message.error).not.toHaveBeenCalled();
+    arrive();
+    await shown;
+    expect(Message.error).toHaveBeenCalledWith({ id: 'apiTips', content: 'built 1', duration: 3000 });
   });
 });

@@ -4,10 +4,6 @@ import { getLocale, loadLocale, t } from './i18n';
 /** The one error toast id: a newer error replaces the older one. */
 const API_TOAST_ID = 'apiTips';
 
-export function toastError(content: string): void {
-  Message.error({ id: API_TOAST_ID, content, duration: 3000 });
-}
-
 /**
  * The current language's core texts, at once when they are here. A message whose cause can come before
  * them (an answer that left with the document, src/prerender/first-calls.ts) waits for them rather than
@@ -15,6 +11,16 @@ export function toastError(content: string): void {
  */
 function whenTextsReady(): Promise<void> {
   return loadLocale(getLocale(), 'core').catch(() => undefined);
+}
+
+/**
+ * The one error toast, replacing the one before. Its text is built once the core texts are here (the
+ * network error's and the trace id's wording are theirs): a failure can come before them, as the console
+ * starts.
+ */
+export async function toastError(text: () => string): Promise<void> {
+  await whenTextsReady();
+  Message.error({ id: API_TOAST_ID, content: text(), duration: 3000 });
 }
 
 /** A warning in the user's language, replacing any other of the same id. */

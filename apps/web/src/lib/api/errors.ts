@@ -134,10 +134,10 @@ export function fail(body: ErrorEnvelope, httpStatus: number, statusText: string
   }
   if ((httpStatus === 403 || body.code === 403) && apiHooks.onForbidden?.(body.data.error) === true) return error;
   if (opts.expectedErrors?.includes(body.data.error)) return error;
-  const text = toastText(body, httpStatus, statusText);
+  const text = () => toastText(body, httpStatus, statusText);
   // Field issues usually land on a form's fields (applyServerErrors), which then skips the toast; it
   // waits for the caller's handler, and shows when no form took every issue.
-  if (body.data.error === 'VALIDATION_FAILED' && error.fieldIssues.length > 0) error.deferToast(() => toastError(text));
-  else toastError(text);
+  if (body.data.error === 'VALIDATION_FAILED' && error.fieldIssues.length > 0) error.deferToast(() => void toastError(text));
+  else void toastError(text);
   return error;
 }
