@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
@@ -68,12 +68,44 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   };
 }
 
+/** Requests a page sent and has no answer for yet, per page (for a failure's message). */
+const unanswered = new WeakMap<Page, Map<Request, number>>();
+
 /** A page whose console errors and uncaught exceptions are collected for assertions. */
 export async function newPage(context: BrowserContext): Promise<Page & { errors: string[] }> {
   const page = (context.pages()[0] ?? (await context.newPage())) as Page & { errors: string[] };
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
+  const open = new Map<Request, number>();
+  unanswered.set(page, open);
+  page.on('request', (request) => open.set(request, Date.now()));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
   return page;
+}
+
+/**
+ * What a page shows and waits for, when a step's wait ran out: its address, whether the console ever took
+ * over from the pre-rendered view (and whether that view's form was submitted), the messages and field
+ * errors on screen, the requests still without an answer, and whether the server answers a request of
+ * this process right now. A screenshot is saved beside the other artefacts.
+ */
+export async function describeStall(page: Page, name: string): Promise<string> {
+  const file = await screenshot(page, `stalled-${name}`).catch(() => '(no screenshot)');
+  const seen = await page
+    .evaluate(() => ({
+      prerender: document.getElementById('prerender') ? (document.getElementById('prerender')!.hasAttribute('data-submitted') ? 'still shown, submitted' : 'still shown') : 'released',
+      messages: Array.from(document.querySelectorAll('.arco-message, [data-field-error], .arco-modal:not([style*="display: none"])')).map((e) => (e.textContent ?? '').trim()),
+      captcha: !!document.querySelector('input[name=captcha]'),
+    }))
+    .catch((error: Error) => ({ unreadable: error.message }));
+  const now = Date.now();
+  const open = [...(unanswered.get(page) ?? new Map<Request, number>())].map(([r, at]) => `${r.method()} ${r.url().replace(baseUrl, '')} (${now - at} ms)`);
+  const probeStart = Date.now();
+  const probe = await fetch(`${baseUrl}/favicon.svg`, { signal: AbortSignal.timeout(5000) })
+    .then((res) => `${res.status} in ${Date.now() - probeStart} ms`)
+    .catch((error: Error) => `no answer: ${error.message}`);
+  return [`at ${page.url()}`, `page: ${JSON.stringify(seen)}`, `server, asked from the test: ${probe}`, `unanswered: ${open.length ? open.join(', ') : 'none'}`, `screenshot: ${file}`].join('\n');
 }
 
 export const accounts = {
@@ -87,7 +119,11 @@ export async function loginAs(page: Page, who: keyof typeof accounts, path = '/l
   await page.locator('input[name=username]').fill(accounts[who].username);
   await page.locator('input[name=password]').fill(accounts[who].password);
   await page.locator('[data-testid=login-submit]').click();
-  await page.waitForSelector('[data-testid=navbar]');
+  try {
+    await page.waitForSelector('[data-testid=navbar]');
+  } catch (error) {
+    throw new Error(`${who} signed in, but the shell did not come:\n${await describeStall(page, `login-${who}`)}`, { cause: error });
+  }
 }
 
 /** Saves the viewport (or, with `fullPage`, the whole scrolled document) as a CI artefact. */
