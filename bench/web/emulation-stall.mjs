@@ -11,9 +11,9 @@
  * (the DevTools protocol's Network.emulateNetworkConditions) or, with --no-emulation, as it is. A load
  * whose shell is not on screen within 20 s is a stall: its requests still without an answer in the page
  * are printed beside what HAProxy logged for them. With --net-log, each load also writes Chromium's net
- * log (--log-net-log) into bench/results/emulation-stall/, kept for the loads that stalled, where the
- * HTTP/2 session's received bytes (HTTP2_STREAM_UPDATE_RECV_WINDOW) can be set against the bytes handed
- * to the page (URL_REQUEST_JOB_BYTES_READ).
+ * log (--log-net-log) into bench/results/emulation-stall/, kept for the loads that stalled, and prints
+ * from it what each abandoned request's HTTP/2 stream took in against what was handed on to the page
+ * (readNetLog).
  *
  *   npm run build -w @atrium/web
  *   node bench/web/emulation-stall.mjs [--loads 50] [--no-emulation] [--net-log]
@@ -101,6 +101,39 @@ async function browser(pin, extra = []) {
   return { context, page, close: async () => (await context.close().catch(() => undefined), rmSync(dir, { recursive: true, force: true })) };
 }
 
+/**
+ * From a stalled load's net log: for each script or stylesheet request abandoned with the page, the bytes
+ * its HTTP/2 stream took in (HTTP2_STREAM_UPDATE_RECV_WINDOW) and by when, and the bytes handed on to the
+ * request (URL_REQUEST_JOB_BYTES_READ) and when the last came before the abandon; ms from the document's
+ * request.
+ */
+function readNetLog(file) {
+  let text = readFileSync(file, 'utf8').trim();
+  // a log Chromium could not finish has no closing brackets
+  if (!text.endsWith('}')) text = `${text.replace(/,\s*$/, '')}]}`;
+  const { constants, events } = JSON.parse(text);
+  const name = Object.fromEntries(Object.entries(constants.logEventTypes).map(([k, v]) => [v, k]));
+  const bySource = new Map();
+  for (const e of events) {
+    if (!bySource.has(e.source.id)) bySource.set(e.source.id, []);
+    bySource.get(e.source.id).push(e);
+  }
+  const alive = (evs) => evs.find((e) => name[e.type] === 'REQUEST_ALIVE' && e.params?.url);
+  const documentStart = Math.min(...[...bySource.values()].map(alive).filter((e) => e && new URL(e.params.url).pathname === '/workplace').map((e) => Number(e.time)));
+  const abandoned = [...bySource.values()].filter((evs) => alive(evs)?.params.url.includes('/assets/') && evs.some((e) => name[e.type] === 'CANCELLED'));
+  const cancelledAt = Math.min(...abandoned.flatMap((evs) => evs.filter((e) => name[e.type] === 'CANCELLED').map((e) => Number(e.time))));
+  return abandoned.map((evs) => {
+    const received = evs.filter((e) => name[e.type] === 'HTTP2_STREAM_UPDATE_RECV_WINDOW' && e.params.delta < 0);
+    const handed = evs.filter((e) => name[e.type] === 'URL_REQUEST_JOB_BYTES_READ' && Number(e.time) < cancelledAt - 1000);
+    const at = (list) => (list.length ? `${Number(list.at(-1).time) - documentStart} ms` : '–');
+    return {
+      path: new URL(alive(evs).params.url).pathname,
+      received: `${received.reduce((a, e) => a - e.params.delta, 0)} bytes by ${at(received)}`,
+      handed: `${handed.reduce((a, e) => a + e.params.byte_count, 0)} bytes, the last at ${at(handed)}`,
+    };
+  });
+}
+
 async function main() {
   const proxy = await startHaproxy(await startAtrium());
   const signIn = await browser(proxy.pin);
@@ -159,6 +192,11 @@ async function main() {
       await b.close();
       // Chromium writes the net log out as it closes; only a stalled load's is kept.
       if (netLog && !stalled) rmSync(logFile, { force: true });
+      if (netLog && stalled) {
+        const requests = readNetLog(logFile);
+        console.log(`  net log: ${requests.length} requests abandoned with the page; the HTTP/2 stream took in, and Chromium handed to the page:`);
+        for (const r of requests.slice(0, 8)) console.log(`  ${r.path}: took in ${r.received}; handed ${r.handed}`);
+      }
     }
   }
   console.log(`\n${stalls} of ${loads} loads stalled (${emulate ? 'emulated 100 ms network' : 'no emulation'}, through HAProxy, HTTP/2)`);
