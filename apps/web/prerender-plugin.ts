@@ -117,7 +117,7 @@ export function prerenderPlugin(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      // A module's chunk: the one it is the facade of, else the one it was gathered into (first-wave-chunks.ts).
+      // A module's chunk: the one it is the facade of, else the one it was gathered into (first-view-chunks.ts, texts-chunks.ts).
       const byModule = (id: string) => chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
       // A chunk and everything it imports, each chunk after its imports: the order in which Vite links
       // a chunk's styles. A module's own rules then come after the Arco rules they refine; those have

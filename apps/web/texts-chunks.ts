@@ -18,12 +18,10 @@ const src = (path: string) => resolve(import.meta.dirname, 'src', path);
  * dependencies with it.
  *
  * Weighed and left (bench/README.md, issue 27):
- * - one group for the shell's own modules: what the sign-in page imports can only be read from the static
- *   import graph, which is wider than what it runs (the icon package's index names every icon), so
- *   modules only the shell runs stayed behind in the shell's chunk, the two chunks imported each other,
- *   and the shell never started;
- * - one group for what the sign-in page and the shell share: for the same reason it held icons the sign-in
- *   page never shows, and that page's scripts grew by 3.5 KiB;
+ * - groups for the shell's own modules and for what the sign-in page and the shell share, drawn from the
+ *   static import graph: it is wider than what is kept (the icon package's index names every icon), so
+ *   two chunks imported each other and the shell never started, or the sign-in page's scripts grew by
+ *   3.5 KiB. first-view-chunks.ts draws those two groups from a bundle instead;
  * - merging by size (rolldown's `experimentalInlineCommonChunks`): it copies a module into each chunk that
  *   uses it, and a copied store or React context is two of them (stores/tabs.ts came out three times).
  */

@@ -1,0 +1,89 @@
+import { dirname, resolve } from 'node:path';
+import { build, type Plugin } from 'vite';
+
+type Group = { name: string; test: (id: string) => boolean; priority: number; includeDependenciesRecursively: false };
+/** What a chunk of the bundle says of itself (rolldown's output chunk, the fields read here). */
+type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; imports: string[] };
+
+const src = (path: string) => resolve(import.meta.dirname, 'src', path);
+const LOGIN = src('features/login/login-page.tsx');
+const SHELL = src('app/shell.tsx');
+/** Set in the measuring build, so that its own configuration does not measure again. */
+const MEASURING = 'ATRIUM_FIRST_VIEW_MEASURING';
+
+/** The files a view loads before it runs: its chunk and every chunk that imports, followed down. */
+function viewFiles(chunks: Chunk[], moduleId: string): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const start = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
+  if (!start) throw new Error(`first-view chunks: no chunk holds ${moduleId}`);
+  const seen = new Set<string>();
+  const stack = [start.fileName];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The shell's first view in two files instead of forty, without a byte more for the sign-in page.
+ *
+ * Left to itself the bundler cuts one chunk per set of importers, and the shell's modules are shared with
+ * forty pages in as many ways: a signed-in visitor's first view asked for about 80 scripts and 27
+ * stylesheets, which HTTP/1.1 fetches six at a time, each paying the round trip (on the 100 ms network,
+ * about 1.2 s of queue; bench/README.md, issue 27). Every signed-in view loads the shell, and the sign-in
+ * page loads its own part of the console; so two groups cost no view anything:
+ * - `first-common`: what the shell and the sign-in page both load (the sign-in page loads all of it anyway);
+ * - `first-shell`: what the shell loads and the sign-in page does not (every signed-in page loads it anyway).
+ * What the console's entry loads stays where it is (both views load it, before either).
+ *
+ * Which modules those are can only be read from a bundle: the static import graph is wider than what is
+ * kept (the icon package's index names every icon), and groups drawn from it held modules the sign-in page
+ * never runs, or left two chunks importing each other (texts-chunks.ts). So the build first bundles the
+ * console as it would be cut without these groups (in memory, without the pre-rendering), reads which
+ * chunks each view loads, and gives the real build those chunks' modules. The groups take no dependencies
+ * with them; the plugin checks, on the real bundle, that the sign-in page loads nothing of `first-shell`.
+ */
+export async function firstViewChunks(configFile: string): Promise<{ plugin: Plugin; groups: Group[] }> {
+  const common = new Set<string>();
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'atrium-first-view-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
+      const login = viewFiles(chunks, LOGIN);
+      const leaked = [...login].filter((file) => chunks.find((c) => c.fileName === file)?.moduleIds.some((id) => shell.has(id)));
+      if (leaked.length > 0) this.error(`first-view chunks: the sign-in page would load the shell's own code (${leaked.join(', ')})`);
+    },
+  };
+  if (process.env[MEASURING]) return { plugin: { name: 'atrium-first-view-chunks' }, groups: [] };
+
+  process.env[MEASURING] = '1';
+  let output;
+  try {
+    output = await build({ configFile, root: dirname(configFile), logLevel: 'silent', build: { write: false, emptyOutDir: false } });
+  } finally {
+    delete process.env[MEASURING];
+  }
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk') as unknown as Chunk[];
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('first-view chunks: the measuring build has no entry chunk');
+  const first = viewFiles(chunks, entry.facadeModuleId!);
+  const login = viewFiles(chunks, LOGIN);
+  for (const file of viewFiles(chunks, SHELL)) {
+    if (first.has(file)) continue;
+    const modules = chunks.find((c) => c.fileName === file)!.moduleIds;
+    for (const id of modules) (login.has(file) ? common : shell).add(id);
+  }
+  const groups: Group[] = [
+    { name: 'first-common', test: (id) => common.has(id), priority: 10, includeDependenciesRecursively: false },
+    { name: 'first-shell', test: (id) => shell.has(id), priority: 10, includeDependenciesRecursively: false },
+  ];
+  return { plugin, groups };
+}
+
+/** Whether this configuration is the measuring build's (which leaves out what only the real build needs). */
+export const measuringFirstView = (): boolean => !!process.env[MEASURING];
