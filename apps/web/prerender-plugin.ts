@@ -152,9 +152,8 @@ export function prerenderPlugin(): Plugin {
       };
       const login = filesOf(need(src('features/login/login-page.tsx')));
       const shell = filesOf(need(src('app/shell.tsx')));
-      // Per page, its styles, and what its chunk imports on demand (the workplace's charts): the console
-      // asks for the page's own code as soon as it runs (app/router.tsx, with what that code imports), but
-      // would find the on-demand code only once the page's code had arrived and run.
+      // Per page, its code with what that imports on demand (the workplace's charts), and its styles:
+      // the boot asks for them with the shell's, so they arrive while the shell's code runs (boot.ts).
       const modules = lazyModules();
       const shellFiles = new Set(shell.js);
       pagesOf = (routes, landingPath) => {
@@ -164,7 +163,8 @@ export function prerenderPlugin(): Plugin {
           const chunk = id ? byModule(id) : undefined;
           if (!id || !chunk) continue;
           const onDemand = chunk.dynamicImports.flatMap((file) => [...closure(byFile.get(file))].filter((f) => !inEntry.has(f)).map((f) => `/${f}`));
-          pages[route.path] = { js: [...new Set(onDemand)].filter((f) => !shellFiles.has(f)), css: filesOf(id).css };
+          const own = filesOf(id);
+          pages[route.path] = { js: [...new Set([...own.js, ...onDemand])].filter((f) => !shellFiles.has(f)), css: own.css };
         }
         // `/` opens the landing page.
         if (pages[landingPath]) pages['/'] = pages[landingPath];

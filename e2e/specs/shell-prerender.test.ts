@@ -1,9 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page, Route } from 'playwright-core';
 import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
 import { watchLayoutShifts } from '../lib/layout-shift';
 import { landing } from '../lib/texts';
+
+/**
+ * The file name, without its extension, of the module the landing route loads: `<route name>: () =>
+ * import('…')` in the console's route components or a slice's definition.
+ */
+function landingModule(): string {
+  const webSrc = fileURLToPath(new URL('../../apps/web/src/', import.meta.url));
+  const files = readdirSync(webSrc, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'));
+  const name = findRouteByPath(landing.path, routeTable)!.name;
+  for (const file of files) {
+    const found = new RegExp(`(?<![\\w-])'?${name}'?: \\(\\) => import\\('[^']*/([\\w-]+)\\.tsx?'\\)`).exec(readFileSync(`${webSrc}${file}`, 'utf8'));
+    if (found) return found[1]!;
+  }
+  throw new Error(`no module found for the landing route ${name}`);
+}
 
 // index.html carries the first view pre-rendered (the sign-in page, or the shell's skeleton for a visitor
 // with a session), chosen before the first paint by an inline script: these tests hold every script of
@@ -239,10 +256,14 @@ describe("the first view's calls", () => {
     const entry = /<link rel="modulepreload" crossorigin href="([^"]+)">/.exec(html)![1]!;
     const declared = findRouteByPath(landing.path, routeTable)?.firstCalls ?? [];
     const expected = ['POST /api/user/info', 'GET /api/user/menu', ...declared.map((call) => `GET ${call}`)];
+    // The landing page's own chunk, named after the module its route loads: the boot asks for it with the shell's.
+    const pageChunk = new RegExp(`^/assets/${landingModule()}-[\\w-]+\\.js$`);
     const calls: string[] = [];
+    const assets: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
       if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}${url.search}`);
+      if (url.pathname.startsWith('/assets/')) assets.push(url.pathname);
     });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -254,9 +275,11 @@ describe("the first view's calls", () => {
     });
     await page.goto(`${baseUrl}${landing.path}`, { waitUntil: 'commit' });
     await expect.poll(() => [...calls].sort(), { timeout: 10_000 }).toEqual([...expected].sort());
-    // The console's code was asked for and has not arrived: the calls left without it.
+    // The console's code was asked for and has not arrived: the calls left without it, and the page's
+    // own code was asked for already.
     expect(entryAsked).toBe(true);
     expect(await page.locator('#root').innerHTML()).toBe('');
+    await expect.poll(() => assets.filter((file) => pageChunk.test(file)).length).toBe(1);
     release();
     await page.locator(`[data-tab-pane="${landing.path}"]`).waitFor();
     await expect.poll(() => page.locator(`[data-tab-pane="${landing.path}"] .arco-skeleton`).count(), { timeout: 20_000 }).toBe(0);

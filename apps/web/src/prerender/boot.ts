@@ -35,7 +35,7 @@ export interface BootConfig {
   dictionaries: Record<string, { core: string[]; shell: string[] }>;
   login: BootFiles;
   shell: BootFiles;
-  /** Per page path (`/`: the landing page's): what the page's code imports on demand (the workplace's charts), and its stylesheets. */
+  /** Per page path (`/`: the landing page's): the page's code and what it imports on demand (the workplace's charts), and its stylesheets. */
   pages: Record<string, BootFiles>;
   loginTitles: Record<string, string>;
   /** Where the signing credential is handed out (the contracts' call table). */
@@ -110,10 +110,11 @@ export function bootRequests(config: BootConfig): void {
         }
       }
     } else (window as BootWindow).__atriumClientConfig = fetch(config.clientConfigPath, { credentials: 'omit' });
-    // The texts, the shell, then what the page imports on demand (the workplace's charts). The page's
-    // code and its data follow as soon as the console runs (app/router.tsx, app/guard-loader.ts; the
-    // code asked for here too made no difference, bench/notes/012-first-paint-floor.md), but the charts
-    // were found only once that code had arrived and run: on a 100 ms network, a round trip later.
+    // The texts, the shell, then the page's own code and what it imports on demand (the workplace's
+    // charts). Left to the console, the page's code was asked for only once the shell's had run
+    // (app/router.tsx), and the charts once that code had arrived and run. Asked for here, it arrives
+    // and compiles while the shell's code runs (bench/README.md, issue 27; when the shell still came as
+    // 70 files it made no difference, bench/notes/012-first-paint-floor.md).
     const page = config.pages[path];
     if (dictionaries) files.js = files.js.concat(dictionaries.core, dictionaries.shell);
     files.js = files.js.concat(config.shell.js, page ? page.js : []);
