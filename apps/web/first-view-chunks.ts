@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
+import { reachable } from './graph.ts';
 
 type Group = { name: string; test: (id: string) => boolean; priority: number; includeDependenciesRecursively: false };
 /** What a chunk of the bundle says of itself (rolldown's output chunk, the fields read here). */
@@ -16,15 +17,7 @@ function viewFiles(chunks: Chunk[], moduleId: string): Set<string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const start = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
   if (!start) throw new Error(`first-view chunks: no chunk holds ${moduleId}`);
-  const seen = new Set<string>();
-  const stack = [start.fileName];
-  while (stack.length > 0) {
-    const file = stack.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    stack.push(...(byFile.get(file)?.imports ?? []));
-  }
-  return seen;
+  return reachable([start.fileName], (file) => byFile.get(file)?.imports ?? []);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { reachable } from './graph.ts';
 
 type Group = { name: string; test: (id: string) => boolean; priority: number; includeDependenciesRecursively: false };
 
@@ -34,17 +35,7 @@ export function textsChunks(locales: readonly string[]): { plugin: Plugin; group
     buildEnd(error) {
       if (error) return;
       /** Modules and what they import statically, followed down. */
-      const closure = (starts: readonly string[]): Set<string> => {
-        const seen = new Set<string>();
-        const stack = [...starts];
-        while (stack.length > 0) {
-          const id = stack.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
-      };
+      const closure = (starts: readonly string[]): Set<string> => reachable(starts, (id) => this.getModuleInfo(id)?.importedIds ?? []);
       const need = (id: string) => {
         if (!this.getModuleInfo(id)) throw new Error(`texts chunks: no module ${id}`);
         return id;
