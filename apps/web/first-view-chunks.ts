@@ -21,7 +21,7 @@ function viewFiles(chunks: Chunk[], moduleId: string): Set<string> {
 }
 
 /**
- * The shell's first view in two files instead of forty, without a byte more for the sign-in page.
+ * The shell's first view in two files instead of about forty, without a byte more for the sign-in page.
  *
  * Left to itself the bundler cuts one chunk per set of importers, and the shell's modules are shared with
  * forty pages in as many ways: a signed-in visitor's first view asked for about 80 scripts and 27
@@ -64,10 +64,10 @@ export async function firstViewChunks(configFile: string): Promise<{ plugin: Plu
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk') as unknown as Chunk[];
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error('first-view chunks: the measuring build has no entry chunk');
-  const first = viewFiles(chunks, entry.facadeModuleId!);
+  const entryFiles = viewFiles(chunks, entry.facadeModuleId!);
   const login = viewFiles(chunks, LOGIN);
   for (const file of viewFiles(chunks, SHELL)) {
-    if (first.has(file)) continue;
+    if (entryFiles.has(file)) continue;
     const modules = chunks.find((c) => c.fileName === file)!.moduleIds;
     for (const id of modules) (login.has(file) ? common : shell).add(id);
   }
