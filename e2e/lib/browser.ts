@@ -90,7 +90,7 @@ export async function newPage(context: BrowserContext): Promise<Page & { errors:
  * errors on screen, the requests still without an answer, and whether the server answers a request of
  * this process right now. A screenshot is saved beside the other artefacts.
  */
-export async function describeStall(page: Page, name: string): Promise<string> {
+async function describeStall(page: Page, name: string): Promise<string> {
   const file = await screenshot(page, `stalled-${name}`).catch(() => '(no screenshot)');
   const seen = await page
     .evaluate(() => ({
