@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
-import { reachable } from './graph.ts';
+import { chunkOf, reachable } from './graph.ts';
 
 type Group = { name: string; test: (id: string) => boolean; priority: number; includeDependenciesRecursively: false };
 /** What a chunk of the bundle says of itself (rolldown's output chunk, the fields read here). */
@@ -15,7 +15,7 @@ const MEASURING = 'ATRIUM_FIRST_VIEW_MEASURING';
 /** The files a view loads before it runs: its chunk and every chunk that imports, followed down. */
 function viewFiles(chunks: Chunk[], moduleId: string): Set<string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const start = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
+  const start = chunkOf(chunks, moduleId);
   if (!start) throw new Error(`first-view chunks: no chunk holds ${moduleId}`);
   return reachable([start.fileName], (file) => byFile.get(file)?.imports ?? []);
 }
@@ -39,7 +39,7 @@ function viewFiles(chunks: Chunk[], moduleId: string): Set<string> {
  * chunks each view loads, and gives the real build those chunks' modules. The groups take no dependencies
  * with them; the plugin checks, on the real bundle, that the sign-in page loads nothing of `first-shell`.
  */
-export async function firstViewChunks(configFile: string): Promise<{ plugin: Plugin; groups: Group[] }> {
+export async function firstViewChunks(configFile: string): Promise<{ plugin: Plugin; groups: Group[] } | null> {
   const common = new Set<string>();
   const shell = new Set<string>();
   const plugin: Plugin = {
@@ -47,12 +47,13 @@ export async function firstViewChunks(configFile: string): Promise<{ plugin: Plu
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
-      const login = viewFiles(chunks, LOGIN);
-      const leaked = [...login].filter((file) => chunks.find((c) => c.fileName === file)?.moduleIds.some((id) => shell.has(id)));
+      const loginFiles = viewFiles(chunks, LOGIN);
+      const leaked = chunks.filter((c) => loginFiles.has(c.fileName) && c.moduleIds.some((id) => shell.has(id))).map((c) => c.fileName);
       if (leaked.length > 0) this.error(`first-view chunks: the sign-in page would load the shell's own code (${leaked.join(', ')})`);
     },
   };
-  if (process.env[MEASURING]) return { plugin: { name: 'atrium-first-view-chunks' }, groups: [] };
+  // The measuring build itself: cut as the bundler would without the groups.
+  if (process.env[MEASURING]) return null;
 
   process.env[MEASURING] = '1';
   let output;

@@ -10,3 +10,8 @@ export function reachable<T>(starts: Iterable<T>, next: (node: T) => Iterable<T>
   }
   return seen;
 }
+
+/** A module's chunk in a bundle: the one it is the facade of, else the one it was gathered into (a chunk group). */
+export function chunkOf<C extends { facadeModuleId: string | null; moduleIds: string[] }>(chunks: readonly C[], moduleId: string): C | undefined {
+  return chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
+}

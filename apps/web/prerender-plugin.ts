@@ -8,6 +8,7 @@ import { build, type InlineConfig, type Plugin } from 'vite';
 import type { FirstCall } from './src/lib/api/first-calls.ts';
 import { bootRequests, bootView, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
 import { criticalCss } from './src/prerender/critical-css.ts';
+import { chunkOf } from './graph.ts';
 
 interface Renderer {
   locales: string[];
@@ -117,8 +118,8 @@ export function prerenderPlugin(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Chunk[];
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      // A module's chunk: the one it is the facade of, else the one it was gathered into (first-view-chunks.ts, texts-chunks.ts).
-      const byModule = (id: string) => chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+      // A module's chunk (gathered into a group by first-view-chunks.ts or texts-chunks.ts, or its own).
+      const byModule = (id: string) => chunkOf(chunks, id);
       // A chunk and everything it imports, each chunk after its imports: the order in which Vite links
       // a chunk's styles. A module's own rules then come after the Arco rules they refine; those have
       // the same specificity, so the later stylesheet wins.

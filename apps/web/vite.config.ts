@@ -15,10 +15,10 @@ const texts = textsChunks(['zh-CN', 'en-US']);
 export default defineConfig(async ({ command }) => {
   // A build first bundles the console in memory to see which modules each view loads (first-view-chunks.ts);
   // that measuring build needs neither the pre-rendering nor the compressed copies.
-  const firstView = command === 'build' ? await firstViewChunks(fileURLToPath(import.meta.url)) : { plugin: { name: 'atrium-first-view-chunks' }, groups: [] };
+  const firstView = command === 'build' ? await firstViewChunks(fileURLToPath(import.meta.url)) : null;
   const measuring = measuringFirstView();
   return {
-    plugins: [arcoStylePlugin(), react(), texts.plugin, firstView.plugin, ...(measuring ? [] : [prerenderPlugin(), precompressPlugin()])],
+    plugins: [arcoStylePlugin(), react(), texts.plugin, ...(firstView ? [firstView.plugin] : []), ...(measuring ? [] : [prerenderPlugin(), precompressPlugin()])],
     resolve: {
       alias: {
         // Every supported browser has ResizeObserver; Arco's polyfill would add 8 KiB to the first load.
@@ -56,7 +56,7 @@ export default defineConfig(async ({ command }) => {
               // Each language's full dictionary in one file (texts-chunks.ts).
               ...texts.groups,
               // The shell's first view in two files (first-view-chunks.ts).
-              ...firstView.groups,
+              ...(firstView?.groups ?? []),
             ],
           },
         },
