@@ -19,12 +19,12 @@
  *   node bench/web/emulation-stall.mjs [--loads 50] [--no-emulation] [--net-log]
  */
 import { spawn } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, NET_100, spkiPin } from './browser-setup.mjs';
 import { renderHaproxyConfig } from '../../scripts/cluster/cluster.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,8 +35,6 @@ const emulate = !args.includes('--no-emulation');
 const netLog = args.includes('--net-log');
 const outDir = join(root, 'bench/results/emulation-stall');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** bench/web's emulated network (run.mjs NET_100): 100 ms per request, 10 Mbit/s down, 5 up. */
-const NET_100 = { offline: false, latency: 100, downloadThroughput: (10 * 1e6) / 8, uploadThroughput: (5 * 1e6) / 8 };
 
 const cleanups = [];
 async function cleanUp() {
@@ -78,7 +76,7 @@ async function startHaproxy(server) {
     child.kill('SIGKILL');
     rmSync(runDir, { recursive: true, force: true });
   });
-  const pin = createHash('sha256').update(new X509Certificate(readFileSync(h.ca)).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+  const pin = spkiPin(h.ca);
   for (let i = 0; i < 100; i++) {
     if (await fetch(`${h.url}/readyz`).then((r) => r.ok, () => false)) return { url: h.tlsUrl, pin, lines };
     await sleep(100);
@@ -89,11 +87,10 @@ async function startHaproxy(server) {
 /** A fresh profile trusting the proxy's certificate by its key; bench/web's Chromium flags. */
 async function browser(pin, extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-stall-chromium-'));
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [...flags, `--ignore-certificate-errors-spki-list=${pin}`, ...extra],
+    args: [...chromiumArgs, `--ignore-certificate-errors-spki-list=${pin}`, ...extra],
     viewport: { width: 1440, height: 900 },
     serviceWorkers: 'block',
   });

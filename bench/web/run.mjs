@@ -73,7 +73,6 @@
  *                          [--arco path/to/arco-pro-react-dist.tgz]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { X509Certificate, createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -83,6 +82,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, NET_100, spkiPin } from './browser-setup.mjs';
 import { register } from 'tsx/esm/api';
 
 register(); // the contracts' route table is TypeScript
@@ -96,19 +96,14 @@ const build = !args.includes('--no-build');
 const arcoTgz = resolve(opt('--arco', process.env.ARCO_DIST_TGZ ?? join(root, '../shared/bench/arco-pro-react-dist.tgz')));
 const BUDGET_LOGIN = 150 * 1024;
 const BUDGET_WORKPLACE = 300 * 1024;
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The DevTools protocol's network emulation, as the shared harness's measure.mjs --rtt 100 sets it. */
-const NET_100 = { offline: false, latency: 100, downloadThroughput: (10 * 1e6) / 8, uploadThroughput: (5 * 1e6) / 8 };
 /** The servers as they are: both origins loaded directly. */
 const direct = async (origins) => ({ ...origins, close: async () => undefined });
 
 /** HAProxy (HAPROXY, else Debian's /usr/sbin/haproxy, as scripts/cluster finds it) and openssl (OPENSSL) are there. */
 const haproxyAvailable = () => existsSync(process.env.HAPROXY || '/usr/sbin/haproxy') && spawnSync(process.env.OPENSSL || 'openssl', ['version']).status === 0;
 
-/** The SPKI pin Chromium's --ignore-certificate-errors-spki-list takes: base64 of SHA-256 of the DER SubjectPublicKeyInfo. */
-const spkiPin = (pemFile) => createHash('sha256').update(new X509Certificate(readFileSync(pemFile)).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
 
 /** GET `url` over https trusting `ca` only: resolves with the status, rejects on a refused connection or a bad certificate. */
 const httpsStatus = (url, ca) =>
