@@ -10,12 +10,15 @@ const web = './apps/web/src';
 const features = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// Features other pages show parts of (two-step: the enrolment in the user settings; system-department:
+// the department tree the account pages pick from); they import no other feature themselves.
+const sharedFeatures = ['two-step', 'system-department'];
 const webZones = [
   // A feature is a page: it builds on lib, components, stores, locales and the contracts, never on the
-  // shell (layout), the composition (app) or another feature.
+  // shell (layout), the composition (app) or another feature (but the shared ones above).
   ...features.map((name) => ({
     target: `${web}/features/${name}`,
-    from: [`${web}/app`, `${web}/layout`, ...features.filter((other) => other !== name).map((other) => `${web}/features/${other}`)],
+    from: [`${web}/app`, `${web}/layout`, ...features.filter((other) => other !== name && !sharedFeatures.includes(other)).map((other) => `${web}/features/${other}`)],
     message: 'A feature imports only lib, components, stores, locales and the contracts.',
   })),
   // The shell gets its pages from app/ (the composition), not by importing them.
@@ -42,15 +45,18 @@ const moduleDirection = moduleOrder.slice(0, -1).map((name, i) => ({
 // A concern the request pipeline and the modules share keeps every layer in one folder (store, resolving,
 // service, routes, tests): sessions/ and audit/ (docs/architecture.md, "Where each concern lives"). The
 // pipeline uses them, so they sit below the modules: they import none but the shared helpers of
-// modules/shared (lists, CSV; it imports no module itself) and no plugin; the modules import them and
-// register their routes.
+// modules/shared (it imports no module itself) and no plugin; the modules import them and register their
+// routes. Below both sits the list layer (lists/: pages, totals, the answer cache, the data scope's
+// condition, CSV), which every list uses and which imports only the database layer and the HTTP helpers.
 const concerns = [`${server}/sessions`, `${server}/audit`];
+const listLayer = `${server}/lists`;
 const serverZones = [
   ...moduleDirection,
   { target: [`${server}/plugins`, `${server}/http`], from: `${server}/modules`, message: 'The request pipeline and the HTTP helpers serve the modules; they never import one.' },
   { target: concerns, from: `${server}/modules`, except: ['./shared'], message: 'sessions/ and audit/ sit below the modules: of modules/ they import only the shared helpers (modules/shared).' },
   { target: concerns, from: `${server}/plugins`, message: 'sessions/ and audit/ serve the request pipeline; they never import a plugin.' },
-  { target: `${server}/db`, from: [`${server}/modules`, `${server}/plugins`, ...concerns], message: 'The database layer (schema, migrations, seeds) imports no module, plugin, sessions/ or audit/.' },
+  { target: listLayer, from: [`${server}/modules`, `${server}/plugins`, ...concerns, `${server}/demo`, `${server}/resources`], message: 'The list layer (lists/) sits below the modules, sessions/ and audit/: it imports only db/, http/ and the contracts.' },
+  { target: `${server}/db`, from: [`${server}/modules`, `${server}/plugins`, ...concerns, listLayer], message: 'The database layer (schema, migrations, seeds) imports no module, plugin, sessions/ or audit/.' },
 ];
 
 // The core never imports a slice (docs/architecture.md, "Core and slices"): in each package only the
@@ -68,8 +74,13 @@ const sliceZones = [
   { target: coreOf('apps/server/src'), from: [demoOf('apps/server/src'), demoOf('packages/contracts/src')], message: coreMessage },
   { target: coreOf('apps/web/src'), from: [demoOf('apps/web/src'), demoOf('packages/contracts/src')], message: coreMessage },
   { target: [...coreOf('e2e/specs'), './e2e/lib'], from: [demoOf('e2e/specs'), demoOf('packages/contracts/src'), demoOf('apps/server/src'), demoOf('apps/web/src')], message: coreMessage },
-  // A slice's pages are pages: like a feature, they build on lib, components, stores, locales and the contracts.
-  { target: `${web}/demo`, from: [`${web}/app`, `${web}/layout`, `${web}/features`], message: "A slice's pages import only lib, components, stores, locales and the contracts." },
+  // A slice's pages are pages: like a feature, they build on lib, components, stores, locales, the contracts
+  // and the shared features (a scoped page's department picker is the departments' own, decision 036).
+  {
+    target: `${web}/demo`,
+    from: [`${web}/app`, `${web}/layout`, ...features.filter((name) => !sharedFeatures.includes(name)).map((name) => `${web}/features/${name}`)],
+    message: "A slice's pages import only lib, components, stores, locales, the contracts and the shared features.",
+  },
 ];
 
 export default tseslint.config(
@@ -141,6 +152,11 @@ export default tseslint.config(
         'error',
         { selector: 'Literal[value=/^\\x2Fapi\\x2F/]', message: "Call the API through call(endpoints.…) from lib/api, not with an '/api/' path." },
         { selector: 'TemplateElement[value.raw=/^\\x2Fapi\\x2F/]', message: "Call the API through call(endpoints.…) from lib/api, not with an '/api/' path." },
+        // Arco names a field's input `<form id>-<field>_input` (its label's `for`): without an id, two forms
+        // on one page (a list's filters and its drawer's form) give two inputs one id, and a label names the wrong one.
+        { selector: "JSXOpeningElement[name.name='Form']:not(:has(JSXAttribute[name.name='id']))", message: 'Give the <Form> an id of its own: the ids of its inputs and its labels start with it.' },
+        // Arco's Modal leaves the focus on the page's body when it closes: components/dialog-modal.tsx gives it back to its opener.
+        { selector: "ImportDeclaration[source.value='@arco-design/web-react'] > ImportSpecifier[imported.name='Modal']", message: 'Use DialogModal (components/dialog-modal.tsx): it gives the focus back to the modal\'s opener when it closes.' },
       ],
     },
   },

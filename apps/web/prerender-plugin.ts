@@ -71,7 +71,7 @@ function registryFiles(): string[] {
  * Route name -> page module, and per language the slices' text modules: read from app/route-components.tsx's
  * `pageLoaders` and the slices' definitions (`pages`, `messages`), the places that map them.
  */
-function lazyModules(): { pages: Map<string, string>; messages: Map<string, string[]> } {
+export function lazyModules(): { pages: Map<string, string>; messages: Map<string, string[]> } {
   const pages = new Map<string, string>();
   const messages = new Map<string, string[]>(locales.map((l) => [l, []]));
   for (const [name, module] of [src('app/route-components.tsx'), ...registryFiles()].flatMap(lazyEntries)) {

@@ -191,11 +191,26 @@ export async function startServer(env, args = ['--import', 'tsx', join(root, 'ap
  * A signer for one credential: `sign(method, url, { body, token })` answers the request's headers with a
  * fresh nonce and signature, for `url` exactly as it will be sent (path and raw query).
  */
-export function signer(credential, fingerprint) {
+function signer(credential, fingerprint) {
   return (method, url, { body, token } = {}) => {
     const [path, query = ''] = url.split('?');
     const headers = { 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US', ...(token ? { 'Access-Token': token } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
     return signHeaders(credential, { method, path, query, headers, body: body ?? '' });
+  };
+}
+
+/**
+ * What a bench needs to reach the servers it starts: `adminUrl`, a PostgreSQL where CREATE DATABASE works
+ * (BENCH_PG_URL); `serverKeys`, the environment entries a server is started with (its signing credential, and
+ * the key that seals two-step secrets, which production mode needs: any 32 bytes do for a bench); `sign`, a
+ * signer for that credential with `name` as the fingerprint.
+ */
+export function benchAccess(name) {
+  const credential = { keyId: 'bench', secret: `${name}-secret-0123456789abcdef` };
+  return {
+    adminUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    serverKeys: { SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, SECRET_KEY: Buffer.alloc(32, 1).toString('base64') },
+    sign: signer(credential, name),
   };
 }
 
@@ -234,7 +249,7 @@ function fire(port, pool, connections) {
     autocannon(options, (err, r) => {
       if (err) return fail(err);
       const seconds = (last - first) / 1000;
-      ok({ sent: r.requests.total, reqPerSec: Math.round(r.requests.total / seconds), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, statuses });
+      ok({ sent: r.requests.total, reqPerSec: Math.round(r.requests.total / seconds), p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, statuses });
     }),
   );
 }

@@ -33,7 +33,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URLSearchParams } from 'node:url';
-import { cleanupOnExit, createDatabase, hasCall, measure, migrateAndSeed, option, root, seedAuditTrail, signIn, signer, startServer, withClient } from './harness.mjs';
+import { benchAccess, cleanupOnExit, createDatabase, hasCall, measure, migrateAndSeed, option, root, seedAuditTrail, signIn, startServer, withClient } from './harness.mjs';
 
 const { openDatabase } = await import('../../apps/server/src/db/client.ts');
 const { auditListQuerySchema } = await import('../../packages/contracts/src/calls/system.ts');
@@ -44,11 +44,7 @@ const connectionCounts = String(option('connections', '10,50')).split(',').map(N
 const writeConnections = Number(option('write-connections', 50));
 const writeRows = Number(option('write-rows', 20_000));
 const timeoutMinutes = Number(option('timeout-minutes', 30));
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const credential = { keyId: 'bench', secret: 'bench-audit-secret-0123456789abcdef' };
-// Production mode needs the key that seals two-step secrets; any 32 bytes do for a bench.
-const benchSecretKey = Buffer.alloc(32, 1).toString('base64');
-const sign = signer(credential, 'bench-audit');
+const { adminUrl, serverKeys, sign } = benchAccess('bench-audit');
 const LIST_P99_MS = 50;
 const WRITE_P99_MS = 20;
 const pageSizes = [10, 20];
@@ -225,7 +221,7 @@ try {
   await migrateAndSeed(handle);
   console.log(`  ${fmt(entries)} entries and ${fmt(writeRows)} ${demoWrites ? 'collections' : 'accounts'} seeded in ${await seedTrail(handle.db)} ms`);
 
-  const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, SECRET_KEY: benchSecretKey });
+  const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, ...serverKeys });
   cleanups.push(server.stop);
   const token = await signIn(server.port, sign, 'admin', 'admin123');
   console.log(`  server on port ${server.port}; the list answers total ${fmt(await auditListReady(server.port, token))} without filters`);

@@ -15,16 +15,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, migrateAndSeed, option, root, signIn, signer, startServer } from '../audit/harness.mjs';
+import { benchAccess, createDatabase, migrateAndSeed, option, root, signIn, startServer } from '../audit/harness.mjs';
 
 const { openDatabase } = await import('../../apps/server/src/db/client.ts');
 
 const rounds = Number(option('rounds', 3));
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const credential = { keyId: 'bench', secret: 'bench-memory-secret-0123456789abcdef' };
-// Production mode needs the key that seals two-step secrets; any 32 bytes do for a bench.
-const benchSecretKey = Buffer.alloc(32, 1).toString('base64');
-const sign = signer(credential, 'bench-memory');
+const { adminUrl, serverKeys, sign } = benchAccess('bench-memory');
 const compiledMain = join(root, 'apps/server/dist/main.js');
 if (!existsSync(compiledMain)) {
   console.error('bench/memory: apps/server/dist/main.js is missing; run `npm run build` first.');
@@ -53,7 +49,7 @@ try {
   await handle.close();
   for (let round = 1; round <= rounds; round++) {
     for (const [i, server] of servers.entries()) {
-      const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, SECRET_KEY: benchSecretKey };
+      const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, ...serverKeys };
       const running = await startServer(env, server.args);
       try {
         const token = await signIn(running.port, sign, 'admin', 'admin123');

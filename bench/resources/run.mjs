@@ -2,31 +2,35 @@
 // Resource lists at scale (docs/resources.md, decision 018): a generated resource with a million records.
 //
 //   npm run bench:resources [-- --rows 1000000] [--pglite-rows 100000] [--seconds 8] [--connections 10]
-//                              [--engines postgres,pglite] [--no-export] [--timeout-minutes 40]
+//                              [--engines postgres,pglite] [--no-lists] [--no-options] [--no-export] [--timeout-minutes 40]
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
 //
 // 1. A scratch copy of this checkout (scripts/resource/scratch-copy.ts) where `npm run new:resource` writes
-//    the two sample resources (scripts/resource/samples: supplier, product): the bench measures what a
-//    team gets from the command, not a hand-written table.
+//    the two sample resources (scripts/resource/samples: supplier, product) and a `customer` of its own (a
+//    unique name with a `prefix` filter, issue 38's picker): the bench measures what a team gets from the
+//    command, not a hand-written table.
 // 2. Per engine, a fresh database migrated and seeded by the copy's own code, then 1 000 suppliers and
 //    `--rows` products in one INSERT ... SELECT generate_series each (titles from 60 adjectives x 80 nouns
 //    and a model number, SKUs `SKU-<n>`, prices 0-999.99, launch dates over five years with a null in every
-//    eleventh, 30 % live), then VACUUM (ANALYZE) as autovacuum would soon after a bulk load.
+//    eleventh, 30 % live) and as many customers (`Cobalt Lantern 48213`: two capitalised words and the
+//    row's number), then VACUUM (ANALYZE) as autovacuum would soon after a bulk load.
 // 3. The copy's server (`node --import tsx apps/server/src/main.ts`, NODE_ENV=production), signed in as
 //    admin; every line drives GET /api/products through autocannon from a pool of requests signed
 //    beforehand. "Fresh" lines give every request a filter value drawn at random (a title fragment, a SKU
 //    prefix, a price or date window, a supplier): no two requests ask the same, so no cache can answer.
 //    "Same" lines send one request again and again. GET /api/user/menu, the signed pipeline alone, is the
-//    reference of what the machine allows at that moment.
+//    reference of what the machine allows at that moment. Then the reference pickers: GET /api/products/options
+//    and /api/customers/options with a keyword drawn at random per request (a title's beginning, a word
+//    inside it, a number, a keyword nothing matches), and with none (the picker opening).
 // 4. On PostgreSQL, GET /api/products/export of every record, the server's RSS sampled every 100 ms.
 // The databases and the copy are removed and the servers stopped however the run ends.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setInterval, clearInterval } from 'node:timers';
 import { URLSearchParams } from 'node:url';
-import { cleanupOnExit, createDatabase, measure, migrateAndSeed, option, root, signIn, signer, startServer } from '../audit/harness.mjs';
+import { benchAccess, cleanupOnExit, createDatabase, measure, migrateAndSeed, option, root, signIn, startServer } from '../audit/harness.mjs';
 
 const rows = Number(option('rows', 1_000_000));
 const pgliteRows = Number(option('pglite-rows', 100_000));
@@ -34,12 +38,10 @@ const seconds = Number(option('seconds', 8));
 const connections = Number(option('connections', 10));
 const engines = String(option('engines', 'postgres,pglite')).split(',');
 const withExport = !process.argv.includes('--no-export');
+const withLists = !process.argv.includes('--no-lists');
+const withOptions = !process.argv.includes('--no-options');
 const timeoutMinutes = Number(option('timeout-minutes', 40));
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const credential = { keyId: 'bench', secret: 'bench-resources-secret-0123456789' };
-// Production mode needs the key that seals two-step secrets; any 32 bytes do for a bench.
-const benchSecretKey = Buffer.alloc(32, 1).toString('base64');
-const sign = signer(credential, 'bench-resources');
+const { adminUrl, serverKeys, sign } = benchAccess('bench-resources');
 const P99_TARGET_MS = 50;
 const EXPORT_LIMIT_MB = 200;
 
@@ -52,7 +54,14 @@ const { cleanups, cleanup, stopDeadline } = cleanupOnExit(timeoutMinutes);
 const copy = mkdtempSync(join(tmpdir(), 'atrium-bench-resources-'));
 cleanups.push(async () => rmSync(copy, { recursive: true, force: true }));
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/resource/scratch-copy.ts'), copy], { cwd: root, stdio: 'inherit' });
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/resource/new.ts', 'scripts/resource/samples/supplier.json', 'scripts/resource/samples/product.json'], { cwd: copy, stdio: 'ignore' });
+// A customer as issue 38 measured its picker: a unique name filtered by its beginning, and nothing else.
+const customerSpec = {
+  name: 'customer', plural: 'customers', label: { 'zh-CN': '客户', 'en-US': 'Customer' }, pluralLabel: { 'zh-CN': '客户', 'en-US': 'Customers' },
+  menu: { group: 'catalog', order: 9 },
+  fields: [{ name: 'name', type: 'string', label: { 'zh-CN': '名称', 'en-US': 'Name' }, required: true, unique: true, max: 80, filter: 'prefix' }],
+};
+writeFileSync(join(copy, 'customer.json'), JSON.stringify(customerSpec));
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/resource/new.ts', 'scripts/resource/samples/supplier.json', 'scripts/resource/samples/product.json', 'customer.json'], { cwd: copy, stdio: 'ignore' });
 const { openDatabase } = await import(join(copy, 'apps/server/src/db/client.ts'));
 
 /* ---------- data ---------- */
@@ -63,19 +72,25 @@ const pgArray = (words) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
 async function loadProducts(db, n, engine) {
   const started = Date.now();
-  await db.execute(`insert into suppliers (name, code, created_at, updated_at)
-    select 'Supplier ' || g, 'S' || lpad(g::text, 5, '0'), now() - (g || ' minutes')::interval, now() from generate_series(1, 1000) g`);
+  // suppliers and customers are scoped (docs/resources.md): the root's, owned by the first account
+  await db.execute(`insert into suppliers (name, code, created_at, updated_at, department_id, owner_id)
+    select 'Supplier ' || g, 'S' || lpad(g::text, 5, '0'), now() - (g || ' minutes')::interval, now(), 1, (select min(id) from users) from generate_series(1, 1000) g`);
   await db.execute(`insert into products (title, sku, price, stock, status, launched_on, featured, supplier, created_at, updated_at)
     select (${pgArray(adjectives)})[(1 + (g::bigint * 7919) % ${adjectives.length})::int] || ' ' || (${pgArray(nouns)})[(1 + (g::bigint * 104729) % ${nouns.length})::int] || ' ' || (1 + (g::bigint * 31) % 9973),
       'SKU-' || g, ((g::bigint * 613) % 100000) / 100.0, g % 500, case when g % 10 < 3 then 'live' else 'draft' end,
       case when g % 11 = 0 then null else date '2021-01-01' + ((g::bigint * 37) % 1826)::int end, g % 17 = 0, 1 + (g::bigint * 13) % 1000,
       now() - ((${n} - g) || ' seconds')::interval, now()
     from generate_series(1, ${n}) g`);
+  await db.execute(`insert into customers (name, created_at, updated_at, department_id, owner_id)
+    select initcap((${pgArray(adjectives)})[(1 + (g::bigint * 104723) % ${adjectives.length})::int]) || ' ' || initcap((${pgArray(nouns)})[(1 + (g::bigint * 7907) % ${nouns.length})::int]) || ' ' || g,
+      now() - ((${n} - g) || ' seconds')::interval, now(), 1, (select min(id) from users)
+    from generate_series(1, ${n}) g`);
   // PostgreSQL's autovacuum analyzes a table soon after a bulk load; PGlite has none, and the server analyzes
   // its tables at start instead (analyzeEmbedded in db/migrate.ts), so only PostgreSQL is analyzed here.
   if (engine === 'postgres') {
     await db.execute('vacuum (analyze) suppliers');
     await db.execute('vacuum (analyze) products');
+    await db.execute('vacuum (analyze) customers');
   }
   return Date.now() - started;
 }
@@ -107,6 +122,17 @@ const lines = [
   { name: 'fragment, sorted by price', fresh: true, query: () => ({ title: fragment(), sort: '-price' }) },
   { name: 'same fragment again and again', query: () => ({ title: 'ant' }) },
 ];
+/** A keyword nothing holds: letters no title has side by side. */
+const nothing = () => `${fragment()}qz${between(1, 999)}`;
+/** The picker of each resource: a title's beginning, a word inside it (not its first), a number, a miss. */
+const optionLines = ['products', 'customers'].flatMap((plural) => [
+  { plural, name: 'no keyword (the picker opening)', target: true, keyword: () => undefined },
+  { plural, name: 'keyword: a title\'s beginning', fresh: true, keyword: () => ((a) => a.slice(0, between(2, a.length)))(pick(adjectives)) },
+  { plural, name: 'keyword: a word inside the title', fresh: true, keyword: fragment },
+  { plural, name: 'keyword: a number', fresh: true, keyword: () => String(between(100, 99_999)) },
+  { plural, name: 'keyword: nothing matches', fresh: true, keyword: nothing },
+]);
+const optionsUrl = (plural, keyword) => `/api/${plural}/options${keyword === undefined ? '' : `?${new URLSearchParams({ keyword })}`}`;
 const listUrl = (query) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) for (const v of [value].flat()) params.append(key, v);
@@ -168,7 +194,7 @@ try {
     await handle.close();
 
     const server = await startServer(
-      { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SIGNING_KEYS: `${credential.keyId}:${credential.secret}`, SECRET_KEY: benchSecretKey },
+      { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...serverKeys },
       ['--import', 'tsx', join(copy, 'apps/server/src/main.ts')],
     );
     cleanups.push(server.stop);
@@ -181,10 +207,15 @@ try {
     };
     const reference = await run('GET /api/user/menu (pipeline only)', () => '/api/user/menu');
     results.push({ engine, rows: n, name: 'GET /api/user/menu (the signed pipeline alone)', ...reference });
-    for (const line of lines) {
+    for (const line of withLists ? lines : []) {
       const sample = await fetch(`http://127.0.0.1:${server.port}${listUrl(line.query())}`, { headers: await sign('GET', listUrl(line.query()), { token }) });
       const r = await run(line.name, () => listUrl(line.query()));
       results.push({ engine, rows: n, name: line.name, fresh: Boolean(line.fresh), sampleStatus: sample.status, ...r });
+    }
+    for (const line of withOptions ? optionLines : []) {
+      const name = `${line.plural} options, ${line.name}`;
+      const r = await run(name, () => optionsUrl(line.plural, line.keyword()));
+      results.push({ engine, rows: n, name, fresh: Boolean(line.fresh), target: Boolean(line.target), ...r });
     }
     if (engine === 'postgres' && withExport) {
       exportResult = await measureExport(server, token);
@@ -200,7 +231,7 @@ try {
 console.log('\n| engine | rows | request | req/s | p50 | p99 | p99 target |');
 console.log('| --- | ---: | --- | ---: | ---: | ---: | --- |');
 for (const r of results) {
-  const target = r.fresh ? (r.p99 <= P99_TARGET_MS ? 'met' : '**not met**') : '';
+  const target = r.fresh || r.target ? (r.p99 <= P99_TARGET_MS ? 'met' : '**not met**') : '';
   console.log(`| ${r.engine} | ${fmt(r.rows)} | ${r.name} | ${fmt(r.reqPerSec)} | ${r.p50} ms | ${r.p99} ms | ${target} |`);
 }
 if (exportResult) {

@@ -168,7 +168,7 @@ export async function everyPageTabs(page: Page & { errors: string[] }, menuPages
 }
 
 /** A list page and how to reach it: its address (with a query), and its entry in the side menu. */
-interface ListPage {
+export interface ListPage {
   path: string;
   url: string;
   group: string;
@@ -330,8 +330,14 @@ export async function tabThroughRegions(p: Page, path: string): Promise<void> {
       if (!el || el === document.body) return null;
       const region = el.closest('[data-testid=navbar]') ? 'navbar' : el.closest('[data-testid=side-menu]') ? 'menu' : el.closest('[data-testid=tab-bar]') ? 'tabs' : el.closest('[data-tab-pane]') ? 'page' : 'other';
       // What focus changes on the element or the control around it: an outline, a ring, a border or a fill.
-      // (a select takes focus on its root and draws it on its view inside)
-      const around = [el, el.parentElement, el.closest('.arco-input-inner-wrapper, .arco-select-view, .arco-picker, .arco-input-group-wrapper, .arco-menu-item, .arco-menu-inline-header'), el.querySelector(':scope > .arco-select-view')].filter(
+      // (a select takes focus on its root or its search input and draws it on its view around them; a
+      // tree select, the same control, names its view .arco-tree-select-view)
+      const around = [
+        el,
+        el.parentElement,
+        el.closest('.arco-input-inner-wrapper, .arco-select-view, .arco-tree-select-view, .arco-picker, .arco-input-group-wrapper, .arco-menu-item, .arco-menu-inline-header'),
+        el.querySelector(':scope > .arco-select-view, :scope > .arco-tree-select-view'),
+      ].filter(
         (x): x is HTMLElement => !!x,
       );
       const look = () => around.map((t) => { const s = getComputedStyle(t); return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join('|'); }).join(';');
@@ -352,3 +358,27 @@ export async function tabThroughRegions(p: Page, path: string): Promise<void> {
   expect(seen.filter((s) => !s.visible)).toEqual([]);
 }
 
+/**
+ * A signed-out visitor who opens `to.path` (with a query) is sent to the sign-in page with the route's
+ * name (`to.name`) and the query, and back there after signing in as the user; the landing page needs no
+ * redirect (it is where a sign-in goes anyway). Signed in, /login and / lead to the landing page, and the
+ * page's menu group (`to.group`) to its first page (`to.groupFirst`).
+ */
+export async function redirectThroughSignIn(page: Page, to: { path: string; name: string; group: string; groupFirst: string }): Promise<void> {
+  await page.goto(`${baseUrl}${to.path}?x=1`);
+  await page.waitForURL(`**/login?redirect=${to.name}&x=1`);
+  await page.goto(`${baseUrl}${landing.path}`);
+  await page.waitForURL(`${baseUrl}/login`);
+  await page.goto(`${baseUrl}${to.path}?x=1`);
+  await page.waitForURL(`**/login?redirect=${to.name}&x=1`);
+  await page.locator('input[name=username]').fill('user');
+  await page.locator('input[name=password]').fill('user123');
+  await page.locator('[data-testid=login-submit]').click();
+  await page.waitForURL(`**${to.path}?x=1`);
+  await page.goto(`${baseUrl}/login`);
+  await page.waitForURL(`**${landing.path}`);
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL(`**${landing.path}`);
+  await page.goto(`${baseUrl}${to.group}`);
+  await page.waitForURL(`**${to.groupFirst}`);
+}

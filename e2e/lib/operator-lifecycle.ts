@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot } from './browser';
+import { chooseDepartment, seriousViolations } from './page-helpers';
 
 /**
  * System management as an administrator and a new operator live it, in two browsers: the administrator
@@ -44,7 +45,7 @@ export async function operatorLifecycle(c: OperatorCase): Promise<void> {
     await adminPage.goto(`${baseUrl}/system/role`);
     await adminPage.getByRole('button', { name: '新建角色' }).click();
     const roleForm = drawer(adminPage);
-    await roleForm.getByPlaceholder('如 auditor').fill(roleCode);
+    await roleForm.getByPlaceholder('如 reviewer').fill(roleCode);
     await roleForm.getByPlaceholder('请输入角色名称').fill(roleName);
     for (const label of c.permissions) await roleForm.locator('.arco-tree-node-title', { hasText: label }).first().click();
     await screenshot(adminPage, `system-role-editor${c.shots}`);
@@ -59,6 +60,7 @@ export async function operatorLifecycle(c: OperatorCase): Promise<void> {
     await userForm.locator('.arco-select').click();
     await adminPage.locator('.arco-select-option', { hasText: roleName }).click();
     await adminPage.keyboard.press('Escape');
+    await chooseDepartment(adminPage, userForm.locator('[data-testid=user-department]'), '总部');
     await userForm.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
     const code = adminPage.locator('[data-testid=one-time-password]');
     await code.waitFor({ state: 'visible' });
@@ -76,6 +78,8 @@ export async function operatorLifecycle(c: OperatorCase): Promise<void> {
     const dialog = operatorPage.locator('.arco-modal:visible');
     await operatorPage.locator('[data-testid=forced-password-submit]').waitFor({ state: 'visible' });
     expect(await operatorPage.locator('[data-testid=navbar]').count()).toBe(0);
+    // axe on the whole document with the forced password change open (issue 38, 13)
+    expect(await seriousViolations(operatorPage), 'axe, the forced password change').toEqual([]);
     await screenshot(operatorPage, `system-forced-password-change${c.shots}`);
     const fields = dialog.locator('input[type=password]');
     await fields.nth(0).fill(oneTime);

@@ -36,11 +36,24 @@ export async function choose(page: Page, scope: Locator, option: string): Promis
   await page.locator('.arco-select-popup:visible').getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Picks a department by its name in the department TreeSelect inside `scope` (a form item or the picker itself). */
+export async function chooseDepartment(page: Page, scope: Locator, name: string): Promise<void> {
+  await scope.locator('.arco-tree-select-view').click();
+  const popup = page.locator('.arco-tree-select-popup:visible');
+  // Typed, the tree keeps the match and its ancestors: the department is shown however deep it sits.
+  await page.keyboard.type(name);
+  await popup.locator('.arco-tree-node-title', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
+  await popup.waitFor({ state: 'hidden' });
+}
+
 /** The form item whose label is exactly `label` (the required mark aside), inside `scope`. */
 export function field(scope: Locator, label: string): Locator {
   const exact = new RegExp(`^[\\s*]*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*:：]*$`);
   return scope.locator('.arco-form-item').filter({ has: scope.page().locator('.arco-form-label-item', { hasText: exact }) }).first();
 }
+
+/** An Arco button's name: two CJK characters get a space between them. */
+export const words = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
 export function visibleModal(page: Page): Locator {
   return page.locator('.arco-modal:visible').last();
@@ -98,4 +111,82 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
   await settle(page);
   expect(await seriousViolations(page)).toEqual([]);
+}
+
+/**
+ * Ids the document holds more than once among form controls and labels' targets, each with its count: a
+ * `<label for>` names the first element of its id, so a second form with the same ids (a filter panel
+ * and a drawer's form) leaves the drawer's fields without a name. Hidden panes never count.
+ */
+export function duplicateIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const counts = new Map<string, number>();
+    for (const el of document.querySelectorAll('[id]')) {
+      if (el.closest('[data-tab-pane][hidden]')) continue;
+      counts.set(el.id, (counts.get(el.id) ?? 0) + 1);
+    }
+    const targets = new Set([...document.querySelectorAll('label[for]')].map((l) => l.getAttribute('for')!));
+    return [...counts].filter(([id, n]) => n > 1 && (targets.has(id) || document.getElementById(id)?.matches('input, textarea, select, [role=combobox]'))).map(([id, n]) => `${id} ×${n}`);
+  });
+}
+
+/**
+ * A drawer or dialog opened by `open` as the accessibility tree has it: role dialog named `name`, modal;
+ * the focus moved into it, and kept inside while Tab goes round; axe finding nothing serious in the whole
+ * document with it open, and no id twice; Esc closes it (unless `escape` is false; `close` closes it
+ * another way: its Cancel, OK or close icon) and gives the focus back to the control that opened it
+ * (`opener`). Returns the dialog (closed when `escape` is not false).
+ */
+export async function expectDialog(
+  page: Page,
+  name: string | RegExp,
+  open: () => Promise<void>,
+  options: { escape?: boolean; opener?: Locator; close?: (dialog: Locator) => Promise<void> } = {},
+): Promise<Locator> {
+  await open();
+  const dialog = page.getByRole('dialog', { name, exact: typeof name === 'string' });
+  await dialog.waitFor({ state: 'visible' });
+  expect(await dialog.getAttribute('aria-modal'), `${String(name)}: aria-modal`).toBe('true');
+  const focusInside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+  await expect.poll(focusInside, { message: `${String(name)}: the focus moves in` }).toBe(true);
+  await settle(page);
+  const first = await page.evaluateHandle(() => document.activeElement!);
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(), `${String(name)}: Tab ${i + 1} keeps the focus inside`).toBe(true);
+  }
+  expect(await seriousViolations(page), `${String(name)}: axe with it open`).toEqual([]);
+  expect(await duplicateIds(page), `${String(name)}: ids`).toEqual([]);
+  if (options.escape === false) return dialog;
+  // Esc from where the focus was put (a select Tab reached would take the first Esc for its own list)
+  await first.asElement()!.focus();
+  if (options.close) await options.close(dialog);
+  else await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  if (options.opener) await expectFocusOn(page, options.opener, `${String(name)}: the focus back on its opener`);
+  return dialog;
+}
+
+/** The focus on `target` (polled: a dialog gives it back once it has gone); the message says where it is otherwise. */
+async function expectFocusOn(page: Page, target: Locator, message: string): Promise<void> {
+  const focused = () => page.evaluate(() => (document.activeElement ? `${document.activeElement.tagName} ${document.activeElement.textContent?.trim().slice(0, 30)}` : 'none'));
+  await expect.poll(() => target.evaluate((el) => el === document.activeElement), { message }).toBe(true).catch(async (error: Error) => {
+    throw new Error(`${error.message} (focused: ${await focused()})`);
+  });
+}
+
+/**
+ * A confirmation (Arco's Popconfirm) opened by `open`: axe finding nothing serious in the whole document
+ * while it is shown, and no id twice; then dismissed with its cancel button.
+ */
+export async function expectConfirmation(page: Page, open: () => Promise<void>): Promise<void> {
+  await open();
+  const popup = page.locator('.arco-popconfirm').filter({ visible: true }).last();
+  await popup.waitFor({ state: 'visible' });
+  await settle(page);
+  const title = (await popup.textContent())?.trim().slice(0, 40);
+  expect(await seriousViolations(page), `${title}: axe with it open`).toEqual([]);
+  expect(await duplicateIds(page), `${title}: ids`).toEqual([]);
+  await popup.locator('button').first().click();
+  await popup.waitFor({ state: 'hidden' });
 }

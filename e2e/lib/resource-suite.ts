@@ -1,9 +1,9 @@
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { resourceSample } from '@atrium/contracts/resource-sample';
-import { resources } from '@atrium/contracts/resources/index';
+import { resources } from '@atrium/contracts/slices';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, expectToast, field, pane, seriousViolations, visibleDrawer } from './page-helpers';
+import { choose, duplicateIds, expectDialog, expectToast, field, pane, seriousViolations, visibleDrawer, words } from './page-helpers';
 import { signedCall } from './api';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type LaunchOptions } from './browser';
 
@@ -27,12 +27,39 @@ export function describeResourcePage(def: ResourceDef): void {
         // 新建: every field filled with a valid value; a reference with the first record offered.
         const n = Number(Date.now().toString().slice(-6));
         const sample = resourceSample(def, n);
-        await p.getByRole('button', { name: words('新建') }).click();
-        let form = visibleDrawer(page);
-        await expect.poll(() => form.locator('.arco-drawer-header-title').textContent()).toBe(`新建${def.label['zh-CN']}`);
+        // The form is a modal dialog named by its title (focus in, kept inside, axe and the ids with it open, Esc
+        // closing it and the focus back on 新建); each of its text fields is named by its own label, not by
+        // the filter panel's field of the same name.
+        const create = p.getByRole('button', { name: words('新建') });
+        await expectDialog(page, `新建${def.label['zh-CN']}`, () => create.click(), { opener: create });
+        await create.click();
+        let form = page.getByRole('dialog', { name: `新建${def.label['zh-CN']}` });
+        await form.waitFor({ state: 'visible' });
+        for (const f of def.fields.filter((x) => x.type === 'string' || x.type === 'text')) {
+          await expect.poll(() => form.getByRole('textbox', { name: f.label['zh-CN'] }).count(), { message: `${f.name}: named by its label` }).toBe(1);
+        }
+        // 保存 with nothing filled: each required field's error keeps its distance from the next label.
+        if (def.fields.some((f) => f.required)) {
+          await form.getByRole('button', { name: words('保存') }).click();
+          await expect.poll(() => form.locator('.arco-form-message:not(:empty)').count()).toBeGreaterThan(0);
+          expect(await errorGaps(form), 'px between an error and the next label').toEqual([]);
+        }
         for (const f of def.fields) await fill(page, form, f, sample[f.name]);
+        // A scoped record starts in the caller's department with the caller as its owner, both pickers named
+        // by their labels (the names are the admin's: the root department and the admin account).
+        const placed: string[] = [];
+        if (def.scoped) {
+          for (const label of ['所属部门', '负责人']) {
+            await expect.poll(() => form.getByRole('combobox', { name: label }).count(), { message: `${label}: named by its label` }).toBeGreaterThan(0);
+            const shown = field(form, label).locator('.arco-select-view-value, .arco-tree-select-view-value');
+            await expect.poll(async () => ((await shown.textContent()) ?? '').trim(), { message: `${label}: the caller's by default` }).not.toBe('');
+            placed.push(((await shown.textContent()) ?? '').trim());
+          }
+        }
+        // The pointer rests on 保存, as a person's does before saving: its hover colour is checked too.
+        await form.getByRole('button', { name: words('保存') }).hover();
         await settle(p);
-        expect(await seriousViolations(page), 'axe, the form').toEqual([]);
+        expect(await seriousViolations(page), 'axe, the form, the pointer on 保存').toEqual([]);
         await screenshot(page, `resource-${def.plural}-form`);
         await form.getByRole('button', { name: words('保存') }).click();
         await expectToast(page, '创建成功');
@@ -41,9 +68,26 @@ export function describeResourcePage(def: ResourceDef): void {
         const title = String(sample[def.titleField]);
         const row = (text: string) => p.locator('tbody tr.arco-table-tr').filter({ hasText: text });
         await expect.poll(() => row(title).count()).toBe(1);
+        // its department and owner as columns, by name (the owner's without the username the picker adds), and as filters
+        for (const name of placed) expect(await row(title).textContent()).toContain(name.replace(/ \([^)]*\)$/, ''));
+        if (def.scoped) {
+          const headers = await p.locator('thead th').allTextContents();
+          expect(headers.map((h) => h.trim())).toEqual(expect.arrayContaining(['所属部门', '负责人']));
+          const panel = p.getByRole('form', { name: '筛选条件' });
+          for (const label of ['所属部门', '负责人']) expect(await field(panel, label).count(), `${label}: a filter`).toBe(1);
+        }
         await settle(p);
         expect(await seriousViolations(page), 'axe, the list').toEqual([]);
+        expect(await duplicateIds(page), 'ids, the list').toEqual([]);
         await screenshot(page, `resource-${def.plural}-list`);
+        for (const f of def.fields.filter((x) => x.type === 'date' || x.type === 'datetime').filter((x) => x.filter === 'range')) {
+          // A picker for each end (either may stay empty), named after the filter, side by side.
+          const item = field(p.getByRole('form', { name: '筛选条件' }), f.label['zh-CN']);
+          const [from, to] = f.type === 'date' ? ['开始日期', '结束日期'] : ['开始时间', '结束时间'];
+          const start = await item.getByRole('textbox', { name: `${f.label['zh-CN']} ${from}` }).boundingBox();
+          const end = await item.getByRole('textbox', { name: `${f.label['zh-CN']} ${to}` }).boundingBox();
+          expect(start!.x + start!.width, `${f.name}: the start before the end`).toBeLessThanOrEqual(end!.x);
+        }
 
         // A filter: the applied value goes to the URL, and the table shows what matches it.
         const filter = def.fields.find((f) => f.filter && f.type === 'string' && sample[f.name] !== undefined) ?? def.fields.find((f) => f.filter === 'equals' && (f.type === 'enum' || f.type === 'boolean'));
@@ -69,7 +113,7 @@ export function describeResourcePage(def: ResourceDef): void {
         const edited = def.fields.find((f) => f.name === def.titleField && !f.readOnly) ?? def.fields.find((f) => f.type === 'string' && !f.readOnly);
         const next = edited ? String(resourceSample(def, n + 1)[edited.name]) : undefined;
         await row(title).getByRole('button', { name: words('编辑') }).click();
-        form = visibleDrawer(page);
+        form = page.getByRole('dialog', { name: `编辑${def.label['zh-CN']}` });
         await expect.poll(() => form.locator('.arco-drawer-header-title').textContent()).toBe(`编辑${def.label['zh-CN']}`);
         if (edited) await field(form, edited.label['zh-CN']).locator('input').fill(next!);
         await form.getByRole('button', { name: words('保存') }).click();
@@ -87,8 +131,8 @@ export function describeResourcePage(def: ResourceDef): void {
       });
     });
 
-    it('reads in English in the dark theme, axe finding nothing serious', { timeout: 90_000 }, async () => {
-      await withPage({ locale: 'en-US', theme: 'dark' }, async (page) => {
+    it('reads in English in the dark theme at 1440 px, axe finding nothing serious, no column under the actions', { timeout: 90_000 }, async () => {
+      await withPage({ locale: 'en-US', theme: 'dark', width: 1440, height: 900 }, async (page) => {
         await loginAs(page, 'admin');
         const p = await openFromMenu(page, def, 'en-US');
         await expect.poll(() => p.locator('.arco-card-header-title').textContent()).toBe(def.pluralLabel['en-US']);
@@ -97,8 +141,41 @@ export function describeResourcePage(def: ResourceDef): void {
         await expect.poll(() => p.locator('.arco-table-th').first().textContent()).toBe(def.fields.find((f) => !f.hidden && f.type !== 'text')?.label['en-US']);
         await settle(p);
         expect(await seriousViolations(page)).toEqual([]);
+        // the columns fit the card: the last one ends where the fixed actions begin, not under them
+        const under = await p.evaluate((el) => {
+          const fixed = el.querySelector('thead th.arco-table-col-fixed-right');
+          const last = fixed?.previousElementSibling;
+          return fixed && last ? Math.round(last.getBoundingClientRect().right - fixed.getBoundingClientRect().left) : 0;
+        });
+        expect(under, 'px of the last column under the actions').toBeLessThanOrEqual(0);
         await screenshot(page, `resource-${def.plural}-dark-en-US`);
       });
+    });
+
+    describeInUse(def);
+
+    it('looks right in both themes and languages at 1440 and 390 px, the list and the form', { timeout: 300_000 }, async () => {
+      for (const theme of ['light', 'dark'] as const)
+        for (const locale of ['zh-CN', 'en-US'] as const)
+          for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+            const variant = `${theme}-${locale}-${width}`;
+            await withPage({ locale, theme, width, height }, async (page) => {
+              await loginAs(page, 'admin');
+              await page.goto(`${baseUrl}${def.path}`);
+              const p = pane(page, def.path);
+              await p.waitFor({ state: 'visible' });
+              await settle(p);
+              expect(await sidewaysOverflow(page), variant).toBeNull();
+              expect(await seriousViolations(page), variant).toEqual([]);
+              await screenshot(page, `resource-${def.plural}-${variant}`, width < 768);
+              const title = `${locale === 'zh-CN' ? '新建' : 'New '}${def.label[locale]}`;
+              await p.getByRole('button', { name: locale === 'zh-CN' ? words('新建') : /^\s*New\s*$/ }).click();
+              await page.getByRole('dialog', { name: title }).waitFor({ state: 'visible' });
+              await settle(p);
+              expect(await seriousViolations(page), `${variant}, the form`).toEqual([]);
+              await screenshot(page, `resource-${def.plural}-${variant}-form`);
+            });
+          }
     });
 
     it('fits a 390 px phone without sideways scrolling, the form too', { timeout: 90_000 }, async () => {
@@ -109,6 +186,18 @@ export function describeResourcePage(def: ResourceDef): void {
         await p.waitFor({ state: 'visible' });
         await settle(p);
         expect(await sidewaysOverflow(page)).toBeNull();
+        // the filters fold behind one button, so the table starts on the first screen
+        const filters = p.getByRole('form', { name: '筛选条件' });
+        if (def.fields.some((f) => f.filter)) {
+          const toggle = p.getByRole('button', { name: /^\s*筛\s*选\s*$/ });
+          expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+          expect(await filters.isVisible()).toBe(false);
+          expect(await p.locator('.arco-table').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(844);
+          await toggle.click();
+          await filters.waitFor({ state: 'visible' });
+          await screenshot(page, `resource-${def.plural}-390-filters`, true);
+          await toggle.click();
+        }
         await screenshot(page, `resource-${def.plural}-390`, true);
         await p.getByRole('button', { name: words('新建') }).click();
         const form = visibleDrawer(page);
@@ -117,6 +206,37 @@ export function describeResourcePage(def: ResourceDef): void {
         expect(await sidewaysOverflow(page)).toBeNull();
         await screenshot(page, `resource-${def.plural}-390-form`);
       });
+    });
+  });
+}
+
+/**
+ * An IN_USE refusal names what refers to the record: for a resource another refers to, a record with two
+ * referring to it is refused its 删除 with "2 个<label>引用了它，不能删除".
+ */
+function describeInUse(def: ResourceDef): void {
+  const referrer = resources.find((r) => r.fields.some((f) => f.type === 'reference' && f.to === def.name) && !r.fields.some((f) => f.type === 'reference' && f.required && f.to !== def.name));
+  if (!referrer || def.fields.some((f) => f.type === 'reference' && f.required)) return;
+  it(`names the ${referrer.pluralLabel['en-US']} that refer to a record it cannot delete`, { timeout: 90_000 }, async () => {
+    await withPage({}, async (page) => {
+      await loginAs(page, 'admin');
+      const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const n = Number(Date.now().toString().slice(-6));
+      const made = await signedCall('POST', def.apiPath, { token, fingerprint, body: resourceSample(def, n) });
+      expect(made.status).toBe(200);
+      const record = made.body.data as Record<string, unknown>;
+      for (const i of [1, 2]) {
+        const body = resourceSample(referrer, n + i);
+        for (const f of referrer.fields) if (f.type === 'reference') body[f.name] = f.to === def.name ? record.id : null;
+        expect((await signedCall('POST', referrer.apiPath, { token, fingerprint, body })).status).toBe(200);
+      }
+      await page.goto(`${baseUrl}${def.path}`);
+      const p = pane(page, def.path);
+      const row = p.locator('tbody tr.arco-table-tr').filter({ hasText: String(record[def.titleField]) });
+      await row.getByRole('button', { name: words('删除') }).click();
+      await page.locator('.arco-popconfirm:visible').getByRole('button', { name: words('删除') }).click();
+      await expectToast(page, `2 个${referrer.pluralLabel['zh-CN']}引用了它，不能删除`);
+      await expect.poll(() => row.count()).toBe(1);
     });
   });
 }
@@ -132,9 +252,6 @@ async function withPage(options: LaunchOptions, run: (page: Page & { errors: str
     await browser.close();
   }
 }
-
-/** An Arco button's name: two CJK characters get a space between them. */
-const words = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
 const enumLabel = (f: ResourceField, value: string) => f.values!.find((v) => v.value === value)!.label['zh-CN'];
 
@@ -239,4 +356,20 @@ async function pickFirst(page: Page, item: Locator, f: ResourceField): Promise<v
   await options.first().click();
   await expect.poll(() => page.locator('.arco-select-popup:visible').count()).toBe(0);
   await expect.poll(() => item.locator('.arco-select-view-value').textContent()).not.toBe('');
+}
+
+/** Each shown field error of the form closer than 4 px to the label below it: `<field>: <gap> px`. */
+function errorGaps(form: Locator): Promise<string[]> {
+  return form.evaluate((el) => {
+    const items = [...el.querySelectorAll<HTMLElement>('.arco-form-item')];
+    const found: string[] = [];
+    items.forEach((item, i) => {
+      const message = item.querySelector('.arco-form-message');
+      const next = items[i + 1]?.querySelector('.arco-form-label-item');
+      if (!message?.textContent || !next) return;
+      const gap = Math.round(next.getBoundingClientRect().top - message.getBoundingClientRect().bottom);
+      if (gap < 4) found.push(`${item.querySelector('label')?.textContent ?? i}: ${gap} px`);
+    });
+    return found;
+  });
 }

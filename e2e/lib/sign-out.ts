@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { baseUrl, loginAs } from './browser';
 
 /**
  * Signing out and what must follow it (specs/shell-auth.test.ts, the smoke test): the sign-in page with
@@ -75,4 +76,26 @@ export async function expectSignedOut(p: Page, after: AfterLogout, signedOutText
   expect(await p.getByText(expiredTitle).count()).toBe(0);
   expect(after.calls).toEqual([]);
   expect(await token(p)).toBeNull();
+}
+
+/**
+ * A call held in the browser (`path`, one the page sends once signed in) until the user has signed out
+ * and the server has revoked the session: it comes back 401, the page shows the signed-out status and no
+ * dialog, and sends nothing more.
+ */
+export async function expectHeldCallRefusedAfterSignOut(p: Page, path: string): Promise<void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await p.route(`**${path}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const watch = watchApi(p);
+  await loginAs(p, 'admin');
+  await expect.poll(() => [...watch.pending].some((r) => r.url().endsWith(path))).toBe(true);
+  const after = await signOut(p);
+  await p.waitForURL(`${baseUrl}/login`);
+  release();
+  await expect.poll(() => watch.refused).toContain(`GET ${path}`);
+  await expectSignedOut(p, after, '已退出登录', '登录信息已过期');
 }

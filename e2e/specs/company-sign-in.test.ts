@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { builtInRoles } from '@atrium/contracts/permissions';
 import { startIdp, type Idp } from '../../scripts/idp/idp.mjs';
 import { signedCall } from '../lib/api';
 import { accounts, launchBrowser, newPage, type Browser, type LaunchOptions } from '../lib/browser';
@@ -27,7 +28,8 @@ import { landing } from '../lib/texts';
 const databaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 const schemas: string[] = [];
-const ROLE_MAP = 'atrium-admins=admin,atrium-auditors=auditor';
+// `npm run idp`'s map, and a group of a custom role the suite creates (`reviewer`, in both products).
+const ROLE_MAP = 'atrium-admins=admin,atrium-users=user,atrium-reviewers=reviewer';
 
 interface Site {
   /** Atrium's address (its PUBLIC_URL, except replica A's). */
@@ -84,7 +86,7 @@ async function startProvider(publicUrl: string, options: { port: number; clientS
 }
 
 function newSchema(name: string): string {
-  const schema = `e2e_sso_${run}_${name}`;
+  const schema = `e2e_company_sign_in_${run}_${name}`;
   schemas.push(schema);
   return schema;
 }
@@ -106,7 +108,7 @@ beforeAll(async () => {
   const [mainIdp, adminsIdp] = await Promise.all([startProvider(address(mainPort), { port: idpPort }), startProvider(address(adminsPort), { port: adminsIdpPort })]);
   idp = mainIdp;
   // Replicas share the database and schema, the signing keys and the secret key (as every replica must).
-  const shared = { SIGNING_KEYS: `e2e-sso:${randomBytes(24).toString('base64url')}`, SECRET_KEY: randomBytes(32).toString('base64') };
+  const shared = { SIGNING_KEYS: `e2e-company-sign-in:${randomBytes(24).toString('base64url')}`, SECRET_KEY: randomBytes(32).toString('base64') };
   const mainSchema = newSchema('main');
   await startAtrium(mainPort, address(mainPort), idp, mainSchema, shared);
   main = { url: address(mainPort) };
@@ -228,8 +230,8 @@ async function expectSignedIn(page: Page, site: Site, roleName: string): Promise
 const sideMenu = (page: Page) => page.locator('[data-testid=side-menu]');
 
 /** Back on the sign-in page of `site` with the company sign-in's error, the address without its fragment, no session. */
-async function expectSsoError(page: TestPage, site: Site, text: string): Promise<void> {
-  const alert = page.locator('[data-testid=login-sso-error]');
+async function expectCompanySignInError(page: TestPage, site: Site, text: string): Promise<void> {
+  const alert = page.locator('[data-testid=login-company-sign-in-error]');
   await alert.waitFor({ state: 'visible', timeout: 15_000 });
   expect(await alert.getAttribute('role')).toBe('alert');
   expect((await alert.textContent())?.trim()).toBe(text);
@@ -237,7 +239,7 @@ async function expectSsoError(page: TestPage, site: Site, text: string): Promise
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
   // The way in is still there (once the client configuration has said so).
-  await page.locator('[data-testid=login-sso]').waitFor({ state: 'visible' });
+  await page.locator('[data-testid=login-company-sign-in]').waitFor({ state: 'visible' });
 }
 
 
@@ -250,7 +252,7 @@ async function passwordSignIn(page: Page, username: string, password: string): P
 
 /* ---------- the main Atrium's administrator, through the API ---------- */
 
-const adminFingerprint = `e2e-sso-admin-${run}`;
+const adminFingerprint = `e2e-company-sign-in-admin-${run}`;
 let adminToken: string | null = null;
 
 async function asAdmin<T = unknown>(method: string, path: string, body?: unknown) {
@@ -314,17 +316,19 @@ describe('company sign-in', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('gives alice the roles of her groups at each sign-in: moved to atrium-auditors, she lands as an auditor', async () => {
-    idp.setGroups('alice', ['atrium-auditors']);
+  it('gives alice the roles of her groups at each sign-in: moved to atrium-reviewers, she lands as a reviewer', async () => {
+    const role = await asAdmin('POST', '/api/system/roles', { code: 'reviewer', name: '审阅员', permissions: [...builtInRoles.user.permissions, 'audit:read'] });
+    expect(role.status).toBe(200);
+    idp.setGroups('alice', ['atrium-reviewers']);
     try {
       const page = await browserPage();
       await companySignIn(page, main, idp, 'alice');
-      await expectSignedIn(page, main, '审计员');
-      // 系统管理 holds only the audit log for an auditor: no 用户管理
+      await expectSignedIn(page, main, '审阅员');
+      // 系统管理 holds only the audit log for a reviewer: no 用户管理
       await sideMenu(page).getByText('系统管理', { exact: true }).click();
       await sideMenu(page).getByText('审计日志', { exact: true }).waitFor({ state: 'visible' });
       expect(await sideMenu(page).getByText('用户管理', { exact: true }).count()).toBe(0);
-      await shot(page, 'company-sign-in-auditor-zh-CN');
+      await shot(page, 'company-sign-in-reviewer-zh-CN');
       expect(page.errors).toEqual([]);
     } finally {
       idp.setGroups('alice', ['atrium-admins']);
@@ -334,15 +338,15 @@ describe('company sign-in', () => {
   it('refuses carol, who has no mapped group, with SSO_NO_ROLE, in Chinese and in English (390 px, dark)', async () => {
     const page = await browserPage();
     await companySignIn(page, main, idp, 'carol');
-    await expectSsoError(page, main, zh.SSO_NO_ROLE);
+    await expectCompanySignInError(page, main, zh.SSO_NO_ROLE);
     await expectNoSeriousViolations(page);
 
     const phone = await browserPage({ width: 390, height: 844, locale: 'en-US', theme: 'dark' });
     await companySignIn(phone, main, idp, 'carol', 'Sign in with your company account');
-    await expectSsoError(phone, main, 'Your company account has no role here. Ask an administrator.');
+    await expectCompanySignInError(phone, main, 'Your company account has no role here. Ask an administrator.');
     expect(await phone.evaluate(() => [document.documentElement.lang, document.body.getAttribute('arco-theme')])).toEqual(['en-US', 'dark']);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const alertBox = (await phone.locator('[data-testid=login-sso-error]').boundingBox())!;
+    const alertBox = (await phone.locator('[data-testid=login-company-sign-in-error]').boundingBox())!;
     expect(alertBox.x).toBeGreaterThanOrEqual(0);
     expect(alertBox.x + alertBox.width).toBeLessThanOrEqual(390);
     await shot(phone, 'company-sign-in-no-role-en-US-dark-390');
@@ -358,7 +362,7 @@ describe('company sign-in', () => {
     try {
       const page = await browserPage();
       await companySignIn(page, main, idp, 'alice');
-      await expectSsoError(page, main, zh.ACCOUNT_DISABLED);
+      await expectCompanySignInError(page, main, zh.ACCOUNT_DISABLED);
       await shot(page, 'company-sign-in-disabled-zh-CN');
 
       const enabled = await asAdmin<{ status: string }>('POST', `/api/system/users/${id}/enable`);
@@ -376,7 +380,7 @@ describe('company sign-in', () => {
     const page = await browserPage();
     await toProvider(page, main, idp);
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await expectSsoError(page, main, zh.SSO_DENIED);
+    await expectCompanySignInError(page, main, zh.SSO_DENIED);
     expect(page.errors).toEqual([]);
   });
 
@@ -385,7 +389,7 @@ describe('company sign-in', () => {
       const page = await browserPage();
       // The start's answer sends the browser to the provider with another state than the one Atrium stored.
       let tampered = 0;
-      await page.route((u) => u.pathname === '/api/auth/oidc/start', async (route) => {
+      await page.route((u) => u.pathname === '/api/auth/company-sign-in/start', async (route) => {
         const res = await route.fetch({ maxRedirects: 0 });
         const location = new URL(res.headers()['location']!);
         location.searchParams.set('state', `x${location.searchParams.get('state')}`);
@@ -397,7 +401,7 @@ describe('company sign-in', () => {
       // the browser holds its binding cookie: the state alone is wrong
       expect(await hasBindingCookie(page.context())).toBe(true);
       await signInAtProvider(page, 'bob');
-      await expectSsoError(page, main, zh.SSO_FAILED);
+      await expectCompanySignInError(page, main, zh.SSO_FAILED);
     });
 
     it('a callback without the binding cookie', async () => {
@@ -407,14 +411,14 @@ describe('company sign-in', () => {
       await page.context().clearCookies({ name: 'atrium_oidc' });
       expect(await hasBindingCookie(page.context())).toBe(false);
       await signInAtProvider(page, 'bob');
-      await expectSsoError(page, main, zh.SSO_FAILED);
+      await expectCompanySignInError(page, main, zh.SSO_FAILED);
     });
 
     it('a ticket redeemed once, opened again in the same browser', async () => {
       const page = await browserPage();
       const callbacks = watchCallback(page);
       await companySignIn(page, main, idp, 'bob');
-      await expectSignedIn(page, main, '审计员');
+      await expectSignedIn(page, main, '普通用户');
       const ticket = ticketIn(callbacks[0]);
       expect(ticket).toBeDefined();
       // signed out, the same browser opens the ticket's address again (a new tab: a new document)
@@ -425,7 +429,7 @@ describe('company sign-in', () => {
       tab.errors = [];
       tab.on('pageerror', (error) => tab.errors.push(error.message));
       await tab.goto(`${main.url}/login#sso=${ticket}`);
-      await expectSsoError(tab, main, zh.SSO_FAILED);
+      await expectCompanySignInError(tab, main, zh.SSO_FAILED);
       expect([...page.errors, ...tab.errors]).toEqual([]);
     });
 
@@ -434,7 +438,7 @@ describe('company sign-in', () => {
       const callbacks = watchCallback(page);
       // The rightful browser never redeems it here (its call is stopped before it leaves).
       let stopped = 0;
-      await page.route((u) => u.pathname === '/api/auth/oidc/redeem', async (route) => {
+      await page.route((u) => u.pathname === '/api/auth/company-sign-in/redeem', async (route) => {
         stopped++;
         await route.abort();
       });
@@ -445,7 +449,7 @@ describe('company sign-in', () => {
 
       const other = await browserPage();
       await other.goto(`${main.url}/login#sso=${ticket}`);
-      await expectSsoError(other, main, zh.SSO_FAILED);
+      await expectCompanySignInError(other, main, zh.SSO_FAILED);
       expect(other.errors).toEqual([]);
     });
 
@@ -464,7 +468,7 @@ describe('company sign-in', () => {
         try {
           const page = await browserPage();
           await companySignIn(page, main, idp, 'bob');
-          await expectSsoError(page, main, zh.SSO_FAILED);
+          await expectCompanySignInError(page, main, zh.SSO_FAILED);
           expect(rewritten).toBe(1);
           expect(page.errors).toEqual([]);
         } finally {
@@ -479,7 +483,7 @@ describe('company sign-in', () => {
     const page = await browserPage();
     const callbacks = watchCallback(page);
     await (await companyButton(page, site)).click();
-    await expectSsoError(page, site, zh.SSO_UNAVAILABLE);
+    await expectCompanySignInError(page, site, zh.SSO_UNAVAILABLE);
     expect(callbacks).toEqual([]);
     await shot(page, 'company-sign-in-unavailable-zh-CN');
     await passwordSignIn(page, accounts.admin.username, accounts.admin.password);
@@ -501,7 +505,7 @@ describe('company sign-in', () => {
     const page = await browserPage();
     const starts: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/auth/oidc/start') starts.push(new URL(r.url()).origin);
+      if (new URL(r.url()).pathname === '/api/auth/company-sign-in/start') starts.push(new URL(r.url()).origin);
     });
     const callbacks: string[] = [];
     page.on('response', (r) => {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
-import { expectNoSeriousViolations, pane } from '../lib/page-helpers';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, loginAs, screenshot } from '../lib/browser';
+import { browserEachTest } from '../lib/each-test';
+import { chooseDepartment, expectNoSeriousViolations, pane } from '../lib/page-helpers';
 import { expectSignedOut, signOut } from '../lib/sign-out';
 import { landing } from '../lib/texts';
 
@@ -10,16 +11,8 @@ import { landing } from '../lib/texts';
  * copy): an administrator signs in, creates an account and a role, finds both creations in the audit log
  * and signs out, back on the sign-in page with no dialog on the way.
  */
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  await browser.close();
-});
+browserEachTest((opened) => ({ page } = opened));
 
 const suffix = Date.now().toString(36).slice(-5);
 const username = `e2e.smoke.${suffix}`;
@@ -44,6 +37,7 @@ describe('the core, end to end', () => {
     await drawer(page).locator('.arco-select').click();
     await page.locator('.arco-select-option', { hasText: '普通用户' }).click();
     await page.keyboard.press('Escape');
+    await chooseDepartment(page, drawer(page).locator('[data-testid=user-department]'), '总部');
     await submit(page).click();
     const oneTime = page.locator('[data-testid=one-time-password]');
     await oneTime.waitFor({ state: 'visible' });
@@ -54,7 +48,7 @@ describe('the core, end to end', () => {
     // a role that reads the audit log
     await page.goto(`${baseUrl}/system/role`);
     await page.getByRole('button', { name: '新建角色' }).click();
-    await drawer(page).getByPlaceholder('如 auditor').fill(roleCode);
+    await drawer(page).getByPlaceholder('如 reviewer').fill(roleCode);
     await drawer(page).getByPlaceholder('请输入角色名称').fill(roleName);
     await drawer(page).locator('.arco-tree-node-title', { hasText: '查看审计日志' }).first().click();
     await submit(page).click();

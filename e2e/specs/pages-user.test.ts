@@ -1,22 +1,14 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
-import { accounts, baseUrl, launchBrowser, loginAs, newPage, waitForSmsCode, type Browser } from '../lib/browser';
+import { accounts, baseUrl, launchBrowser, loginAs, newPage, waitForSmsCode } from '../lib/browser';
+import { browserEachTest } from '../lib/each-test';
 import { expectToast, field, open, visibleModal } from '../lib/page-helpers';
 import { landing } from '../lib/texts';
 
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  expect(page.errors).toEqual([]);
-  await browser.close();
-});
+browserEachTest((opened) => ({ page } = opened), { errorFree: true });
 
 const navbarAvatar = (p: Page) => p.locator('[data-testid=avatar] img');
 const badge = (p: Page) => p.locator('.arco-badge').filter({ has: p.locator('[data-testid=message-bell]') }).locator('.arco-badge-number');

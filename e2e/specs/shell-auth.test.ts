@@ -1,20 +1,14 @@
 import type { Page, Request } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
-import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, waitForSmsCode, type Browser } from '../lib/browser';
-import { expectSignedOut, signOut, token, watchApi } from '../lib/sign-out';
+import { accounts, baseUrl, loginAs, screenshot, waitForSmsCode } from '../lib/browser';
+import { browserEachTest } from '../lib/each-test';
+import { redirectThroughSignIn } from '../lib/navigation';
+import { expectHeldCallRefusedAfterSignOut, expectSignedOut, signOut, token, watchApi } from '../lib/sign-out';
 import { landing } from '../lib/texts';
 
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  await browser.close();
-});
+const { relaunch } = browserEachTest((opened) => ({ page } = opened));
 
 /**
  * Submits the account form and waits until the page has handled the answer. The response listener is
@@ -120,72 +114,40 @@ describe('sign-in', () => {
 
 describe('redirects and logout', () => {
   it('sends a signed-out visitor to login with the route name and query, and back after sign-in', async () => {
-    await page.goto(`${baseUrl}/user/setting?x=1`);
-    await page.waitForURL('**/login?redirect=Setting&x=1');
-    // the landing page needs no redirect: it is where a sign-in goes anyway
-    await page.goto(`${baseUrl}${landing.path}`);
-    await page.waitForURL(`${baseUrl}/login`);
-    await page.goto(`${baseUrl}/user/setting?x=1`);
-    await page.waitForURL('**/login?redirect=Setting&x=1');
-    await page.locator('input[name=username]').fill('user');
-    await page.locator('input[name=password]').fill('user123');
-    await page.locator('[data-testid=login-submit]').click();
-    await page.waitForURL('**/user/setting?x=1');
-    // a signed-in user who opens /login goes to the landing page; / and groups redirect too
-    await page.goto(`${baseUrl}/login`);
-    await page.waitForURL(`**${landing.path}`);
-    await page.goto(`${baseUrl}/`);
-    await page.waitForURL(`**${landing.path}`);
-    await page.goto(`${baseUrl}/user`);
-    await page.waitForURL('**/user/info');
+    await redirectThroughSignIn(page, { path: '/user/setting', name: 'Setting', group: '/user', groupFirst: '/user/info' });
   });
 
-  it.each(['admin', 'user'] as const)('signs out as %s: back to login with 已退出登录, no call after the logout, no dialog', async (who) => {
+  /**
+   * Signs in as `who` and, once the landing page has loaded (no call of its own still on its way), out:
+   * back on the sign-in page with `signedOut` and no `expired` dialog, no call after the logout, none refused.
+   */
+  async function signInAndOut(who: 'admin' | 'user', signedOut: string, expired: string) {
     const watch = watchApi(page);
     await loginAs(page, who);
     await page.waitForURL(`**${landing.path}`);
-    // The landing page has loaded: no call of its own is still on its way when the user signs out.
     await expect.poll(() => watch.pending.size, { timeout: 20_000 }).toBe(0);
     const after = await signOut(page);
     await page.waitForURL(`${baseUrl}/login`);
-    await expectSignedOut(page, after, '已退出登录', '登录信息已过期');
+    await expectSignedOut(page, after, signedOut, expired);
     expect(watch.refused).toEqual([]);
+  }
+
+  it.each(['admin', 'user'] as const)('signs out as %s: back to login with 已退出登录, no call after the logout, no dialog', async (who) => {
+    await signInAndOut(who, '已退出登录', '登录信息已过期');
     expect(await page.evaluate(() => sessionStorage.getItem('tab-bar'))).toBe(JSON.stringify([{ path: landing.path, url: landing.path }]));
     expect(page.errors).toEqual([]);
     if (who === 'admin') await screenshot(page, 'signed-out-zh-CN');
   });
 
   it('signs out in en-US: "Signed out", no call after the logout, no dialog', async () => {
-    await browser.close();
-    browser = await launchBrowser({ locale: 'en-US' });
-    page = await newPage(browser.context);
-    const watch = watchApi(page);
-    await loginAs(page, 'admin');
-    await page.waitForURL(`**${landing.path}`);
-    await expect.poll(() => watch.pending.size, { timeout: 20_000 }).toBe(0);
-    const after = await signOut(page);
-    await page.waitForURL(`${baseUrl}/login`);
-    await expectSignedOut(page, after, 'Signed out', 'Session expired');
-    expect(watch.refused).toEqual([]);
+    await relaunch({ locale: 'en-US' });
+    await signInAndOut('admin', 'Signed out', 'Session expired');
     await screenshot(page, 'signed-out-en-US');
   });
 
   it('a call still on its way at sign-out comes back 401 and opens no dialog', async () => {
     // The shell's message list (the bell's badge) is held in the browser until the server has revoked the session.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/message/list', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const watch = watchApi(page);
-    await loginAs(page, 'admin');
-    await expect.poll(() => [...watch.pending].some((r) => r.url().endsWith('/api/message/list'))).toBe(true);
-    const after = await signOut(page);
-    await page.waitForURL(`${baseUrl}/login`);
-    release();
-    await expect.poll(() => watch.refused).toContain('GET /api/message/list');
-    await expectSignedOut(page, after, '已退出登录', '登录信息已过期');
+    await expectHeldCallRefusedAfterSignOut(page, '/api/message/list');
   });
 
   it('shows exactly one session-expired dialog when the session is revoked on the server', async () => {

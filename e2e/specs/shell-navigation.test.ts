@@ -1,23 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { builtInRoles, permissions } from '@atrium/contracts/permissions';
 import { filterRoutes, routeTable, type Granted, type RouteNode } from '@atrium/contracts/routes';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
-import { everyPageTabs, manyTabs, menuOutline, openAllGroups, phoneNavbar, reloadThroughRedirect, searchPages, switchRoleAndBack, tabState, tabThroughRegions } from '../lib/navigation';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, loginAs, newPage, screenshot } from '../lib/browser';
+import { browserEachTest } from '../lib/each-test';
+import { manyTabs, menuOutline, openAllGroups } from '../lib/navigation';
+import { navigationTests } from '../lib/navigation-suite';
 import { landing, text } from '../lib/texts';
 
 // The shell's navigation over the core's pages, in both products (the demo's pages: demo/shell-navigation.test.ts).
 
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  await browser.close();
-});
+browserEachTest((opened) => ({ page } = opened));
 
 /** The side menu a role's permissions give, read off the route table: each group's title, then its pages'. */
 function outlineOf(granted: Granted): string[] {
@@ -93,29 +87,9 @@ describe('tab bar', () => {
     await manyTabs(page, ['/exception/403', '/exception/404', '/exception/500', '/user/info', '/user/setting', '/system/user', '/system/audit', '/system/role'], 'tab-bar-core-pages-900');
   });
 
-  for (const [width, height] of [
-    [900, 800],
-    [390, 844],
-  ] as const) {
-    it(`with more tabs than fit at ${width} px, shows the active tab whole however it was opened`, { timeout: 120_000 }, async () => {
-      await everyPageTabs(page, coreMenuPages, width, height);
-    });
-  }
-
-  it('keeps page state across tab switches, closes with the keyboard menu and survives a reload', async () => {
-    await tabState(page, { path: '/system/user', url: '/system/user?current=1', group: '系统管理' }, { path: '/system/audit', url: '/system/audit', group: '系统管理' });
-  });
-
-  it('reloads a page through /redirect with a fresh state', async () => {
-    await reloadThroughRedirect(page, { path: '/system/user', url: '/system/user?current=1' });
-  });
 });
 
 describe('navbar', () => {
-  it('switches the role on the server and back (an admin may view as a user)', async () => {
-    await switchRoleAndBack(page, '/system/user', outlineOf(builtInRoles.user.permissions), '用户管理');
-  });
-
   it('marks a message read on the server and updates the badge', async () => {
     await loginAs(page, 'user');
     const badge = page.locator('[data-testid=message-bell]').locator('xpath=ancestor::span[contains(@class,"arco-badge")]').locator('.arco-badge-number');
@@ -132,9 +106,6 @@ describe('navbar', () => {
     expect(Number(await badge.textContent())).toBe(before - 1);
   });
 
-  it('searches pages by their translated titles and opens the match', async () => {
-    await searchPages(page, '审计', '/system/audit');
-  });
 });
 
 describe('message box in English', () => {
@@ -172,17 +143,6 @@ describe('message box in English', () => {
   }
 });
 
-describe('navbar on a phone', () => {
-  it('keeps every control within reach: the page search in the menu drawer, reload in the account menu', async () => {
-    const phone = await launchBrowser({ width: 390, height: 844 });
-    try {
-      await phoneNavbar(await newPage(phone.context), '审计', '/system/audit');
-    } finally {
-      await phone.close();
-    }
-  });
-});
-
 describe('navbar on a touch screen', () => {
   it('opens and closes the message box with taps and leaves no tooltip over the page', async () => {
     const phone = await launchBrowser({ width: 390, height: 844, touch: true });
@@ -216,13 +176,17 @@ describe('navbar on a touch screen', () => {
   });
 });
 
-describe('keyboard', () => {
-  it('reaches the navbar, the menu, the tab bar and the page with Tab, each with a visible focus', { timeout: 120_000 }, async () => {
-    const keyboard = await launchBrowser({ width: 1440, height: 900, reducedMotion: 'reduce' });
-    try {
-      await tabThroughRegions(await newPage(keyboard.context), '/system/user');
-    } finally {
-      await keyboard.close();
-    }
-  });
+navigationTests(() => page, {
+  menuPages: coreMenuPages,
+  crowdedViewports: [
+    [900, 800],
+    [390, 844],
+  ],
+  lists: [
+    { path: '/system/user', url: '/system/user?current=1', group: '系统管理' },
+    { path: '/system/audit', url: '/system/audit', group: '系统管理' },
+  ],
+  adminOnly: { path: '/system/user', userMenu: () => outlineOf(builtInRoles.user.permissions), entry: '用户管理' },
+  search: { query: '审计', path: '/system/audit' },
+  keyboardPath: '/system/user',
 });

@@ -1,18 +1,12 @@
 import type { Page, Request } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
+import { browserEachTest } from '../lib/each-test';
 import { landing } from '../lib/texts';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  await browser.close();
-});
+browserEachTest((opened) => ({ browser, page } = opened));
 
 describe('theme and locale', () => {
   it('keeps the dark theme across a reload (arco-theme and the body attribute)', async () => {

@@ -5,6 +5,7 @@ import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
 import { watchLayoutShifts } from '../lib/layout-shift';
+import { landingLoadTests, stylesByAddressTest } from '../lib/prerender-suite';
 import { landing } from '../lib/texts';
 
 /**
@@ -174,40 +175,12 @@ describe('the first view before any script of the console runs', () => {
     expect(await page.evaluate(() => (window as unknown as { frameShift: number }).frameShift)).toBeLessThan(0.01);
   });
 
-  // The whole document's cumulative layout shift while the landing page loads (the workplace's, charts
-  // included: demo/shell-prerender.test.ts). On a phone the shell once started in the desktop layout and
-  // slid the page 220 px left (0.2 to 0.25).
-  for (const width of [1440, 390]) it(`loads the landing page without moving it (${width} px)`, async () => {
-    browser = await launchBrowser({ width, height: 844 });
-    const first = await newPage(browser.context);
-    await loginAs(first, 'admin');
-    const page = await browser.context.newPage();
-    await watchLayoutShifts(page);
-    // A cookie of the origin (another application's, say) goes with the document but never with a call:
-    // the calls carry their own credentials, and on connections of their own they never queue behind
-    // the files of the first load.
-    await browser.context.addCookies([{ name: 'other', value: '1', url: baseUrl }]);
-    const cookies: Record<'api' | 'document', Promise<boolean>[]> = { api: [], document: [] };
-    const paths: string[] = [];
-    page.on('request', (r) => {
-      paths.push(new URL(r.url()).pathname);
-      const kind = r.isNavigationRequest() ? 'document' : new URL(r.url()).pathname.startsWith('/api/') ? 'api' : null;
-      if (kind) cookies[kind].push(r.allHeaders().then((h) => /other=1/.test(h.cookie ?? ''), () => false));
-    });
-    await page.goto(`${baseUrl}${landing.path}`);
+  // Whatever the landing page (the workplace's, charts included: demo/shell-prerender.test.ts); it sends
+  // the user's info, the menu and the message list at least.
+  landingLoadTests('loads the landing page without moving it', async (page) => {
     await page.locator(`[data-tab-pane="${landing.path}"]`).waitFor();
     await expect.poll(() => page.locator(`[data-tab-pane="${landing.path}"] .arco-skeleton`).count(), { timeout: 20_000 }).toBe(0);
-    await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.05);
-    const api = await Promise.all(cookies.api);
-    // the user's info, the menu and the message list at least
-    expect(api.length).toBeGreaterThanOrEqual(3);
-    expect(api.filter(Boolean)).toEqual([]);
-    // The test sees a cookie where one is sent.
-    expect(await Promise.all(cookies.document)).toEqual([true]);
-    // The document carries the signing credential (the server writes it in): it is never asked for.
-    expect(paths.filter((p) => p === '/api/client-config')).toEqual([]);
-  });
+  }, 3);
 });
 
 // index.html links a page's stylesheets before the console runs. Arco's rules and the console's own have
@@ -217,29 +190,7 @@ describe('the first view before any script of the console runs', () => {
 // The probe here is the divider under a list's filters: Arco gives it 20 px above, the console none (the
 // accounts here; the search table in demo/shell-prerender.test.ts).
 describe('a page opened by its address', () => {
-  it("has the console's own styles over Arco's, as when it is reached from the menu", async () => {
-    browser = await launchBrowser({ width: 1440, height: 900, locale: 'en-US' });
-    const page = await newPage(browser.context);
-    await loginAs(page, 'admin');
-    const measure = () =>
-      page.evaluate(() => {
-        const pane = document.querySelector('[data-tab-pane="/system/user"]')!;
-        const divider = getComputedStyle(pane.querySelector('.arco-divider-horizontal')!);
-        const search = getComputedStyle(document.querySelector('[data-testid=navbar] .arco-autocomplete')!);
-        return { dividerMargin: `${divider.marginTop} ${divider.marginBottom}`, searchWidth: search.width, font: getComputedStyle(document.body).fontFamily };
-      });
-    await page.goto(`${baseUrl}/system/user`);
-    await page.locator('[data-tab-pane="/system/user"] .arco-divider-horizontal').waitFor();
-    const byAddress = await measure();
-    expect(byAddress).toMatchObject({ dividerMargin: '0px 20px', searchWidth: '135px' });
-    expect(byAddress.font).toContain('Noto Sans CJK SC');
-
-    await page.goto(`${baseUrl}${landing.path}`);
-    await page.locator('[data-testid=side-menu]').getByText('System', { exact: true }).click();
-    await page.locator('[data-testid=side-menu]').getByText('Users', { exact: true }).click();
-    await page.locator('[data-tab-pane="/system/user"] .arco-divider-horizontal').waitFor();
-    expect(await measure()).toEqual(byAddress);
-  });
+  stylesByAddressTest('/system/user', 'System', 'Users');
 });
 
 // For a visitor with a session, the document's boot sends the first view's calls (user info, the menu,

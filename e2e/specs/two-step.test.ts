@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
 import { accounts, baseUrl, launchBrowser, newPage, type Browser, type LaunchOptions } from '../lib/browser';
 import { openAllGroups } from '../lib/navigation';
-import { expectNoSeriousViolations, expectToast, open, shot, visibleDrawer } from '../lib/page-helpers';
+import { expectNoSeriousViolations, expectToast, open, seriousViolations, shot, visibleDrawer } from '../lib/page-helpers';
 import { landing } from '../lib/texts';
 
 /**
@@ -89,10 +89,10 @@ async function enrolThroughApi(username: string): Promise<{ secret: string; used
   const login = await signedCall<{ token: string }>('POST', '/api/user/login', { fingerprint, body: { username, password } });
   expect(login.status).toBe(200);
   const token = login.body.data.token;
-  const setup = await signedCall<{ secret: string; otpauthUri: string }>('POST', '/api/user/mfa/setup', { token, fingerprint });
+  const setup = await signedCall<{ secret: string; otpauthUri: string }>('POST', '/api/user/two-step/setup', { token, fingerprint });
   expect(setup.status).toBe(200);
   const { code, step } = currentCode(setup.body.data.secret);
-  const enabled = await signedCall<{ recoveryCodes: string[] }>('POST', '/api/user/mfa/enable', { token, fingerprint, body: { code } });
+  const enabled = await signedCall<{ recoveryCodes: string[] }>('POST', '/api/user/two-step/enable', { token, fingerprint, body: { code } });
   expect(enabled.status).toBe(200);
   expect(enabled.body.data.recoveryCodes).toHaveLength(10);
   return { secret: setup.body.data.secret, usedStep: step, recoveryCodes: enabled.body.data.recoveryCodes };
@@ -100,7 +100,7 @@ async function enrolThroughApi(username: string): Promise<{ secret: string; used
 
 /* ---------- the console ---------- */
 
-const mfaStep = (page: Page) => page.locator('[data-testid=login-mfa-step]');
+const secondStep = (page: Page) => page.locator('[data-testid=login-two-step-step]');
 const visibleDialogs = (page: Page) => page.locator('.arco-modal, .arco-drawer, [role=dialog], [role=alertdialog]').filter({ visible: true });
 
 /** The account form's first step; the second step (or the console) follows. */
@@ -113,7 +113,7 @@ async function firstStep(page: Page, username: string): Promise<void> {
 
 /** Waits for the second step in place of the form: its field has the cursor, no session yet. */
 async function expectSecondStep(page: Page): Promise<Locator> {
-  const step = mfaStep(page);
+  const step = secondStep(page);
   await step.waitFor({ state: 'visible' });
   expect(await page.locator('[data-testid=login-submit]').isVisible()).toBe(false);
   expect(await page.locator('input[name=password]').isVisible()).toBe(false);
@@ -124,15 +124,15 @@ async function expectSecondStep(page: Page): Promise<Locator> {
 
 /** Types a code (or recovery code) into the second step's field and submits it. */
 async function submitSecondStep(page: Page, field: 'code' | 'recoveryCode', value: string): Promise<void> {
-  const input = mfaStep(page).locator(`input[name=${field}]`);
+  const input = secondStep(page).locator(`input[name=${field}]`);
   await input.fill(value);
-  await page.locator('[data-testid=login-mfa-submit]').click();
+  await page.locator('[data-testid=login-two-step-submit]').click();
 }
 
 async function expectFieldError(page: Page, field: 'totp' | 'recoveryCode', text: string): Promise<void> {
-  await expect.poll(() => mfaStep(page).locator('[data-field-error]').allTextContents()).toEqual([text]);
-  expect(await mfaStep(page).locator(`[data-field-error=${field}]`).count()).toBe(1);
-  const input = mfaStep(page).locator(`input[name=${field === 'totp' ? 'code' : 'recoveryCode'}]`);
+  await expect.poll(() => secondStep(page).locator('[data-field-error]').allTextContents()).toEqual([text]);
+  expect(await secondStep(page).locator(`[data-field-error=${field}]`).count()).toBe(1);
+  const input = secondStep(page).locator(`input[name=${field === 'totp' ? 'code' : 'recoveryCode'}]`);
   expect(await input.getAttribute('aria-invalid')).toBe('true');
   expect(await input.inputValue()).toBe('');
   // Still the second step: a wrong code keeps the ticket.
@@ -181,14 +181,14 @@ async function signOut(page: Page): Promise<void> {
 
 /** The key of the enrolment on screen, without the grouping spaces. */
 async function readSecret(scope: Locator): Promise<string> {
-  const text = (await scope.locator('[data-testid=mfa-secret]').textContent())!.replace(/\s+/g, '');
+  const text = (await scope.locator('[data-testid=two-step-secret]').textContent())!.replace(/\s+/g, '');
   expect(text).toMatch(/^[A-Z2-7]{32}$/);
   return text;
 }
 
 /** The ten recovery codes on screen: each shown once, all different. */
 async function readRecoveryCodes(scope: Locator): Promise<string[]> {
-  const list = scope.locator('[data-testid=mfa-recovery-codes]');
+  const list = scope.locator('[data-testid=two-step-recovery-codes]');
   await list.waitFor({ state: 'visible' });
   const codes = (await list.locator('li code').allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
@@ -202,15 +202,15 @@ async function readRecoveryCodes(scope: Locator): Promise<string[]> {
 
 describe('two-step verification', () => {
   it('is turned on in 安全设置 (QR code, key, wrong and right code, ten recovery codes once), then signing in asks for the second step; a recovery code works once', { timeout: 180_000 }, async () => {
-    const username = `e2e.mfa.${suffix}`;
+    const username = `e2e.two-step.${suffix}`;
     await createAccount(username, ['user']);
     const page = await browserPage({ width: 1440, height: 900 });
 
     await firstStep(page, username);
     await expectLanding(page);
     const security = await open(page, '/user/setting?tab=security');
-    const row = security.locator('[data-testid=security-mfa]');
-    await expect.poll(() => row.locator('[data-testid=security-mfa-status]').textContent()).toMatch(/^未开启/);
+    const row = security.locator('[data-testid=security-two-step]');
+    await expect.poll(() => row.locator('[data-testid=security-two-step-status]').textContent()).toMatch(/^未开启/);
     expect(await row.textContent()).toContain('两步验证');
     await row.getByRole('button', { name: '两步验证 开启' }).click();
 
@@ -226,10 +226,10 @@ describe('two-step verification', () => {
     const secret = await readSecret(drawer);
 
     // a wrong code: the message on the field, which is emptied for the next
-    const codeInput = drawer.locator('[data-testid=mfa-enrol-code]');
+    const codeInput = drawer.locator('[data-testid=two-step-enrol-code]');
     await codeInput.fill(wrongCode(secret));
-    await drawer.locator('[data-testid=mfa-enrol-confirm]').click();
-    const codeItem = drawer.locator('.arco-form-item').filter({ has: page.locator('[data-testid=mfa-enrol-code]') });
+    await drawer.locator('[data-testid=two-step-enrol-confirm]').click();
+    const codeItem = drawer.locator('.arco-form-item').filter({ has: page.locator('[data-testid=two-step-enrol-code]') });
     await expect.poll(() => codeItem.locator('.arco-form-message').textContent()).toBe('验证码错误');
     expect(await codeInput.inputValue()).toBe('');
     await shot(page, 'two-step-enrol-zh-CN');
@@ -237,22 +237,22 @@ describe('two-step verification', () => {
 
     // the right code: ten recovery codes, once; the drawer stays until they are saved
     await codeInput.fill(currentCode(secret).code);
-    await drawer.locator('[data-testid=mfa-enrol-confirm]').click();
+    await drawer.locator('[data-testid=two-step-enrol-confirm]').click();
     const codes = await readRecoveryCodes(drawer);
     await expectToast(page, '两步验证已开启');
     expect(await drawer.getByText('恢复码只显示这一次').count()).toBe(1);
-    await expect.poll(() => row.locator('[data-testid=security-mfa-status]').textContent()).toBe('已开启，剩余 10 个恢复码');
+    await expect.poll(() => row.locator('[data-testid=security-two-step-status]').textContent()).toBe('已开启，剩余 10 个恢复码');
     await page.keyboard.press('Escape');
     await page.waitForTimeout(300);
-    expect(await drawer.locator('[data-testid=mfa-recovery-codes]').isVisible()).toBe(true);
+    expect(await drawer.locator('[data-testid=two-step-recovery-codes]').isVisible()).toBe(true);
     expect(await drawer.locator('.arco-drawer-close-icon').count()).toBe(0);
     await shot(page, 'two-step-recovery-codes-zh-CN');
     await expectNoSeriousViolations(page);
     await drawer.getByRole('button', { name: '我已保存' }).click();
     await expect.poll(() => visibleDialogs(page).count()).toBe(0);
     expect(await page.getByText(codes[0]!).count()).toBe(0);
-    expect(await row.locator('[data-testid=security-mfa-status]').textContent()).toBe('已开启，剩余 10 个恢复码');
-    expect(await row.locator('[data-testid=security-mfa-enable]').count()).toBe(0);
+    expect(await row.locator('[data-testid=security-two-step-status]').textContent()).toBe('已开启，剩余 10 个恢复码');
+    expect(await row.locator('[data-testid=security-two-step-enable]').count()).toBe(0);
     expect(await row.getByRole('button', { name: '两步验证 关闭' }).isEnabled()).toBe(true);
 
     await signOut(page);
@@ -291,19 +291,19 @@ describe('two-step verification', () => {
     await signOut(page);
     await firstStep(page, username);
     await expectSecondStep(page);
-    await mfaStep(page).getByRole('button', { name: '使用恢复码' }).click();
+    await secondStep(page).getByRole('button', { name: '使用恢复码' }).click();
     await submitSecondStep(page, 'recoveryCode', codes[0]!);
     await expectFieldError(page, 'recoveryCode', '验证码错误');
     // (typed in capitals and without the dash: it is read the same)
     await submitSecondStep(page, 'recoveryCode', codes[1]!.toUpperCase().replace('-', ''));
     await expectLanding(page);
     const after = await open(page, '/user/setting?tab=security');
-    await expect.poll(() => after.locator('[data-testid=security-mfa-status]').textContent()).toBe('已开启，剩余 8 个恢复码');
+    await expect.poll(() => after.locator('[data-testid=security-two-step-status]').textContent()).toBe('已开启，剩余 8 个恢复码');
     expect(page.errors).toEqual([]);
   });
 
   it('asks for the second step in English and in the dark theme', { timeout: 120_000 }, async () => {
-    const username = `e2e.mfa.en.${suffix}`;
+    const username = `e2e.two-step.en.${suffix}`;
     await createAccount(username, ['user']);
     const { secret, usedStep } = await enrolThroughApi(username);
     const page = await browserPage({ width: 1440, height: 900, locale: 'en-US', theme: 'dark' });
@@ -338,12 +338,12 @@ describe('two-step verification', () => {
 
   it('is required by a role: the console shows only the enrolment (the server refuses the rest) until it is on', { timeout: 180_000 }, async () => {
     // what the built-in user role reads (the landing page among it), and the audit log
-    const roleCode = `e2e-mfa-${suffix}`;
+    const roleCode = `e2e-two-step-${suffix}`;
     const role = await asAdmin<{ id: number; requireMfa: boolean }>('POST', '/api/system/roles', { code: roleCode, name: `E2E 两步 ${suffix}`, permissions: [...builtInRoles.user.permissions, 'audit:read'], requireMfa: true });
     expect([role.status, role.body.data?.requireMfa]).toEqual([200, true]);
     let account: Account | null = null;
     try {
-      const username = `e2e.mfa.role.${suffix}`;
+      const username = `e2e.two-step.role.${suffix}`;
       account = await createAccount(username, [roleCode]);
 
       // the server is the authority: a fresh session of the unenrolled account reaches only the enrolment's calls
@@ -357,7 +357,7 @@ describe('two-step verification', () => {
       expect([audit.status, audit.body.data?.error]).toEqual([403, 'MFA_ENROLMENT_REQUIRED']);
       const info = await signedCall<{ mfaRequired: boolean; mfaEnabled: boolean }>('POST', '/api/user/info', { token, fingerprint });
       expect([info.status, info.body.data?.mfaRequired, info.body.data?.mfaEnabled]).toEqual([200, true, false]);
-      const status = await signedCall<{ enabled: boolean; required: boolean }>('GET', '/api/user/mfa', { token, fingerprint });
+      const status = await signedCall<{ enabled: boolean; required: boolean }>('GET', '/api/user/two-step', { token, fingerprint });
       expect([status.status, status.body.data]).toMatchObject([200, { enabled: false, required: true }]);
 
       // in the console: only the enrolment, no shell; signing out is the other way on
@@ -367,6 +367,8 @@ describe('two-step verification', () => {
       await dialog.getByRole('img', { name: '两步验证二维码，请用身份验证器应用扫描' }).waitFor({ state: 'visible', timeout: 15_000 });
       expect(await dialog.locator('.arco-modal-title').textContent()).toBe('开启两步验证');
       expect(await dialog.textContent()).toContain('您的角色要求开启两步验证，开启后才能继续使用控制台。');
+      // axe on the whole document with the forced enrolment open (issue 38, 13)
+      expect(await seriousViolations(page), 'axe, the forced enrolment').toEqual([]);
       expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
       expect(await page.locator('.arco-menu, [data-testid=side-menu]').count()).toBe(0);
       expect(await dialog.locator('.arco-modal-close-icon').count()).toBe(0);
@@ -384,8 +386,8 @@ describe('two-step verification', () => {
       await dialog.getByRole('img', { name: '两步验证二维码，请用身份验证器应用扫描' }).waitFor({ state: 'visible', timeout: 15_000 });
       expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
       const secret = await readSecret(dialog);
-      await dialog.locator('[data-testid=mfa-enrol-code]').fill(currentCode(secret).code);
-      await dialog.locator('[data-testid=mfa-enrol-confirm]').click();
+      await dialog.locator('[data-testid=two-step-enrol-code]').fill(currentCode(secret).code);
+      await dialog.locator('[data-testid=two-step-enrol-confirm]').click();
       await readRecoveryCodes(dialog);
       // the codes stay until they are saved, still with no shell behind them
       expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
@@ -419,7 +421,7 @@ describe('two-step verification', () => {
   });
 
   it("is reset by an administrator in 用户管理: the tag goes, and the account signs in with its password alone", { timeout: 120_000 }, async () => {
-    const username = `e2e.mfa.reset.${suffix}`;
+    const username = `e2e.two-step.reset.${suffix}`;
     await createAccount(username, ['user']);
     await enrolThroughApi(username);
     // the server asks this account for a second step now
@@ -435,7 +437,7 @@ describe('two-step verification', () => {
     await adminPage.goto(`${baseUrl}/system/user?keyword=${encodeURIComponent(username)}`);
     const row = adminPage.locator('.arco-table-tr', { hasText: username }).first();
     await row.waitFor({ state: 'visible' });
-    const tag = row.locator('[data-testid=user-mfa-tag]');
+    const tag = row.locator('[data-testid=user-two-step-tag]');
     await expect.poll(() => tag.textContent()).toBe('两步验证');
     await shot(adminPage, 'two-step-system-user-tag');
     // At 1440 px the status column passes under the fixed 操作 column: the table is scrolled sideways, as a
@@ -467,9 +469,9 @@ describe('two-step verification', () => {
     const page = await browserPage({ width: 1440, height: 900 });
     await firstStep(page, username);
     await expectLanding(page);
-    expect(await mfaStep(page).count()).toBe(0);
+    expect(await secondStep(page).count()).toBe(0);
     const security = await open(page, '/user/setting?tab=security');
-    await expect.poll(() => security.locator('[data-testid=security-mfa-status]').textContent()).toMatch(/^未开启/);
+    await expect.poll(() => security.locator('[data-testid=security-two-step-status]').textContent()).toMatch(/^未开启/);
     expect(page.errors).toEqual([]);
   });
 });

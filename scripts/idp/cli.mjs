@@ -34,7 +34,7 @@ const idp = await startIdp({
   log: (line) => console.log(`  ${line}`),
 }).catch((err) => fail(err.code === 'EADDRINUSE' ? `port ${port} is in use (--port or IDP_PORT picks another)` : err.message));
 
-const roleMap = 'atrium-admins=admin,atrium-auditors=auditor';
+const roleMap = 'atrium-admins=admin,atrium-users=user';
 /** A value as a shell word (a secret given with --client-secret may hold anything). */
 const shell = (value) => (/^[\w.:/=,@%+-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`);
 console.log(`Development OpenID provider: ${idp.issuer}  (issuer; discovery at ${idp.issuer}/.well-known/openid-configuration)`);

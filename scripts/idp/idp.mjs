@@ -10,7 +10,7 @@ import Provider, { errors } from 'oidc-provider';
 /** The people (password `idp123` each). `sub` is fixed, so Atrium finds the same account after a restart. */
 export const people = [
   { sub: '6f1c2a4e-8d7b-4c3a-9e51-a11ce0000001', username: 'alice', name: 'Alice Admin', email: 'alice@idp.example', groups: ['atrium-admins'] },
-  { sub: '6f1c2a4e-8d7b-4c3a-9e51-b0b000000002', username: 'bob', name: 'Bob Auditor', email: 'bob@idp.example', groups: ['atrium-auditors'] },
+  { sub: '6f1c2a4e-8d7b-4c3a-9e51-b0b000000002', username: 'bob', name: 'Bob User', email: 'bob@idp.example', groups: ['atrium-users'] },
   { sub: '6f1c2a4e-8d7b-4c3a-9e51-ca4010000003', username: 'carol', name: 'Carol', email: 'carol@idp.example', groups: [] },
 ];
 export const password = 'idp123';

@@ -156,8 +156,8 @@ describe('npm run idp: the development OpenID provider', () => {
     const a = await verifyIdToken((await redeem(first.code!, first.verifier)).json.id_token);
     const b = await verifyIdToken((await redeem(second.code!, second.verifier, { auth: 'post' })).json.id_token);
     expect(b.sub).toBe(a.sub);
-    expect(a.groups).toEqual(['atrium-auditors']);
-    expect(b.groups).toEqual(['atrium-auditors']);
+    expect(a.groups).toEqual(['atrium-users']);
+    expect(b.groups).toEqual(['atrium-users']);
     expect(b.preferred_username).toBeUndefined(); // no profile scope
   });
 

@@ -1,23 +1,24 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '@atrium/contracts/resource';
-import { addToRegistry, applyChanges, MARKER, orderByReferences, paths, removeFromRegistry, tsLiteral, type Disk } from './generator.ts';
+import type * as ResourceKit from '@atrium/contracts/resource';
+import { applyChanges, type Disk } from './apply.ts';
+import { paths } from './plan.ts';
+import { orderByReferences } from './plan-new.ts';
+import { addToRegistry, MARKER, removeFromRegistry } from './registry.ts';
+import { tsLiteral } from './templates.ts';
 import { scratchCopy } from './scratch-copy.ts';
 
 // The commands run as they do for a team (node --import tsx), in a scratch copy of this repository.
 let scratch: string;
 let specs: string;
 let pristine: Map<string, string>;
-/** The tags the two samples' migrations take: the journal's next two numbers (set when new:resource writes them). */
-let tags: string[] = [];
-const nextTags = () => {
-  const next = (JSON.parse(readFileSync(join(scratch, paths.journal), 'utf8')) as { entries: unknown[] }).entries.length;
-  return [`${String(next).padStart(4, '0')}_suppliers`, `${String(next + 1).padStart(4, '0')}_products`];
-};
+/** A resource's first migration: in its slice's own folder, the first of its own journal. */
+const firstMigration = (kebab: string, table: string) => `${paths.sliceMigrations(kebab)}/0000_${table}.sql`;
 
 /** Every file of the copy but node_modules, with its text. */
 function tree(dir: string, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -41,7 +42,7 @@ function changedSince(before: Map<string, string>) {
 }
 const unchanged = { added: [], deleted: [], changed: [] };
 
-function run(command: 'new' | 'remove', ...args: string[]) {
+function run(command: 'new' | 'remove' | 'upgrade', ...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', `scripts/resource/${command}.ts`, ...args], {
     cwd: scratch,
     encoding: 'utf8',
@@ -64,19 +65,13 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'atrium-resource-'));
   specs = mkdtempSync(join(tmpdir(), 'atrium-resource-specs-'));
   scratchCopy(scratch);
-  // The server and console kits own these registries; a copy made before they exist gets a stand-in.
-  for (const registry of [paths.serverRegistry, paths.webRegistry]) {
-    if (existsSync(join(scratch, registry))) continue;
-    mkdirSync(join(scratch, registry, '..'), { recursive: true });
-    writeFileSync(join(scratch, registry), `export const registry: unknown[] = [\n  ${MARKER}\n];\n`);
-  }
   pristine = tree(scratch);
 }, 60_000);
 
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
   rmSync(specs, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('new:resource', () => {
   it('names every problem of a spec on a line of its own, exits 1 and writes nothing', () => {
@@ -107,15 +102,18 @@ describe('new:resource', () => {
     const page = spec('cardItem', resource('cardItem', 'card', 'list', [field('name')]));
     const permission = spec('collection', resource('collection', 'collectionRecords', 'list', [field('name')]));
     const group = spec('gizmo', resource('gizmo', 'gizmos', 'workplace', [field('name')]));
-    const r = run('new', table, page, permission, group);
+    // a demo slice's name: the resource's slice would share its migrations journal
+    const slice = spec('stepForm', resource('stepForm', 'stepForms', 'list', [field('name')]));
+    const r = run('new', table, page, permission, group, slice);
     expect(r.code).toBe(1);
     expect(r.errLines).toContain(`${table}: plural: the table "users" already exists (apps/server/drizzle/0000_init.sql)`);
     expect(r.errLines).toContain(`${table}: menu.groupLabel: "catalog" is a new menu group: give its label in zh-CN and en-US (and its order in the menu, default 9)`);
     expect(r.errLines).toContain(`${page}: plural: the page /list/card already exists (route Card)`);
     expect(r.errLines).toContain(`${permission}: name: the permissions collection:read, collection:write, collection:export already exist`);
     expect(r.errLines).toContain(`${group}: menu.group: /workplace is a page (Workplace), not a menu group`);
+    expect(r.errLines).toContain(`${slice}: name: the slice "step-form" exists (packages/contracts/src/slices.ts); a resource is a slice of that name`);
     // one line per problem, each prefixed by its spec file
-    expect(r.errLines.slice(0, -1).every((l) => [table, page, permission, group].some((f) => l.startsWith(`${f}: `)))).toBe(true);
+    expect(r.errLines.slice(0, -1).every((l) => [table, page, permission, group, slice].some((f) => l.startsWith(`${f}: `)))).toBe(true);
     expect(changedSince(pristine)).toEqual(unchanged);
   });
 
@@ -136,14 +134,16 @@ describe('new:resource', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     listed = r.out.split('\n').filter((l) => /^ {2}(new|changed) /.test(l));
-    expect(listed).toHaveLength(20);
+    // per resource: the definition with its slice, the server's slice, migration, journal and suite, the
+    // console's slice and page, the browser suite, and a line in each of the three registries
+    expect(listed).toHaveLength(22);
     expect(r.out).toContain('--- packages/contracts/src/resources/product.ts (new)');
-    expect(r.out).toContain("+   'Resource:product': () => import('./product-page.tsx'),");
+    expect(r.out).toContain('+   productWebSlice,');
+    expect(r.out).toContain("+ import { productServerSlice } from './resources/product/index.ts';");
     expect(changedSince(pristine)).toEqual(unchanged);
   });
 
   it('writes exactly the files it lists, a referred resource first, and the definitions define the specs', async () => {
-    tags = nextTags();
     const r = run('new', ...samples);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -152,8 +152,9 @@ describe('new:resource', () => {
     expect(lines).toEqual(listed);
     const files = (kind: string) => [...new Set(lines.filter((l) => l.trim().startsWith(kind)).map((l) => l.trim().split(/\s+/)[1]!))].sort();
     expect(changedSince(pristine)).toEqual({ added: files('new'), deleted: [], changed: files('changed') });
-    expect(files('new')).toContain(`apps/server/drizzle/${tags[0]}.sql`);
-    expect(files('new')).toContain(`apps/server/drizzle/${tags[1]}.sql`);
+    expect(files('new')).toContain(firstMigration('supplier', 'suppliers'));
+    expect(files('new')).toContain(firstMigration('product', 'products'));
+    expect(files('changed')).toEqual([paths.webRegistry, paths.serverRegistry, paths.contractsRegistry].sort());
 
     for (const name of ['supplier', 'product']) {
       const json = JSON.parse(readFileSync(join(scratch, `scripts/resource/samples/${name}.json`), 'utf8'));
@@ -162,11 +163,18 @@ describe('new:resource', () => {
       expect(def.fields.map(({ column: _, ...f }) => f)).toEqual(json.fields);
       expect({ label: def.label, pluralLabel: def.pluralLabel, menu: def.menu }).toEqual({ label: json.label, pluralLabel: json.pluralLabel, menu: json.menu });
     }
-    const journal = JSON.parse(readFileSync(join(scratch, paths.journal), 'utf8'));
-    const [before, supplier, product] = journal.entries.slice(-3);
-    expect([supplier.tag, product.tag]).toEqual(tags);
-    expect(supplier.when).toBeGreaterThan(before.when);
-    expect(product.when).toBeGreaterThan(supplier.when);
+    // each slice's migrations have a journal of their own; the core's is left alone
+    const journal = (kebab: string) => JSON.parse(readFileSync(join(scratch, paths.sliceJournal(kebab)), 'utf8'));
+    const [supplier, product] = [journal('supplier'), journal('product')];
+    expect(supplier.entries).toEqual([{ idx: 0, version: '7', when: expect.any(Number), tag: '0000_suppliers', breakpoints: true }]);
+    expect(product.entries.map((e: { tag: string }) => e.tag)).toEqual(['0000_products']);
+    expect(product.entries[0].when).toBeGreaterThan(supplier.entries[0].when);
+    // one line per registry, a referred resource first: slices migrate in registry order
+    const registry = readFileSync(join(scratch, paths.serverRegistry), 'utf8');
+    expect(registry.indexOf('  supplierServerSlice,')).toBeGreaterThan(0);
+    expect(registry.indexOf('  productServerSlice,')).toBeGreaterThan(registry.indexOf('  supplierServerSlice,'));
+    const contracts = (await import(pathToFileURL(join(scratch, paths.contractsRegistry)).href)) as { resources: ResourceDef[]; sliceDefs: { name: string }[] };
+    expect(contracts.resources.map((d) => d.name)).toEqual(['supplier', 'product']);
   });
 
   it('refuses a resource that exists, naming each clash', () => {
@@ -175,10 +183,10 @@ describe('new:resource', () => {
     const at = 'scripts/resource/samples/supplier.json: ';
     expect(r.errLines).toEqual(
       expect.arrayContaining([
-        `${at}name: the resource "supplier" already exists (packages/contracts/src/resources/index.ts)`,
+        `${at}name: the resource "supplier" already exists (packages/contracts/src/slices.ts)`,
         `${at}name: the permissions supplier:read, supplier:write, supplier:export already exist`,
         `${at}packages/contracts/src/resources/supplier.ts already exists`,
-        `${at}plural: the table "suppliers" already exists (apps/server/drizzle/${tags[0]}.sql)`,
+        `${at}plural: the table "suppliers" already exists (${firstMigration('supplier', 'suppliers')})`,
         `${at}plural: the page /catalog/suppliers already exists (route Resource:supplier)`,
       ]),
     );
@@ -192,17 +200,87 @@ describe('remove:resource', () => {
     expect(referred.errLines).toEqual(['supplier: the resource "product" refers to it (product.supplier); remove that first, or its reference', 'remove:resource: nothing was removed']);
     const unknown = run('remove', 'gadget');
     expect(unknown.code).toBe(1);
-    expect(unknown.errLines[0]).toBe('gadget: no such resource in packages/contracts/src/resources/index.ts (there: supplier, product)');
+    expect(unknown.errLines[0]).toBe('gadget: no such resource in packages/contracts/src/slices.ts (there: supplier, product)');
   });
 
   it('takes out what new:resource wrote, byte for byte, and prints the table to drop by hand', () => {
     const product = run('remove', 'product');
     expect(product.code).toBe(0);
-    expect(product.out).toContain(`  deleted  apps/server/drizzle/${tags[1]}.sql`);
+    expect(product.out).toContain(`  deleted  ${firstMigration('product', 'products')}`);
     expect(product.out).toContain('drop table "products";');
     expect(run('remove', 'supplier').code).toBe(0);
     expect(changedSince(pristine)).toEqual(unchanged);
   });
+});
+
+describe('remove:resource and the menu group', () => {
+  it('moves the group\u2019s label to a resource that stays in the group', async () => {
+    const support = { group: 'support', groupLabel: { 'zh-CN': '支持', 'en-US': 'Support' }, order: 5 };
+    const alpha = spec('alpha', { ...resource('alpha', 'alphas', 'support', [field('name')]), menu: support });
+    const beta = spec('beta', resource('beta', 'betas', 'support', [field('name')]));
+    expect(run('new', alpha, beta).code).toBe(0);
+    const r = run('remove', 'alpha');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`  changed  ${paths.definition('beta')}`);
+    expect(r.out).toContain(`The menu group "support" keeps its label: beta has it now (${paths.definition('beta')}).`);
+    const text = readFileSync(join(scratch, paths.definition('beta')), 'utf8');
+    expect(text).toContain("  menu: { group: 'support', groupLabel: { 'zh-CN': '支持', 'en-US': 'Support' }, order: 5 },");
+    const { beta: def } = (await import(`${pathToFileURL(join(scratch, paths.definition('beta'))).href}?moved`)) as Record<string, ResourceDef>;
+    expect(def!.menu).toEqual(support);
+    // the last one of the group takes it with it
+    const last = run('remove', 'beta');
+    expect(last.code).toBe(0);
+    expect(last.out).not.toContain('keeps its label');
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 60_000);
+});
+
+describe('sample values for the generated suites', () => {
+  const ticketFields = [
+    field('code', { required: true, unique: true, max: 6, pattern: '^T-[0-9]{4}$' }),
+    field('email', { max: 60, pattern: '^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$', filter: 'contains' }),
+    field('phone', { unique: true, max: 11, pattern: '^1[3-9]\\d{9}$' }),
+    field('passport', { unique: true, pattern: '^[A-Z]{2}\\d{6}$', filter: 'prefix' }),
+    field('kind', { max: 7, pattern: '^(?:INC|REQ)-\\d{3}$' }),
+    field('badge', { unique: true, max: 4, pattern: '^(?!0)\\d{4}$', example: '1001' }),
+  ];
+
+  it('accepts fields with the patterns a team writes, and both suites it writes get values they accept', async () => {
+    const r = run('new', spec('ticket', resource('ticket', 'tickets', 'list', ticketFields)));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    // the server suite and the browser suite: the kit's, which fill the form with contracts' resourceSample
+    expect(readFileSync(join(scratch, paths.serverTest('ticket')), 'utf8')).toContain('describeResource(ticket);');
+    expect(readFileSync(join(scratch, paths.browserTest('tickets')), 'utf8')).toContain('describeResourcePage(ticket);');
+    for (const suite of ['apps/server/src/modules/resources/resource-suite.ts', 'e2e/lib/resource-suite.ts']) expect(readFileSync(join(scratch, suite), 'utf8')).toContain("import { resourceSample } from '@atrium/contracts/resource-sample';");
+    const load = async <T>(path: string) => (await import(pathToFileURL(join(scratch, path)).href)) as T;
+    const { ticket } = await load<Record<string, ResourceDef>>('packages/contracts/src/resources/ticket.ts');
+    const { resourceSample } = await load<{ resourceSample: (def: ResourceDef, n: number) => Record<string, unknown> }>('packages/contracts/src/resource-sample.ts');
+    const { resourceSchemas } = await load<{ resourceSchemas: (def: ResourceDef) => { form: { safeParse: (v: unknown) => { success: boolean } } } }>('packages/contracts/src/resource-calls.ts');
+    const form = resourceSchemas(ticket!).form;
+    // the server suite's serials, and the browser suite's six digits of the clock with the next
+    const ns = [...Array.from({ length: 60 }, (_, i) => i + 1), 420_815, 420_816, 999_999];
+    const samples = ns.map((n) => resourceSample(ticket!, n));
+    for (const sample of samples) expect(form.safeParse(sample).success, JSON.stringify(sample)).toBe(true);
+    for (const name of ['code', 'phone', 'passport', 'badge']) expect(new Set(samples.map((s) => String(s[name]).toLowerCase())).size, name).toBe(ns.length);
+    expect(samples[41]).toMatchObject({ code: 'T-0042', passport: 'AA000042' });
+    expect(run('remove', 'ticket').code).toBe(0);
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 60_000);
+
+  it('refuses a field it cannot make values for, naming it and saying to add an example', () => {
+    const file = spec('ticket', resource('ticket', 'tickets', 'list', [field('title'), field('badge', { unique: true, max: 4, pattern: '^(?!0)\\d{4}$' })]));
+    const r = run('new', file);
+    expect(r.code).toBe(1);
+    expect(r.errLines).toEqual([
+      `${file}: fields[1]: no sample values can be made for "badge" from its pattern /^(?!0)\\d{4}$/ within 4 characters, a different one for each record: add an "example" to the field, a value it accepts (the generated tests fill the form with such values)`,
+      'new:resource: 1 problem; nothing was written',
+    ]);
+    const wrong = run('new', spec('ticket', resource('ticket', 'tickets', 'list', [field('title'), field('badge', { max: 4, pattern: '^(?!0)\\d{4}$', example: '0123' })])));
+    expect(wrong.errLines[0]).toMatch(/fields\[1\]\.example: "0123" does not match the pattern/);
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 60_000);
 });
 
 describe('the generator’s pieces', () => {
@@ -256,4 +334,118 @@ describe('the generator’s pieces', () => {
     expect([...files]).toEqual([['a.ts', 'old a']]);
     expect([...dirs]).toEqual(['.']);
   });
+});
+
+describe('remove:resource and a resource generated before resources were slices', () => {
+  it('finds its migration in the core\u2019s folder and takes it out with its journal entry', () => {
+    // as new:resource wrote a resource then: its migration the core's next one, its server part without a folder of migrations
+    const file = spec('gizmo', resource('gizmo', 'gizmos', 'list', [field('title')]));
+    expect(run('new', file).code).toBe(0);
+    const journal = JSON.parse(readFileSync(join(scratch, paths.journal), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+    const idx = journal.entries.length;
+    const tag = `${String(idx).padStart(4, '0')}_gizmos`;
+    writeFileSync(join(scratch, paths.migration(tag)), readFileSync(join(scratch, firstMigration('gizmo', 'gizmos')), 'utf8'));
+    rmSync(join(scratch, paths.sliceMigrations('gizmo')), { recursive: true });
+    const sliceFile = join(scratch, paths.serverSlice('gizmo'));
+    writeFileSync(sliceFile, readFileSync(sliceFile, 'utf8').replace(', { migrations: migrationsBeside(import.meta.url) }', ''));
+    journal.entries.push({ idx, version: '7', when: journal.entries.at(-1)!.when + 1, tag, breakpoints: true } as (typeof journal.entries)[number]);
+    writeFileSync(join(scratch, paths.journal), `${JSON.stringify(journal, null, 2)}\n`);
+
+    // its table counts as taken
+    const again = run('new', spec('gizmo2', resource('gizmoTwo', 'gizmos', 'list', [field('title')])));
+    expect(again.errLines).toContain(`${join(specs, 'gizmo2.json')}: plural: the table "gizmos" already exists (${paths.migration(tag)})`);
+    const r = run('remove', 'gizmo');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`  deleted  ${paths.migration(tag)}`);
+    expect(r.out).toContain(`  changed  ${paths.journal}`);
+    expect(r.out).toContain('drop table "gizmos";');
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 60_000);
+});
+
+describe('upgrade:resources', () => {
+  it('gives a resource generated before scoped records a migration of its own that adds them, once', async () => {
+    const file = spec('widget', resource('widget', 'widgets', 'list', [field('title')]));
+    expect(run('new', file).code).toBe(0);
+    expect(run('upgrade').out).toContain('nothing to upgrade');
+    // as new:resource wrote it before records were scoped: the table without a department and an owner
+    const load = <T>(path: string) => import(pathToFileURL(join(scratch, path)).href) as Promise<T>;
+    const { defineResource } = await load<typeof ResourceKit>('packages/contracts/src/resource.ts');
+    const { resourceMigrationSql } = await load<{ resourceMigrationSql: (def: ResourceDef, tag: string, others: readonly ResourceDef[]) => string }>('apps/server/src/modules/resources/migration-sql.ts');
+    const def = defineResource(JSON.parse(readFileSync(file, 'utf8')));
+    const first = firstMigration('widget', 'widgets');
+    writeFileSync(join(scratch, first), resourceMigrationSql({ ...def, scoped: false }, '0000_widgets', []));
+    expect(readFileSync(join(scratch, first), 'utf8')).not.toContain('department_id');
+
+    const dry = run('upgrade', '--dry-run');
+    expect(dry.code).toBe(0);
+    const upgrade = `${paths.sliceMigrations('widget')}/0001_widgets_scope.sql`;
+    expect(dry.out).toContain(`  new      ${upgrade}`);
+    expect(existsSync(join(scratch, upgrade))).toBe(false);
+    const r = run('upgrade');
+    expect(r.err).toBe('');
+    expect(r.out).toContain(`  new      ${upgrade}`);
+    expect(r.out).toContain(`  changed  ${paths.sliceJournal('widget')}`);
+    const text = readFileSync(join(scratch, upgrade), 'utf8');
+    expect(text).toContain('ALTER TABLE "widgets" ADD COLUMN IF NOT EXISTS "department_id" integer;');
+    expect(text).toContain('CREATE INDEX "widgets_department_id_idx" ON "widgets" ("department_id", "id");');
+    const entries = (JSON.parse(readFileSync(join(scratch, paths.sliceJournal('widget')), 'utf8')) as { entries: { idx: number; tag: string; when: number }[] }).entries;
+    expect(entries.map((e) => [e.idx, e.tag])).toEqual([[0, '0000_widgets'], [1, '0001_widgets_scope']]);
+    expect(entries[1]!.when).toBeGreaterThan(entries[0]!.when);
+    // written once: the next run finds the column added
+    expect(run('upgrade').out).toContain('nothing to upgrade');
+
+    expect(run('remove', 'widget').code).toBe(0);
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 90_000);
+});
+
+// Last: it makes the scratch copy a git repository (the tree compared above would include .git).
+describe('remove:resource with a committed migration', () => {
+  it('writes a migration of the core\u2019s that drops the table, deletes the slice; the name can be generated again', () => {
+    const journal = () => (JSON.parse(readFileSync(join(scratch, paths.journal), 'utf8')) as { entries: { idx: number; tag: string; when: number }[] }).entries;
+    const next = journal().length;
+    const tag = (i: number, name: string) => `${String(i).padStart(4, '0')}_${name}`;
+    const file = spec('ticket', resource('ticket', 'tickets', 'list', [field('title')]));
+    expect(run('new', file).code).toBe(0);
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], { cwd: scratch, encoding: 'utf8' });
+    expect(git('init', '-q').status).toBe(0);
+    expect(git('add', '.').status).toBe(0);
+    expect(git('commit', '-qm', 'ticket').status).toBe(0);
+    const created = firstMigration('ticket', 'tickets');
+    const firstWhen = (JSON.parse(readFileSync(join(scratch, paths.sliceJournal('ticket')), 'utf8')) as { entries: { when: number }[] }).entries[0]!.when;
+
+    const r = run('remove', 'ticket');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const dropped = `apps/server/drizzle/${tag(next, 'drop_tickets')}.sql`;
+    expect(r.out).toContain(`  new      ${dropped}`);
+    expect(r.out).toContain(`  deleted  ${created}`);
+    expect(r.out).toContain(`${created} is committed (a database may have run it): the new migration ${dropped} drops the table, and runs after the slice's folder is gone:`);
+    expect(r.out).toContain('  DROP TABLE IF EXISTS "tickets";');
+    // the slice's folders go whole
+    for (const dir of ['apps/server/src/resources/ticket', 'apps/web/src/resources/ticket']) expect(existsSync(join(scratch, dir)), dir).toBe(false);
+    expect(readFileSync(join(scratch, dropped), 'utf8')).toBe(
+      `-- ${tag(next, 'drop_tickets')}: the resource "ticket" removed (npm run remove:resource): its table goes, with its rows, where 0000_tickets ran\nDROP TABLE IF EXISTS "tickets";\n`,
+    );
+    expect(journal().at(-1)).toMatchObject({ idx: next, tag: tag(next, 'drop_tickets') });
+    expect(journal().at(-1)!.when).toBeGreaterThan(journal().at(-2)!.when);
+
+    // the table is gone once every migration ran: the same resource can be generated again; its journal
+    // (in a database, __drizzle_migrations_ticket, which keeps the first one's row) takes the new migration
+    // as it is dated later
+    const again = run('new', file);
+    expect(again.err).toBe('');
+    expect(again.code).toBe(0);
+    expect(existsSync(join(scratch, created))).toBe(true);
+    expect((JSON.parse(readFileSync(join(scratch, paths.sliceJournal('ticket')), 'utf8')) as { entries: { when: number }[] }).entries[0]!.when).toBeGreaterThan(firstWhen);
+    // a migration not committed yet goes with its slice, and the drop stays
+    const uncommitted = run('remove', 'ticket');
+    expect(uncommitted.code).toBe(0);
+    expect(uncommitted.out).toContain(`  deleted  ${created}`);
+    expect(uncommitted.out).not.toContain(paths.journal);
+    expect(journal().at(-1)!.tag).toBe(tag(next, 'drop_tickets'));
+    expect(existsSync(join(scratch, created)) || !existsSync(join(scratch, dropped))).toBe(false);
+  }, 120_000);
 });

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { applyChanges, planNew, type Change, type Plan } from './generator.ts';
+import { applyChanges } from './apply.ts';
+import type { Change, Plan } from './plan.ts';
+import { planNew } from './plan-new.ts';
 import { loadRepo, nodeDisk, repoRoot } from './repo.ts';
 
 const usage = 'usage: npm run new:resource -- <spec.json> [more specs...] [--dry-run]';
@@ -40,13 +42,14 @@ function lineChanges(change: Change): string[] {
 
 function nextSteps(plan: Plan): string[] {
   const defs = plan.resources.map((r) => r.def);
-  const tags = plan.changes.filter((c) => c.path.startsWith('apps/server/drizzle/') && c.path.endsWith('.sql')).map((c) => c.path.slice(c.path.lastIndexOf('/') + 1, -4));
+  const migrations = plan.changes.filter((c) => c.path.endsWith('.sql')).map((c) => c.path.replace(/^apps\/server\/src\/resources\//, '').replace(/migrations\/|\.sql$/g, ''));
+  const tests = plan.resources.flatMap((r) => r.files.filter((f) => f.path.startsWith('apps/server/') && f.path.endsWith('.test.ts')).map((f) => f.path.slice('apps/server/'.length)));
   return [
     'Next:',
     '  npm run typecheck && npm run lint',
-    `  npx vitest run --project server ${defs.map((d) => `src/modules/resources/${d.name}.test.ts`).join(' ')}`,
+    `  npx vitest run --project server ${tests.join(' ')}`,
     '  npm test      # with TEST_DATABASE_URL set, the server suites run on PostgreSQL too; then the browser suites',
-    `  npm start     # applies ${tags.join(', ')}; serves ${defs.map((d) => d.path).join(', ')}`,
+    `  npm start     # applies ${migrations.join(', ')}; serves ${defs.map((d) => d.path).join(', ')}`,
     `The built-in admin holds ${defs.flatMap((d) => Object.values(d.permissions)).join(', ')} from the next start; other roles get them in System > Roles.`,
   ];
 }

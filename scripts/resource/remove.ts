@@ -1,10 +1,13 @@
 /**
  * `npm run remove:resource -- <name> [--dry-run]`: takes a generated resource out of the repository: its
- * files, its lines in the three registries, its migration and journal entry (docs/resources.md). It
- * refuses a resource another one refers to. It never touches a database: the table stays where it was
- * created, and the command prints the statement to drop it by hand.
+ * slice (the definition, the server's and the console's folders, the browser suite) and its lines in the
+ * three registries (docs/resources.md); its menu group's label moves to a resource that stays in the group.
+ * Once its migration is committed, a new migration of the core's drops the table (a database that ran it
+ * is cleaned at its next start); one never committed goes, and the command prints the statement to drop
+ * the table by hand. It refuses a resource another one refers to.
  */
-import { applyChanges, planRemove } from './generator.ts';
+import { applyChanges } from './apply.ts';
+import { planRemove } from './plan-remove.ts';
 import { loadRepo, nodeDisk, repoRoot } from './repo.ts';
 
 const usage = 'usage: npm run remove:resource -- <name> [--dry-run]';

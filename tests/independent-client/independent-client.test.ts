@@ -69,7 +69,7 @@ const readCalls: Array<[string, string, (data: any) => void]> = [
   ['GET', '/api/user/menu', (d) => expect(menuPaths(d)).toEqual(expect.arrayContaining(['/user/info', '/user/setting', '/system/user', '/system/role', '/system/audit']))],
   ['GET', '/api/user/preferences', (d) => expect(typeof d).toBe('object')],
   ['GET', '/api/user/certification', (d) => expect(d).toHaveProperty('enterpriseInfo')],
-  ['GET', '/api/user/mfa', (d) => expect(d).toMatchObject({ enabled: false })],
+  ['GET', '/api/user/two-step', (d) => expect(d).toMatchObject({ enabled: false })],
   ['GET', '/api/user/sessions', (d) => expect(d.list.filter((s: any) => s.current)).toHaveLength(1)],
   ['GET', '/api/message/list', (d) => expect(JSON.stringify(d)).toMatch(/"type":"(message|notice|todo)"/)],
   ['GET', '/api/system/users?current=1&pageSize=10', (d) => expect(d.list.map((a: any) => a.username)).toEqual(expect.arrayContaining(['admin', 'user']))],

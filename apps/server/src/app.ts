@@ -10,8 +10,6 @@ import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerHealthModule } from './modules/health/health.routes.ts';
 import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { registerOpenApiModule } from './modules/openapi/openapi.routes.ts';
-import { resourceModules } from './modules/resources/index.ts';
-import { registerResourceModules, type ResourceModule } from './modules/resources/kit.ts';
 import { registerSystemModule } from './modules/system/system.routes.ts';
 import { registerUserModule } from './modules/user/user.routes.ts';
 import { registerUserSettingRoutes } from './modules/user-setting/user-setting.routes.ts';
@@ -37,9 +35,7 @@ export interface AppDeps {
   captchaText?: () => string;
   /** Lets a test or a health check report the engine. */
   engine?: 'pglite' | 'postgres';
-  /** The team's resources to serve; default the registry's (the resource kit's tests serve their own). */
-  resources?: readonly ResourceModule[];
-  /** The slices to serve; default the registry's (src/slices.ts). */
+  /** The slices to serve; default the registry's (src/slices.ts; the resource kit's tests serve resources of their own). */
   slices?: readonly ServerSlice[];
 }
 
@@ -107,10 +103,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerMessageRoutes(app);
   registerUserSettingRoutes(app);
   registerSystemModule(app);
-  // The slices' calls (src/slices.ts), after the core's.
-  for (const slice of deps.slices ?? serverSlices) slice.register(app);
-  // The team's own resources (docs/resources.md).
-  registerResourceModules(app, deps.resources ?? resourceModules);
+  // The slices' calls (src/slices.ts), after the core's; the team's resources are slices too (docs/resources.md).
+  const slices = deps.slices ?? serverSlices;
+  const resources = slices.flatMap((slice) => (slice.resource ? [slice.resource] : []));
+  for (const slice of slices) slice.register?.(app, { resources });
 
   registerOpenApiModule(app);
   registerWebAndNotFound(app);

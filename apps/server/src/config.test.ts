@@ -195,15 +195,15 @@ describe('configuration', () => {
       OIDC_CLIENT_ID: 'atrium',
       OIDC_CLIENT_SECRET: 's3cret',
       PUBLIC_URL: 'http://127.0.0.1:3000',
-      OIDC_ROLE_MAP: 'atrium-admins=admin, atrium-auditors=auditor, ops=auditor, ops=Admin',
+      OIDC_ROLE_MAP: 'atrium-admins=admin, atrium-reviewers=reviewer, ops=reviewer, ops=Admin',
       OIDC_DEFAULT_ROLE: 'user',
       PASSWORD_SIGNIN: 'admins',
     });
     expect(c.oidc).toMatchObject({ issuer: 'http://127.0.0.1:3001', publicUrl: 'http://127.0.0.1:3000', scopes: 'openid profile email', rolesClaim: 'groups', defaultRole: 'user', label: undefined, logout: 'local' });
     expect([...c.oidc!.roleMap!]).toEqual([
       ['atrium-admins', ['admin']],
-      ['atrium-auditors', ['auditor']],
-      ['ops', ['auditor', 'admin']],
+      ['atrium-reviewers', ['reviewer']],
+      ['ops', ['reviewer', 'admin']],
     ]);
     expect(c.passwordSignIn).toBe('admins');
 
@@ -218,7 +218,7 @@ describe('configuration', () => {
     expect(problems({ OIDC_ISSUER: 'ftp://idp', OIDC_ROLE_MAP: 'admins', OIDC_SCOPES: 'profile' })).toEqual([
       "OIDC_ISSUER: must be an http(s) URL (the provider's issuer)",
       'OIDC_SCOPES: must include openid',
-      'OIDC_ROLE_MAP: "admins" is not group=roleCode (e.g. atrium-admins=admin,atrium-auditors=auditor)',
+      'OIDC_ROLE_MAP: "admins" is not group=roleCode (e.g. atrium-admins=admin,atrium-users=user)',
     ]);
     expect(problems({ OIDC_ISSUER: 'https://idp.example' })).toEqual([
       "OIDC_CLIENT_ID: required with OIDC_ISSUER (Atrium's client id at the provider)",

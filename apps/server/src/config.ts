@@ -125,7 +125,7 @@ function parseRoleMap(raw: string | undefined): Map<string, string[]> | undefine
     const at = part.lastIndexOf('=');
     const group = at > 0 ? part.slice(0, at).trim() : '';
     const role = at > 0 ? part.slice(at + 1).trim().toLowerCase() : '';
-    if (!group || !ROLE_CODE.test(role)) return `"${part}" is not group=roleCode (e.g. atrium-admins=admin,atrium-auditors=auditor)`;
+    if (!group || !ROLE_CODE.test(role)) return `"${part}" is not group=roleCode (e.g. atrium-admins=admin,atrium-users=user)`;
     const roles = map.get(group) ?? [];
     if (!roles.includes(role)) roles.push(role);
     map.set(group, roles);

@@ -16,7 +16,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, DataDirError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DbHandle } from './db/client.ts';
 import { acquireLock, DataDirLockedError, type DirLock } from './db/lock.ts';
-import { analyzeEmbedded, migrateDatabase } from './db/migrate.ts';
+import { analyzeEmbedded, migrateDatabase, migrationSummary } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { databaseUnavailableCause } from './db/errors.ts';
 import { drainApp, StopRequests } from './modules/health/shutdown.ts';
@@ -181,12 +181,12 @@ async function main(): Promise<void> {
     handle = await step(config.databaseUrl ? 'Connected to PostgreSQL' : `Opened the embedded database in ${join(config.dataDir, 'pgdata')}`, () => openDatabase(config!));
     await stopIfRequested();
     const opened = handle;
-    await step('Database schema up to date', () => whileDatabaseUnavailable('migrating', () => migrateDatabase(opened, serverSlices)));
+    await step(migrationSummary, () => whileDatabaseUnavailable('migrating', () => migrateDatabase(opened, serverSlices)));
     await stopIfRequested();
-    const seed = await step((r) => (r.seeded ? 'Seeded the demo data' : config!.nodeEnv === 'production' ? 'No demo data in production' : 'Demo data already there'), () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!, serverSlices)));
+    const seed = await step((r) => (r.seeded ? 'Seeded the sample data and accounts' : config!.nodeEnv === 'production' ? 'No sample data in production' : 'Sample data already there'), () => whileDatabaseUnavailable('seeding', () => seedDatabase(opened.db, config!, serverSlices)));
     if (handle.engine === 'pglite') await step('Planner statistics gathered', () => analyzeEmbedded(opened));
     app = await buildApp(config, { db: handle.db, engine: handle.engine });
-    // Passwords are not logged, not even the demo ones: README.md lists them.
+    // Passwords are not logged, not even the seeded accounts': README.md lists them.
 
     const metrics = config.metricsPort === undefined ? undefined : await registerMetrics(app, handle);
     await stopIfRequested();
@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     // Last, so it is what a newcomer reads: where to go and how to sign in (the passwords are in README.md,
     // never in a log).
     if (config.nodeEnv !== 'production') {
-      const accounts = seed.seeded ? seed.accounts.map((a) => `${a.username} (${a.roles.join(', ')})`).join(', ') : 'the demo accounts';
+      const accounts = seed.seeded ? seed.accounts.map((a) => `${a.username} (${a.roles.join(', ')})`).join(', ') : 'the seeded accounts';
       app.log.info(`Open ${address}/login and sign in with ${accounts}; passwords in README.md (development only)`);
     }
     if (stopReason !== undefined) void shutdown(stopReason);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../../lib/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, loginAs } from '../../lib/browser';
+import { browserEachTest } from '../../lib/each-test';
 import { choose, expectToast, field, open, pane, visibleDrawer } from '../../lib/page-helpers';
 
 /** `YYYY-MM-DD` of today plus `days`, in the browser's (and this machine's) time zone. */
@@ -10,17 +11,8 @@ function day(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  expect(page.errors).toEqual([]);
-  await browser.close();
-});
+browserEachTest((opened) => ({ page } = opened), { errorFree: true });
 
 async function fillStepOne(p: Locator, name: string) {
   await field(p, '活动名称').locator('input').fill(name);
@@ -114,12 +106,18 @@ describe('step form and results', () => {
 });
 
 describe('group form and basic profile', () => {
-  it('saves new parameters, shows them against the original ones with the log, and approves', async () => {
+  /** The group form opened by the administrator, and the input of the parameter `label` with the value it shows. */
+  async function groupFormField(label: string) {
     await loginAs(page, 'admin');
-    let p = await open(page, '/form/group');
-    const frameRate = field(p, '采集帧率').locator('input');
-    await expect.poll(() => frameRate.inputValue()).not.toBe('');
-    const before = Number(await frameRate.inputValue());
+    const p = await open(page, '/form/group');
+    const input = field(p, label).locator('input');
+    await expect.poll(() => input.inputValue()).not.toBe('');
+    return { form: p, input, before: Number(await input.inputValue()) };
+  }
+
+  it('saves new parameters, shows them against the original ones with the log, and approves', async () => {
+    const { form, input: frameRate, before } = await groupFormField('采集帧率');
+    let p = form;
     await p.getByRole('button', { name: '提交', exact: true }).click();
     await expectToast(page, '参数没有变化，无需提交');
 
@@ -159,11 +157,8 @@ describe('group form and basic profile', () => {
   });
 
   it('cancels a change and restores the original parameters', async () => {
-    await loginAs(page, 'admin');
-    let p = await open(page, '/form/group');
-    const rate = field(p, '编码码率').locator('input');
-    await expect.poll(() => rate.inputValue()).not.toBe('');
-    const before = Number(await rate.inputValue());
+    const { form, input: rate, before } = await groupFormField('编码码率');
+    let p = form;
     await rate.fill(String(before === 256 ? 192 : 256));
     await p.getByRole('button', { name: '提交', exact: true }).click();
     await page.waitForURL(`${baseUrl}/profile/basic`);

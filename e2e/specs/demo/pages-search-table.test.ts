@@ -2,22 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedCall } from '../../lib/api';
-import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../../lib/browser';
-import { choose, expectToast, field, open, visibleDrawer, visibleModal } from '../../lib/page-helpers';
+import { baseUrl, launchBrowser, loginAs, newPage } from '../../lib/browser';
+import { browserEachTest } from '../../lib/each-test';
+import { choose, chooseDepartment, expectToast, field, open, visibleDrawer, visibleModal } from '../../lib/page-helpers';
 
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  expect(page.errors).toEqual([]);
-  await browser.close();
-});
+const { relaunch } = browserEachTest((opened) => ({ page } = opened), { errorFree: true });
 
 const PATH = '/list/search-table';
 const rows = (p: Locator) => p.locator('tbody .arco-table-tr:not(.arco-table-empty-row)');
@@ -137,10 +129,43 @@ describe('search table', () => {
 
   // English labels are long: at 1280 px three filters a row left each field 130 px ("Star - End" for
   // the dates), and two headers wrapped.
+  it('filters by a created time open at either end, the open end empty in the URL, at 390 px and in English', async () => {
+    await relaunch({ width: 390, height: 844 });
+    await loginAs(page, 'admin');
+    let p = await open(page, PATH);
+    await expect.poll(() => rows(p).count()).toBe(10);
+    const created = field(p, '创建时间');
+    const start = created.getByRole('textbox', { name: '创建时间 开始日期' });
+    const end = created.getByRole('textbox', { name: '创建时间 结束日期' });
+    expect(await start.getAttribute('placeholder')).toBe('开始日期');
+    expect(await end.getAttribute('placeholder')).toBe('结束日期');
+    // The two ends side by side within the phone's width.
+    const [a, b] = [await start.boundingBox(), await end.boundingBox()];
+    expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x);
+    expect(b!.x + b!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Only a start: typed, then 查询.
+    await start.fill('2000-01-01');
+    await start.press('Enter');
+    await p.getByRole('button', { name: '查询', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('createdTime')).toEqual(['2000-01-01', '']);
+    await expect.poll(() => rows(p).count()).toBe(10);
+    p = await open(page, `${PATH}?createdTime=2000-01-01&createdTime=`);
+    await expect.poll(() => field(p, '创建时间').getByRole('textbox', { name: '创建时间 开始日期' }).inputValue()).toBe('2000-01-01');
+    expect(await field(p, '创建时间').getByRole('textbox', { name: '创建时间 结束日期' }).inputValue()).toBe('');
+    // Only an end, before every seeded row: nothing matches.
+    p = await open(page, `${PATH}?createdTime=&createdTime=2000-01-01`);
+    await expect.poll(() => rows(p).count()).toBe(0);
+
+    await relaunch({ locale: 'en-US', width: 390, height: 844 });
+    await loginAs(page, 'admin');
+    p = await open(page, `${PATH}?createdTime=&createdTime=2000-01-01`);
+    await expect.poll(() => field(p, 'Created').getByRole('textbox', { name: 'Created End date' }).inputValue()).toBe('2000-01-01');
+    expect(await field(p, 'Created').getByRole('textbox', { name: 'Created Start date' }).getAttribute('placeholder')).toBe('Start date');
+  });
+
   it('gives an English reader whole filter fields and one-line headers at 1280 px', async () => {
-    await browser.close();
-    browser = await launchBrowser({ locale: 'en-US', width: 1280, height: 900 });
-    page = await newPage(browser.context);
+    await relaunch({ locale: 'en-US', width: 1280, height: 900 });
     await loginAs(page, 'admin');
     const p = await open(page, PATH);
     await expect.poll(() => rows(p).count()).toBe(10);
@@ -154,9 +179,7 @@ describe('search table', () => {
   });
 
   it('shows an English reader the seeded collections under English names, found by them, kept through an edit', async () => {
-    await browser.close();
-    browser = await launchBrowser({ locale: 'en-US' });
-    page = await newPage(browser.context);
+    await relaunch({ locale: 'en-US' });
     await loginAs(page, 'admin');
     let p = await open(page, PATH);
     await expect.poll(() => rows(p).count()).toBe(10);
@@ -244,7 +267,7 @@ describe('search table', () => {
     const handle = popover.getByRole('button', { name: /“状态”/ });
     await handle.focus();
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowUp');
-    await expect.poll(() => headers(p)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '操作']);
+    await expect.poll(() => headers(p)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '所属部门', '负责人', '操作']);
 
     // Another browser, same account: the settings come from the server (saved 500 ms after the last
     // change; a loaded machine needs longer than that for the save to land).
@@ -254,7 +277,7 @@ describe('search table', () => {
       const page2 = await newPage(other.context);
       await loginAs(page2, 'admin');
       const p2 = await open(page2, PATH);
-      await expect.poll(() => headers(p2)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '操作']);
+      await expect.poll(() => headers(p2)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '所属部门', '负责人', '操作']);
       expect(await p2.locator('.arco-table-size-mini').count()).toBe(1);
     } finally {
       await other.close();
@@ -262,12 +285,12 @@ describe('search table', () => {
 
     // Back in the first browser: its saved settings first, then back to the defaults.
     p = await open(page, PATH);
-    await expect.poll(() => headers(p)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '操作']);
+    await expect.poll(() => headers(p)).toEqual(['状态', '#', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '所属部门', '负责人', '操作']);
     await p.getByRole('button', { name: '列设置', exact: true }).click();
     await page.locator('.arco-popover-content:visible').getByText('恢复默认').click();
     await p.getByRole('button', { name: '密度', exact: true }).click();
     await page.getByRole('menuitem', { name: '中等' }).click();
-    await expect.poll(() => headers(p)).toEqual(['#', '集合编号', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '状态', '操作']);
+    await expect.poll(() => headers(p)).toEqual(['#', '集合编号', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '状态', '所属部门', '负责人', '操作']);
     await page.waitForTimeout(800);
   });
 
@@ -284,5 +307,59 @@ describe('search table', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((l) => l.split(',')[2] === '图文')).toBe(true);
     expect(page.url()).toBe(`${baseUrl}${PATH}?contentType=img`);
+  });
+
+  it('shows each collection’s department and owner, filters by a department with what is below it, and creates one in a department chosen', async () => {
+    await loginAs(page, 'admin');
+    const p = await open(page, PATH);
+    await expect.poll(() => rows(p).count()).toBe(10);
+    // the seed spreads the collections over 总部 and three demo departments, owned by admin and user
+    expect(new Set(await cellTexts(p, 8)).size).toBeGreaterThan(1);
+    await search(p, (p) => chooseDepartment(page, field(p, '所属部门'), '华东区'));
+    await page.waitForURL(/department=\d+/);
+    await expect.poll(async () => new Set(await cellTexts(p, 8))).toEqual(new Set(['华东区', '上海分部']));
+
+    await p.getByRole('button', { name: '新建', exact: true }).click();
+    const modal = visibleModal(page);
+    const name = `Placed ${Date.now()}`;
+    await field(modal, '集合名称').locator('input').fill(name);
+    await choose(page, field(modal, '内容体裁'), '图文');
+    await choose(page, field(modal, '筛选方式'), '规则筛选');
+    await field(modal, '内容量').locator('input').fill('5');
+    await chooseDepartment(page, field(modal, '所属部门'), '华南区');
+    await modal.getByRole('button', { name: '确定', exact: true }).click();
+    await expectToast(page, '创建成功');
+    const q = await open(page, `${PATH}?name=${encodeURIComponent(name)}`);
+    await expect.poll(() => cellTexts(q, 8)).toEqual(['华南区']);
+    // the owner left out: the writer
+    expect(await cellTexts(q, 9)).toEqual(['Atrium Admin']);
+  });
+
+  it('shows an account whose role reaches its department only the collections of that department, and offers no other', async () => {
+    await loginAs(page, 'admin');
+    const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+    const tree = await signedCall<{ list: { id: number; name: string }[] }>('GET', '/api/system/departments', { token, fingerprint });
+    const shanghai = tree.body.data.list.find((d) => d.name === '上海分部')!;
+    const tag = Date.now();
+    const role = await signedCall('POST', '/api/system/roles', { token, fingerprint, body: { code: `branch-${tag}`, name: `Branch ${tag}`, permissions: ['collection:read', 'collection:export'], dataScope: 'department' } });
+    expect(role.status).toBe(200);
+    const username = `clerk${tag}`;
+    const account = await signedCall('POST', '/api/system/users', { token, fingerprint, body: { username, name: `Clerk ${tag}`, roles: [`branch-${tag}`], password: 'clerk123', departmentId: shanghai.id } });
+    expect(account.status).toBe(200);
+    const expected = await signedCall<{ total: number }>('GET', `/api/list/policy?department=${shanghai.id}&pageSize=10`, { token, fingerprint });
+
+    // signed out of the administrator's session: the next sign-in is the clerk's
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name=username]').fill(username);
+    await page.locator('input[name=password]').fill('clerk123');
+    await page.locator('[data-testid=login-submit]').click();
+    await page.waitForSelector('[data-testid=navbar]');
+    const p = await open(page, PATH);
+    await expect.poll(() => p.locator('.arco-pagination-total-text').textContent()).toContain(String(expected.body.data.total));
+    expect(new Set(await cellTexts(p, 8))).toEqual(new Set(['上海分部']));
+    // the department filter offers its own department alone
+    await field(p, '所属部门').locator('.arco-tree-select-view').click();
+    await expect.poll(() => page.locator('.arco-tree-select-popup:visible .arco-tree-node-title').allTextContents()).toEqual(['上海分部']);
   });
 });

@@ -1,19 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../../lib/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, loginAs, newPage } from '../../lib/browser';
+import { browserEachTest } from '../../lib/each-test';
 import { expectToast, open, visibleModal } from '../../lib/page-helpers';
 
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  expect(page.errors).toEqual([]);
-  await browser.close();
-});
+browserEachTest((opened) => ({ page } = opened), { errorFree: true });
 
 const tileLabels = (p: Locator) => p.locator('[data-testid=shortcuts] button').allTextContents();
 const recentSection = (p: Locator) => p.locator('[data-testid=recent-pages]');

@@ -1,21 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loginAs, newPage, type Browser } from '../../lib/browser';
-import { everyPageTabs, manyTabs, menuOutline, openAllGroups, phoneNavbar, reloadThroughRedirect, searchPages, switchRoleAndBack, tabState, tabThroughRegions } from '../../lib/navigation';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, loginAs } from '../../lib/browser';
+import { browserEachTest } from '../../lib/each-test';
+import { manyTabs, menuOutline, openAllGroups } from '../../lib/navigation';
+import { navigationTests } from '../../lib/navigation-suite';
 
 // The shell's navigation over the demo's pages (the core's: specs/shell-navigation.test.ts): the full
 // product's menus, and the tab bar, the page search and the keyboard with every page of it.
 
-let browser: Browser;
 let page: Page & { errors: string[] };
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser.context);
-});
-afterEach(async () => {
-  await browser.close();
-});
+browserEachTest((opened) => ({ page } = opened));
 
 const userMenu = ['工作台', '列表页', '查询表格', '卡片列表', '异常页', '404', '500', '个人中心', '用户信息', '用户设置'];
 
@@ -23,7 +17,7 @@ const userMenu = ['工作台', '列表页', '查询表格', '卡片列表', '异
 const menuPages = [
   ['列表页', '查询表格'], ['列表页', '卡片列表'], ['表单页', '分步表单'], ['表单页', '分组表单'], ['详情页', '基础详情页'],
   ['结果页', '成功页'], ['结果页', '失败页'], ['异常页', '403'], ['异常页', '404'], ['异常页', '500'],
-  ['个人中心', '用户信息'], ['个人中心', '用户设置'], ['系统管理', '用户管理'], ['系统管理', '角色管理'], ['系统管理', '审计日志'],
+  ['个人中心', '用户信息'], ['个人中心', '用户设置'], ['系统管理', '用户管理'], ['系统管理', '角色管理'], ['系统管理', '部门管理'], ['系统管理', '审计日志'],
 ] as const;
 
 describe('menu per role with the demo', () => {
@@ -33,7 +27,7 @@ describe('menu per role with the demo', () => {
     await expect.poll(() => menuOutline(page)).toEqual([
       '工作台', '列表页', '查询表格', '卡片列表', '表单页', '分步表单', '分组表单', '详情页', '基础详情页',
       '结果页', '成功页', '失败页', '异常页', '403', '404', '500', '个人中心', '用户信息', '用户设置',
-      '系统管理', '用户管理', '角色管理', '审计日志',
+      '系统管理', '用户管理', '角色管理', '部门管理', '审计日志',
     ]);
   });
 
@@ -61,50 +55,24 @@ describe('tab bar with the demo', () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await manyTabs(page, ['/list/search-table', '/list/card', '/form/step', '/form/group', '/profile/basic', '/result/success', '/result/error', '/exception/403', '/user/info', '/user/setting', '/system/user', '/system/role'], 'tab-bar-12-tabs-1024');
   });
-
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    it(`with more tabs than fit at ${width} px, shows the active tab whole however it was opened`, { timeout: 120_000 }, async () => {
-      await everyPageTabs(page, menuPages, width, height);
-    });
-  }
-
-  it('keeps page state across tab switches, closes with the keyboard menu and survives a reload', async () => {
-    await tabState(page, { path: '/list/search-table', url: '/list/search-table?current=1', group: '列表页' }, { path: '/list/card', url: '/list/card', group: '列表页' });
-  });
-
-  it('reloads a page through /redirect with a fresh state', async () => {
-    await reloadThroughRedirect(page, { path: '/list/search-table', url: '/list/search-table?current=1' });
-  });
 });
 
-describe('navbar with the demo', () => {
-  it('switches the role on the server and back (an admin may view as a user)', async () => {
-    await switchRoleAndBack(page, '/form/step', userMenu, '分步表单');
-  });
-
-  it('searches pages by their translated titles and opens the match', async () => {
-    await searchPages(page, '卡片', '/list/card');
-  });
-
-  it('keeps every control within reach on a phone: the page search in the menu drawer, reload in the account menu', async () => {
-    const phone = await launchBrowser({ width: 390, height: 844 });
-    try {
-      await phoneNavbar(await newPage(phone.context), '卡片', '/list/card');
-    } finally {
-      await phone.close();
-    }
-  });
-
-  it('reaches the navbar, the menu, the tab bar and the search table with Tab, each with a visible focus', { timeout: 120_000 }, async () => {
-    const keyboard = await launchBrowser({ width: 1440, height: 900, reducedMotion: 'reduce' });
-    try {
-      await tabThroughRegions(await newPage(keyboard.context), '/list/search-table');
-    } finally {
-      await keyboard.close();
-    }
-  });
-});
+navigationTests(
+  () => page,
+  {
+    menuPages,
+    crowdedViewports: [
+      [1440, 900],
+      [1024, 768],
+      [390, 844],
+    ],
+    lists: [
+      { path: '/list/search-table', url: '/list/search-table?current=1', group: '列表页' },
+      { path: '/list/card', url: '/list/card', group: '列表页' },
+    ],
+    adminOnly: { path: '/form/step', userMenu: () => userMenu, entry: '分步表单' },
+    search: { query: '卡片', path: '/list/card' },
+    keyboardPath: '/list/search-table',
+  },
+  ' with the demo',
+);

@@ -26,10 +26,10 @@ async function asAdmin<T = any>(method: string, path: string, body?: unknown) {
 
 describe('two-step verification required by a role of the demo', () => {
   it('refuses the workplace until it is on, then shows the role its demo pages', { timeout: 120_000 }, async () => {
-    const roleCode = `e2e-mfa-demo-${suffix}`;
+    const roleCode = `e2e-two-step-demo-${suffix}`;
     const role = await asAdmin<{ id: number; requireMfa: boolean }>('POST', '/api/system/roles', { code: roleCode, name: `E2E 两步演示 ${suffix}`, permissions: ['workplace:view', 'collection:read'], requireMfa: true });
     expect([role.status, role.body.data?.requireMfa]).toEqual([200, true]);
-    const username = `e2e.mfa.demo.${suffix}`;
+    const username = `e2e.two-step.demo.${suffix}`;
     const created = await asAdmin<{ user: { id: number } }>('POST', '/api/system/users', { username, name: `E2E ${username}`, roles: [roleCode], password });
     expect(created.status).toBe(200);
     const browser = await launchBrowser({ width: 1440, height: 900 });
@@ -43,23 +43,23 @@ describe('two-step verification required by a role of the demo', () => {
       expect([overview.status, overview.body.data?.error]).toEqual([403, 'MFA_ENROLMENT_REQUIRED']);
 
       // turned on through the API, then a sign-in in the console with the second step
-      const setup = await signedCall<{ secret: string }>('POST', '/api/user/mfa/setup', { token, fingerprint });
+      const setup = await signedCall<{ secret: string }>('POST', '/api/user/two-step/setup', { token, fingerprint });
       expect(setup.status).toBe(200);
       const secret = setup.body.data.secret;
       const usedStep = Math.floor(Date.now() / 1000 / PERIOD);
-      const enabled = await signedCall('POST', '/api/user/mfa/enable', { token, fingerprint, body: { code: totp(secret).generate({ timestamp: usedStep * PERIOD * 1000 }) } });
+      const enabled = await signedCall('POST', '/api/user/two-step/enable', { token, fingerprint, body: { code: totp(secret).generate({ timestamp: usedStep * PERIOD * 1000 }) } });
       expect(enabled.status).toBe(200);
       const page = await newPage(browser.context);
       await page.goto(`${baseUrl}/login`);
       await page.locator('input[name=username]').fill(username);
       await page.locator('input[name=password]').fill(password);
       await page.locator('[data-testid=login-submit]').click();
-      const step = page.locator('[data-testid=login-mfa-step]');
+      const step = page.locator('[data-testid=login-two-step-step]');
       await step.waitFor({ state: 'visible' });
       // a step after the one the enrolment used (the server takes each step once per account)
       const next = Math.max(Math.floor(Date.now() / 1000 / PERIOD), usedStep + 1);
       await step.locator('input[name=code]').fill(totp(secret).generate({ timestamp: next * PERIOD * 1000 }));
-      await page.locator('[data-testid=login-mfa-submit]').click();
+      await page.locator('[data-testid=login-two-step-submit]').click();
       await page.waitForURL('**/workplace', { timeout: 15_000 });
       const sideMenu = page.locator('[data-testid=side-menu] .arco-menu').first();
       await expect.poll(() => sideMenu.textContent()).toContain('工作台');

@@ -41,6 +41,10 @@ export const errorStatus = {
   UNIQUE_VIOLATION: 409,
   VERSION_CONFLICT: 409,
   IN_USE: 409,
+  DEPARTMENT_CYCLE: 409,
+  DEPARTMENT_NAME_TAKEN: 409,
+  DEPARTMENT_CODE_TAKEN: 409,
+  OUT_OF_SCOPE: 403,
 } as const;
 
 export type ErrorKey = keyof typeof errorStatus;

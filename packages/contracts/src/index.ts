@@ -5,6 +5,7 @@ export * from './messages/validation.ts';
 export * from './signing.ts';
 export * from './text.ts';
 export * from './permissions.ts';
+export * from './data-scope.ts';
 export * from './routes.ts';
 export * from './call.ts';
 export * from './calls/index.ts';

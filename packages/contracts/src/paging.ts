@@ -8,9 +8,22 @@ const pageSizeSchema = (defaultSize: number) =>
     z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(100, msg('validation.tooBig', { n: 100 })).default(defaultSize),
   );
 
-/** Paging of small lists: `current` >= 1, `pageSize` 1-100. */
+/**
+ * The deepest page any list accepts. Lists hold at most 100 rows a page, so the rows a page skips,
+ * (current - 1) * pageSize, stay below 10^9 and fit the database's 32-bit integers; a deeper page number is
+ * refused with 400 naming this limit on `current`, never passed on to overflow (issue 38).
+ */
+export const MAX_PAGE = 10_000_000;
+
+/** A list's page number, 1 to MAX_PAGE (default 1): every list's `current`, the generated resources' too. */
+export const currentPageSchema = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(MAX_PAGE, msg('validation.tooBig', { n: MAX_PAGE })).default(1),
+);
+
+/** Paging of small lists: `current` 1 to MAX_PAGE, `pageSize` 1-100. */
 export const pageQuerySchema = z.object({
-  current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),
+  current: currentPageSchema,
   pageSize: pageSizeSchema(10),
 });
 

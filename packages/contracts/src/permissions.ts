@@ -1,6 +1,5 @@
 import type { Locale } from './locale.ts';
-import { resourceActions, type ResourcePermission } from './resource-names.ts';
-import { resources } from './resources/index.ts';
+import type { ResourcePermission } from './resource-names.ts';
 import { sliceDefs, type slices } from './slices.ts';
 
 /**
@@ -13,10 +12,15 @@ import { sliceDefs, type slices } from './slices.ts';
 const coreGroups = ['exception', 'system'] as const;
 type SliceOf = (typeof slices)[number];
 type SliceGroup = SliceOf extends infer S ? (S extends { permissionGroups: infer G } ? keyof G & string : never) : never;
-/** The slices' groups come first (registry order), then the core's; a resource's permissions form a group of their own: `resource:<name>`. */
+/**
+ * The slices' groups come first (registry order), then the core's, then the resources' (their slices'
+ * too, resourceSlice: a resource's permissions form a group of their own, `resource:<name>`).
+ */
 export type PermissionGroup = SliceGroup | (typeof coreGroups)[number] | `resource:${string}`;
-const sliceGroups = [...new Set(sliceDefs.flatMap((s) => Object.keys(s.permissionGroups ?? {})))] as SliceGroup[];
-export const permissionGroups: readonly PermissionGroup[] = [...sliceGroups, ...coreGroups, ...resources.map((r) => `resource:${r.name}` as const)];
+const groupsOf = (defs: typeof sliceDefs) => [...new Set(defs.flatMap((s) => Object.keys(s.permissionGroups ?? {})))] as SliceGroup[];
+const pageSlices = sliceDefs.filter((s) => !s.resource);
+const resourceSlices = sliceDefs.filter((s) => s.resource);
+export const permissionGroups: readonly PermissionGroup[] = [...groupsOf(pageSlices), ...coreGroups, ...groupsOf(resourceSlices)];
 
 const catalogue = {
   'exception:403': { group: 'exception', label: { 'zh-CN': '查看 403 页', 'en-US': 'View the 403 page' } },
@@ -28,25 +32,16 @@ const catalogue = {
   'session:revoke': { group: 'system', label: { 'zh-CN': '下线会话', 'en-US': 'Revoke sessions' } },
   'audit:read': { group: 'system', label: { 'zh-CN': '查看审计日志', 'en-US': 'View the audit log' } },
   'audit:export': { group: 'system', label: { 'zh-CN': '导出审计日志', 'en-US': 'Export the audit log' } },
+  'department:read': { group: 'system', label: { 'zh-CN': '查看部门', 'en-US': 'View departments' } },
+  'department:write': { group: 'system', label: { 'zh-CN': '管理部门', 'en-US': 'Manage departments' } },
 } as const satisfies Record<string, { group: PermissionGroup; label: Record<Locale, string> }>;
 
-/** The slices' permissions (slice.ts). */
+/** The slices' permissions (slice.ts; a resource's, `<name>:read`, `:write`, `:export`, from resourceSlice). */
 type SlicePermission = SliceOf extends infer S ? (S extends { permissions: infer P } ? keyof P & string : never) : never;
-const slicePermissions = Object.fromEntries(sliceDefs.flatMap((s) => Object.entries(s.permissions ?? {}))) as Record<SlicePermission, { group: PermissionGroup; label: Record<Locale, string> }>;
+const permissionsOf = (defs: typeof sliceDefs) => Object.fromEntries(defs.flatMap((s) => Object.entries(s.permissions ?? {}))) as Record<SlicePermission, { group: PermissionGroup; label: Record<Locale, string> }>;
 
-const actionLabels: Record<(typeof resourceActions)[number], Record<Locale, (plural: Record<Locale, string>) => string>> = {
-  read: { 'zh-CN': (p) => `查看${p['zh-CN']}`, 'en-US': (p) => `View ${p['en-US'].toLowerCase()}` },
-  write: { 'zh-CN': (p) => `新建、编辑、删除${p['zh-CN']}`, 'en-US': (p) => `Create, edit and delete ${p['en-US'].toLowerCase()}` },
-  export: { 'zh-CN': (p) => `导出${p['zh-CN']}`, 'en-US': (p) => `Export ${p['en-US'].toLowerCase()}` },
-};
-
-/** The catalogue with the resources' permissions (docs/resources.md): `<name>:read`, `:write`, `:export`. */
-const everyPermission: Record<string, { group: PermissionGroup; label: Record<Locale, string> }> = { ...slicePermissions, ...catalogue };
-for (const r of resources) {
-  for (const action of resourceActions) {
-    everyPermission[r.permissions[action]] = { group: `resource:${r.name}`, label: { 'zh-CN': actionLabels[action]['zh-CN'](r.pluralLabel), 'en-US': actionLabels[action]['en-US'](r.pluralLabel) } };
-  }
-}
+/** The catalogue: the page slices' permissions, the core's, the resources'. */
+const everyPermission: Record<string, { group: PermissionGroup; label: Record<Locale, string> }> = { ...permissionsOf(pageSlices), ...catalogue, ...permissionsOf(resourceSlices) };
 
 export type Permission = SlicePermission | keyof typeof catalogue | ResourcePermission;
 export const permissions = Object.keys(everyPermission) as Permission[];
@@ -72,17 +67,16 @@ export function permissionResource(code: Permission): PermissionResource {
 
 /** What each resource is called in the role editor's tree (a level of its own where an area holds several). */
 export const permissionResourceLabels: Record<PermissionResource, Record<Locale, string>> = {
-  ...Object.fromEntries(resources.map((r) => [r.name, r.pluralLabel])),
   ...Object.fromEntries(sliceDefs.flatMap((s) => Object.entries(s.permissionResources ?? {}))),
   exception: { 'zh-CN': '异常页', 'en-US': 'Exception pages' },
   user: { 'zh-CN': '用户', 'en-US': 'Accounts' },
   role: { 'zh-CN': '角色', 'en-US': 'Roles' },
   session: { 'zh-CN': '会话', 'en-US': 'Sessions' },
   audit: { 'zh-CN': '审计日志', 'en-US': 'Audit log' },
+  department: { 'zh-CN': '部门', 'en-US': 'Departments' },
 };
 
 export const permissionGroupLabels: Record<PermissionGroup, Record<Locale, string>> = {
-  ...Object.fromEntries(resources.map((r) => [`resource:${r.name}`, r.pluralLabel])),
   ...(Object.fromEntries(sliceDefs.flatMap((s) => Object.entries(s.permissionGroups ?? {}))) as Record<SliceGroup, Record<Locale, string>>),
   exception: { 'zh-CN': '异常页', 'en-US': 'Exceptions' },
   system: { 'zh-CN': '系统管理', 'en-US': 'System' },
@@ -91,8 +85,8 @@ export const permissionGroupLabels: Record<PermissionGroup, Record<Locale, strin
 /** The permissions a full administrator holds (LAST_ADMIN keeps one such active account). */
 export const systemPermissions = permissions.filter((p) => everyPermission[p]!.group === 'system');
 
-/** What the slices grant a role of the given code (slice.ts `grants`). */
-const sliceGrants = (role: 'user' | 'auditor') => sliceDefs.flatMap((s) => s.grants?.[role] ?? []) as Permission[];
+/** What the slices grant the role of the given code (slice.ts `grants`). */
+const sliceGrants = (role: string) => sliceDefs.flatMap((s) => s.grants?.[role] ?? []) as Permission[];
 
 /**
  * Built-in roles: `admin` holds every permission; `user` the everyday reading the slices grant it (in the
@@ -108,19 +102,45 @@ export const builtInRoles = {
 } as const;
 export type BuiltInRole = keyof typeof builtInRoles;
 
-/** The demo database's custom role (seeded with the demo accounts, never in production). */
-export const demoRoles = {
-  auditor: {
-    name: { 'zh-CN': '审计员', 'en-US': 'Auditor' },
-    description: { 'zh-CN': '查看审计日志与业务页面', 'en-US': 'Views the audit log and the product pages' },
-    permissions: [...sliceGrants('auditor'), 'audit:read'] as Permission[],
-  },
-} as const;
+interface KnownRole {
+  readonly name: Readonly<Record<Locale, string>>;
+  readonly description: Readonly<Record<Locale, string>>;
+  readonly permissions: readonly Permission[];
+}
 
-/** A role's display name: built-in and demo roles in the caller's language, custom roles as stored. */
+/**
+ * The roles the slices bring (slice.ts `roles`), by code: created with the sample data of an empty database
+ * outside production, as custom roles. Each holds its own permissions and what the slices grant it, those
+ * of the catalogue only, in catalogue order.
+ */
+export const sliceRoles: Readonly<Record<string, KnownRole>> = Object.fromEntries(
+  sliceDefs.flatMap((s) =>
+    Object.entries(s.roles ?? {}).map(([code, role]) => {
+      const held = new Set([...(role.permissions ?? []), ...sliceGrants(code)]);
+      return [code, { name: role.name, description: role.description, permissions: permissions.filter((p) => held.has(p)) }] as const;
+    }),
+  ),
+);
+
+/** The built-in role or slice's role of a code (own keys only: a custom role may be called `constructor`). */
+function knownRole(code: string): KnownRole | undefined {
+  if (Object.hasOwn(builtInRoles, code)) return builtInRoles[code as BuiltInRole];
+  return Object.hasOwn(sliceRoles, code) ? sliceRoles[code] : undefined;
+}
+
+/**
+ * A role's name and description in the caller's language: a built-in role's always, a slice's role's while
+ * they are as seeded (its zh-CN ones: an administrator may change them), a custom role's as stored.
+ */
+export function roleDisplayText(role: { code: string; name: string; description: string }, locale: Locale): { name: string; description: string } {
+  const known = knownRole(role.code);
+  const own = (field: 'name' | 'description') => (known && (Object.hasOwn(builtInRoles, role.code) || role[field] === known[field]['zh-CN']) ? known[field][locale] : role[field]);
+  return { name: own('name'), description: own('description') };
+}
+
+/** A role's display name (`roleDisplayText`). */
 export function roleDisplayName(code: string, storedName: string, locale: Locale): string {
-  const known = (builtInRoles as Record<string, { name: Record<Locale, string> }>)[code] ?? (demoRoles as Record<string, { name: Record<Locale, string> }>)[code];
-  return known ? known.name[locale] : storedName;
+  return roleDisplayText({ code, name: storedName, description: '' }, locale).name;
 }
 export const builtInRoleCodes = Object.keys(builtInRoles) as BuiltInRole[];
 

@@ -20,3 +20,6 @@ export function parseInstant(value: string): Date | null {
   const at = new Date(text);
   return Number.isNaN(at.getTime()) ? null : at;
 }
+
+/** An instant's text names its offset from UTC (`Z`, `+08:00`): without one it would be read as UTC, silently. */
+export const hasOffset = (value: string) => /(?:Z|[+-]\d{2}:?\d{2})$/.test(value.trim());

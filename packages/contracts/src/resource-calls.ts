@@ -5,10 +5,12 @@
  */
 import * as z from './zod.ts';
 import { defineCall, type CallDef } from './call.ts';
-import { msg } from './messages/msg.ts';
-import { blankToUndefined, isRealDate, parseInstant } from './query-values.ts';
+import { msg, typeError } from './messages/msg.ts';
+import { patternExample } from './pattern-hint.ts';
+import { blankToUndefined, hasOffset, isRealDate, parseInstant } from './query-values.ts';
 import { INT_MAX, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
 import { maxChars } from './text.ts';
+import { currentPageSchema } from './paging.ts';
 
 const resourcePageSizes = [10, 20, 50, 100] as const;
 /** Digits of a decimal column in all: numeric(18, scale). */
@@ -36,10 +38,41 @@ export interface ResourceCalls {
 
 const idParams = z.object({ id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue') });
 
-function decimalPattern(scale: number): RegExp {
+/**
+ * A decimal's text, checked a step at a time so the message says which step failed: a number at all,
+ * its places after the point (the field's scale), its digits before it (numeric(18, scale)).
+ */
+function decimalSchema(scale: number): { schema: z.ZodString; valid: (v: string) => boolean } {
   const whole = DECIMAL_PRECISION - scale;
-  return scale === 0 ? new RegExp(`^-?\\d{1,${whole}}$`) : new RegExp(`^-?\\d{1,${whole}}(\\.\\d{1,${scale}})?$`);
+  const number = /^-?(\d+)(?:\.(\d+))?$/;
+  const places = (v: string) => (number.exec(v)?.[2] ?? '').length <= scale;
+  const digits = (v: string) => (number.exec(v)?.[1] ?? '').length <= whole;
+  const tooPrecise = scale === 0 ? 'validation.scaleNone' : scale === 1 ? 'validation.scaleOne' : msg('validation.scale', { n: scale });
+  const schema = z
+    .string({ error: typeError })
+    .trim()
+    .regex(number, { error: msg('validation.decimal', { example: scale === 0 ? '12' : `12.${'5'.padEnd(scale, '0')}` }), abort: true })
+    .refine(places, { error: tooPrecise, abort: true })
+    .refine(digits, { error: msg('validation.wholeDigits', { n: whole }), abort: true });
+  return { schema, valid: (v) => number.test(v) && places(v) && digits(v) };
 }
+
+/**
+ * What a value refused by a string field's `pattern` is told: the format by an example (the spec's own,
+ * else one made from a pattern of one fixed shape), else the pattern itself.
+ */
+function patternMessage(pattern: string, given: string | undefined): string {
+  const example = given ?? patternExample(pattern);
+  return example === undefined ? msg('validation.pattern', { pattern }) : msg('validation.format', { example });
+}
+
+/** A time with its offset from UTC: one without would be read in a zone nobody chose. */
+const instantSchema = z
+  .string({ error: typeError })
+  .trim()
+  .refine((v) => parseInstant(v) !== null, { error: 'validation.datetime', abort: true })
+  .refine(hasOffset, 'validation.datetimeOffset')
+  .transform((v) => parseInstant(v)!.toISOString());
 
 /** The schema of one field's value in a create or update body. */
 function valueSchema(field: ResourceFieldSpec): z.ZodType {
@@ -47,39 +80,36 @@ function valueSchema(field: ResourceFieldSpec): z.ZodType {
     case 'string':
     case 'text': {
       const max = field.max ?? (field.type === 'string' ? 100 : 2000);
-      let s = z.string({ error: 'validation.invalidType' }).trim().check(maxChars(max, msg('common.maxLength', { n: max })));
+      let s = z.string({ error: typeError }).trim().check(maxChars(max, msg('common.maxLength', { n: max })));
       if (field.required) s = s.min(1, { error: 'common.required', abort: true });
       if (field.pattern) {
         const re = new RegExp(`^(?:${field.pattern})$`, 'u');
-        s = s.refine((v) => v === '' || re.test(v), 'validation.invalidValue');
+        s = s.refine((v) => v === '' || re.test(v), patternMessage(field.pattern, field.example));
       }
       return s;
     }
     case 'integer': {
-      let n = z.number({ error: 'validation.invalidType' }).int('validation.invalidType');
+      let n = z.number({ error: typeError }).int('validation.scaleNone');
       n = n.min(field.min ?? -INT_MAX, msg('validation.tooSmall', { n: field.min ?? -INT_MAX })).max(field.max ?? INT_MAX, msg('validation.tooBig', { n: field.max ?? INT_MAX }));
       return n;
     }
     case 'decimal': {
-      const pattern = decimalPattern(field.scale ?? 2);
-      let d = z.string({ error: 'validation.invalidType' }).trim().regex(pattern, 'validation.invalidValue');
-      if (field.min !== undefined) d = d.refine((v) => !pattern.test(v) || Number(v) >= field.min!, msg('validation.tooSmall', { n: field.min }));
-      if (field.max !== undefined) d = d.refine((v) => !pattern.test(v) || Number(v) <= field.max!, msg('validation.tooBig', { n: field.max }));
+      const { schema, valid } = decimalSchema(field.scale ?? 2);
+      let d = schema;
+      if (field.min !== undefined) d = d.refine((v) => !valid(v) || Number(v) >= field.min!, msg('validation.tooSmall', { n: field.min }));
+      if (field.max !== undefined) d = d.refine((v) => !valid(v) || Number(v) <= field.max!, msg('validation.tooBig', { n: field.max }));
       return d;
     }
     case 'boolean':
-      return z.boolean({ error: 'validation.invalidType' });
+      return z.boolean({ error: typeError });
     case 'date':
-      return z.string({ error: 'validation.invalidType' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidValue').refine(isRealDate, 'validation.invalidValue');
+      return z.string({ error: typeError }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date', abort: true }).refine(isRealDate, 'validation.date');
     case 'datetime':
-      return z
-        .string({ error: 'validation.invalidType' })
-        .refine((v) => parseInstant(v) !== null, 'validation.invalidValue')
-        .transform((v) => parseInstant(v)!.toISOString());
+      return instantSchema;
     case 'enum':
-      return z.enum(field.values!.map((v) => v.value) as [string, ...string[]], { error: 'validation.invalidValue' });
+      return z.enum(field.values!.map((v) => v.value) as [string, ...string[]], { error: (iss) => (iss.input === undefined || iss.input === null ? 'common.required' : 'validation.invalidValue') });
     case 'reference':
-      return z.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue');
+      return z.number({ error: typeError }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue');
   }
 }
 
@@ -97,11 +127,18 @@ function filterSchema(field: ResourceFieldSpec): z.ZodType {
   const kind = field.filter!;
   if (kind === 'range') {
     const one = field.type === 'integer' ? z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType') : valueSchema({ ...field, required: false, min: undefined, max: undefined });
+    const end = z.preprocess(blankToUndefined, one.optional());
+    const inOrder = ([start, end]: unknown[]) =>
+      start === undefined || end === undefined || (field.type === 'decimal' ? Number(start) <= Number(end) : (start as string | number) <= (end as string | number));
+    // The name twice, start then end; either may be empty (an open end), and the name once is a start.
     return z.preprocess(
-      (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+      (v) => {
+        const ends = Array.isArray(v) ? v : [v];
+        return ends.every((e) => blankToUndefined(e) === undefined) ? undefined : ends.length === 1 ? [ends[0], undefined] : ends;
+      },
       z
-        .tuple([one, one], { error: 'validation.invalidValue' })
-        .refine(([start, end]) => (field.type === 'decimal' ? Number(start) <= Number(end) : (start as string | number) <= (end as string | number)), 'validation.invalidValue')
+        .tuple([end, end], { error: 'validation.rangeTwoValues' })
+        .refine(inOrder, 'validation.rangeOrder')
         .optional(),
     );
   }
@@ -127,30 +164,42 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     const value = valueSchema(f);
     formShape[f.name] = f.required ? value : z.preprocess((v) => (v === '' ? null : v), value.nullable().optional());
   }
+  // A scoped record's department and owner (ids, like references): left out, the writer's department and
+  // the writer; both editable (a record is reassigned), the server keeping them within the writer's scope.
+  const scopeShape: Record<string, z.ZodType> = {};
+  if (def.scoped) for (const name of ['department', 'owner']) scopeShape[name] = z.preprocess((v) => (v === '' ? null : v), valueSchema({ name, type: 'reference', label: def.label }).nullable().optional());
+  Object.assign(formShape, scopeShape);
   const form = z.object(formShape).strict();
-  const editable = fields.filter((f) => !f.readOnly).map((f) => f.name);
+  const editable = [...fields.filter((f) => !f.readOnly).map((f) => f.name), ...Object.keys(scopeShape)];
   const update = form
     .pick(Object.fromEntries(editable.map((n) => [n, true])) as Record<string, true>)
-    .extend({ version: z.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, 'validation.invalidValue') })
+    .extend({ version: z.number({ error: typeError }).int('validation.invalidType').min(1, 'validation.invalidValue') })
     .strict();
 
   const actor = z.object({ id: z.number().int(), name: z.string() }).nullable();
   const record = z.object({
     id: z.number().int(),
     ...Object.fromEntries(fields.map((f) => [f.name, recordValueSchema(f)])),
+    ...(def.scoped ? { department: z.number().int(), owner: z.number().int() } : {}),
     version: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
     createdBy: actor,
     updatedBy: actor,
   });
-  /** Per reference field, the labels of the records the page refers to: `{ supplier: { "3": "Acme" } }`. */
+  /**
+   * Per reference field, the labels of the records the page refers to: `{ supplier: { "3": "Acme" } }`; a
+   * scoped record's departments' and owners' names under `department` and `owner`.
+   */
   const labelsSchema = z.record(z.string(), z.record(z.string(), z.string()));
   const sortKeys = resourceSortKeys({ fields });
-  const filter = z.object(Object.fromEntries(fields.filter((f) => f.filter).map((f) => [f.name, filterSchema(f)])));
+  const filterShape = Object.fromEntries(fields.filter((f) => f.filter).map((f) => [f.name, filterSchema(f)]));
+  // a scoped list filters by department (it and every one below it) and by owner
+  if (def.scoped) for (const name of ['department', 'owner']) filterShape[name] = filterSchema({ name, type: 'reference', label: def.label, filter: 'equals' });
+  const filter = z.object(filterShape);
   const listQuery = filter.extend({
     sort: z.preprocess(blankToUndefined, z.enum(sortKeys as [string, ...string[]], { error: 'validation.invalidValue' }).default('-createdAt')),
-    current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(INT_MAX, 'validation.invalidValue').default(1)),
+    current: currentPageSchema,
     pageSize: z.preprocess(
       blankToUndefined,
       z.coerce

@@ -1,7 +1,8 @@
 /**
  * The resource kit's names that the shell needs before any resource's code: the permission actions and
- * the texts of the menu (docs/resources.md). No zod here: the permission catalogue and the dictionaries
- * import this file, and the sign-in page must not carry the schemas.
+ * the texts of the menu (docs/resources.md); and the names of a resource table's indexes and constraints,
+ * which the migration writes and the kit reads back. No zod here: the permission catalogue and the
+ * dictionaries import this file, and the sign-in page must not carry the schemas.
  */
 import type { Locale } from './locale.ts';
 import type { ResourceDef } from './resource.ts';
@@ -27,4 +28,37 @@ export function resourceMessages(defs: readonly ResourceDef[], locale: Locale): 
     }
   }
   return out;
+}
+
+/** The bytes PostgreSQL keeps of a name (NAMEDATALEN - 1): a longer one is cut short, and two cut alike collide. */
+const SQL_NAME_MAX = 63;
+
+/** FNV-1a, 32 bits, as 8 hex digits: short, the same on every engine and in every runtime. */
+function nameHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * The name of an index or a constraint of a resource's table: `<table>_<column>_<kind>`
+ * (`products_sku_unique`, `products_supplier_fk`, `products_price_idx`). The migration writes it and the
+ * kit maps a violation back to its field by it. A name past 63 bytes keeps its start and its kind with a
+ * hash of the whole name between them (`<start>_1f0e9c2a_unique`, 63 bytes): it fits, and two long
+ * names stay distinct. A name that fits is the one it always was.
+ */
+export function resourceSqlName(table: string, column: string, kind: string): string {
+  // tables and columns are ASCII (their names' patterns): a character is a byte
+  const whole = `${table}_${column}_${kind}`;
+  if (whole.length <= SQL_NAME_MAX) return whole;
+  return `${`${table}_${column}`.slice(0, SQL_NAME_MAX - kind.length - 10)}_${nameHash(whole)}_${kind}`;
+}
+
+/**
+ * The names an index or a constraint of a resource's table may carry in a database: `resourceSqlName`'s,
+ * and the first 63 bytes of the whole name, which PostgreSQL kept of a long name in a migration written
+ * before names were shortened (issue 38). The same one twice for a name that fits.
+ */
+export function resourceSqlNamesInUse(table: string, column: string, kind: string): string[] {
+  return [resourceSqlName(table, column, kind), `${table}_${column}_${kind}`.slice(0, SQL_NAME_MAX)];
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { resourceCalls, resourceSchemas } from './resource-calls.ts';
 import { resourceMessages } from './resource-names.ts';
 import { defineResource, formatDecimal, resourceSpecProblems, type ResourceSpec } from './resource.ts';
-import { resourceSample } from './resource-sample.ts';
+import { resourceSample, resourceSampleProblems } from './resource-sample.ts';
 import { flattenRoutes, withResourceRoutes, type RouteNode } from './routes.ts';
+import { resourceSlice } from './resource-slice.ts';
 
 const label = (en: string, zh: string) => ({ 'zh-CN': zh, 'en-US': en });
 const spec: ResourceSpec = {
@@ -105,8 +106,87 @@ describe('resource specs', () => {
     expect(messages['resource.productLine.field.status.live']).toBe('在售');
   });
 
+  it('is a slice: its three permissions, labelled from the plural, in a group of its own', () => {
+    const def = defineResource(spec);
+    const slice = resourceSlice(def);
+    expect(slice.name).toBe('productLine');
+    expect(slice.resource).toBe(def);
+    expect(slice.permissions).toEqual({
+      'productLine:read': { group: 'resource:productLine', label: { 'zh-CN': '查看产品线', 'en-US': 'View product lines' } },
+      'productLine:write': { group: 'resource:productLine', label: { 'zh-CN': '新建、编辑、删除产品线', 'en-US': 'Create, edit and delete product lines' } },
+      'productLine:export': { group: 'resource:productLine', label: { 'zh-CN': '导出产品线', 'en-US': 'Export product lines' } },
+    });
+    expect(slice.permissionGroups).toEqual({ 'resource:productLine': def.pluralLabel });
+    expect(slice.permissionResources).toEqual({ productLine: def.pluralLabel });
+  });
+
   it('makes samples its own form accepts', () => {
     const def = defineResource(spec);
     for (let n = 1; n < 5; n++) expect(resourceSchemas(def).form.safeParse(resourceSample(def, n)).success).toBe(true);
+  });
+});
+
+describe('a field\u2019s example and the wording of the checks', () => {
+  const withField = (field: Record<string, unknown>) => ({ ...spec, fields: [...spec.fields, { name: 'extra', label: label('Extra', '附加'), ...field }] });
+  const problems = (field: Record<string, unknown>) => resourceSpecProblems(withField(field));
+
+  it('takes an example that the field accepts, and says what is wrong with one it does not', () => {
+    expect(problems({ type: 'string', pattern: '^T-[0-9]{4}$', max: 6, example: 'T-0042' })).toEqual([]);
+    expect(problems({ type: 'string', pattern: '^T-[0-9]{4}$', example: 'T-42' })).toEqual(['fields[4].example: "T-42" does not match the pattern /^T-[0-9]{4}$/']);
+    expect(problems({ type: 'string', max: 3, example: 'T-0042' })).toEqual(['fields[4].example: longer than max (3 characters)']);
+    expect(problems({ type: 'string', example: ' T-1' })).toEqual(['fields[4].example: must not be blank nor start or end with spaces']);
+    expect(problems({ type: 'integer', example: '7' })).toEqual(['fields[4].example: a value, for strings only']);
+  });
+
+  it('says "an integer", the range of a scale, and that a datetime has no default', () => {
+    expect(problems({ type: 'integer', default: 'x' })).toEqual(['fields[4].default: not a value of an integer field']);
+    expect(problems({ type: 'enum', default: 'x', values: [{ value: 'a', label: label('A', 'A') }] })).toEqual(['fields[4].default: not a value of an enum field']);
+    expect(problems({ type: 'date', default: '2026-02-30' })).toEqual(['fields[4].default: not a value of a date field']);
+    expect(problems({ type: 'decimal', scale: 9 })).toEqual(['fields[4].scale: 9 digits after the point: from 0 to 6']);
+    expect(problems({ type: 'integer', scale: 2 })).toEqual(['fields[4].scale: for decimals only']);
+    expect(problems({ type: 'datetime', default: '2026-01-01T00:00:00Z' })).toEqual([
+      'fields[4].default: a datetime field has no default (a form starts it empty; a hook may set it, docs/resources.md)',
+    ]);
+  });
+});
+
+describe('sample values of string fields with a pattern', () => {
+  const ticket = (fields: Record<string, unknown>[]) =>
+    defineResource({ name: 'ticket', label: label('Ticket', '工单'), pluralLabel: label('Tickets', '工单'), menu: { group: 'list' }, fields: fields.map((f, i) => ({ name: `f${i}`, type: 'string', label: label(`F${i}`, `F${i}`), ...f })) as ResourceSpec['fields'] });
+
+  it('makes values every pattern a team writes accepts, a different one per record for a unique field', () => {
+    const def = ticket([
+      { required: true, unique: true, max: 6, pattern: '^T-[0-9]{4}$' },
+      { unique: true, pattern: '^[A-Z]{2}\\d{6}$' },
+      { unique: true, max: 60, pattern: '^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$' },
+      { unique: true, max: 11, pattern: '^1[3-9]\\d{9}$' },
+      { pattern: '^(?:INV|PO)-\\d{4}$', max: 7 },
+      { unique: true, max: 2 },
+    ]);
+    expect(resourceSampleProblems(def)).toEqual([]);
+    const { form } = resourceSchemas(def);
+    const seen = new Set<string>();
+    for (const n of [...Array.from({ length: 80 }, (_, i) => i + 1), 999_999]) {
+      const sample = resourceSample(def, n);
+      expect(form.safeParse(sample).success, JSON.stringify(sample)).toBe(true);
+      seen.add(JSON.stringify([sample.f0, sample.f1, sample.f2, sample.f3, sample.f5]).toLowerCase());
+    }
+    expect(seen.size).toBe(81);
+    expect(resourceSample(def, 42).f0).toBe('T-0042');
+  });
+
+  it('varies the example where the pattern allows no value of its own making, and refuses a field without one, naming it', () => {
+    // a lookahead is not followed: "0000" is what the pattern makes first, and it refuses it
+    const bare = ticket([{ unique: true, max: 4, pattern: '^(?!0)\\d{4}$' }]);
+    expect(resourceSampleProblems(bare)).toEqual([
+      'fields[0]: no sample values can be made for "f0" from its pattern /^(?!0)\\d{4}$/ within 4 characters, a different one for each record: add an "example" to the field, a value it accepts (the generated tests fill the form with such values)',
+    ]);
+    expect(() => resourceSample(bare, 1)).toThrow(/f0: no sample value can be made .* give the field an "example"/);
+    const withExample = ticket([{ unique: true, max: 4, pattern: '^(?!0)\\d{4}$', example: '1234' }]);
+    expect(resourceSampleProblems(withExample)).toEqual([]);
+    const values = Array.from({ length: 50 }, (_, n) => resourceSample(withExample, n).f0 as string);
+    expect(values[0]).toBe('1234');
+    expect(new Set(values).size).toBe(50);
+    expect(values.every((v) => /^[1-9]\d{3}$/.test(v))).toBe(true);
   });
 });

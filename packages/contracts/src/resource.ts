@@ -39,6 +39,8 @@ export interface ResourceFieldSpec {
   scale?: number;
   /** string: a regular expression the whole value must match. */
   pattern?: string;
+  /** string: a value the field accepts, like the team's own (`T-0042`): the generated tests' values are made from it. */
+  example?: string;
   /** enum: the values in the order the select offers them. */
   values?: { value: string; label: Labels }[];
   /** reference: the other resource's `name`. */
@@ -52,11 +54,28 @@ export interface ResourceSpec {
   pluralLabel: Labels;
   /** `group`: an existing menu group (`list`, `form`, `system`, ...) or a new one with its label and order. */
   menu: { group: string; groupLabel?: Labels; order?: number };
+  /**
+   * Whether each record belongs to a department and an owner, and is reached only by those whose data scope
+   * reaches it (default true: docs/resources.md, "Scoped records"). `false` for data every holder of the
+   * permission shares, such as a catalogue (products, units).
+   */
+  scoped?: boolean;
   fields: ResourceFieldSpec[];
+}
+
+/** Whether a valid pattern accepts the whole value (an invalid one is a problem of its own). */
+function patternAccepts(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return true;
+  }
 }
 
 /** Names a field cannot take: the record's own columns and the list's query parameters. */
 const reservedFieldNames = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'current', 'pageSize', 'sort'] as const;
+/** A scoped record's system fields (and what would share their columns, `department_id` and `owner_id`). */
+const scopeFieldNames = ['department', 'owner', 'departmentId', 'ownerId'] as const;
 export const RESOURCE_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{1,30}$/;
 const FIELD_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{0,30}$/;
 export const INT_MAX = 2_147_483_647;
@@ -87,7 +106,8 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
   const allowed = (value: Record<string, unknown>, keys: readonly string[], where: string) => {
     for (const key of Object.keys(value)) if (!keys.includes(key)) problems.push(`${where}${where ? '.' : ''}${key}: unknown property`);
   };
-  allowed(spec, ['$schema', 'name', 'plural', 'label', 'pluralLabel', 'menu', 'fields'], '');
+  allowed(spec, ['$schema', 'name', 'plural', 'label', 'pluralLabel', 'menu', 'scoped', 'fields'], '');
+  if (spec.scoped !== undefined && typeof spec.scoped !== 'boolean') problems.push('scoped: must be true or false');
   if (typeof spec.name !== 'string' || !RESOURCE_NAME_PATTERN.test(spec.name)) problems.push(`name: must match ${RESOURCE_NAME_PATTERN.source} (a singular like "product")`);
   if (spec.plural !== undefined && (typeof spec.plural !== 'string' || !RESOURCE_NAME_PATTERN.test(spec.plural))) problems.push(`plural: must match ${RESOURCE_NAME_PATTERN.source}`);
   if (spec.plural !== undefined && spec.plural === spec.name) problems.push('plural: must differ from name');
@@ -113,10 +133,11 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
       return;
     }
     const field = raw as Record<string, unknown>;
-    allowed(field, ['name', 'type', 'label', 'required', 'unique', 'default', 'filter', 'sortable', 'hidden', 'readOnly', 'max', 'min', 'scale', 'pattern', 'values', 'to'], at);
+    allowed(field, ['name', 'type', 'label', 'required', 'unique', 'default', 'filter', 'sortable', 'hidden', 'readOnly', 'max', 'min', 'scale', 'pattern', 'example', 'values', 'to'], at);
     const name = field.name;
     if (typeof name !== 'string' || !FIELD_NAME_PATTERN.test(name)) problems.push(`${at}.name: must match ${FIELD_NAME_PATTERN.source}`);
     else if ((reservedFieldNames as readonly string[]).includes(name)) problems.push(`${at}.name: "${name}" is reserved`);
+    else if (spec.scoped !== false && (scopeFieldNames as readonly string[]).includes(name)) problems.push(`${at}.name: "${name}" is reserved: a scoped record has its own department and owner (or the spec says "scoped": false)`);
     else if (seen.has(name)) problems.push(`${at}.name: "${name}" is used twice`);
     else seen.add(name);
     const type = field.type as ResourceFieldType;
@@ -148,7 +169,8 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
         if (typeof v === 'number' && (!Number.isInteger(v) || Math.abs(v) > INT_MAX)) problems.push(`${at}.${bound}: an integer within ±${INT_MAX}`);
       }
     }
-    if (field.scale !== undefined && (type !== 'decimal' || !Number.isInteger(field.scale) || (field.scale as number) < 0 || (field.scale as number) > 6)) problems.push(`${at}.scale: decimals only, 0 to 6`);
+    if (field.scale !== undefined && type !== 'decimal') problems.push(`${at}.scale: for decimals only`);
+    else if (typeof field.scale === 'number' && Number.isFinite(field.scale) && (!Number.isInteger(field.scale) || field.scale < 0 || field.scale > 6)) problems.push(`${at}.scale: ${field.scale} digits after the point: from 0 to 6`);
     if (typeof field.min === 'number' && typeof field.max === 'number' && field.min > field.max) problems.push(`${at}.min: larger than max`);
     if (field.pattern !== undefined) {
       if (type !== 'string' || typeof field.pattern !== 'string') problems.push(`${at}.pattern: a regular expression, for strings only`);
@@ -159,6 +181,14 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
           problems.push(`${at}.pattern: not a valid regular expression`);
         }
       }
+    }
+    if (field.example !== undefined) {
+      const example = field.example;
+      const max = typeof field.max === 'number' ? field.max : 100;
+      if (type !== 'string' || typeof example !== 'string') problems.push(`${at}.example: a value, for strings only`);
+      else if (example.trim() === '' || example.trim() !== example) problems.push(`${at}.example: must not be blank nor start or end with spaces`);
+      else if ([...example].length > max) problems.push(`${at}.example: longer than max (${max} characters)`);
+      else if (typeof field.pattern === 'string' && !patternAccepts(field.pattern, example)) problems.push(`${at}.example: "${example}" does not match the pattern /${field.pattern}/`);
     }
     if (type === 'enum') {
       const values = field.values;
@@ -180,15 +210,16 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
     } else if (field.to !== undefined) problems.push(`${at}.to: for references only`);
     if (field.default !== undefined) {
       const d = field.default;
+      const article = /^[aeiou]/.test(type) ? 'an' : 'a';
       const ok =
         type === 'boolean' ? typeof d === 'boolean'
         : type === 'integer' ? Number.isInteger(d)
         : type === 'enum' ? Array.isArray(field.values) && field.values.some((v: { value?: unknown }) => v?.value === d)
         : type === 'decimal' ? typeof d === 'string' && /^-?\d+(\.\d+)?$/.test(d)
         : type === 'date' ? typeof d === 'string' && isRealDate(d)
-        : type === 'reference' || type === 'datetime' ? false
         : typeof d === 'string';
-      if (!ok) problems.push(`${at}.default: not a value of a ${type} field`);
+      if (type === 'datetime' || type === 'reference') problems.push(`${at}.default: ${article} ${type} field has no default (a form starts it empty; a hook may set it, docs/resources.md)`);
+      else if (!ok) problems.push(`${at}.default: not a value of ${article} ${type} field`);
     }
   });
   if (!spec.fields.some((f: { type?: unknown }) => f?.type === 'string')) problems.push('fields: at least one string field is required (it names a record in pickers and the audit trail)');
@@ -208,6 +239,11 @@ export interface ResourceDef {
   label: Labels;
   pluralLabel: Labels;
   menu: { group: string; groupLabel?: Labels; order?: number };
+  /**
+   * Whether records have a department and an owner (`department`, `owner`: columns `department_id`,
+   * `owner_id`) and are read and written within the caller's data scope; the spec's `scoped`, default true.
+   */
+  scoped: boolean;
   fields: ResourceField[];
   /** The table, the plural in snake case. */
   table: string;
@@ -250,6 +286,7 @@ export function defineResource(spec: ResourceSpec): ResourceDef {
     label: spec.label,
     pluralLabel: spec.pluralLabel,
     menu: spec.menu,
+    scoped: spec.scoped !== false,
     fields,
     table: snakeCase(plural),
     path: `/${spec.menu.group}/${kebabCase(plural)}`,

@@ -1,6 +1,5 @@
 import type { Permission } from './permissions.ts';
 import type { ResourceDef } from './resource.ts';
-import { resources } from './resources/index.ts';
 import { sliceDefs } from './slices.ts';
 
 /**
@@ -62,6 +61,7 @@ const coreRoutes: RouteNode[] = [
     children: [
       { path: '/system/user', name: 'SystemUser', titleKey: 'menu.system.user', permission: 'user:read', order: 8.1, requiresAuth: true, tab: true },
       { path: '/system/role', name: 'SystemRole', titleKey: 'menu.system.role', permission: 'role:read', order: 8.2, requiresAuth: true, tab: true },
+      { path: '/system/departments', name: 'SystemDepartment', titleKey: 'menu.system.department', permission: 'department:read', order: 8.25, requiresAuth: true, tab: true },
       { path: '/system/audit', name: 'SystemAudit', titleKey: 'menu.system.audit', permission: 'audit:read', order: 8.3, requiresAuth: true, tab: true },
     ],
   },
@@ -70,6 +70,8 @@ const coreRoutes: RouteNode[] = [
 /** The i18n keys of a resource's texts (resourceMessages() fills them from the definitions). */
 export const resourceTitleKey = (name: string) => `resource.${name}.pluralLabel`;
 export const resourceGroupTitleKey = (group: string) => `resource.group.${group}`;
+/** A resource's page in the route table (the console's slice of the resource names its page by it). */
+export const resourceRouteName = (name: string) => `Resource:${name}`;
 
 /**
  * The resources' pages joined to the route table: under their menu group (an existing one, or a new
@@ -85,30 +87,34 @@ export function withResourceRoutes(core: RouteNode[], defs: readonly ResourceDef
     }
     const children = group.children!;
     const last = children.reduce((max, c) => Math.max(max, c.order), group.order);
-    children.push({ path: r.path, name: `Resource:${r.name}`, titleKey: resourceTitleKey(r.name), permission: r.permissions.read, order: Math.round((last + 0.01) * 100) / 100, requiresAuth: true, tab: true });
+    children.push({ path: r.path, name: resourceRouteName(r.name), titleKey: resourceTitleKey(r.name), permission: r.permissions.read, order: Math.round((last + 0.01) * 100) / 100, requiresAuth: true, tab: true });
   }
   return tree;
 }
 
 /**
- * The slices' routes joined to the core's: a group that two slices (or a slice and the core) declare is one
- * menu group holding both's pages.
+ * The slices' routes joined to the core's, in registry order: a group that two slices (or a slice and the
+ * core) declare is one menu group holding both's pages. A resource's slice (resourceSlice) brings its page
+ * through its definition: after the pages its menu group holds so far (withResourceRoutes).
  */
 function withSliceRoutes(core: RouteNode[]): RouteNode[] {
-  const tree = [...core];
-  for (const node of sliceDefs.flatMap((s) => s.routes ?? [])) {
-    const route = node as RouteNode;
-    const group = route.children && tree.find((n) => n.path === route.path && n.children);
-    if (group) {
-      tree[tree.indexOf(group)] = { ...group, children: [...group.children!, ...route.children!] };
-    } else {
-      tree.push(route);
+  let tree = [...core];
+  for (const slice of sliceDefs) {
+    if (slice.resource) tree = withResourceRoutes(tree, [slice.resource]);
+    for (const node of slice.routes ?? []) {
+      const route = node as RouteNode;
+      const group = route.children && tree.find((n) => n.path === route.path && n.children);
+      if (group) {
+        tree[tree.indexOf(group)] = { ...group, children: [...group.children!, ...route.children!] };
+      } else {
+        tree.push(route);
+      }
     }
   }
   return tree;
 }
 
-export const routeTable: RouteNode[] = withResourceRoutes(withSliceRoutes(coreRoutes), resources);
+export const routeTable: RouteNode[] = withSliceRoutes(coreRoutes);
 
 /** The permissions of the caller's active role (none known: only pages that need none are open). */
 export type Granted = readonly string[] | ReadonlySet<string> | undefined | null;

@@ -1,4 +1,5 @@
 import type { Locale } from './locale.ts';
+import type { ResourceDef } from './resource.ts';
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -20,12 +21,24 @@ interface SliceRoute {
 }
 
 /**
+ * A role a slice brings: created with the sample data of an empty database outside production (db/seed),
+ * as a custom role an administrator may then edit or delete. Its name and description are shown in the
+ * reader's language until an administrator changes them.
+ */
+interface SliceRole {
+  readonly name: Labels;
+  readonly description: Labels;
+  /** What it holds besides what the slices grant it (`grants`): the core's permissions, such as `audit:read`. */
+  readonly permissions?: readonly string[];
+}
+
+/**
  * A slice: a group of pages that joins the product through one registry line per package (slices.ts here,
  * `apps/server/src/slices.ts`, `apps/web/src/slices.ts`) and leaves it the same way (docs/architecture.md).
  * The core imports no slice; the registries are the only files that name one.
  *
  * What a slice brings to the tables the contracts share: its permissions (and their groups and labels),
- * what the built-in and demo roles hold of them, its routes and menu entries, the landing page when it
+ * the roles it brings and what the built-in `user` role and those roles hold of them, its routes and menu entries, the landing page when it
  * has one and its validation texts. Its calls and its part of a user's stored preferences join from the
  * registry's slice-calls.ts (kept apart so the permission type does not depend on the calls that name it,
  * and so the console's first load, which needs the routes and texts, does not load the schemas).
@@ -38,11 +51,23 @@ export interface SliceDef {
   readonly permissionGroups?: Readonly<Record<string, Labels>>;
   /** What each permission's resource (the part before the colon) is called in the role editor. */
   readonly permissionResources?: Readonly<Record<string, Labels>>;
-  /** The slice's permissions that the built-in `user` role and the demo `auditor` role hold. */
-  readonly grants?: { readonly user?: readonly string[]; readonly auditor?: readonly string[] };
+  /**
+   * Which of its permission resources hold records that belong to a department and an owner (data-scope.ts):
+   * a role may give each of them a data scope of its own.
+   */
+  readonly scopedResources?: readonly string[];
+  /** Roles of its own, by code (`ROLE_CODE_PATTERN`, not a built-in role's). */
+  readonly roles?: Readonly<Record<string, SliceRole>>;
+  /** The slice's permissions that a role holds, by the role's code: the built-in `user`, or a role a slice brings (`roles`, its own or another's). */
+  readonly grants?: Readonly<Record<string, readonly string[]>>;
   readonly routes?: readonly SliceRoute[];
   /** Where a signed-in user lands; the first slice that has one wins, else the core's home page. */
   readonly landing?: { readonly name: string; readonly path: string; readonly titleKey: string };
   /** The texts of its forms' rules and its server checks, per language (merged into `validationMessages`). */
   readonly validationMessages?: Readonly<Record<Locale, Readonly<Record<string, string>>>>;
+  /**
+   * A team's resource, when the slice is one (resourceSlice, resource-slice.ts: docs/resources.md): its
+   * page joins the route table, its calls the call table, from the definition.
+   */
+  readonly resource?: ResourceDef;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { GenerationCache } from '../modules/shared/list-cache.ts';
+import { GenerationCache } from '../lists/list-cache.ts';
 import { countAuditSince, type AuditWhere } from './audit.repository.ts';
 
 /** A filter's count of settled entries: those at or before `bound` (epoch ms of the database clock). */

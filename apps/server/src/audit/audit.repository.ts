@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditResult } from '@atrium/contracts/calls/system';
 import { rowsOf, type Db } from '../db/client.ts';
 import type { AuditRow } from '../db/schema/auth.ts';
-import { allOf, isoText, readPage, type ListSource } from '../modules/shared/list.repository.ts';
+import { allOf, isoText, readPage, type ListSource } from '../lists/list.repository.ts';
 
 export type { AuditRow };
 
@@ -44,6 +44,8 @@ const entryFields = sql`t.id, t.actor_id as "actorId", t.actor_name as "actorNam
  */
 const auditList: ListSource<AuditWhere> = {
   table: 'audit_log',
+  // the actor's name as it was at the time, kept in the entry: no join
+  reads: ['audit_log'],
   columns: sql`${entryFields}, ${isoText(sql`t.at`)} as at`,
   where: auditConditions,
   order: newestFirst,

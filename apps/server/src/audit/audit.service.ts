@@ -4,7 +4,7 @@ import { type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/
 import { parseInstant } from '@atrium/contracts/query-values';
 import type { Db } from '../db/client.ts';
 import { currentGeneration, type Generations } from '../db/list-generations.ts';
-import { csvLine, sendCsv, type CsvBatch } from '../modules/shared/csv.ts';
+import { csvLine, sendCsv, type CsvBatch } from '../lists/csv.ts';
 import { auditBatch, listAudit, type AuditCursor, type AuditRow, type AuditWhere } from './audit.repository.ts';
 import { AuditTotals } from './audit-totals.ts';
 

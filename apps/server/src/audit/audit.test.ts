@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../modules/shared/csv.ts';
+import { parseCsv } from '../lists/csv.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { adminSession, audited, createAccount, createRole, errorOf, session, type Client } from '../test/system-kit.ts';
 
@@ -71,11 +71,27 @@ describe('the audit trail', () => {
     expect(exact.list.map((e) => e.id)).toContain(newest.id);
     expect(exact.list.every((e) => e.at === newest.at)).toBe(true);
     expect((await list(`from=${encodeURIComponent(start)}`)).total).toBe(all.total);
-    expect((await list('to=2000-01-01')).total).toBe(0);
+    expect((await list('to=2000-01-01T00:00:00Z')).total).toBe(0);
     expect((await list('from=2999-01-01T00:00:00Z')).total).toBe(0);
-    for (const q of ['from=yesterday', 'to=2024-13-40', 'from=2025-01-02&to=2025-01-01']) {
+    // Offsets count: the newest entry's instant written in UTC+08:00 is the same instant.
+    const shifted = new Date(Date.parse(newest.at) + 8 * 3600_000).toISOString().slice(0, 23) + '+08:00';
+    expect((await list(`from=${encodeURIComponent(shifted)}&to=${encodeURIComponent(shifted)}`)).list.map((e) => e.id)).toContain(newest.id);
+    for (const q of ['from=yesterday', 'to=2024-13-40', 'from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z']) {
       const res = await admin.call('GET', `/api/system/audit?${q}`);
       expect([res.status, errorOf(res)], q).toEqual([400, 'VALIDATION_FAILED']);
+    }
+  });
+
+  it('refuses a time without its offset from UTC, in the caller language, on the list and the export', async () => {
+    // Read as UTC, 2026-03-01T08:00:00 would silently mean 16:00 to someone in Beijing.
+    for (const path of ['/api/system/audit', '/api/system/audit/export']) {
+      for (const [q, field] of [['from=2026-03-01T08:00:00', 'from'], ['to=2026-03-01 23:59:59', 'to'], ['from=2026-03-01', 'from']] as const) {
+        const zh = await admin.call('GET', `${path}?${q}`, undefined, { locale: 'zh-CN' });
+        expect([zh.status, errorOf(zh)], `${path}?${q}`).toEqual([400, 'VALIDATION_FAILED']);
+        expect(zh.body.data.details).toEqual([{ path: field, message: '时间须带时区偏移，例如 2026-01-01T08:00:00+08:00 或 2026-01-01T00:00:00Z' }]);
+        const en = await admin.call('GET', `${path}?${q}`, undefined, { locale: 'en-US' });
+        expect(en.body.data.details).toEqual([{ path: field, message: 'A time needs its offset from UTC, such as 2026-01-01T08:00:00+08:00 or 2026-01-01T00:00:00Z' }]);
+      }
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * Creates an administrator account (production has no demo accounts):
+ * Creates an administrator account (production seeds no accounts):
  *   npm run create-admin -w @atrium/server -- --username alice --password 'S3cure.pass' [--name Alice] [--phone 13812345678]
  * Uses the same configuration as the server (DATA_DIR / DATABASE_URL). With the embedded database the
  * server must be stopped first (the data directory is locked).

@@ -13,9 +13,10 @@ export async function installBuiltInRoles(db: Db): Promise<void> {
   if (!(await tableExists(db, 'roles'))) return;
   for (const code of builtInRoleCodes) {
     const role = builtInRoles[code];
-    await db
-      .insert(roles)
-      .values({ code, name: role.name['zh-CN'], description: role.description['zh-CN'], permissions: [...role.permissions], builtIn: true })
-      .onConflictDoUpdate({ target: roles.code, set: { permissions: sql`excluded.permissions`, builtIn: true, name: sql`excluded.name`, description: sql`excluded.description` } });
+    // The columns every version of the table has (named, so a database migrated to an earlier version, as
+    // the upgrade tests make, takes it too); the others keep their defaults (a data scope of `all`).
+    await db.execute(sql`insert into ${roles} (code, name, description, permissions, built_in)
+      values (${code}, ${role.name['zh-CN']}, ${role.description['zh-CN']}, ${sql.param([...role.permissions], roles.permissions)}, true)
+      on conflict (code) do update set permissions = excluded.permissions, built_in = true, name = excluded.name, description = excluded.description`);
   }
 }

@@ -20,13 +20,18 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * The constraint a unique (23505) or foreign-key (23503) violation names, as node-postgres or PGlite report
- * it through drizzle; undefined for any other error.
+ * The constraint a unique (23505) or foreign-key (23503) violation names, and its table, as node-postgres or PGlite report
+ * it through drizzle; undefined for any other error. PostgreSQL 18 (PGlite's) reports a delete that an
+ * `ON DELETE RESTRICT` key refuses as 23001 (restrict_violation): a foreign-key violation here too.
  */
-export function violatedConstraint(err: unknown): { code: '23505' | '23503'; constraint: string } | undefined {
+export function violatedConstraint(err: unknown): { code: '23505' | '23503'; constraint: string; table?: string } | undefined {
   for (const e of chain(err)) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if ((code === '23505' || code === '23503') && typeof constraint === 'string') return { code, constraint };
+    const { code, constraint, table: named } = e as { code?: unknown; constraint?: unknown; table?: unknown };
+    if (typeof constraint !== 'string') continue;
+    // the constraint's table (for a foreign key, the referring one): a constraint's name may be shortened
+    const table = typeof named === 'string' ? { table: named } : {};
+    if (code === '23505' || code === '23503') return { code, constraint, ...table };
+    if (code === '23001') return { code: '23503', constraint, ...table };
   }
   return undefined;
 }

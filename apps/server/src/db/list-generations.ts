@@ -12,7 +12,7 @@ import { RequestBatch, type BatchPart } from './request-batch.ts';
  * write leaves the number as it was, and every committed state of the table has its own generation (a
  * later snapshot holds every write an earlier one held, and each write adds at least 1). Any writer counts:
  * the server's calls, another replica, an import, an operator in psql. Readers keep `(filter, generation)
- * -> total` in memory and count again only when the generation moved (modules/shared/list-cache.ts).
+ * -> total` in memory and count again only when the generation moved (lists/list-cache.ts).
  *
  * Each table has SLOTS counters and a writer bumps the one of its backend (pid modulo SLOTS). With a single
  * counter row every write transaction of the table held that row's lock until its commit, so concurrent
@@ -22,8 +22,12 @@ import { RequestBatch, type BatchPart } from './request-batch.ts';
  * drizzle-kit cannot declare triggers, so this is an idempotent step after the generated migrations
  * (run on every start, under the migration lock on PostgreSQL), like the replay store's UNLOGGED.
  */
-const generationTables = ['roles', 'audit_log'] as const;
-/** The core's list tables; a slice's or a resource's table is watched by its own migration (see below). */
+const generationTables = ['roles', 'audit_log', 'users', 'departments'] as const;
+/**
+ * The core's tables that lists read (ListSource.reads): the roles, the trail, the accounts, whose names
+ * a resource's page shows as its records' authors, and the departments (the tree, the accounts' filter by
+ * subtree); a slice's or a resource's table is watched by its own migration (see below).
+ */
 export type GenerationTable = (typeof generationTables)[number];
 
 /**
@@ -35,6 +39,9 @@ export type GenerationTable = (typeof generationTables)[number];
 const generationEvents: Record<GenerationTable, string> = {
   roles: 'insert or update or delete or truncate',
   audit_log: 'delete or truncate',
+  // every write, a sign-in's included (last_login_at): an account's name may change in any of them
+  users: 'insert or update or delete or truncate',
+  departments: 'insert or update or delete or truncate',
 };
 
 /** Counters per table (decision 013). */
@@ -56,8 +63,9 @@ export async function installGenerationCounters(db: Db): Promise<void> {
     sql.raw(`
     create or replace function atrium_bump_list_generation() returns trigger language plpgsql as $$
     begin
+      -- a trigger's argument names another table's counters (role_departments moves the roles')
       execute format('update %I.list_generation_slots set generation = generation + 1 where name = $1 and slot = $2', tg_table_schema)
-        using tg_table_name, pg_backend_pid() % ${SLOTS};
+        using coalesce(tg_argv[0], tg_table_name), pg_backend_pid() % ${SLOTS};
       return null;
     end $$`),
   );
@@ -79,6 +87,14 @@ export async function installListGenerations(db: Db): Promise<void> {
     // A table a later migration brings (a test may migrate an older folder): nothing to watch yet.
     if (!(await tableExists(db, table))) continue;
     await db.execute(sql`select atrium_watch_list(${table}, ${generationEvents[table]})`);
+  }
+  // A role's custom departments are part of the role: their writes (a cascade from a deleted department's
+  // included) move the roles' generation, which keeps the request gate's copy of the roles (decision 033).
+  if (await tableExists(db, 'role_departments')) {
+    await db.execute(
+      sql.raw(`create or replace trigger role_departments_list_generation after insert or update or delete or truncate on role_departments
+        for each statement execute function atrium_bump_list_generation('roles')`),
+    );
   }
 }
 
@@ -121,7 +137,7 @@ const readers = new WeakMap<Db, RequestBatch<readonly [typeof generationsPart]>>
 /**
  * The generations of `tables` now (a table missing: no counters, so nothing may be cached). `known`: those
  * the request's round trip read already. A list reads them before it looks in its cache
- * (modules/shared/list-cache.ts): read after the request arrived, they hold every write committed before,
+ * (lists/list-cache.ts): read after the request arrived, they hold every write committed before,
  * so a cached answer is never older than the request.
  */
 export async function currentGenerations(db: Db, tables: readonly string[], known: Generations | null): Promise<Array<string | null>> {

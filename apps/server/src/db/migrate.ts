@@ -1,10 +1,11 @@
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { MigrationConfig, MigrationMeta } from 'drizzle-orm/migrator';
 import type { ServerSlice } from '../slice.ts';
-import type { DbHandle } from './client.ts';
+import { rowsOf, type DbHandle } from './client.ts';
 import { installAuditGuard } from './audit-guard.ts';
 import { installBuiltInRoles } from './built-in-roles.ts';
 import { installGenerationCounters, installListGenerations } from './list-generations.ts';
@@ -30,33 +31,37 @@ export function sliceMigrationsTable(name: string): string {
  * migrations schema and under the same lock. drizzle-kit qualifies foreign keys with "public"; a test
  * database living in its own schema gets those references rewritten so the same SQL lands in that schema.
  */
-export async function migrateDatabase(handle: DbHandle, slices: readonly SliceMigrations[], core = migrationsFolder): Promise<void> {
+export async function migrateDatabase(handle: DbHandle, slices: readonly SliceMigrations[], core = migrationsFolder): Promise<string[]> {
   if (!Array.isArray(slices)) throw new TypeError('migrateDatabase: pass the slices to migrate (serverSlices of src/slices.ts, or [])');
+  const tables = slices.filter((s) => s.migrations).map((s) => sliceMigrationsTable(s.name));
+  const shared = tables.find((table, i) => tables.indexOf(table) !== i);
+  if (shared) throw new Error(`migrateDatabase: two slices would share the migrations journal ${shared}: give them names of their own`);
   const schemaName = handle.schemaName;
   const folders = [
-    { folder: core, table: '__drizzle_migrations' },
-    ...slices.flatMap((s) => (s.migrations ? [{ folder: s.migrations, table: sliceMigrationsTable(s.name) }] : [])),
-  ].map(({ folder, table }) => {
+    { folder: core, table: '__drizzle_migrations', prefix: '' },
+    ...slices.flatMap((s) => (s.migrations ? [{ folder: s.migrations, table: sliceMigrationsTable(s.name), prefix: `${s.name}/` }] : [])),
+  ].map(({ folder, table, prefix }) => {
     const migrations = readMigrationFiles({ migrationsFolder: folder });
     if (schemaName !== 'public') {
       for (const m of migrations) m.sql = m.sql.map((s) => s.replaceAll('"public".', `"${schemaName}".`));
     }
-    return { folder, table, migrations };
+    return { folder, table, prefix, migrations };
   });
+  const migrationsSchema = schemaName === 'public' ? 'drizzle' : schemaName;
   const internals = handle.db as unknown as { dialect: DialectLike; session: unknown };
   const run = async () => {
+    const applied: string[] = [];
     await installGenerationCounters(handle.db);
-    for (const { folder, table, migrations } of folders) {
-      await internals.dialect.migrate(migrations, internals.session, {
-        migrationsFolder: folder,
-        migrationsTable: table,
-        migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
-      });
+    for (const { folder, table, prefix, migrations } of folders) {
+      const since = await lastApplied(handle, migrationsSchema, table);
+      await internals.dialect.migrate(migrations, internals.session, { migrationsFolder: folder, migrationsTable: table, migrationsSchema });
+      applied.push(...journalTags(folder, since).map((tag) => `${prefix}${tag}`));
     }
     await makeReplayStoreUnlogged(handle);
     await installListGenerations(handle.db);
     await installAuditGuard(handle.db);
     await installBuiltInRoles(handle.db);
+    return applied;
   };
   if (!handle.pool) return run();
   // Replicas starting together on one PostgreSQL: one migrates, the others wait and then find nothing to do.
@@ -64,7 +69,7 @@ export async function migrateDatabase(handle: DbHandle, slices: readonly SliceMi
   try {
     await lockClient.query('select pg_advisory_lock(hashtext($1))', [`atrium-migrate:${schemaName}`]);
     if (schemaName !== 'public') await lockClient.query(`create schema if not exists "${schemaName}"`);
-    await run();
+    return await run();
   } finally {
     // A connection whose unlock failed may still hold the lock (a session lock lives as long as the
     // connection): released with the error, the pool closes it and the lock goes with it. A connection
@@ -75,6 +80,27 @@ export async function migrateDatabase(handle: DbHandle, slices: readonly SliceMi
     );
     lockClient.release(unlocked);
   }
+}
+
+/** The time of the last migration a journal table records (drizzle's `created_at`); 0 when it has none yet. */
+async function lastApplied(handle: DbHandle, schema: string, table: string): Promise<number> {
+  const name = `"${schema}"."${table}"`;
+  const [exists] = rowsOf<{ found: string | null }>(await handle.db.execute(sql`select to_regclass(${name})::text as found`));
+  if (!exists?.found) return 0;
+  const [row] = rowsOf<{ last: string | number | null }>(await handle.db.execute(sql.raw(`select max(created_at) as last from ${name}`)));
+  return Number(row?.last ?? 0);
+}
+
+/** The tags of a folder's migrations dated after `since`: those drizzle's migrator applies (it compares the same dates). */
+function journalTags(folder: string, since: number): string[] {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+  return journal.entries.filter((e) => e.when > since).map((e) => e.tag);
+}
+
+/** The start's line about the schema: what it applied, or that there was nothing to apply. */
+export function migrationSummary(applied: readonly string[]): string {
+  if (applied.length === 0) return 'Database schema up to date (no migration to apply)';
+  return `Database schema migrated: applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}`;
 }
 
 /**

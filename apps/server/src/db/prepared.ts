@@ -45,11 +45,14 @@ export async function runPrepared<Row>(db: Db, statement: Prepared, values: unkn
  * A statement built with drizzle's `sql`, run as a named prepared statement on PostgreSQL (the name from its
  * text: statements of one shape share it), so it is parsed once per pooled connection and PostgreSQL may
  * settle on a generic plan where the values do not change the plan. A transaction runs it as drizzle does.
+ * `custom`: the values do change the plan (a data scope's departments, lists/scope.ts `planDependsOn`), so
+ * it runs unnamed and is planned for its values every time (PostgreSQL plans an unnamed statement for the
+ * values bound to it; drizzle's own queries run that way too).
  */
-export async function runPreparedSql<Row>(db: Db, statement: SQL): Promise<Row[]> {
+export async function runPreparedSql<Row>(db: Db, statement: SQL, plan: 'cached' | 'custom' = 'cached'): Promise<Row[]> {
   const internals = db as unknown as { dialect?: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } } };
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!client || !internals.dialect) return rowsOf<Row>(await db.execute(statement));
+  if (!client || !internals.dialect || plan === 'custom') return rowsOf<Row>(await db.execute(statement));
   const query = internals.dialect.sqlToQuery(statement);
   const name = `list_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
   return runPrepared<Row>(db, prepared(name, query.sql), query.params);

@@ -1,12 +1,26 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DataScope } from '@atrium/contracts';
 import type { Db } from './client.ts';
-import { roles } from './schema/auth.ts';
+import { roleDepartments, roles } from './schema/auth.ts';
 
 type RolePermissions = ReadonlyMap<string, ReadonlySet<string>>;
 
-/** What the request gate needs of every role: its permissions, and the roles requiring two-step verification. */
+/** A role's data scope as stored (decision 033): the scope, a custom scope's departments, the per-resource overrides. */
+export interface ScopeRule {
+  dataScope: DataScope;
+  /** Sorted; empty unless `custom` (the role service clears them when another scope is chosen). */
+  departmentIds: readonly number[];
+  scopes: Readonly<Record<string, DataScope>>;
+}
+
+/** What a role without a row reaches: nothing of anyone else's (a session whose role vanished mid-flight). */
+export const NO_SCOPE: ScopeRule = Object.freeze({ dataScope: 'own', departmentIds: Object.freeze([]), scopes: Object.freeze({}) });
+
+/** What the request gate needs of every role: its permissions, its data scope, and the roles requiring two-step verification. */
 export interface RoleRules {
   permissions: RolePermissions;
-  requireMfa: ReadonlySet<string>;
+  dataScopes: ReadonlyMap<string, ScopeRule>;
+  requireTwoStep: ReadonlySet<string>;
 }
 
 interface Known {
@@ -16,9 +30,18 @@ interface Known {
 
 const known = new WeakMap<Db, Known>();
 
+/** A role's custom departments as one sorted array (empty without any). */
+export const roleDepartmentIds = sql<number[]>`(select coalesce(array_agg(${roleDepartments.departmentId} order by ${roleDepartments.departmentId}), '{}') from ${roleDepartments} where ${eq(roleDepartments.roleId, roles.id)})`;
+
 async function readRoles(db: Db): Promise<RoleRules> {
-  const rows = await db.select({ code: roles.code, permissions: roles.permissions, requireMfa: roles.requireMfa }).from(roles);
-  return { permissions: new Map(rows.map((r) => [r.code, new Set(r.permissions)])), requireMfa: new Set(rows.filter((r) => r.requireMfa).map((r) => r.code)) };
+  const rows = await db
+    .select({ code: roles.code, permissions: roles.permissions, requireMfa: roles.requireMfa, dataScope: roles.dataScope, scopes: roles.scopes, departmentIds: roleDepartmentIds })
+    .from(roles);
+  return {
+    permissions: new Map(rows.map((r) => [r.code, new Set(r.permissions)])),
+    dataScopes: new Map(rows.map((r) => [r.code, Object.freeze({ dataScope: r.dataScope, departmentIds: Object.freeze(r.departmentIds.map(Number)), scopes: Object.freeze({ ...r.scopes }) })])),
+    requireTwoStep: new Set(rows.filter((r) => r.requireMfa).map((r) => r.code)),
+  };
 }
 
 /**

@@ -3,6 +3,8 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Generations } from '../db/list-generations.ts';
 import type { SessionWithUser } from '../sessions/session-lookup.ts';
+import type { TwoStep } from '../sessions/two-step.ts';
+import type { RequestScope } from '../sessions/data-scope.ts';
 
 /** The signed-in caller as resolved by the session plugin. */
 export interface SessionInfo {
@@ -17,10 +19,16 @@ export interface SessionInfo {
   /** The account signed in with a one-time password and has not changed it yet. */
   mustChangePassword: boolean;
   /** Two-step verification is on for the account. */
-  mfaEnabled: boolean;
-  /** The acting role requires two-step verification (while it is off, only enrolment is open). */
-  mfaRequired: boolean;
+  twoStepOn: boolean;
+  /** A company account: no role's two-step requirement applies to it. */
+  companyAccount: boolean;
+  /** Two-step verification in the acting role (while it is not satisfied, only enrolment is open). */
+  twoStep: TwoStep;
   sessionId: number;
+  /** The account's department, as read with this request. */
+  departmentId: number;
+  /** The acting role's data scope from the account's department as of this request (sessions/data-scope.ts). */
+  scope: RequestScope;
 }
 
 export type Clock = () => Date;

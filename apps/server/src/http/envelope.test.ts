@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonText, successEnvelope, successEnvelopeText } from './envelope.ts';
+import { jsonText, successEnvelope, successEnvelopeBytes, successEnvelopeText } from './envelope.ts';
 
 describe('success envelope around pre-serialized data', () => {
   it('is byte for byte what JSON.stringify makes of the envelope, in both languages', () => {
@@ -9,6 +9,15 @@ describe('success envelope around pre-serialized data', () => {
       expect(text).toBe(JSON.stringify(successEnvelope(data, 'abc"123', locale)));
       expect(JSON.parse(text)).toEqual(successEnvelope(data, 'abc"123', locale));
     }
+  });
+
+  it('answers the same bytes as UTF-8, encoded once per text', () => {
+    const data = { list: Array.from({ length: 3 }, (_, i) => ({ id: i, name: `部门 ${i} "引号"` })) };
+    const text = jsonText(data);
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      expect(successEnvelopeBytes(text, 'abc"123', locale).toString('utf8')).toBe(successEnvelopeText(text, 'abc"123', locale));
+    }
+    expect(text.bytes).toBe(text.bytes);
   });
 
   it('serializes null and empty data like the envelope does', () => {

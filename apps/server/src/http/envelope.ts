@@ -12,8 +12,21 @@ export function successEnvelope<T>(data: T, traceId: string, locale: Locale): Su
  */
 export class JsonText<T = unknown> {
   declare readonly valueType: T;
+  private utf8: Buffer | undefined;
   constructor(readonly text: string) {}
+
+  /**
+   * The text's UTF-8 bytes, encoded once and kept with it. Encoding is what a large cached answer costs on
+   * every request otherwise: the 5 000 departments' tree (1.2 MB, Chinese names) took 11 ms a request,
+   * more than the rest of the request (bench/data-scope).
+   */
+  get bytes(): Buffer {
+    return (this.utf8 ??= Buffer.from(this.text));
+  }
 }
+
+/** From this length on, a cached answer goes out as bytes encoded once (JsonText.bytes); a shorter one encodes in microseconds. */
+export const BYTES_FROM_LENGTH = 64 * 1024;
 
 export function jsonText<T>(value: T): JsonText<T> {
   return new JsonText<T>(JSON.stringify(value));
@@ -27,6 +40,13 @@ const okPrefix: Record<Locale, string> = {
 /** successEnvelope() as JSON text around data that is already text: the same bytes JSON.stringify makes. */
 export function successEnvelopeText(data: JsonText, traceId: string, locale: Locale): string {
   return `${okPrefix[locale]}${data.text},"traceId":${JSON.stringify(traceId)}}`;
+}
+
+const okPrefixBytes: Record<Locale, Buffer> = { 'zh-CN': Buffer.from(okPrefix['zh-CN']), 'en-US': Buffer.from(okPrefix['en-US']) };
+
+/** successEnvelopeText() as UTF-8 bytes, the data's own encoded once (JsonText.bytes): for large cached answers. */
+export function successEnvelopeBytes(data: JsonText, traceId: string, locale: Locale): Buffer {
+  return Buffer.concat([okPrefixBytes[locale], data.bytes, Buffer.from(`,"traceId":${JSON.stringify(traceId)}}`)]);
 }
 
 /** Translates a message that may be a catalogue key (`key` or `key|{params}`); plain text passes through. */

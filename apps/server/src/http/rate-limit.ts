@@ -19,7 +19,7 @@ const hitStatement = prepared(
  * Fixed-window counter per key, kept in the database so that every replica counts into the same window
  * (two replicas behind one address must not each allow the whole limit). Used per client IP on the
  * sign-in, captcha and SMS calls as a first wall. The sign-in failure rules (per username and device, per
- * username, per device and per address: captcha, lockout, throttling; modules/auth/auth.service.ts) and
+ * username, per device and per address: captcha, lockout, throttling; modules/auth/sign-in-limits.ts) and
  * the one-SMS-per-60-s rule are separate and live in the database too.
  */
 export class RateLimiter {

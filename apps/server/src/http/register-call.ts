@@ -6,7 +6,8 @@ import type { Db } from '../db/client.ts';
 import { mediaType } from './body.ts';
 import { AuditDraft, auditEntry, writeAudit, type AuditNote } from '../audit/audit-entry.ts';
 import type { SessionInfo } from './context.ts';
-import { JsonText, successEnvelope, successEnvelopeText } from './envelope.ts';
+import type { RequestScope } from '../sessions/data-scope.ts';
+import { BYTES_FROM_LENGTH, JsonText, successEnvelope, successEnvelopeBytes, successEnvelopeText } from './envelope.ts';
 import { AppError } from './errors.ts';
 import { headerProblems, parseWith, queryProblems, type ParseOutcome } from './validation.ts';
 
@@ -20,6 +21,11 @@ export interface CallContext<C extends CallDef> {
   params: Out<C['params']>;
   /** Never null for `signed` and `admin` calls (the session plugin refused the request otherwise). */
   session: C['access'] extends 'public' ? SessionInfo | null : SessionInfo;
+  /**
+   * The caller's data scope (the session's, sessions/data-scope.ts): `ctx.scope.reach(resource)` answers the
+   * effective scope and the departments reached, as of this request. Null without a session.
+   */
+  scope: C['access'] extends 'public' ? RequestScope | null : RequestScope;
   locale: Locale;
   /** For an audited call (without an `audit` mode): the transaction its entry is written in. */
   db: Db;
@@ -40,7 +46,7 @@ export type CallResult<C extends CallDef> = ResponseData<C> | JsonText<ResponseD
 
 export interface RegisterOptions {
   /**
-   * Tables whose write generations the handler's cache reads (modules/shared/list-cache.ts): a signed
+   * Tables whose write generations the handler's cache reads (lists/list-cache.ts): a signed
    * request reads them in its round trip (plugins/pipeline.ts), as `req.generations`.
    */
   reads?: readonly string[];
@@ -111,6 +117,7 @@ export function registerCall<C extends CallDef>(
           query: parsed.query as Out<C['query']>,
           params: parsed.params as Out<C['params']>,
           session: req.session as CallContext<C>['session'],
+          scope: (req.session?.scope ?? null) as CallContext<C>['scope'],
           locale: req.locale,
           db,
           config: app.config,
@@ -136,7 +143,8 @@ export function registerCall<C extends CallDef>(
         else if (!recorded) throw new Error(`${call.id} succeeded without writing its audit entry (ctx.recordSuccess)`);
       } else {
         // The change and its entry commit together or not at all. A refusal the handler makes itself (a
-        // grant beyond the caller's own permissions) is recorded as denied once the change rolled back.
+        // grant beyond the caller's own permissions, a record put outside the writer's data scope) is
+        // recorded as denied once the change rolled back, in a statement of its own.
         try {
           result = await app.db.transaction(async (tx) => {
             const value = await run(tx);
@@ -144,7 +152,7 @@ export function registerCall<C extends CallDef>(
             return value;
           });
         } catch (error) {
-          if (error instanceof AppError && error.key === 'FORBIDDEN') {
+          if (error instanceof AppError && (error.key === 'FORBIDDEN' || error.key === 'OUT_OF_SCOPE')) {
             await writeAudit(app.db, auditEntry(req, call, 'denied', { ...audit.note, changes: [] })).catch((e: unknown) => req.log.warn({ err: e }, 'audit entry of a refusal not written'));
           }
           throw error;
@@ -160,7 +168,8 @@ export function registerCall<C extends CallDef>(
           checkContract(call, JSON.parse(result.text));
           checkedTexts.add(result);
         }
-        return reply.type('application/json; charset=utf-8').send(successEnvelopeText(result, req.id, req.locale));
+        const body = result.text.length >= BYTES_FROM_LENGTH ? successEnvelopeBytes(result, req.id, req.locale) : successEnvelopeText(result, req.id, req.locale);
+        return reply.type('application/json; charset=utf-8').send(body);
       }
       const data = result === undefined ? null : result;
       if (checkResponse) {

@@ -19,7 +19,7 @@ const hasBodyStage = (req: FastifyRequest): boolean => req.method !== 'GET' && r
  * (`reads`: its lists' caches) -> session -> role -> handler. The round trip is a RequestBatch of three
  * parts, each written beside its table: the requests of one turn of the event loop share one statement.
  * The pipeline knows no list: a route names its tables, and a list reads them itself when nothing was
- * read for it (signatures off; modules/shared/list-cache.ts).
+ * read for it (signatures off; lists/list-cache.ts).
  *
  * Two Fastify hooks carry it, both callback style (a hook that returns no promise costs less on every
  * request):

@@ -81,7 +81,7 @@ describe('the log', () => {
     expect((await call('POST', '/api/user/change-password', { token, body: { oldPassword: OLD_PASSWORD, newPassword: NEW_PASSWORD } })).status).toBe(200);
     expect((await signIn({ username: 'user', password: NEW_PASSWORD, captchaId: await captcha(), captcha: CAPTCHA_ANSWER })).status).toBe(200);
     // A company sign-in: the callback's code and state, the binding cookie, the ticket and the session.
-    const start = await fetch(`http://127.0.0.1:${port}/api/auth/oidc/start`, { redirect: 'manual', headers: navigation });
+    const start = await fetch(`http://127.0.0.1:${port}/api/auth/company-sign-in/start`, { redirect: 'manual', headers: navigation });
     const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
     const back = await atProvider(start.headers.get('location')!, 'bob');
     const query = new URLSearchParams(back.split('?')[1]);
@@ -89,8 +89,8 @@ describe('the log', () => {
     const landed = await fetch(`http://127.0.0.1:${port}${back}`, { redirect: 'manual', headers: { ...navigation, cookie } });
     const ticket = ticketOf(landed.headers.get('location')!)!;
     secrets.push(ticket);
-    const init = await signedInit('POST', '/api/auth/oidc/redeem', { body: { ticket } });
-    const redeemed = await fetch(`http://127.0.0.1:${port}/api/auth/oidc/redeem`, { ...init, headers: { ...init.headers, cookie } });
+    const init = await signedInit('POST', '/api/auth/company-sign-in/redeem', { body: { ticket } });
+    const redeemed = await fetch(`http://127.0.0.1:${port}/api/auth/company-sign-in/redeem`, { ...init, headers: { ...init.headers, cookie } });
     expect(redeemed.status).toBe(200);
     secrets.push(((await redeemed.json()) as { data: { token: string } }).data.token);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);

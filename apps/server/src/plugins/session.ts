@@ -6,7 +6,7 @@ import { hashToken, isPlausibleToken, resolveSession } from '../sessions/resolve
 /** The calls an account that must change its one-time password may still make. */
 const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['user.info', 'user.logout', 'user.change-password']);
 /** The calls a session whose role requires two-step verification may make before the account turns it on. */
-const OPEN_BEFORE_MFA_ENROLMENT = new Set([...OPEN_BEFORE_PASSWORD_CHANGE, 'user.mfa.status', 'user.mfa.setup', 'user.mfa.enable']);
+const OPEN_BEFORE_TWO_STEP_ENROLMENT = new Set([...OPEN_BEFORE_PASSWORD_CHANGE, 'user.two-step.status', 'user.two-step.setup', 'user.two-step.enable']);
 
 /** The Access-Token header's value (the first one when repeated). */
 function accessToken(req: FastifyRequest): string | undefined {
@@ -39,11 +39,11 @@ export function sessionLookup(req: FastifyRequest): string | undefined {
 export async function checkAccess(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = accessToken(req);
   if (!token) throw new AppError('AUTH_REQUIRED');
-  const session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined);
+  const session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined, () => req.generations);
   req.session = session;
   const call = req.routeOptions.config.call!;
   if (session.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(call.id)) throw new AppError('PASSWORD_CHANGE_REQUIRED');
-  if (session.mfaRequired && !session.mfaEnabled && !OPEN_BEFORE_MFA_ENROLMENT.has(call.id)) throw new AppError('MFA_ENROLMENT_REQUIRED');
+  if (!session.twoStep.satisfied && !OPEN_BEFORE_TWO_STEP_ENROLMENT.has(call.id)) throw new AppError('MFA_ENROLMENT_REQUIRED');
   if (call.permission !== undefined && !session.permissions.has(call.permission)) {
     // The refusal stands whether or not its entry could be written (the database may be the reason).
     await writeAudit(app.db, auditEntry(req, call, 'denied', { summary: `missing ${call.permission}` })).catch((error: unknown) =>

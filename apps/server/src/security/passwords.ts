@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // The library's default is argon2id with its recommended cost (~20 ms here): slow for guessing, fine to sign in.
@@ -27,7 +27,29 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   return false;
 }
 
-/** Hash of a short secret bound to a context (captcha id, phone number), compared after hashing. */
+/**
+ * Hash of a short secret bound to a context (captcha id, device), compared after hashing. Unkeyed: a copy
+ * of the database alone can try every value of a short secret against it; a secret that must stay one
+ * after such a copy (a recovery code, an SMS code) is hashed with `keyedHash` instead.
+ */
 export function contextHash(context: string, secret: string): string {
   return createHash('sha256').update(`${context}\u0000${secret}`).digest('hex');
 }
+
+const purposeKeys = new WeakMap<Buffer, Map<string, Buffer>>();
+/** A key of its own for `purpose`, derived from SECRET_KEY (HKDF-SHA256): the sealing key itself hashes nothing. */
+export function purposeKey(secretKey: Buffer, purpose: string): Buffer {
+  let keys = purposeKeys.get(secretKey);
+  if (!keys) purposeKeys.set(secretKey, (keys = new Map()));
+  let key = keys.get(purpose);
+  if (!key) keys.set(purpose, (key = Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `atrium:${purpose}`, 32))));
+  return key;
+}
+
+/** HMAC-SHA256 of `value` under `key` (hex): without the key, no guess can be checked against it. */
+export function keyedHash(key: Buffer, value: string): string {
+  return createHmac('sha256', key).update(value).digest('hex');
+}
+
+/** Two hashes compared in constant time. */
+export const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 /**
  * TOTP (RFC 6238) through `otpauth`: HMAC-SHA1, 6 digits, 30-second steps, the current step and one
  * either side accepted. The caller keeps the last step accepted per account and refuses any step not
- * after it, so a code is good once (modules/auth/mfa.service.ts).
+ * after it, so a code is good once (modules/auth/two-step.service.ts).
  */
 const PERIOD = 30;
 const WINDOW = 1;

@@ -1,8 +1,11 @@
 import { hash } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { roleRules } from '../db/role-permissions.ts';
+import type { Generations } from '../db/list-generations.ts';
+import { NO_SCOPE, roleRules } from '../db/role-permissions.ts';
+import { RequestScope } from './data-scope.ts';
 import { findSessionByTokenHash, touchSession, type SessionWithUser } from './session-lookup.ts';
+import { twoStepOf } from './two-step.ts';
 import type { SessionInfo } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -42,6 +45,8 @@ export async function resolveSession(
   now: Date,
   /** The token's session as already read with the request's nonce (plugins/signature.ts). */
   preloaded: { session: SessionWithUser | undefined } | undefined,
+  /** The generations the request's round trip read (plugins/pipeline.ts), for the data scope's tree. */
+  generations: () => Generations | null = () => null,
 ): Promise<SessionInfo> {
   const expired = () => new AppError('SESSION_EXPIRED');
   if (!isPlausibleToken(token)) throw expired();
@@ -63,8 +68,11 @@ export async function resolveSession(
     roles: s.roles,
     permissions,
     mustChangePassword: s.mustChangePassword,
-    mfaEnabled: s.mfaEnabled,
-    mfaRequired: rules.requireMfa.has(role),
+    twoStepOn: s.twoStepOn,
+    companyAccount: s.companyAccount,
+    twoStep: twoStepOf(s, rules.requireTwoStep.has(role)),
     sessionId: s.id,
+    departmentId: s.departmentId,
+    scope: new RequestScope(db, s.userId, s.departmentId, rules.dataScopes.get(role) ?? NO_SCOPE, generations),
   };
 }

@@ -22,11 +22,12 @@ export interface SessionWithUser {
   username: string;
   status: string;
   mustChangePassword: boolean;
-  /**
-   * Two-step verification is on for the account, or it is a company account (`source` oidc), whose
-   * provider owns the second factor: no role's requirement applies to it.
-   */
-  mfaEnabled: boolean;
+  /** Two-step verification is on for the account (what it means for the session: two-step.ts). */
+  twoStepOn: boolean;
+  /** A company account (`source` oidc): no role's two-step requirement applies to it (two-step.ts). */
+  companyAccount: boolean;
+  /** The account's department as of this request (its data scope is reckoned from it: data-scope.ts). */
+  departmentId: number;
   /**
    * The roles table's write generation, read in the same statement: the roles' permissions are kept by it
    * (db/role-permissions.ts), so a change of any role applies from the next request on every replica.
@@ -39,14 +40,14 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
 /**
  * A session and its account's roles and status as one JSON array (`s` sessions, `u` users; null when no
  * session matched): one column for the driver to describe and parse, instants as epoch milliseconds. Read
- * with every request, so a disable or a change of the account's roles applies from the next one on every
+ * with every request, so a disable or a change of the account's roles or department applies from the next one on every
  * replica (the roles' permissions: db/role-permissions.ts, by the roles' generation read beside it). Read
  * by the lookup and the batch part below; sessionFromJson() reads it.
  */
 const sessionJson = `case when s.id is null then null else json_build_array(
   s.id, s.user_id, s.active_role, s.fingerprint,
   ${epochMs('s.created_at')}, ${epochMs('s.last_seen_at')}, ${epochMs('s.expires_at')}, ${epochMs('s.revoked_at')}, u.roles,
-  u.username, u.status, u.must_change_password, u.mfa_enabled_at is not null or u.source = 'oidc') end`;
+  u.username, u.status, u.must_change_password, u.mfa_enabled_at is not null, u.source = 'oidc', u.department_id) end`;
 
 /**
  * Per statement, not per session row: a sub-select per row kept PostgreSQL from settling on a generic plan
@@ -54,7 +55,7 @@ const sessionJson = `case when s.id is null then null else json_build_array(
  */
 const rolesGeneration = generationText('roles');
 
-type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean, boolean] | null;
+type SessionJson = [number, number, string, string, number, number, number, number | null, string[], string, string, boolean, boolean, boolean, number] | null;
 
 function sessionFromJson(e: SessionJson | undefined, rolesGeneration: unknown): SessionWithUser | undefined {
   if (!e) return undefined;
@@ -71,7 +72,9 @@ function sessionFromJson(e: SessionJson | undefined, rolesGeneration: unknown): 
     username: e[9],
     status: e[10],
     mustChangePassword: e[11] === true,
-    mfaEnabled: e[12] === true,
+    twoStepOn: e[12] === true,
+    companyAccount: e[13] === true,
+    departmentId: Number(e[14]),
     rolesGeneration: rolesGeneration === null || rolesGeneration === undefined ? null : String(rolesGeneration),
   };
 }

@@ -11,7 +11,7 @@ import { Secret } from 'otpauth';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceCalls } from '@atrium/contracts/resource-calls';
-import { resources } from '@atrium/contracts/resources/index';
+import { resources } from '@atrium/contracts/slices';
 import { callback, navigation, startFlow, ticketOf } from './company-sign-in.ts';
 import { idOf, text, type AuditSample, type AuditSampleFn, type SampleContext } from './sample-context.ts';
 // ---- request bodies ---------------------------------------------------------------------------------
@@ -29,8 +29,16 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 
 // ---- setup through other calls ----------------------------------------------------------------------
 
-const createRole = async (ctx: SampleContext): Promise<number> =>
-  (await ctx.data({ method: 'POST', url: '/api/system/roles', token: ctx.admin, body: { code: `trail-${ctx.next()}`, name: text(ctx.next()), permissions: ['audit:read'] } })).id;
+/** A custom role that reads the audit log: its id and code. */
+async function customRole(ctx: SampleContext): Promise<{ id: number; code: string }> {
+  const role = await ctx.data({ method: 'POST', url: '/api/system/roles', token: ctx.admin, body: { code: `trail-${ctx.next()}`, name: text(ctx.next()), permissions: ['audit:read'] } });
+  return { id: role.id as number, code: role.code as string };
+}
+const createRole = async (ctx: SampleContext): Promise<number> => (await customRole(ctx)).id;
+
+/** A department under the root, for the samples that change one. */
+const createDepartment = async (ctx: SampleContext): Promise<{ id: number; name: string }> =>
+  ctx.data({ method: 'POST', url: '/api/system/departments', token: ctx.admin, body: { name: `Trail ${ctx.next()}`, parentId: 1 } });
 
 /** A throwaway account with two sessions: the caller and another device. */
 async function twoSessions(ctx: SampleContext): Promise<{ token: string; other: string }> {
@@ -42,11 +50,11 @@ async function twoSessions(ctx: SampleContext): Promise<{ token: string; other: 
  * Turns two-step verification on for a throwaway account (setup, then a code of its secret) and answers its
  * recovery codes: each later step of a sample uses one of them (a code's time step would be used already).
  */
-async function withMfa(ctx: SampleContext, token: string): Promise<string[]> {
-  const setup = await ctx.data({ method: 'POST', url: '/api/user/mfa/setup', token });
+async function withTwoStep(ctx: SampleContext, token: string): Promise<string[]> {
+  const setup = await ctx.data({ method: 'POST', url: '/api/user/two-step/setup', token });
   const code = totpCode(Secret.fromBase32(setup.secret as string).bytes, new Date());
   ctx.secrets.add(code);
-  return (await ctx.data({ method: 'POST', url: '/api/user/mfa/enable', token, body: { code } })).recoveryCodes as string[];
+  return (await ctx.data({ method: 'POST', url: '/api/user/two-step/enable', token, body: { code } })).recoveryCodes as string[];
 }
 
 /** A system call on a throwaway account, by the administrator. */
@@ -78,18 +86,18 @@ export const auditSamples: Record<string, AuditSampleFn> = {
       expect: { changed: [], targetType: 'user', targetId: String(account.id), actor: { id: account.id, name: account.username } },
     };
   },
-  'auth.login-mfa': async (ctx) => {
+  'auth.login-two-step': async (ctx) => {
     const account = await ctx.signedIn();
-    const [recoveryCode] = await withMfa(ctx, account.token);
+    const [recoveryCode] = await withTwoStep(ctx, account.token);
     const first = await ctx.data({ method: 'POST', url: '/api/user/login', body: await ctx.loginBody(account.username, account.password) });
     return {
       method: 'POST',
-      url: '/api/user/login/mfa',
+      url: '/api/user/login/two-step',
       body: { mfaTicket: first.mfaTicket, recoveryCode },
       expect: { changed: [], targetType: 'user', targetId: String(account.id), actor: { id: account.id, name: account.username } },
     };
   },
-  'auth.sso': async (ctx) => {
+  'auth.company-sign-in': async (ctx) => {
     const bob = await ctx.companyAccount('bob');
     const flow = await startFlow(ctx.t, 'bob');
     ctx.keepCallback(flow);
@@ -100,7 +108,7 @@ export const auditSamples: Record<string, AuditSampleFn> = {
       expect: { changed: [], targetType: 'user', targetId: String(bob.id), actor: bob },
     };
   },
-  'auth.sso.redeem': async (ctx) => {
+  'auth.company-sign-in.redeem': async (ctx) => {
     const bob = await ctx.companyAccount('bob');
     const flow = await startFlow(ctx.t, 'bob');
     ctx.keepCallback(flow);
@@ -108,28 +116,28 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     ctx.secrets.add(ticket);
     return {
       method: 'POST',
-      url: '/api/auth/oidc/redeem',
+      url: '/api/auth/company-sign-in/redeem',
       body: { ticket },
       headers: { cookie: flow.cookie },
       expect: { changed: [], targetType: 'user', targetId: String(bob.id), actor: bob },
     };
   },
-  'user.mfa.setup': ownAccount([], async () => ({ method: 'POST', url: '/api/user/mfa/setup' })),
-  'user.mfa.enable': ownAccount([], async (ctx, token) => {
-    const setup = await ctx.data({ method: 'POST', url: '/api/user/mfa/setup', token });
+  'user.two-step.setup': ownAccount([], async () => ({ method: 'POST', url: '/api/user/two-step/setup' })),
+  'user.two-step.enable': ownAccount([], async (ctx, token) => {
+    const setup = await ctx.data({ method: 'POST', url: '/api/user/two-step/setup', token });
     const code = totpCode(Secret.fromBase32(setup.secret as string).bytes, new Date());
     ctx.secrets.add(code);
-    return { method: 'POST', url: '/api/user/mfa/enable', body: { code } };
+    return { method: 'POST', url: '/api/user/two-step/enable', body: { code } };
   }),
-  'user.mfa.disable': async (ctx) => {
+  'user.two-step.disable': async (ctx) => {
     const account = await ctx.signedIn();
-    const [code] = await withMfa(ctx, account.token);
-    return { method: 'POST', url: '/api/user/mfa/disable', token: account.token, body: { password: account.password, code }, expect: ctx.self(account.token, []) };
+    const [code] = await withTwoStep(ctx, account.token);
+    return { method: 'POST', url: '/api/user/two-step/disable', token: account.token, body: { password: account.password, code }, expect: ctx.self(account.token, []) };
   },
-  'user.mfa.recovery-codes': async (ctx) => {
+  'user.two-step.recovery-codes': async (ctx) => {
     const account = await ctx.signedIn();
-    const [code] = await withMfa(ctx, account.token);
-    return { method: 'POST', url: '/api/user/mfa/recovery-codes', token: account.token, body: { password: account.password, code }, expect: ctx.self(account.token, []) };
+    const [code] = await withTwoStep(ctx, account.token);
+    return { method: 'POST', url: '/api/user/two-step/recovery-codes', token: account.token, body: { password: account.password, code }, expect: ctx.self(account.token, []) };
   },
   'auth.sms-code': async (ctx) => {
     const account = await ctx.account(['user'], { phone: true });
@@ -140,8 +148,9 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     return { method: 'POST', url: '/api/user/logout', token, expect: { changed: [], targetType: 'session', targetId: String(await ctx.sessionId(token)) } };
   },
   'user.switch-role': async (ctx) => {
-    const { token } = await ctx.signedIn(['user', 'auditor']);
-    return { method: 'POST', url: '/api/user/switch-role', token, body: { role: 'auditor' }, expect: { changed: ['role'], targetType: 'session', targetId: String(await ctx.sessionId(token)) } };
+    const { code } = await customRole(ctx);
+    const { token } = await ctx.signedIn(['user', code]);
+    return { method: 'POST', url: '/api/user/switch-role', token, body: { role: code }, expect: { changed: ['role'], targetType: 'session', targetId: String(await ctx.sessionId(token)) } };
   },
   'user.change-password': async (ctx) => {
     const account = await ctx.signedIn();
@@ -194,16 +203,16 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     method: 'POST',
     url: '/api/system/roles',
     token: ctx.admin,
-    body: { code: `trail-${ctx.next()}`, name: text(ctx.next()), description: 'audit trail sample', permissions: ['session:read', 'audit:read'] },
-    expect: { changed: ['code', 'name', 'description', 'permissions', 'requireMfa'], targetType: 'role', targetId: idOf },
+    body: { code: `trail-${ctx.next()}`, name: text(ctx.next()), description: 'audit trail sample', permissions: ['session:read', 'audit:read'], dataScope: 'custom', departmentIds: [1], scopes: { user: 'own' } },
+    expect: { changed: ['code', 'name', 'description', 'permissions', 'requireMfa', 'dataScope', 'departmentIds', 'scopes'], targetType: 'role', targetId: idOf },
   }),
   'system.role.update': async (ctx) => {
     const id = await createRole(ctx);
-    return { method: 'PUT', url: `/api/system/roles/${id}`, token: ctx.admin, body: { name: text(ctx.next()), permissions: ['audit:read', 'audit:export'] }, expect: { changed: ['name', 'permissions'], targetType: 'role', targetId: String(id) } };
+    return { method: 'PUT', url: `/api/system/roles/${id}`, token: ctx.admin, body: { name: text(ctx.next()), permissions: ['audit:read', 'audit:export'], dataScope: 'department' }, expect: { changed: ['name', 'permissions', 'dataScope'], targetType: 'role', targetId: String(id) } };
   },
   'system.role.delete': async (ctx) => {
     const id = await createRole(ctx);
-    return { method: 'DELETE', url: `/api/system/roles/${id}`, token: ctx.admin, expect: { changed: ['code', 'name', 'description', 'permissions', 'requireMfa'], targetType: 'role', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/system/roles/${id}`, token: ctx.admin, expect: { changed: ['code', 'name', 'description', 'permissions', 'requireMfa', 'dataScope', 'departmentIds', 'scopes'], targetType: 'role', targetId: String(id) } };
   },
   'system.user.create': async (ctx) => ({
     method: 'POST',
@@ -211,11 +220,11 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     token: ctx.admin,
     // no password: the answer holds a one-time password
     body: { username: `trail-new-${ctx.next()}`, name: 'Trail newcomer', email: `new-${ctx.next()}@example.com`, phone: ctx.phone(), roles: ['user'] },
-    expect: { changed: ['username', 'name', 'email', 'phone', 'roles', 'status'], targetType: 'user', targetId: (res) => String(res.body.data.user.id) },
+    expect: { changed: ['username', 'name', 'email', 'phone', 'roles', 'status', 'departmentId'], targetType: 'user', targetId: (res) => String(res.body.data.user.id) },
   }),
   'system.user.update': async (ctx) => {
-    const account = await ctx.account();
-    return { method: 'PUT', url: `/api/system/users/${account.id}`, token: ctx.admin, body: { name: 'Trail renamed', roles: ['user', 'auditor'] }, expect: { changed: ['name', 'roles'], targetType: 'user', targetId: String(account.id) } };
+    const [account, { code }] = [await ctx.account(), await customRole(ctx)];
+    return { method: 'PUT', url: `/api/system/users/${account.id}`, token: ctx.admin, body: { name: 'Trail renamed', roles: ['user', code] }, expect: { changed: ['name', 'roles'], targetType: 'user', targetId: String(account.id) } };
   },
   'system.user.disable': onAccount('disable', ['status']),
   'system.user.enable': onAccount('enable', ['status'], async (ctx, id) => {
@@ -223,10 +232,32 @@ export const auditSamples: Record<string, AuditSampleFn> = {
   }),
   'system.user.unlock': onAccount('unlock', []),
   'system.user.reset-password': onAccount('reset-password', []),
-  'system.user.mfa.reset': async (ctx) => {
+  'system.user.two-step.reset': async (ctx) => {
     const account = await ctx.signedIn();
-    await withMfa(ctx, account.token);
-    return { method: 'POST', url: `/api/system/users/${account.id}/mfa/reset`, token: ctx.admin, expect: { targetType: 'user', targetId: String(account.id), changed: ['mfaEnabled'] } };
+    await withTwoStep(ctx, account.token);
+    return { method: 'POST', url: `/api/system/users/${account.id}/two-step/reset`, token: ctx.admin, expect: { targetType: 'user', targetId: String(account.id), changed: ['mfaEnabled'] } };
+  },
+  'system.department.create': async (ctx) => ({
+    method: 'POST',
+    url: '/api/system/departments',
+    token: ctx.admin,
+    body: { name: `Trail ${ctx.next()}`, parentId: 1, code: `trail-${ctx.next()}`, order: 3 },
+    expect: { changed: ['name', 'parentId', 'code', 'order', 'status'], targetType: 'department', targetId: idOf },
+  }),
+  'system.department.update': async (ctx) => {
+    const parent = await createDepartment(ctx);
+    const moved = await createDepartment(ctx);
+    return {
+      method: 'PUT',
+      url: `/api/system/departments/${moved.id}`,
+      token: ctx.admin,
+      body: { name: `Trail ${ctx.next()}`, parentId: parent.id, status: 'disabled' },
+      expect: { changed: ['name', 'parentId', 'status'], targetType: 'department', targetId: String(moved.id) },
+    };
+  },
+  'system.department.delete': async (ctx) => {
+    const { id } = await createDepartment(ctx);
+    return { method: 'DELETE', url: `/api/system/departments/${id}`, token: ctx.admin, expect: { changed: ['name', 'parentId', 'order', 'status'], targetType: 'department', targetId: String(id) } };
   },
   'system.session.revoke': async (ctx) => {
     const id = await ctx.sessionId((await ctx.signedIn()).token);
@@ -256,7 +287,11 @@ async function createRecord(ctx: SampleContext, def: ResourceDef): Promise<Recor
 }
 
 /** The fields a record holds a value in: what its creation and its removal show in the trail. */
-const filled = (def: ResourceDef, record: Record<string, unknown>) => def.fields.filter((f) => record[f.name] !== null && record[f.name] !== undefined).map((f) => f.name);
+/** The fields a record holds as a create or delete audits them: those with a value, and a scoped record's department and owner (always set). */
+const filled = (def: ResourceDef, record: Record<string, unknown>) => [
+  ...def.fields.filter((f) => record[f.name] !== null && record[f.name] !== undefined).map((f) => f.name),
+  ...(def.scoped ? ['department', 'owner'] : []),
+];
 
 /** The audited calls of each resource of the registry (docs/resources.md): create, update, delete, export. */
 function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {

@@ -37,7 +37,7 @@ auditTrailSuite('audit trail', auditedCalls, auditSamples, (env) => {
     it('a write its handler refuses (409 taken role code, 409 taken username)', async () => {
       const { t, ctx } = env;
       const refused = [
-        { method: 'POST' as const, url: '/api/system/roles', body: { code: 'auditor', name: 'Duplicate', permissions: ['audit:read'] }, status: 409, error: 'ROLE_CODE_TAKEN' },
+        { method: 'POST' as const, url: '/api/system/roles', body: { code: 'user', name: 'Duplicate', permissions: ['audit:read'] }, status: 409, error: 'ROLE_CODE_TAKEN' },
         { method: 'POST' as const, url: '/api/system/users', body: { username: 'user', name: 'Duplicate', roles: ['user'] }, status: 409, error: 'USERNAME_TAKEN' },
       ];
       for (const r of refused) {

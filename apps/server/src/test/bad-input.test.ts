@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, type CallDef } from '@atrium/contracts';
 import { MULTIPART_BODY_LIMIT } from '../http/register-call.ts';
-import { createTestApp, type TestApp, type TestResponse } from './harness.ts';
+import { type TestResponse } from './harness.ts';
+import { suiteApp } from './suite-app.ts';
 import { sampleUrl, wrongTypesBody } from './call-samples.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 
@@ -32,15 +33,11 @@ function expectValidation(call: CallDef, res: TestResponse) {
 }
 
 describe('bad input on every write call', () => {
-  let t: TestApp;
-  let token: string;
   let before: Record<string, string>;
+  const t = suiteApp({ signIn: ['admin'] });
   beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login('admin');
     before = await snapshotDatabase(t.db);
   });
-  afterAll(() => t?.close());
 
   it('covers the write calls of the contract', () => {
     expect(jsonCalls.length).toBeGreaterThan(10);
@@ -50,7 +47,7 @@ describe('bad input on every write call', () => {
   it('refuses malformed JSON', async () => {
     for (const call of jsonCalls) {
       for (const body of ['{"a":', '{bad json}', '[1,2', 'nul']) {
-        const res = await t.request({ method: call.method, url: sampleUrl(call), token, body, contentType: 'application/json' });
+        const res = await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body, contentType: 'application/json' });
         expectValidation(call, res);
       }
     }
@@ -59,7 +56,7 @@ describe('bad input on every write call', () => {
   it('refuses wrong types and non-object bodies', async () => {
     for (const call of jsonCalls) {
       for (const body of [wrongTypesBody(call.body!), 12345, 'text', null, []]) {
-        const res = await t.request({ method: call.method, url: sampleUrl(call), token, body: JSON.stringify(body), contentType: 'application/json' });
+        const res = await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body: JSON.stringify(body), contentType: 'application/json' });
         expectValidation(call, res);
       }
     }
@@ -68,31 +65,31 @@ describe('bad input on every write call', () => {
   it('refuses missing fields (where the schema has required ones) and a missing body', async () => {
     for (const call of jsonCalls) {
       if (call.body!.safeParse({}).success) continue; // every field optional: {} is a valid (empty) change
-      expectValidation(call, await t.request({ method: call.method, url: sampleUrl(call), token, body: {} }));
-      expectValidation(call, await t.request({ method: call.method, url: sampleUrl(call), token }));
+      expectValidation(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body: {} }));
+      expectValidation(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin }));
     }
   });
 
   it('refuses an oversize body with 413', async () => {
     for (const call of jsonCalls) {
       const body = JSON.stringify({ pad: 'x'.repeat(t.config.bodyLimit + 10) });
-      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, body, contentType: 'application/json' }), 413, 'PAYLOAD_TOO_LARGE');
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body, contentType: 'application/json' }), 413, 'PAYLOAD_TOO_LARGE');
     }
     for (const call of multipartCalls) {
       const body = Buffer.alloc(MULTIPART_BODY_LIMIT + 10, 0x61);
-      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, body, contentType: 'multipart/form-data; boundary=x' }), 413, 'PAYLOAD_TOO_LARGE');
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body, contentType: 'multipart/form-data; boundary=x' }), 413, 'PAYLOAD_TOO_LARGE');
     }
   });
 
   it('refuses a wrong content type with 415', async () => {
     for (const call of jsonCalls) {
       for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-        const res = await t.request({ method: call.method, url: sampleUrl(call), token, body: '{}', contentType });
+        const res = await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body: '{}', contentType });
         expectEnvelope(call, res, 415, 'UNSUPPORTED_MEDIA_TYPE');
       }
     }
     for (const call of multipartCalls) {
-      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, body: { file: 'x' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body: { file: 'x' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     }
   });
 
@@ -104,7 +101,7 @@ describe('bad input on every write call', () => {
       expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), body: '{bad json}', contentType: 'application/json' }), 401, 'AUTH_REQUIRED');
       expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), body: '{}', contentType: 'text/plain' }), 401, 'AUTH_REQUIRED');
       // unsigned: the signature answers first, whatever the token and the body
-      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token, sign: false, body: '{bad json}', contentType: 'application/json' }), 400, 'SIGNATURE_INVALID');
+      expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, sign: false, body: '{bad json}', contentType: 'application/json' }), 400, 'SIGNATURE_INVALID');
     }
   });
 

@@ -10,10 +10,19 @@ import type { TestApp, TestResponse } from './harness.ts';
 
 /** Atrium's address as the provider knows it (the suites never open it: the callback is injected). */
 const PUBLIC_URL = 'http://atrium.test';
+/** The provider's groups (`npm run idp`'s map) and a group of a custom role, which a suite creates when it needs it (`createReviewer`). */
 const ROLE_MAP = new Map([
   ['atrium-admins', ['admin']],
-  ['atrium-auditors', ['auditor']],
+  ['atrium-users', ['user']],
+  ['atrium-reviewers', ['reviewer']],
 ]);
+
+/** Creates the custom role `reviewer` (reads the audit log), which the group `atrium-reviewers` maps to; answers its id. */
+export async function createReviewer(t: TestApp, adminToken: string): Promise<number> {
+  const res = await t.request({ method: 'POST', url: '/api/system/roles', token: adminToken, body: { code: 'reviewer', name: 'Reviewer', permissions: ['audit:read'] } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.id as number;
+}
 
 export function startProvider(port = 0): Promise<Idp> {
   return startIdp({ port, publicUrl: PUBLIC_URL });
@@ -91,7 +100,7 @@ export interface Flow {
 
 /** Starts a sign-in on `t` and signs in at the provider as `username`. */
 export async function startFlow(t: TestApp, username: string, opts: { redirect?: string; cancel?: boolean } = {}): Promise<Flow> {
-  const start = await t.request({ url: `/api/auth/oidc/start?redirect=${encodeURIComponent(opts.redirect ?? '/user/info')}`, sign: false, headers: navigation });
+  const start = await t.request({ url: `/api/auth/company-sign-in/start?redirect=${encodeURIComponent(opts.redirect ?? '/user/info')}`, sign: false, headers: navigation });
   expect(start.status, start.text).toBe(302);
   return { cookie: bindingCookie(start), callback: await atProvider(String(start.headers.location), username, opts) };
 }
@@ -107,7 +116,7 @@ export const ticketOf = (location: string) => /^\/login#sso=([A-Za-z0-9_-]{43})$
 
 /** The sign-in page's redemption: a signed call with the browser's cookie. */
 export function redeem(t: TestApp, ticket: string, cookie: string | null, fingerprint?: string): Promise<TestResponse> {
-  return t.request({ method: 'POST', url: '/api/auth/oidc/redeem', body: { ticket }, headers: cookie ? { cookie } : {}, fingerprint });
+  return t.request({ method: 'POST', url: '/api/auth/company-sign-in/redeem', body: { ticket }, headers: cookie ? { cookie } : {}, fingerprint });
 }
 
 /** The whole flow for `username`: the session's answer. */

@@ -1,13 +1,8 @@
-import { type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { databaseUnavailableCause, isDatabaseUnavailable, isUniqueViolation } from '../db/errors.ts';
 import { defaultEngine } from './harness.ts';
-import { PrivateCluster } from './private-cluster.ts';
-import { httpCaller, startServer, type CallAnswer, type Caller, type ServerProcess } from './server-process.ts';
+import { alive, serverUnderLoad } from './server-under-load.ts';
 
 /**
  * Database faults never end the server, and an outage answers 503 UNAVAILABLE until the database is back.
@@ -19,7 +14,6 @@ import { httpCaller, startServer, type CallAnswer, type Caller, type ServerProce
 const runsHere = defaultEngine() === 'pglite';
 const unavailableEnvelope = { status: 'error', code: 503, message: 'The service is unavailable. Please try again later.', data: { error: 'UNAVAILABLE' } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 describe('the classifier of database-unavailable errors', () => {
   const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -91,134 +85,44 @@ describe('the classifier of database-unavailable errors', () => {
   });
 });
 
-interface Outcome {
-  at: number;
-  what: string;
-  status: number | 'no answer';
-  error?: string;
-}
-
 if (runsHere) describe('a server on its own PostgreSQL 15 cluster, under load, through restart, crash and terminated backends', () => {
-  const children: ChildProcess[] = [];
-  let cluster: PrivateCluster | undefined;
-  let server: ServerProcess;
-  let call: Caller;
-  let token: string;
-  const outcomes: Outcome[] = [];
-  const acknowledged: Array<{ id: number; code: string }> = [];
-  let loadOn = false;
-  let load: Promise<unknown> | undefined;
-  let dataDir: string | undefined;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'atrium-pgfaults-data-'));
-    cluster = new PrivateCluster();
-    await cluster.init();
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: cluster.url(), DATABASE_SCHEMA: 'public', RATE_LIMIT_LOGIN: '10000' }, children);
-    call = httpCaller(server.port);
-    const login = await call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } });
-    expect(login.status).toBe(200);
-    token = login.body.data.token as string;
-
-    // Load: five signed clients reading the account list and creating roles, and a readiness probe.
-    loadOn = true;
-    const record = async (what: string, work: () => Promise<CallAnswer | Response>) => {
-      const at = Date.now();
-      try {
-        const res = await work();
-        outcomes.push({ at, what, status: res.status });
-        return res;
-      } catch (err) {
-        outcomes.push({ at, what, status: 'no answer', error: String(err) });
-        return undefined;
-      }
-    };
-    const worker = async (w: number) => {
-      for (let n = 0; loadOn; n++) {
-        if (n % 2 === 0) {
-          const code = `load-${w}-${n}`;
-          const res = (await record('create', () => call('POST', '/api/system/roles', { token, body: { code, name: `Load ${w} ${n}`, permissions: ['audit:read'] } }))) as CallAnswer | undefined;
-          if (res?.status === 200) acknowledged.push({ id: res.body.data.id as number, code });
-        } else {
-          await record('list', () => call('GET', '/api/system/users?current=1&pageSize=10', { token }));
-        }
-        await sleep(15);
-      }
-    };
-    const probe = async () => {
-      while (loadOn) {
-        await record('readyz', () => fetch(`http://127.0.0.1:${server.port}/readyz`));
-        await sleep(50);
-      }
-    };
-    load = Promise.all([...[0, 1, 2, 3, 4].map(worker), probe()]);
-    await sleep(500);
-  }, 120_000);
-
-  afterAll(async () => {
-    loadOn = false;
-    await load?.catch(() => undefined);
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-    await cluster?.destroy();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
-
-  /** Polls a signed read until it answers 200; returns the milliseconds it took. */
-  async function recovery(): Promise<number> {
-    const from = Date.now();
-    while (Date.now() - from < 15_000) {
-      const res = await call('GET', '/api/system/users?current=1', { token }).catch(() => undefined);
-      if (res?.status === 200) return Date.now() - from;
-      await sleep(50);
-    }
-    return Infinity;
-  }
-
-  function windowOutcomes(from: number, to: number) {
-    const seen = outcomes.filter((o) => o.at >= from && o.at <= to);
-    return { seen, statuses: [...new Set(seen.map((o) => o.status))].sort() };
-  }
-
-  /** Service is back within 5 s, the server alive, and every answer of the fault's window was 200 or 503. Resolves with those statuses. */
-  async function expectRecovered(from: number, back: number) {
-    const tookMs = await recovery();
-    expect(tookMs).toBeLessThan(5000);
-    expect(alive(server.child), server.log()).toBe(true);
-    const { statuses } = windowOutcomes(from, back + tookMs);
-    expect(statuses.every((s) => s === 200 || s === 503), JSON.stringify(statuses)).toBe(true);
-    return statuses;
-  }
+  // Load: five signed clients reading the account list and creating roles, and a readiness probe.
+  const s = serverUnderLoad({
+    read: '/api/system/users?current=1',
+    writeEvery: 2,
+    write: (w, n) => ({ key: `load-${w}-${n}`, url: '/api/system/roles', body: { code: `load-${w}-${n}`, name: `Load ${w} ${n}`, permissions: ['audit:read'] } }),
+  });
 
   it('survives a fast restart under load: requests of the outage answer 503, service is back within 5 s', async () => {
     const from = Date.now();
-    await cluster!.pgCtl('-m', 'fast', '-w', '-t', '30', 'restart');
+    await s.cluster!.pgCtl('-m', 'fast', '-w', '-t', '30', 'restart');
     const back = Date.now();
-    await expectRecovered(from, back);
+    await s.expectRecovered(from, back);
   });
 
   it('survives kill -9 of the postmaster: 503 (readiness too) while it is down, 200 within 5 s of its start', async () => {
     const from = Date.now();
-    process.kill(cluster!.postmasterPid(), 'SIGKILL');
+    process.kill(s.cluster!.postmasterPid(), 'SIGKILL');
     // down: readiness and a signed read both answer 503 UNAVAILABLE, with the envelope in the caller's language
     let ready: Response | undefined;
     for (let i = 0; i < 100; i++) {
-      ready = await fetch(`http://127.0.0.1:${server.port}/readyz`, { headers: { 'Accept-Language': 'en-US' } });
+      ready = await fetch(`http://127.0.0.1:${s.server.port}/readyz`, { headers: { 'Accept-Language': 'en-US' } });
       if (ready.status !== 200) break;
       await sleep(50);
     }
     expect(ready!.status).toBe(503);
     expect(await ready!.json()).toMatchObject(unavailableEnvelope);
-    const read = await call('GET', '/api/system/users?current=1', { token, locale: 'zh-CN' });
+    const read = await s.call('GET', '/api/system/users?current=1', { token: s.token, locale: 'zh-CN' });
     expect(read.status).toBe(503);
     expect(read.body).toMatchObject({ code: 503, message: '服务暂不可用，请稍后再试', data: { error: 'UNAVAILABLE' } });
     await sleep(1000); // an outage of some length, under load
-    expect(alive(server.child), server.log()).toBe(true);
-    await cluster!.startAfterCrash();
+    expect(alive(s.server.child), s.server.log()).toBe(true);
+    await s.cluster!.startAfterCrash();
     const back = Date.now();
-    const tookMs = await recovery();
+    const tookMs = await s.recovery();
     expect(tookMs).toBeLessThan(5000);
-    expect(alive(server.child), server.log()).toBe(true);
-    const { seen, statuses } = windowOutcomes(from, back + tookMs);
+    expect(alive(s.server.child), s.server.log()).toBe(true);
+    const { seen, statuses } = s.windowOutcomes(from, back + tookMs);
     expect(seen.filter((o) => o.what === 'readyz' && o.status === 503).length).toBeGreaterThan(0);
     expect(seen.filter((o) => o.what !== 'readyz' && o.status === 503).length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 200 || s === 503), JSON.stringify(statuses)).toBe(true);
@@ -226,50 +130,34 @@ if (runsHere) describe('a server on its own PostgreSQL 15 cluster, under load, t
 
   it('survives pg_terminate_backend on every connection (503 or 200 meanwhile, service back within 5 s)', async () => {
     const from = Date.now();
-    const terminated = await cluster!.admin((c) =>
+    const terminated = await s.cluster!.admin((c) =>
       c.query(`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = 'atrium'`),
     );
     expect(terminated.rowCount).toBeGreaterThan(0);
     const back = Date.now();
-    await expectRecovered(from, back);
+    await s.expectRecovered(from, back);
   });
 
   it('serves fully afterwards, lost no acknowledged write, never answered 500, and warned instead of logging errors', async () => {
-    loadOn = false;
-    await load;
-    expect(alive(server.child), server.log()).toBe(true);
+    await s.stopLoad();
+    expect(alive(s.server.child), s.server.log()).toBe(true);
     // a write goes through: the pool kept no dead connection
-    expect((await call('POST', '/api/system/roles', { token, body: { code: 'after-faults', name: 'After', permissions: ['audit:read'] } })).status).toBe(200);
-    const statuses = [...new Set(outcomes.map((o) => o.status))].sort();
-    expect(statuses, JSON.stringify(outcomes.filter((o) => o.status !== 200 && o.status !== 503).slice(0, 5))).toEqual([200, 503]);
-    expect(outcomes.filter((o) => o.what === 'create' && o.status === 200).length).toBeGreaterThan(10);
+    expect((await s.call('POST', '/api/system/roles', { token: s.token, body: { code: 'after-faults', name: 'After', permissions: ['audit:read'] } })).status).toBe(200);
+    expect(s.outcomes.filter((o) => o.what === 'create' && o.status === 200).length).toBeGreaterThan(10);
 
-    const ids = acknowledged.map((a) => a.id);
-    const present = await cluster!.admin(async (c) => (await c.query('select id, code from roles where id = any($1::int[])', [ids])).rows);
-    expect(present.length).toBe(acknowledged.length);
-    expect(new Map(present.map((r) => [r.id, r.code]))).toEqual(new Map(acknowledged.map((a) => [a.id, a.code])));
+    await s.expectAcknowledgedKept('roles', 'code');
 
     // Each write and its audit entry committed together: every load role that exists (acknowledged or not)
     // has exactly one creation entry, and no entry names a role that does not exist.
-    const audit = await cluster!.admin(async (c) => ({
+    const audit = await s.cluster!.admin(async (c) => ({
       created: (await c.query(`select id::text as id from roles where code like 'load-%' order by roles.id`)).rows.map((r) => r.id as string),
       entries: (
         await c.query(`select target_id from audit_log where action = 'system.role.create' and result = 'success' and target_id <> (select id::text from roles where code = 'after-faults') order by target_id::int`)
       ).rows.map((r) => r.target_id as string),
     }));
-    expect(audit.created.length).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(audit.created.length).toBeGreaterThanOrEqual(s.acknowledged.length);
     expect(audit.entries).toEqual(audit.created);
 
-    const lines = server
-      .log()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { level: number; msg: string });
-    expect(lines.filter((l) => l.level >= 50), server.log()).toEqual([]);
-    const warnings = lines.filter((l) => l.level === 40 && l.msg.startsWith('database unavailable'));
-    expect(warnings.length).toBeGreaterThan(0);
-    // one warning per outage (at most one per interval), not one per failed request
-    expect(warnings.length).toBeLessThan(outcomes.filter((o) => o.status === 503).length);
-    expect(warnings.length).toBeLessThanOrEqual(6);
+    s.expectWarnedNotErrored();
   });
 });

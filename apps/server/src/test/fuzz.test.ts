@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, type CallDef } from '@atrium/contracts';
+import { MAX_PAGE } from '@atrium/contracts/paging';
 import type { z } from 'zod';
 import { buildMultipart } from '../http/multipart.ts';
 import { objectShape, sampleUrl } from './call-samples.ts';
@@ -122,6 +123,12 @@ const junkQueryValues = ['x'.repeat(5000), '%', '%z', '%zz', '%E0%A4', '+', '+++
 const junkQueries = ['&&&', '=', '==x', '__proto__=1', 'constructor=x', 'a[]=1&a[b]=2', '%zz=1', '%00=1', 'x'.repeat(4000), 'current=1&current=2&current=3'];
 const junkIds = ['%00', 'a%00b', ...undecodable, '0', '-1', '1.5', '1e3', '0x10', '99999999999999999999', 'abc', '%20', '%zz', '%', ' 1', '1%2F2', 'x'.repeat(99), 'x'.repeat(150)];
 
+/**
+ * Page numbers at and past every limit a list could have: the offset they make at the largest page size
+ * overflows a 32-bit integer from about 21.5 million on.
+ */
+const pageNumbers = ['30000000', '2147483647', '2147483648', '9007199254740993', '1e20', '0', '-1', '1.5'];
+
 interface Case {
   call: CallDef;
   what: string;
@@ -130,6 +137,8 @@ interface Case {
   badField?: string;
   /** Set when the case must answer this status. */
   status?: number;
+  /** Set for a page number: a page the schema accepts answers an empty list, any other is 400 naming `current`. */
+  page?: { accepted: boolean };
 }
 
 const name = (c: CallDef) => `${c.method} ${c.path}`;
@@ -197,6 +206,15 @@ function casesFor(call: CallDef, next: () => number): { bad: Case[]; junk: Case[
       }
     }
   }
+  // Every list: page numbers far past the end, at the largest page size the list takes.
+  if (call.query && 'current' in (objectShape(call.query) ?? {})) {
+    const base = sample(call.query) as Record<string, unknown>;
+    const pageSize = [100, 50, 20, 10].find((n) => call.query!.safeParse({ ...base, pageSize: String(n) }).success);
+    for (const current of pageNumbers) {
+      const query = { ...base, current, pageSize };
+      junk.push({ call, what: `query current=${current}&pageSize=${pageSize}`, req: { method, url: `${url}?${queryOf(query)}` }, page: { accepted: call.query.safeParse(query).success } });
+    }
+  }
   for (const query of pick(next, junkQueries, 3)) junk.push({ call, what: `query ${query.slice(0, 20)}`, req: { method, url: `${url}?${query}` } });
 
   if (call.params) {
@@ -240,9 +258,16 @@ async function run(t: TestApp, cases: Case[], tokenFor: (c: Case) => string | un
     if (res.status >= 500) out.fiveXx.push(describeCase(c, token, res));
     if (token && (res.status === 401 || res.status === 403)) out.unauthorised.push(describeCase(c, token, res));
     if (c.status !== undefined && res.status !== c.status) out.missed.push(describeCase(c, token, res));
+    if (c.page) {
+      const data = res.body?.data;
+      const list: unknown = Array.isArray(data) ? data : data?.list;
+      const refusedOnCurrent = res.status === 400 && data?.error === 'VALIDATION_FAILED' && Array.isArray(data.details) && data.details.some((d: { path?: unknown }) => d.path === 'current');
+      if (c.page.accepted ? !(res.status === 200 && Array.isArray(list) && list.length === 0) : !refusedOnCurrent) out.missed.push(describeCase(c, token, res));
+    }
     if (c.badField !== undefined) {
       const details: unknown = res.body?.data?.details;
-      const named = Array.isArray(details) && details.some((d: { path?: unknown }) => d.path === c.badField);
+      // the field itself, or a part of it (a range's start or end: `price.0`)
+      const named = Array.isArray(details) && details.some((d: { path?: unknown }) => d.path === c.badField || String(d.path).startsWith(`${c.badField}.`));
       if (res.status !== 400 || res.body?.data?.error !== 'VALIDATION_FAILED' || !named) out.missed.push(describeCase(c, token, res));
     }
   }
@@ -272,6 +297,10 @@ describe('fuzz over every call of the contracts', () => {
     expect(bad.some((c) => c.what.startsWith('query'))).toBe(true);
     expect(bad.some((c) => c.what.startsWith('path'))).toBe(true);
     expect(bad.length + junk.length).toBeGreaterThan(500);
+    // every list call is asked for pages far past its end
+    const lists = allCalls.filter((c) => c.query && 'current' in (objectShape(c.query) ?? {}));
+    expect(lists.length).toBeGreaterThan(5);
+    expect(new Set(junk.filter((c) => c.page).map((c) => c.call))).toEqual(new Set(lists));
   });
 
   it('answers NUL and lone surrogates with 400 VALIDATION_FAILED naming the field, before writing anything', async () => {
@@ -302,6 +331,12 @@ describe('fuzz over every call of the contracts', () => {
     expect(details(login)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'username', message }]]);
     const list = await t.request({ url: '/api/system/users?keyword=%00', token: admin, locale: 'en-US' });
     expect(details(list)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'keyword', message }]]);
+    // a page number whose offset would overflow: refused with the limit, in both languages
+    const deep = await t.request({ url: '/api/system/audit?current=30000000&pageSize=100', token: admin, locale: 'en-US' });
+    expect(details(deep)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'current', message: `Must be at most ${MAX_PAGE}` }]]);
+    const deepZh = await t.request({ url: `/api/system/users?current=${MAX_PAGE + 1}`, token: admin, locale: 'zh-CN' });
+    expect(details(deepZh)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'current', message: `不能大于 ${MAX_PAGE}` }]]);
+    expect((await t.request({ url: `/api/system/users?current=${MAX_PAGE}&pageSize=100`, token: admin })).body.data).toMatchObject({ list: [] });
     const role = await t.request({ method: 'POST', url: '/api/system/roles', token: admin, body: { code: 'fuzz-role', name: 'role \ud800', permissions: [] }, locale: 'en-US' });
     expect(details(role)).toEqual([400, 'VALIDATION_FAILED', [{ path: 'name', message }]]);
   });

@@ -14,7 +14,7 @@
  *   await t.close();
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,12 +22,13 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { signHeaders, type Locale, type SigningCredential } from '@atrium/contracts';
-import { buildApp, type AppDeps } from '../app.ts';
+import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { postgresHandle, type Db, type DbHandle, type Engine } from '../db/client.ts';
 import { pgliteHandle, pgliteOptions } from '../db/pglite.ts';
 import { migrateDatabase, migrationsFolder } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/index.ts';
+import type { ServerSlice } from '../slice.ts';
 import { serverSlices } from '../slices.ts';
 import type { Clock } from '../http/context.ts';
 import type { SmsProvider } from '../modules/auth/sms-provider.ts';
@@ -44,15 +45,15 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Injected clock; also used for X-Date when the harness signs. */
   clock?: Clock;
-  /** Seed demo accounts and content (default true). */
+  /** Seed the sample accounts and content (default true). */
   seed?: boolean;
   sms?: SmsProvider;
   /** Captcha text generator, so a test can answer the image. */
   captchaText?: () => string;
   /** Which engine; default from ATRIUM_TEST_ENGINE (pglite unless the server-pg project runs). */
   engine?: Engine;
-  /** Resources to serve instead of the registry's (the resource kit's own tests). */
-  resources?: AppDeps['resources'];
+  /** Resources to serve instead of the registry's, as slices (`resourceServerSlice`: the resource kit's own tests). */
+  resources?: readonly ServerSlice[];
 }
 
 export interface TestRequest {
@@ -93,7 +94,7 @@ export interface TestApp {
   engine: Engine;
   close(): Promise<void>;
   request(req: TestRequest): Promise<TestResponse>;
-  /** Signs in with the demo account's password and returns the token. */
+  /** Signs in with the seeded account's password and returns the token. */
   login(who: 'admin' | 'user', opts?: { fingerprint?: string }): Promise<string>;
   /** Row count of a table (refused calls must not change any). */
   count(table: string): Promise<number>;
@@ -213,6 +214,27 @@ export async function openEmptyTestDatabase(engine: Engine = defaultEngine()): P
   return handle;
 }
 
+/**
+ * An empty database migrated as a version before the migration `tag` left it (the migrations before it
+ * only), for an upgrade test: `run` fills it as that version would, then migrates on. Closed after `run`.
+ */
+export async function withDatabaseBefore(tag: string, run: (handle: DbHandle) => Promise<void>): Promise<void> {
+  const earlier = mkdtempSync(join(tmpdir(), 'atrium-migrations-'));
+  const handle = await openEmptyTestDatabase();
+  try {
+    cpSync(migrationsFolder, earlier, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(earlier, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+    const before = journal.entries.findIndex((e) => e.tag === tag);
+    if (before <= 0) throw new Error(`no migration ${tag} after the first`);
+    writeFileSync(join(earlier, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }));
+    await migrateDatabase(handle, [], earlier);
+    await run(handle);
+  } finally {
+    await handle.close();
+    rmSync(earlier, { recursive: true, force: true });
+  }
+}
+
 async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle> {
   if (engine === 'pglite' && seed) {
     const template = await pgliteTemplate();
@@ -238,7 +260,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const closeOnce = handle.close;
   let dbClosed: Promise<void> | undefined;
   handle.close = () => (dbClosed ??= closeOnce());
-  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: false, resources: options.resources });
+  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: false, slices: options.resources && [...serverSlices.filter((s) => !s.resource), ...options.resources] });
   await app.ready();
 
   async function request(r: TestRequest): Promise<TestResponse> {

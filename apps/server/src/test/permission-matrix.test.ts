@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { allCalls, permissions, type CallDef, type Permission } from '@atrium/contracts';
 import { rowsOf } from '../db/client.ts';
 import { roles, users } from '../db/schema/auth.ts';
 import { hashPassword } from '../security/passwords.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { suiteApp } from './suite-app.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 
 /**
@@ -21,12 +21,11 @@ const slug = (p: string) => p.replace(/[^a-z0-9]+/g, '-');
 const unknownTargetUrl = (call: CallDef) => call.path.replace(/:([A-Za-z_]+)/g, '987654');
 
 describe('permission matrix from the catalogue', () => {
-  let t: TestApp;
   const lacking = new Map<string, { token: string; username: string }>();
   const holding = new Map<string, string>();
 
+  const t = suiteApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const passwordHash = await hashPassword(PASSWORD);
     let n = 0;
     for (const p of needed) {
@@ -45,7 +44,6 @@ describe('permission matrix from the catalogue', () => {
       }
     }
   });
-  afterAll(() => t?.close());
 
   it('covers every permission that a call or page names', () => {
     expect(guarded.length).toBeGreaterThan(15);

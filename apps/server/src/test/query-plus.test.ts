@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalQuery, rfc3986Encode, signHeaders } from '@atrium/contracts';
 import { parseQueryString, queryProblems } from '../http/validation.ts';
-import { createTestApp, TEST_CREDENTIAL, TEST_FINGERPRINT, type TestApp } from './harness.ts';
+import { TEST_CREDENTIAL, TEST_FINGERPRINT } from './harness.ts';
+import { suiteApp } from './suite-app.ts';
 
 /**
  * A query means one thing on both sides of the request signature: the server decodes it as the canonical
@@ -50,20 +51,16 @@ describe('the server query parser', () => {
 });
 
 describe('+ in a query, end to end', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = suiteApp({ signIn: ['admin'] });
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login('admin');
     for (const [username, name] of [['qz.plus', 'qz+qz'], ['qz.space', 'qz qz']]) {
-      const res = await t.request({ method: 'POST', url: '/api/system/users', token: admin, body: { username, name, roles: ['user'] } });
+      const res = await t.request({ method: 'POST', url: '/api/system/users', token: t.tokens.admin, body: { username, name, roles: ['user'] } });
       expect(res.status).toBe(200);
     }
   });
-  afterAll(() => t?.close());
 
   const names = async (query: string) => {
-    const res = await t.request({ url: `/api/system/users?${query}`, token: admin });
+    const res = await t.request({ url: `/api/system/users?${query}`, token: t.tokens.admin });
     expect([query, res.status]).toEqual([query, 200]);
     return (res.body.data.list as Array<{ name: string }>).map((p) => p.name);
   };
@@ -80,7 +77,7 @@ describe('+ in a query, end to end', () => {
       method: 'GET',
       path: '/api/system/users',
       query: signedQuery,
-      headers: { 'X-Fingerprint': TEST_FINGERPRINT, 'Access-Token': admin },
+      headers: { 'X-Fingerprint': TEST_FINGERPRINT, 'Access-Token': t.tokens.admin },
     });
     const res = await t.app.inject({ method: 'GET', url: `/api/system/users?${sentQuery}`, headers });
     return res.json() as { status: string; data: { error?: string; list?: Array<{ name: string }> } };
@@ -95,7 +92,7 @@ describe('+ in a query, end to end', () => {
 
   it('answers a malformed escape with 400 VALIDATION_FAILED naming the parameter, on calls with and without a query', async () => {
     for (const url of ['/api/system/users?keyword=%zz', '/api/system/users?current=1&keyword=%E0%A4', '/api/user/menu?x=%zz']) {
-      const res = await t.request({ url, token: admin });
+      const res = await t.request({ url, token: t.tokens.admin });
       expect([url, res.status, res.body.data.error, res.body.data.details.map((d: { path: string }) => d.path)]).toEqual([url, 400, 'VALIDATION_FAILED', [url.includes('menu') ? 'x' : 'keyword']]);
     }
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, builtInRoles } from '@atrium/contracts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { suiteApp } from './suite-app.ts';
 import { sampleUrl } from './call-samples.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 
@@ -14,17 +14,11 @@ const userPermissions: readonly string[] = builtInRoles.user.permissions;
 const adminCalls = allCalls.filter((c) => c.permission !== undefined && !userPermissions.includes(c.permission));
 
 describe('role matrix from the contracts', () => {
-  let t: TestApp;
-  let userToken: string;
-  let switchedAdminToken: string;
+  const t = suiteApp({ signIn: ['user', 'admin'] });
+  // an admin who switched to the user role is refused the same way: the session's role decides
   beforeAll(async () => {
-    t = await createTestApp();
-    userToken = await t.login('user');
-    // an admin who switched to the user role is refused the same way: the session's role decides
-    switchedAdminToken = await t.login('admin');
-    await t.request({ method: 'POST', url: '/api/user/switch-role', token: switchedAdminToken, body: { role: 'user' } });
+    await t.request({ method: 'POST', url: '/api/user/switch-role', token: t.tokens.admin, body: { role: 'user' } });
   });
-  afterAll(() => t?.close());
 
   it('has calls of each kind to check', () => {
     expect(signedCalls.length).toBeGreaterThan(10);
@@ -56,7 +50,7 @@ describe('role matrix from the contracts', () => {
 
   it('answers 403 FORBIDDEN to every admin call for the user role (and an admin viewing as user), writing nothing', async () => {
     const before = await snapshotDatabase(t.db);
-    for (const token of [userToken, switchedAdminToken]) {
+    for (const token of [t.tokens.user, t.tokens.admin /* switched to the user role */]) {
       for (const call of adminCalls) {
         const res = await t.request({ method: call.method, url: sampleUrl(call), token, body: call.method !== 'GET' ? {} : undefined });
         expect([`${call.method} ${call.path}`, res.status, res.body?.data?.error]).toEqual([`${call.method} ${call.path}`, 403, 'FORBIDDEN']);

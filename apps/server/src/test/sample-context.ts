@@ -70,7 +70,7 @@ export class SampleContext {
     return ctx;
   }
 
-  /** A token of the demo administrator (roles admin, user; acting as admin). */
+  /** A token of the seeded administrator (roles admin, user; acting as admin). */
   get admin(): string {
     return this.adminToken;
   }

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from './suite-app.ts';
 
 describe('smoke: the app on a fresh seeded database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp();
 
   it('answers health and readiness unsigned', async () => {
     const live = await t.request({ url: '/healthz', sign: false });
@@ -25,7 +21,7 @@ describe('smoke: the app on a fresh seeded database', () => {
     expect(Number.isNaN(Date.parse(res.body.data.serverTime))).toBe(false);
   });
 
-  it('signs in both demo accounts and reads their info', async () => {
+  it('signs in both seeded accounts and reads their info', async () => {
     for (const who of ['admin', 'user'] as const) {
       const token = await t.login(who);
       const info = await t.request({ method: 'POST', url: '/api/user/info', token });

@@ -31,7 +31,7 @@ export type Client = Awaited<ReturnType<typeof session>>;
 
 export const adminSession = (t: TestApp, fingerprint?: string) => session(t, 'admin', 'admin123', fingerprint);
 
-/** A test app of its own for the enclosing suite, and a session of the demo admin in it (set before the first test). */
+/** A test app of its own for the enclosing suite, and a session of the seeded admin in it (set before the first test). */
 export function systemApp(options?: TestAppOptions): { t: TestApp; admin: Client } {
   const app = {} as { t: TestApp; admin: Client };
   beforeAll(async () => {
@@ -93,5 +93,12 @@ export async function createAccount(admin: Client, body: Record<string, unknown>
 export async function createRole(admin: Client, code: string, permissions: string[]): Promise<number> {
   const res = await admin.call('POST', '/api/system/roles', { code, name: code, permissions });
   if (res.status !== 200) throw new Error(`role ${code} not created: ${res.status} ${res.text}`);
+  return res.body.data.id;
+}
+
+/** Creates a department through the API (the caller holds department:write) and returns its id. */
+export async function createDepartment(admin: Client, name: string, parentId: number): Promise<number> {
+  const res = await admin.call('POST', '/api/system/departments', { name, parentId });
+  if (res.status !== 200) throw new Error(`department ${name} not created: ${res.status} ${res.text}`);
   return res.body.data.id;
 }

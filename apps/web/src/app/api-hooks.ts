@@ -7,7 +7,7 @@ export function installApiHooks(): void {
   apiHooks.onForbidden = (error) => {
     void refreshUserInfo();
     // The refetched profile says the one-time password must be changed, or two-step verification turned
-    // on, and the console shows that dialog (features/password-change, features/mfa-enrolment) instead: a
+    // on, and the console shows that dialog (features/password-change, features/two-step; app/forced-step-gate.tsx) instead: a
     // toast would only repeat it.
     return error === 'PASSWORD_CHANGE_REQUIRED' || error === 'MFA_ENROLMENT_REQUIRED';
   };

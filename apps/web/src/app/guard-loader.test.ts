@@ -4,7 +4,7 @@ vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal
 
 const { guardLoader } = await import('./guard-loader');
 const feedback = await import('../lib/feedback');
-const { resetApiClient } = await import('../lib/api');
+const { envelope, signedInFetch } = await import('../test/signed-in-fetch');
 const { useSession } = await import('../stores/session');
 
 type Answer = { status: number; body: unknown } | 'network-failure';
@@ -12,30 +12,22 @@ type Answer = { status: number; body: unknown } | 'network-failure';
 let answers: Record<string, Answer>;
 let calls: string[];
 
-const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permissions: ['user:read', 'audit:read'], mustChangePassword: false, source: 'local' };
 
 beforeEach(() => {
   vi.mocked(feedback.warn).mockClear();
-  resetApiClient();
   useSession.setState({ user: null, role: '', permissions: [], mustChangePassword: false, serverMenuPaths: null });
   localStorage.clear();
-  localStorage.setItem('fingerprint', 'fp-guard');
-  localStorage.setItem('token', 'tok-guard');
   calls = [];
   answers = { '/api/user/menu': { status: 200, body: envelope([]) }, '/api/user/logout': { status: 200, body: envelope(null) } };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
-      const path = input.split('?')[0]!;
-      calls.push(path);
-      const answer = answers[path] ?? { status: 404, body: {} };
-      // What fetch does when the browser cancels a request (for instance because the page is being left).
-      if (answer === 'network-failure') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
+  signedInFetch('guard', async (input) => {
+    const path = input.split('?')[0]!;
+    calls.push(path);
+    const answer = answers[path] ?? { status: 404, body: {} };
+    // What fetch does when the browser cancels a request (for instance because the page is being left).
+    if (answer === 'network-failure') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
 });
 
 afterEach(() => {

@@ -16,7 +16,7 @@ function currentState() {
  * Runs before every navigation commits (the root route revalidates on each one), so user info is
  * loaded before any page renders. The progress bar follows the router's state (RootShell). While the
  * account must change its one-time password (or turn on a required two-step verification) the menu is
- * not asked for, and the root shows only that dialog (features/password-change, features/mfa-enrolment)
+ * not asked for, and the root shows only that dialog (features/password-change, features/two-step; app/forced-step-gate.tsx)
  * whatever the page.
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
@@ -48,7 +48,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   // The page is allowed: its code and first data are asked for now, while the shell renders, not once
   // the page has mounted.
   const route = target.pathname === LOGIN_PATH ? undefined : findRouteByPath(target.pathname, routeTable);
-  const { user, mustChangePassword, mustEnrolMfa } = useSession.getState();
-  if (route?.name && user && !mustChangePassword && !mustEnrolMfa) void preloadPage(route.name, new URLSearchParams(target.search));
+  const { user, mustChangePassword, mustEnrolTwoStep } = useSession.getState();
+  if (route?.name && user && !mustChangePassword && !mustEnrolTwoStep) void preloadPage(route.name, new URLSearchParams(target.search));
   return null;
 }

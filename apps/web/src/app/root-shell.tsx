@@ -2,12 +2,11 @@ import { ConfigProvider } from '@arco-design/web-react';
 import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { MfaEnrolmentGate } from '../features/mfa-enrolment/mfa-enrolment-gate';
-import { PasswordChangeGate } from '../features/password-change/password-change-gate';
 import { getArcoLocale, useLocale, useLocaleStore, useT } from '../lib/i18n';
 import { useReleasePrerender } from '../lib/prerender';
 import { startProgress, stopProgress } from '../lib/progress';
 import { LOGIN_PATH } from '../lib/guard';
+import { ForcedStepGate } from './forced-step-gate';
 
 function useNavigationProgress() {
   const busy = useNavigation().state !== 'idle';
@@ -41,11 +40,9 @@ export function RootShell() {
     <ConfigProvider locale={getArcoLocale(locale)}>
       {/* A one-time password to change: only the change-password dialog, in place of any page; then, when
           the role requires two-step verification and it is off, only its enrolment. */}
-      <PasswordChangeGate>
-        <MfaEnrolmentGate>
-          <Outlet />
-        </MfaEnrolmentGate>
-      </PasswordChangeGate>
+      <ForcedStepGate>
+        <Outlet />
+      </ForcedStepGate>
     </ConfigProvider>
   );
 }

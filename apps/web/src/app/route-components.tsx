@@ -1,10 +1,9 @@
 import { lazy, type ComponentType } from 'react';
-import { resourcePageLoaders } from '../features/resources';
 import { defaultRoute } from '@atrium/contracts/routes';
 import type { PageModule } from '../slice';
 import { webSlices } from '../slices';
 
-/** Route name -> page module: the core's, the team's resources' and the slices' (slices.ts). Every page is its own chunk. */
+/** Route name -> page module: the core's and the slices' (slices.ts; a team's resources are slices too). Every page is its own chunk. */
 const pageLoaders: Record<string, () => Promise<PageModule>> = {
   // The landing page when no slice brings one (the contracts' route table has its route only then).
   Home: () => import('../features/home/home-page.tsx'),
@@ -15,8 +14,8 @@ const pageLoaders: Record<string, () => Promise<PageModule>> = {
   Setting: () => import('../features/user-setting/user-setting-page.tsx'),
   SystemUser: () => import('../features/system-user/system-user-page.tsx'),
   SystemRole: () => import('../features/system-role/system-role-page.tsx'),
+  SystemDepartment: () => import('../features/system-department/system-department-page.tsx'),
   SystemAudit: () => import('../features/system-audit/system-audit-page.tsx'),
-  ...resourcePageLoaders,
   ...Object.fromEntries(webSlices.flatMap((slice) => Object.entries(slice.pages ?? {}))),
 };
 

@@ -1,5 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { useSettings } from '../stores/settings';
 import { FilterPanel } from './filter-panel';
 
 describe('filter panel', () => {
@@ -38,5 +39,35 @@ describe('filter panel', () => {
     expect(buttonsClass()).not.toBe(single);
     expect(buttonsClass().startsWith(single)).toBe(true);
     expect(container.firstElementChild!.children).toHaveLength(2);
+  });
+
+  it('folds the filters behind one button on a phone, saying how many are applied', () => {
+    const device = useSettings.getState().device;
+    const panel = (phoneToggle?: string) => (
+      <FilterPanel form={{ resetFields: vi.fn() }} searchLabel="查询" resetLabel="重置" onSearch={vi.fn()} onReset={vi.fn()} phoneToggle={phoneToggle}>
+        <input aria-label="keyword" />
+      </FilterPanel>
+    );
+    try {
+      useSettings.setState({ device: 'mobile' });
+      const { rerender } = render(panel('筛选（2）'));
+      const toggle = screen.getByRole('button', { name: '筛选（2）' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      // folded: neither the filters nor 查询 are on the screen (nor in the accessibility tree)
+      expect(screen.queryByRole('textbox', { name: 'keyword' })).toBeNull();
+      expect(screen.queryByRole('button', { name: '查询' })).toBeNull();
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('textbox', { name: 'keyword' })).toBeTruthy();
+      expect(document.getElementById(toggle.getAttribute('aria-controls')!)?.contains(screen.getByRole('button', { name: '查询' }))).toBe(true);
+
+      // a wide screen shows them as they are, with no button
+      act(() => useSettings.setState({ device: 'desktop' }));
+      rerender(panel('筛选（2）'));
+      expect(screen.queryByRole('button', { name: '筛选（2）' })).toBeNull();
+      expect(screen.getByRole('textbox', { name: 'keyword' })).toBeTruthy();
+    } finally {
+      useSettings.setState({ device });
+    }
   });
 });

@@ -1,11 +1,33 @@
 import { Button, Card, Divider, Empty, Space, type TableColumnProps } from '@arco-design/web-react';
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../lib/i18n';
 import { listPageSizes, type ListUrlState } from '../lib/list-url-state';
 import { useIsMobile } from '../stores/settings';
 import { useKeyboardScroll } from './keyboard-scroll';
 import styles from './list-frame.module.css';
 import { PagedTable, type PagedTableProps } from './paged-table';
+
+/** How narrow a column that ends its text in an ellipsis may become to fit the card: a share of its width, and never below a floor. */
+const SHRINK_TO = 0.6;
+const SHRINK_FLOOR = 96;
+
+/**
+ * Columns fitted to the card's width when they can be: those that end a long value in an ellipsis (and
+ * are not fixed) give up to 40 % of their width, in proportion, so the table needs no sideways scroll and
+ * the fixed actions column covers nothing (nine columns at 1440 px left the last one under it, cut with
+ * no ellipsis). When even that is not enough, the columns keep their widths and the table scrolls.
+ */
+function fitColumns<R>(columns: TableColumnProps<R>[], available: number | undefined, flexWidth: number): TableColumnProps<R>[] {
+  const widthOf = (c: TableColumnProps<R>) => (typeof c.width === 'number' ? c.width : flexWidth);
+  const total = columns.reduce((sum, c) => sum + widthOf(c), 0);
+  if (available === undefined || total <= available) return columns;
+  const floor = (c: TableColumnProps<R>) => Math.max(SHRINK_FLOOR, Math.round(widthOf(c) * SHRINK_TO));
+  const shrinks = (c: TableColumnProps<R>) => Boolean(c.ellipsis) && !c.fixed && typeof c.width === 'number' && c.width > floor(c);
+  const room = columns.reduce((sum, c) => sum + (shrinks(c) ? widthOf(c) - floor(c) : 0), 0);
+  const excess = total - available;
+  if (room < excess) return columns;
+  return columns.map((c) => (shrinks(c) ? { ...c, width: Math.floor(widthOf(c) - ((widthOf(c) - floor(c)) * excess) / room) } : c));
+}
 
 /** What the frame reads of a list page: useListPage's answer (its state, list query, total and `go`). */
 interface FramedList<F, R> {
@@ -50,11 +72,23 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
   const tableRoot = useRef<HTMLDivElement>(null);
   useKeyboardScroll(tableRoot, title);
 
+  // The card's width for the table, followed as the window (or the side menu) changes it.
+  const frame = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState<number>();
+  useLayoutEffect(() => {
+    const el = frame.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setAvailable(el.clientWidth || undefined));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   // On a phone no column stays fixed: the actions scroll with the row instead of covering the table.
-  const shown = mobile ? columns.map((c) => ({ ...c, fixed: undefined })) : columns;
-  // Columns keep their widths; a narrower card scrolls the table sideways instead of breaking numbers
-  // and labels mid-word.
-  const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : flexWidth), 0);
+  const fitted = fitColumns(columns, available, flexWidth);
+  const shown = mobile ? fitted.map((c) => ({ ...c, fixed: undefined })) : fitted;
+  // Columns keep their widths (beyond what fitting them takes); a narrower card scrolls the table
+  // sideways instead of breaking numbers and labels mid-word.
+  const width = fitted.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : flexWidth), 0);
 
   // Rows already shown stay when a reload fails (the transport toasted it); only an empty table says so.
   const failed = list.isError && !list.data;
@@ -84,25 +118,27 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
         </>
       )}
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
-      <div ref={keyboardScroll ? tableRoot : undefined}>
-        <PagedTable<R>
-          rowKey={rowKey}
-          border={false}
-          size={size}
-          loading={list.isFetching}
-          columns={shown}
-          data={list.data?.list ?? []}
-          scroll={{ x: width }}
-          noDataElement={empty}
-          current={state.current}
-          pageSize={state.pageSize}
-          total={total}
-          totalCapped={list.data?.totalCapped}
-          pageSizes={listPageSizes}
-          // The pager offers only the list's page sizes.
-          onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as ListUrlState<F>['pageSize'] })}
-          onSort={onSort}
-        />
+      <div ref={frame}>
+        <div ref={keyboardScroll ? tableRoot : undefined}>
+          <PagedTable<R>
+            rowKey={rowKey}
+            border={false}
+            size={size}
+            loading={list.isFetching}
+            columns={shown}
+            data={list.data?.list ?? []}
+            scroll={{ x: width }}
+            noDataElement={empty}
+            current={state.current}
+            pageSize={state.pageSize}
+            total={total}
+            totalCapped={list.data?.totalCapped}
+            pageSizes={listPageSizes}
+            // The pager offers only the list's page sizes.
+            onPage={(current, pageSize) => go({ ...state, current, pageSize: pageSize as ListUrlState<F>['pageSize'] })}
+            onSort={onSort}
+          />
+        </div>
       </div>
       {children}
     </Card>

@@ -41,7 +41,7 @@ export function PasswordChangeForm({ form, oldLabel }: { form: FormInstance<Pass
     },
   ];
   return (
-    <Form form={form} layout="vertical" autoComplete="off">
+    <Form id="password-change" form={form} layout="vertical" autoComplete="off">
       <Form.Item label={oldLabel ?? t('userSetting.password.old')} field="oldPassword" required rules={[zodRule(shape.oldPassword, t)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>

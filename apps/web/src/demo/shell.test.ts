@@ -60,7 +60,7 @@ describe('the demo in the shell', () => {
       'menu.result>menu.result.success,menu.result.error',
       'menu.exception>menu.exception.403,menu.exception.404,menu.exception.500',
       'menu.user>menu.user.info,menu.user.setting',
-      'menu.system>menu.system.user,menu.system.role,menu.system.audit',
+      'menu.system>menu.system.user,menu.system.role,menu.system.department,menu.system.audit',
     ]);
     expect(outline(user.permissions)).toEqual([
       'menu.dashboard.workplace',

@@ -1,5 +1,5 @@
 import { builtInRoles } from '@atrium/contracts/permissions';
-import { resources } from '@atrium/contracts/resources/index';
+import { resources } from '@atrium/contracts/slices';
 import { findRouteByName, flattenRoutes, routeTable, type Granted } from '@atrium/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, searchMenu } from './menu-model';
@@ -34,7 +34,7 @@ describe('menu generation', () => {
       ...home,
       'menu.exception>menu.exception.403,menu.exception.404,menu.exception.500',
       'menu.user>menu.user.info,menu.user.setting',
-      'menu.system>menu.system.user,menu.system.role,menu.system.audit',
+      'menu.system>menu.system.user,menu.system.role,menu.system.department,menu.system.audit',
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('menu generation', () => {
   it('searches translated titles case-insensitively', () => {
     const menu = buildMenu(admin, null);
     expect(searchMenu(menu, 'AUDIT', (k) => translate('en-US', k)).map((h) => h.label)).toEqual(['System › Audit log']);
-    expect(searchMenu(menu, '系统', (k) => translate('zh-CN', k)).map((h) => h.path)).toEqual(['/system/user', '/system/role', '/system/audit']);
+    expect(searchMenu(menu, '系统', (k) => translate('zh-CN', k)).map((h) => h.path)).toEqual(['/system/user', '/system/role', '/system/departments', '/system/audit']);
     expect(searchMenu(buildMenu(user, null), 'audit', (k) => translate('en-US', k))).toEqual([]);
   });
 });

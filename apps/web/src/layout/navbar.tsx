@@ -88,7 +88,7 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
       // The transport showed the reason, except for MFA_ENROLMENT_REQUIRED (the new role requires two-step
       // verification, which is off): it leaves that to the enrolment, which does not come when the switch
       // was refused and the active role stays as it was.
-      if (isApiError(error) && error.key === 'MFA_ENROLMENT_REQUIRED') Message.warning({ id: 'switchRole', content: error.message || t('mfa.required.intro') });
+      if (isApiError(error) && error.key === 'MFA_ENROLMENT_REQUIRED') Message.warning({ id: 'switchRole', content: error.message || t('twoStep.required.intro') });
     }
   };
 

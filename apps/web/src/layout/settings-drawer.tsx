@@ -1,4 +1,4 @@
-import { Alert, Button, ColorPicker, Drawer, InputNumber, Message, Switch, Tooltip } from '@arco-design/web-react';
+import { Alert, Button, ColorPicker, InputNumber, Message, Switch, Tooltip } from '@arco-design/web-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useT } from '../lib/i18n';
 import { generatePalette } from '../lib/palette';
@@ -6,6 +6,7 @@ import { applyThemeColorDebounced } from '../lib/theme';
 import { clampMenuWidth, MENU_WIDTH_MAX, MENU_WIDTH_MIN, pickSettings, settingsToJson, useSettings, type AppSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import styles from './settings-drawer.module.css';
+import { DialogDrawer } from '../components/dialog-drawer';
 
 /** Clipboard API, else a hidden textarea and execCommand('copy') (non-secure contexts). */
 async function copyText(text: string): Promise<void> {
@@ -72,7 +73,7 @@ export function SettingsDrawer() {
   ];
 
   return (
-    <Drawer
+    <DialogDrawer
       width={410}
       title={t('settings.title')}
       visible={open}
@@ -136,6 +137,6 @@ export function SettingsDrawer() {
           ))}
         </div>
       </Tooltip>
-    </Drawer>
+    </DialogDrawer>
   );
 }

@@ -9,7 +9,7 @@ import type { TFunction } from './i18n';
  */
 type Validator = (value: unknown, callback: (error?: string) => void) => void;
 
-interface SetFieldsForm {
+export interface SetFieldsForm {
   setFields: (fields: Record<string, { error?: { message: string } }>) => void;
   /** The message a field shows (an Arco form's getFieldError): tells whether an issue found its field. */
   getFieldError?(field: string): unknown;

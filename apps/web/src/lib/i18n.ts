@@ -120,7 +120,9 @@ export function translate(locale: Locale, key: string, params?: TParams): string
   let text = own[key];
   let effectiveParams = params;
   if (text === undefined && key.includes('|')) {
-    const [base = key, raw = ''] = key.split('|', 2);
+    // the parameters may hold `|` themselves (a pattern): the key ends at the first one
+    const bar = key.indexOf('|');
+    const [base, raw] = [key.slice(0, bar), key.slice(bar + 1)];
     text = own[base] ?? (strict ? undefined : other()[base]);
     try {
       effectiveParams = { ...(JSON.parse(raw) as TParams), ...params };

@@ -27,7 +27,7 @@ interface SessionState {
    * the sign-out, the password change and the two-step calls, so the console shows only the enrolment
    * and asks for no menu.
    */
-  mustEnrolMfa: boolean;
+  mustEnrolTwoStep: boolean;
   /** Paths the server's menu allows (the menu hides what it lacks); null when unknown or the call failed. */
   serverMenuPaths: Set<string> | null;
   setUser: (user: UserInfo) => void;
@@ -45,7 +45,7 @@ interface SessionState {
   /** The one-time password was changed: user info and menu, then the console proceeds as after a sign-in. */
   passwordChanged: () => Promise<LoadOutcome>;
   /** The required two-step verification was turned on: user info and menu, then the console proceeds. */
-  mfaEnrolled: () => Promise<LoadOutcome>;
+  twoStepEnrolled: () => Promise<LoadOutcome>;
   /** Clears profile and token locally (after logout or an expired session). */
   clear: () => void;
 }
@@ -65,7 +65,7 @@ export function onSessionEnd(listener: () => void): () => void {
   return () => endListeners.delete(listener);
 }
 
-/** Whether the session is held to the enrolment (see `mustEnrolMfa`). */
+/** Whether the session is held to the enrolment (see `mustEnrolTwoStep`). */
 const enrolmentRequired = (user: UserInfo) => user.mfaRequired && !user.mfaEnabled;
 /** While either holds, the server refuses the menu: it is asked for once the account is through. */
 const menuRefused = (user: UserInfo) => user.mustChangePassword || enrolmentRequired(user);
@@ -76,14 +76,14 @@ const menuRefused = (user: UserInfo) => user.mustChangePassword || enrolmentRequ
  */
 export const sessionFirstCalls: FirstCall[] = [endpoints.auth.info, endpoints.auth.menu].map((endpoint) => ({ method: endpoint.method, path: endpoint.path, query: '' }));
 
-const noSession = { user: null, role: '', permissions: [], mustChangePassword: false, mustEnrolMfa: false, serverMenuPaths: null } satisfies Partial<SessionState>;
+const noSession = { user: null, role: '', permissions: [], mustChangePassword: false, mustEnrolTwoStep: false, serverMenuPaths: null } satisfies Partial<SessionState>;
 
 export const useSession = create<SessionState>((set, get) => ({
   ...noSession,
   setUser: (user) => {
     // For the next document's first calls: while the server refuses every page, no page's reads.
     rememberGranted(menuRefused(user) ? [] : user.permissions);
-    set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword, mustEnrolMfa: enrolmentRequired(user) });
+    set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword, mustEnrolTwoStep: enrolmentRequired(user) });
   },
   load: async () => {
     // The menu is asked for beside the profile, not after it: one round trip before the first page. Until
@@ -124,10 +124,10 @@ export const useSession = create<SessionState>((set, get) => ({
     if (outcome.type === 'unreachable') set({ mustChangePassword: false });
     return outcome;
   },
-  mfaEnrolled: async () => {
+  twoStepEnrolled: async () => {
     const outcome = await get().load();
     // As after a password change: without an answer the next navigation loads the profile.
-    if (outcome.type === 'unreachable') set({ mustEnrolMfa: false });
+    if (outcome.type === 'unreachable') set({ mustEnrolTwoStep: false });
     return outcome;
   },
   clear: () => {

@@ -3,8 +3,8 @@ import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
 import { msg } from '../messages/msg.ts';
 import { ROLE_CODE_PATTERN } from '../permissions.ts';
-import { signedInSchema } from './mfa.ts';
-import { accountSources, signInOptionsSchema } from './oidc.ts';
+import { signedInSchema } from './two-step.ts';
+import { accountSources, signInOptionsSchema } from './company-sign-in.ts';
 
 /** 11 digits starting with 1 (a mainland China mobile number). */
 export const PHONE_PATTERN = /^1\d{10}$/;
@@ -36,7 +36,7 @@ export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
 
 /**
  * A session (`mustChangePassword`: the account signs in with a one-time password and must change it
- * first), or, for an account with two-step verification, the ticket of the second step (calls/mfa.ts).
+ * first), or, for an account with two-step verification, the ticket of the second step (calls/two-step.ts).
  */
 const loginResultSchema = z.union([
   signedInSchema,

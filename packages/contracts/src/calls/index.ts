@@ -1,12 +1,13 @@
 import type { CallDef } from '../call.ts';
 import { authCalls } from './auth.ts';
 import { resourceCalls } from '../resource-calls.ts';
-import { resources } from '../resources/index.ts';
 import { sliceCalls } from '../slice-calls.ts';
+import { resources } from '../slices.ts';
 import { healthCalls } from './health.ts';
+import { everyScopeCall } from './scope.ts';
 import { messageCalls } from './message.ts';
-import { mfaCalls } from './mfa.ts';
-import { oidcCalls } from './oidc.ts';
+import { twoStepCalls } from './two-step.ts';
+import { companySignInCalls } from './company-sign-in.ts';
 import { preferencesCalls } from './preferences.ts';
 import { systemCalls } from './system.ts';
 import { userSettingCalls } from './user-setting.ts';
@@ -14,8 +15,8 @@ import { userSettingCalls } from './user-setting.ts';
 /** Every call of the API, grouped by resource: the core's, then the slices'. The server registers routes from this table. */
 export const calls = {
   auth: authCalls,
-  mfa: mfaCalls,
-  oidc: oidcCalls,
+  twoStep: twoStepCalls,
+  companySignIn: companySignInCalls,
   userSetting: userSettingCalls,
   preferences: preferencesCalls,
   message: messageCalls,
@@ -24,5 +25,8 @@ export const calls = {
   ...sliceCalls,
 } as const;
 
-/** Every call of the API: the table above, then each resource's calls (docs/resources.md). */
-export const allCalls: CallDef[] = [...Object.values(calls), ...resources.map(resourceCalls)].flatMap((group) => Object.values(group as Record<string, CallDef>));
+/**
+ * Every call of the API: the table above, then each resource's calls (docs/resources.md), then the
+ * department and owner pickers of each scoped resource (scope.ts).
+ */
+export const allCalls: CallDef[] = [...Object.values(calls), ...resources.map(resourceCalls), ...everyScopeCall()].flatMap((group) => Object.values(group as Record<string, CallDef>));

@@ -1,12 +1,14 @@
 import * as z from '../zod.ts';
 import { maxChars } from '../text.ts';
 import { defineCall } from '../call.ts';
-import { msg } from '../messages/msg.ts';
+import { msg, typeError } from '../messages/msg.ts';
 import { isPermission, permissionGroups, ROLE_CODE_PATTERN } from '../permissions.ts';
 import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
 import { pageQueryOf, pageQuerySchema } from '../paging.ts';
-import { blankToUndefined, parseInstant } from '../query-values.ts';
-import { accountSources } from './oidc.ts';
+import { blankToUndefined, hasOffset, parseInstant } from '../query-values.ts';
+import { accountSources } from './company-sign-in.ts';
+import { departmentCalls, departmentId, departmentSchema } from './department.ts';
+import { dataScopes, isScopedResource } from '../data-scope.ts';
 
 /** System management: roles, accounts, sessions and the audit trail. */
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -41,6 +43,12 @@ const roleSchema = z.object({
   userCount: z.number().int(),
   /** Its accounts must turn on two-step verification (the one field of a built-in role that may change). */
   requireMfa: z.boolean(),
+  /** Which records its holders reach in scoped resources (decision 033). */
+  dataScope: z.enum(dataScopes),
+  /** The chosen departments of a `custom` scope (each with everything below it); empty otherwise. */
+  departmentIds: z.array(z.number().int()),
+  /** Per-resource overrides: a scoped resource's name -> its scope. */
+  scopes: z.record(z.string(), z.enum(dataScopes)),
 });
 export type RoleRecord = z.infer<typeof roleSchema>;
 
@@ -50,15 +58,28 @@ const roleName = z
   .min(1, { error: 'system.role.error.name', abort: true })
   .check(maxChars(ROLE_NAME_MAX, msg('common.maxLength', { n: ROLE_NAME_MAX })));
 const roleDescription = z.string().trim().check(maxChars(ROLE_DESCRIPTION_MAX, msg('common.maxLength', { n: ROLE_DESCRIPTION_MAX })));
-const rolePermissions = z.array(permissionCode, { error: 'validation.invalidType' }).max(100, 'validation.invalidValue');
+const rolePermissions = z.array(permissionCode, { error: typeError }).max(100, 'validation.invalidValue');
+const roleDataScope = z.enum(dataScopes, { error: 'system.role.error.dataScope' });
+/** Deduplicated by the server; each must exist (checked there: 400 on the field). */
+const roleDepartmentIds = z.array(departmentId, { error: typeError }).max(1000, 'validation.invalidValue');
+/** Keys: scoped resources only (data-scope.ts `scopedResources`); values: one of the five. */
+const roleScopes = z
+  .record(z.string(), z.enum(dataScopes, { error: 'system.role.error.scopes' }), { error: typeError })
+  .refine((scopes) => Object.keys(scopes).every(isScopedResource), 'system.role.error.scopes');
+const scopeFields = { dataScope: roleDataScope.optional(), departmentIds: roleDepartmentIds.optional(), scopes: roleScopes.optional() };
+/** A `custom` scope names at least one department (whether each exists is the server's to check). */
+function customNeedsDepartments(body: { dataScope?: string; departmentIds?: number[] }, ctx: z.RefinementCtx): void {
+  if (body.dataScope === 'custom' && (body.departmentIds ?? []).length === 0) ctx.addIssue({ code: 'custom', path: ['departmentIds'], message: 'system.role.error.departments' });
+}
 
 /** The role editor's form and the create body. */
 export const roleCreateBodySchema = z
-  .object({ code: roleCode, name: roleName, description: roleDescription.optional(), permissions: rolePermissions, requireMfa: z.boolean().optional() })
-  .strict();
+  .object({ code: roleCode, name: roleName, description: roleDescription.optional(), permissions: rolePermissions, requireMfa: z.boolean().optional(), ...scopeFields })
+  .strict()
+  .superRefine(customNeedsDepartments);
 export type RoleCreateBody = z.infer<typeof roleCreateBodySchema>;
 export const roleUpdateBodySchema = z
-  .object({ name: roleName.optional(), description: roleDescription.optional(), permissions: rolePermissions.optional(), requireMfa: z.boolean().optional() })
+  .object({ name: roleName.optional(), description: roleDescription.optional(), permissions: rolePermissions.optional(), requireMfa: z.boolean().optional(), ...scopeFields })
   .strict();
 export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
 
@@ -88,6 +109,8 @@ const accountSchema = z.object({
   source: z.enum(accountSources),
   /** Its roles follow the company's groups at each sign-in (OIDC_ROLE_MAP), so they are not edited here. */
   rolesFromProvider: z.boolean(),
+  /** The one department it belongs to. */
+  departmentId: z.number().int(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -118,12 +141,16 @@ export const userCreateBodySchema = z
     email: email.optional(),
     phone: phone.optional(),
     roles: accountRoles,
+    /** Absent: the creator's department. */
+    departmentId: departmentId.optional(),
     /** Absent: the server generates a one-time password and answers it once. */
     password: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(PASSWORD_PATTERN, 'login.form.password.formatErr').optional()),
   })
   .strict();
 export type UserCreateBody = z.infer<typeof userCreateBodySchema>;
-export const userUpdateBodySchema = z.object({ name: accountName.optional(), email: email.optional(), phone: phone.optional(), roles: accountRoles.optional() }).strict();
+export const userUpdateBodySchema = z
+  .object({ name: accountName.optional(), email: email.optional(), phone: phone.optional(), roles: accountRoles.optional(), departmentId: departmentId.optional() })
+  .strict();
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
 export const userListQuerySchema = pageQuerySchema.extend({
@@ -131,9 +158,21 @@ export const userListQuerySchema = pageQuerySchema.extend({
   role: z.preprocess(blankToUndefined, roleCode.optional()),
   status: z.preprocess(blankToUndefined, z.enum(accountStatuses, { error: 'validation.invalidValue' }).optional()),
   source: z.preprocess(blankToUndefined, z.enum(accountSources, { error: 'validation.invalidValue' }).optional()),
+  /** The department and every department below it. */
+  departmentId: z.preprocess(blankToUndefined, positiveId.optional()),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 const userListSchema = z.object({ list: z.array(accountSchema), total: z.number().int() });
+
+/** How many accounts a picker's answer holds at most: typing narrows them, as in the kit's pickers. */
+export const USER_OPTIONS_LIMIT = 20;
+/** A picker's query, as the kit's: a keyword (in the name or the username), or the id of one held. */
+export const userOptionsQuerySchema = z.object({
+  keyword: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(64, msg('common.maxLength', { n: 64 }))).optional()),
+  id: z.preprocess(blankToUndefined, positiveId.optional()),
+});
+/** An active account as a picker offers it: `label` is its name with its username, which tells namesakes apart. */
+export const userOptionsSchema = z.array(z.object({ id: z.number().int(), label: z.string() }));
 const userCreatedSchema = z.object({ user: accountSchema, initialPassword: z.string().optional() });
 
 /* ---------- sessions ---------- */
@@ -184,7 +223,12 @@ const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const instant = z.string().trim().refine((v) => parseInstant(v) !== null, 'system.audit.error.time');
+/** Each end of the range names its offset from UTC (as the resource kit's times): one without would be read as UTC, silently. */
+const instant = z
+  .string()
+  .trim()
+  .refine((v) => parseInstant(v) !== null, { error: 'system.audit.error.time', abort: true })
+  .refine(hasOffset, 'validation.datetimeOffset');
 
 const auditFilterShape = {
     from: z.preprocess(blankToUndefined, instant.optional()),
@@ -212,6 +256,10 @@ export const systemCalls = {
   roleUpdate: defineCall({ id: 'system.role.update', method: 'PUT', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Edits a custom role (409 ROLE_BUILT_IN for a built-in one)', params: idParams, body: roleUpdateBodySchema, response: roleSchema, writes: true }),
   roleDelete: defineCall({ id: 'system.role.delete', method: 'DELETE', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Deletes a custom role no account holds', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
   userList: defineCall({ id: 'system.user.list', method: 'GET', path: '/api/system/users', access: 'signed', permission: 'user:read', summary: 'Accounts: keyword, role, status, paged', query: userListQuerySchema, response: userListSchema }),
+  userDepartments: defineCall({
+    id: 'system.user.departments', method: 'GET', path: '/api/system/user-departments', access: 'signed', permission: 'user:read',
+    summary: "The departments whose accounts the caller manages (within its data scope), flat and in tree order: the accounts' department filter and field", response: z.object({ list: z.array(departmentSchema) }),
+  }),
   userGet: defineCall({ id: 'system.user.get', method: 'GET', path: '/api/system/users/:id', access: 'signed', permission: 'user:read', summary: 'One account', params: idParams, response: accountSchema }),
   userCreate: defineCall({ id: 'system.user.create', method: 'POST', path: '/api/system/users', access: 'signed', permission: 'user:write', summary: 'Creates an account; without a password a one-time password is answered once', body: userCreateBodySchema, response: userCreatedSchema, writes: true }),
   userUpdate: defineCall({ id: 'system.user.update', method: 'PUT', path: '/api/system/users/:id', access: 'signed', permission: 'user:write', summary: 'Edits name, e-mail, phone and roles', params: idParams, body: userUpdateBodySchema, response: accountSchema, writes: true }),
@@ -219,7 +267,10 @@ export const systemCalls = {
   userEnable: defineCall({ id: 'system.user.enable', method: 'POST', path: '/api/system/users/:id/enable', access: 'signed', permission: 'user:write', summary: 'Enables a disabled account', params: idParams, response: accountSchema, writes: true }),
   userUnlock: defineCall({ id: 'system.user.unlock', method: 'POST', path: '/api/system/users/:id/unlock', access: 'signed', permission: 'user:write', summary: 'Clears a failed-sign-in lock and the failure counters', params: idParams, response: accountSchema, writes: true }),
   userResetPassword: defineCall({ id: 'system.user.reset-password', method: 'POST', path: '/api/system/users/:id/reset-password', access: 'signed', permission: 'user:write', summary: 'A new one-time password (answered once); ends every session of the account', params: idParams, response: z.object({ initialPassword: z.string() }), writes: true }),
-  userMfaReset: defineCall({ id: 'system.user.mfa.reset', method: 'POST', path: '/api/system/users/:id/mfa/reset', access: 'signed', permission: 'user:write', summary: "Turns an account's two-step verification off and ends its sessions", params: idParams, response: accountSchema, writes: true }),
+  userTwoStepReset: defineCall({ id: 'system.user.two-step.reset', method: 'POST', path: '/api/system/users/:id/two-step/reset', access: 'signed', permission: 'user:write', summary: "Turns an account's two-step verification off and ends its sessions", params: idParams, response: accountSchema, writes: true }),
+  // department:write, not user:read: whoever edits departments picks their leaders without managing
+  // accounts, and the answer is no more than an active account's name and username.
+  userOptions: defineCall({ id: 'system.user.options', method: 'GET', path: '/api/system/user-options', access: 'signed', permission: 'department:write', summary: `At most ${USER_OPTIONS_LIMIT} active accounts whose name or username holds a keyword, for the department leader's picker`, query: userOptionsQuerySchema, response: userOptionsSchema }),
   sessionList: defineCall({ id: 'system.session.list', method: 'GET', path: '/api/system/sessions', access: 'signed', permission: 'session:read', summary: 'Live sessions, of one account when userId is given; paged (100 a page unless asked)', query: sessionListQuerySchema, response: sessionListSchema }),
   sessionRevoke: defineCall({ id: 'system.session.revoke', method: 'DELETE', path: '/api/system/sessions/:id', access: 'signed', permission: 'session:revoke', summary: 'Ends a session', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
   mySessions: defineCall({ id: 'user.session.list', method: 'GET', path: '/api/user/sessions', access: 'signed', summary: "The caller's live sessions (this one marked current); paged (100 a page unless asked)", query: shortListQuerySchema, response: sessionListSchema }),
@@ -227,4 +278,5 @@ export const systemCalls = {
   myOtherSessionsRevoke: defineCall({ id: 'user.session.revoke-others', method: 'POST', path: '/api/user/sessions/revoke-others', access: 'signed', summary: "Ends every session of the caller but this one", response: z.object({ revoked: z.number().int() }), writes: true }),
   auditList: defineCall({ id: 'system.audit.list', method: 'GET', path: '/api/system/audit', access: 'signed', permission: 'audit:read', summary: 'Audit entries, newest first: time range, actor, action, target, result; paged', query: auditListQuerySchema, response: auditListSchema }),
   auditExport: defineCall({ id: 'system.audit.export', method: 'GET', path: '/api/system/audit/export', access: 'signed', permission: 'audit:export', summary: 'The filtered audit entries as a streamed CSV (BOM, caller language, no row cap)', query: auditFilterSchema, responseKind: 'csv' }),
+  ...departmentCalls,
 };

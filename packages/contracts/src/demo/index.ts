@@ -1,3 +1,4 @@
+import { accountsSlice } from './accounts/index.ts';
 import { cardSlice } from './card/index.ts';
 import { profileSlice } from './profile/index.ts';
 import { resultSlice } from './result/index.ts';
@@ -11,5 +12,5 @@ import { workplaceSlice } from './workplace/index.ts';
  * "Core and slices"). `npm run demo:remove` deletes this folder and the registry lines that name it. Their calls and
  * stored preferences: calls.ts.
  */
-export const demoSlices = [workplaceSlice, searchTableSlice, cardSlice, stepFormSlice, profileSlice, resultSlice, userCenterSlice] as const;
+export const demoSlices = [workplaceSlice, searchTableSlice, cardSlice, stepFormSlice, profileSlice, resultSlice, userCenterSlice, accountsSlice] as const;
 

@@ -43,13 +43,16 @@ describe('the demo forms\' validation messages', () => {
     expectTranslated(Object.values(found));
   });
 
-  it('list query: page sizes, createdTime twice, blanks ignored', () => {
+  it('list query: page sizes, createdTime open at either end, blanks ignored', () => {
     expect(collectionListQuerySchema.parse({})).toMatchObject({ current: 1, pageSize: 10 });
     expect(collectionListQuerySchema.parse({ current: '3', pageSize: '50', name: '', createdTime: ['2026-01-01', '2026-01-31'] })).toEqual({
       current: 3, pageSize: 50, name: undefined, number: undefined, contentType: undefined, filterType: undefined, status: undefined, createdTime: ['2026-01-01', '2026-01-31'],
     });
     expect(collectionListQuerySchema.safeParse({ pageSize: '30' }).success).toBe(false);
-    expect(collectionListQuerySchema.safeParse({ createdTime: '2026-01-01' }).success).toBe(false);
+    // One value is a start; an empty end is open (the console's two pickers send `createdTime=&createdTime=…`).
+    expect(collectionListQuerySchema.parse({ createdTime: '2026-01-01' }).createdTime).toEqual(['2026-01-01', undefined]);
+    expect(collectionListQuerySchema.parse({ createdTime: ['', '2026-01-31'] }).createdTime).toEqual([undefined, '2026-01-31']);
+    expect(collectionListQuerySchema.safeParse({ createdTime: 'x' }).success).toBe(false);
     expect(collectionListQuerySchema.safeParse({ createdTime: ['2026-02-01', '2026-01-01'] }).success).toBe(false);
     expect(collectionListQuerySchema.safeParse({ createdTime: ['2026-02-30', '2026-03-01'] }).success).toBe(false);
   });

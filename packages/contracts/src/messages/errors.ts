@@ -45,6 +45,10 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     SSO_NO_ROLE: '你的企业账号没有可用的角色，请联系管理员',
     SSO_UNAVAILABLE: '企业账号登录暂不可用，请稍后再试',
     SSO_ACCOUNT: '企业账号由公司身份提供方管理，不能在此操作',
+    DEPARTMENT_CYCLE: '不能把部门移到它自己或它的下级部门之下',
+    DEPARTMENT_NAME_TAKEN: '同一上级部门下已有同名部门',
+    DEPARTMENT_CODE_TAKEN: '部门编码已存在',
+    OUT_OF_SCOPE: '所属部门或负责人超出了你的数据权限范围',
   },
   'en-US': {
     VALIDATION_FAILED: 'Some of the submitted data is not valid.',
@@ -88,5 +92,9 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     SSO_NO_ROLE: 'Your company account has no role here. Ask an administrator.',
     SSO_UNAVAILABLE: 'Company sign-in is unavailable. Please try again later.',
     SSO_ACCOUNT: "Company accounts are managed by the company's identity provider, not here.",
+    DEPARTMENT_CYCLE: 'A department cannot be moved under itself or one of its sub-departments.',
+    DEPARTMENT_NAME_TAKEN: 'Another department under the same parent already has this name.',
+    DEPARTMENT_CODE_TAKEN: 'This department code is already taken.',
+    OUT_OF_SCOPE: 'The department or owner is outside your data scope.',
   },
 };

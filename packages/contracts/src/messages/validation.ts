@@ -25,6 +25,22 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'validation.tooBig': '不能大于 {n}',
     'validation.invalidJson': '请求体不是有效的 JSON',
     'validation.invalidCharacters': '含有无法保存的字符',
+    'validation.format': '格式应为 {example}',
+    'validation.pattern': '须符合格式 {pattern}',
+    'validation.decimal': '须为数字，例如 {example}',
+    'validation.scale': '最多 {n} 位小数',
+    'validation.scaleOne': '最多 1 位小数',
+    'validation.scaleNone': '须为整数，不能有小数',
+    'validation.wholeDigits': '整数部分最多 {n} 位',
+    'validation.date': '须为日期，格式 YYYY-MM-DD',
+    'validation.datetime': '须为时间，例如 2026-01-01T08:00:00+08:00',
+    'validation.datetimeOffset': '时间须带时区偏移，例如 2026-01-01T08:00:00+08:00 或 2026-01-01T00:00:00Z',
+    'validation.rangeOrder': '开始值不能大于结束值',
+    'validation.rangeTwoValues': '最多一个开始值和一个结束值',
+    'validation.alreadyUsed': '已被其他记录使用',
+    'validation.noSuchRecord': '所选记录不存在，可能已被删除',
+    'validation.noSuchDepartment': '部门不存在或已停用',
+    'validation.noSuchOwner': '负责人须为启用的账号',
     'login.form.username.errMsg': '用户名不能为空',
     'login.form.password.errMsg': '密码不能为空',
     'login.form.phone.errMsg': '手机号不能为空',
@@ -45,6 +61,22 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'validation.tooBig': 'Must be at most {n}',
     'validation.invalidJson': 'The request body is not valid JSON',
     'validation.invalidCharacters': 'Contains characters that cannot be stored',
+    'validation.format': 'Format {example} expected',
+    'validation.pattern': 'Must match the pattern {pattern}',
+    'validation.decimal': 'A number expected, such as {example}',
+    'validation.scale': 'At most {n} decimal places',
+    'validation.scaleOne': 'At most 1 decimal place',
+    'validation.scaleNone': 'A whole number expected, without decimal places',
+    'validation.wholeDigits': 'At most {n} digits before the decimal point',
+    'validation.date': 'A date expected, as YYYY-MM-DD',
+    'validation.datetime': 'A time expected, such as 2026-01-01T08:00:00+08:00',
+    'validation.datetimeOffset': 'A time needs its offset from UTC, such as 2026-01-01T08:00:00+08:00 or 2026-01-01T00:00:00Z',
+    'validation.rangeOrder': 'The start is after the end',
+    'validation.rangeTwoValues': 'A start and an end at most',
+    'validation.alreadyUsed': 'Already used by another record',
+    'validation.noSuchRecord': 'No such record: it may have been deleted',
+    'validation.noSuchDepartment': 'This department does not exist or is disabled',
+    'validation.noSuchOwner': 'The owner must be an active account',
     'login.form.username.errMsg': 'Username is required',
     'login.form.password.errMsg': 'Password is required',
     'login.form.phone.errMsg': 'Phone number is required',
@@ -59,7 +91,9 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
 
 /** Translates a message key (possibly `key|{"n":5}` with parameters) for a locale; unknown keys pass through. */
 export function translateValidation(message: string, locale: Locale): string {
-  const [key = message, rawParams] = message.split('|', 2);
+  // the parameters may hold `|` themselves (a pattern): the key ends at the first one
+  const bar = message.indexOf('|');
+  const [key, rawParams] = bar < 0 ? [message, undefined] : [message.slice(0, bar), message.slice(bar + 1)];
   const table = validationMessages[locale];
   const text = table[key] ?? validationMessages[locale === 'zh-CN' ? 'en-US' : 'zh-CN'][key];
   if (text === undefined) return message;

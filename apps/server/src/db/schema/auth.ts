@@ -1,6 +1,7 @@
 // Accounts, sessions, nonces, rate limits, login attempts, known devices, captchas, SMS codes, preferences.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DataScope } from '@atrium/contracts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -45,6 +46,11 @@ export const users = pgTable(
     /** When two-step verification was turned on (null: off). Its secrets are in user_mfa. */
     mfaEnabledAt: ts('mfa_enabled_at'),
     lastLoginAt: ts('last_login_at'),
+    /** The one department the account belongs to (migration 0009; the root, department 1, unless given). */
+    departmentId: integer('department_id')
+      .notNull()
+      .default(1)
+      .references((): AnyPgColumn => departments.id),
     registeredAt: ts('registered_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -54,6 +60,40 @@ export const users = pgTable(
     uniqueIndex('users_account_id_uq').on(t.accountId),
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_email_uq').on(t.email),
+    index('users_department_id_idx').on(t.departmentId),
+  ],
+);
+
+/**
+ * The organisation's departments (migration 0009, decision 029): a tree with one root (id 1, no parent).
+ * `path` holds the ids from the root down to the department ("/1/7/12/"), so a subtree is one prefix range
+ * of its index; `depth` is 1 for the root and at most 10. `name_en` is the English name of the root the
+ * migration made (decision 015): cleared by a rename.
+ */
+export const departments = pgTable(
+  'departments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    code: text('code'),
+    leaderId: integer('leader_id').references((): AnyPgColumn => users.id),
+    sortOrder: integer('sort_order').notNull().default(0),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    /** `COLLATE "C"` in the migration: byte order, so a subtree is one index range. */
+    path: text('path').notNull(),
+    depth: smallint('depth').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [
+    index('departments_path_idx').on(t.path),
+    uniqueIndex('departments_sibling_name_uq').on(sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+    uniqueIndex('departments_code_uq').on(sql`lower(${t.code})`),
+    index('departments_parent_idx').on(t.parentId, t.sortOrder, t.id),
   ],
 );
 
@@ -74,8 +114,30 @@ export const roles = pgTable(
     requireMfa: boolean('require_mfa').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Which records its holders reach in scoped resources (migration 0010, decision 033). */
+    dataScope: text('data_scope').$type<DataScope>().notNull().default('all'),
+    /** Per-resource overrides: a scoped resource's name -> its scope. */
+    scopes: jsonb('scopes').$type<Record<string, DataScope>>().notNull().default({}),
   },
   (t) => [uniqueIndex('roles_code_uq').on(t.code)],
+);
+
+/**
+ * The departments of a role's `custom` data scope (migration 0010, decision 033). Deleting the role or the
+ * department deletes the row: a department can be deleted only when nothing is in it, so no scope reaches
+ * less for it. Its writes move the roles' generation (db/list-generations.ts), as the roles' own do.
+ */
+export const roleDepartments = pgTable(
+  'role_departments',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.departmentId] }), index('role_departments_department_idx').on(t.departmentId)],
 );
 
 /**
@@ -236,6 +298,7 @@ export const userPreferences = pgTable('user_preferences', {
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
+export type DepartmentRow = typeof departments.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,11 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { demoRoles } from '@atrium/contracts';
+import { sliceRoles } from '@atrium/contracts';
 import { rowsOf, type Db } from '../client.ts';
 import { roles, users } from '../schema/auth.ts';
 import { hashPassword } from '../../security/passwords.ts';
 
-/** The demo accounts (README, Quick start). Never created in production (see index.ts). */
-export const demoAccounts = [
+/** An account seeded with a known password, listed in the start log (README, Quick start). */
+export interface SeedAccount {
+  readonly username: string;
+  readonly password: string;
+  /** Built-in roles or the slices' (`roles` of their contracts), which exist by then. */
+  readonly roles: readonly string[];
+  readonly phone: string;
+  readonly accountId: string;
+  readonly name: string;
+  readonly email: string;
+  readonly job: string;
+  readonly jobName: string;
+  readonly organization: string;
+  readonly organizationName: string;
+  readonly certification: number;
+}
+
+/** The accounts every product starts with outside production (README, Quick start); never in production (see index.ts). */
+export const coreAccounts = [
   {
     username: 'admin',
     password: 'admin123',
@@ -27,7 +44,7 @@ export const demoAccounts = [
     roles: ['user'],
     phone: '13900000000',
     accountId: '10002',
-    name: 'Demo User',
+    name: 'Atrium User',
     email: 'user@example.com',
     job: 'editor',
     jobName: 'Content editor',
@@ -35,54 +52,45 @@ export const demoAccounts = [
     organizationName: 'Content team',
     certification: 0,
   },
-  {
-    username: 'auditor',
-    password: 'auditor123',
-    roles: ['auditor'],
-    phone: '13700000000',
-    accountId: '10003',
-    name: 'Demo Auditor',
-    email: 'auditor@example.com',
-    job: 'compliance',
-    jobName: 'Compliance officer',
-    organization: 'risk',
-    organizationName: 'Risk team',
-    certification: 0,
-  },
-] as const;
+] as const satisfies readonly SeedAccount[];
 
+/** Seeds one account with its known password, answering its id. */
+export async function insertSeedAccount(db: Db, a: SeedAccount, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: a.username,
+      passwordHash: await hashPassword(a.password),
+      roles: [...a.roles],
+      phone: a.phone,
+      accountId: a.accountId,
+      name: a.name,
+      email: a.email,
+      job: a.job,
+      jobName: a.jobName,
+      organization: a.organization,
+      organizationName: a.organizationName,
+      certification: a.certification,
+      countryRegion: 'china',
+      registeredAt: now,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/**
+ * The roles the slices bring (contracts `sliceRoles`), as custom roles an administrator may change (the
+ * built-in ones are written by every start), then the core's accounts.
+ */
 export async function seedAccounts(db: Db, now: Date): Promise<{ adminId: number; userId: number }> {
-  // The demo's custom role (the built-in ones are written by every start).
-  for (const [code, role] of Object.entries(demoRoles)) {
+  for (const [code, role] of Object.entries(sliceRoles)) {
     await db
       .insert(roles)
       .values({ code, name: role.name['zh-CN'], description: role.description['zh-CN'], permissions: [...role.permissions], builtIn: false })
       .onConflictDoNothing();
   }
-  const ids: number[] = [];
-  for (const a of demoAccounts) {
-    const [row] = await db
-      .insert(users)
-      .values({
-        username: a.username,
-        passwordHash: await hashPassword(a.password),
-        roles: [...a.roles],
-        phone: a.phone,
-        accountId: a.accountId,
-        name: a.name,
-        email: a.email,
-        job: a.job,
-        jobName: a.jobName,
-        organization: a.organization,
-        organizationName: a.organizationName,
-        certification: a.certification,
-        countryRegion: 'china',
-        registeredAt: now,
-      })
-      .returning({ id: users.id });
-    ids.push(row!.id);
-  }
-  return { adminId: ids[0]!, userId: ids[1]! };
+  const [admin, user] = coreAccounts;
+  return { adminId: await insertSeedAccount(db, admin, now), userId: await insertSeedAccount(db, user, now) };
 }
 
 /** Creates an account with a chosen password (CLI create-admin). */

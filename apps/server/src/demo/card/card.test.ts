@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../test/suite-app.ts';
 
 interface Quality {
   id: number;
@@ -15,17 +15,10 @@ interface Service {
 }
 
 describe('card list: queues, services, rules, persisted on the server', () => {
-  let t: TestApp;
-  let admin: string;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [admin, user] = [await t.login('admin'), await t.login('user')];
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['admin', 'user'] });
 
   const get = async <T>(url: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
-    const res = await t.request({ url, token: user, locale });
+    const res = await t.request({ url, token: t.tokens.user, locale });
     expect(res.status).toBe(200);
     return res.body.data as T;
   };
@@ -49,66 +42,66 @@ describe('card list: queues, services, rules, persisted on the server', () => {
   });
 
   it('creates a queue (0 / 0 / 0) as typed, validates the title, deletes it', async () => {
-    const me = (await t.request({ method: 'POST', url: '/api/user/info', token: admin })).body.data;
-    const res = await t.request({ method: 'POST', url: '/api/list/quality-inspection', token: admin, body: { title: ' 新队列 ' } });
+    const me = (await t.request({ method: 'POST', url: '/api/user/info', token: t.tokens.admin })).body.data;
+    const res = await t.request({ method: 'POST', url: '/api/list/quality-inspection', token: t.tokens.admin, body: { title: ' 新队列 ' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: '新队列', name: me.name, data: [{ label: 'pendingInspection', value: 0 }, { label: 'backlog', value: 0 }, { label: 'pendingSampling', value: 0 }] });
     const en = await get<Quality[]>('/api/list/quality-inspection', 'en-US');
     expect(en[0]).toMatchObject({ id: res.body.data.id, title: '新队列' });
 
-    const zh = await t.request({ method: 'POST', url: '/api/list/quality-inspection', token: admin, body: { title: '' }, locale: 'zh-CN' });
+    const zh = await t.request({ method: 'POST', url: '/api/list/quality-inspection', token: t.tokens.admin, body: { title: '' }, locale: 'zh-CN' });
     expect(zh.body.data.details).toEqual([{ path: 'title', message: '请输入队列名称' }]);
-    const long = await t.request({ method: 'POST', url: '/api/list/quality-inspection', token: admin, body: { title: 'x'.repeat(31) }, locale: 'en-US' });
+    const long = await t.request({ method: 'POST', url: '/api/list/quality-inspection', token: t.tokens.admin, body: { title: 'x'.repeat(31) }, locale: 'en-US' });
     expect(long.body.data.details).toEqual([{ path: 'title', message: 'Up to 30 characters' }]);
 
-    expect((await t.request({ method: 'DELETE', url: `/api/list/quality-inspection/${res.body.data.id}`, token: admin })).status).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/list/quality-inspection/${res.body.data.id}`, token: t.tokens.admin })).status).toBe(200);
     expect((await get<Quality[]>('/api/list/quality-inspection')).some((q) => q.id === res.body.data.id)).toBe(false);
-    expect((await t.request({ method: 'DELETE', url: `/api/list/quality-inspection/${res.body.data.id}`, token: admin })).status).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/list/quality-inspection/${res.body.data.id}`, token: t.tokens.admin })).status).toBe(404);
   });
 
   it('inspects a queue: awaiting inspection moves to sampling, backlog 0', async () => {
     const card = (await get<Quality[]>('/api/list/quality-inspection')).find((q) => value(q, 'pendingInspection') > 0)!;
-    const res = await t.request({ method: 'POST', url: `/api/list/quality-inspection/${card.id}/inspect`, token: admin });
+    const res = await t.request({ method: 'POST', url: `/api/list/quality-inspection/${card.id}/inspect`, token: t.tokens.admin });
     expect(res.status).toBe(200);
     expect(value(res.body.data, 'pendingInspection')).toBe(0);
     expect(value(res.body.data, 'backlog')).toBe(0);
     expect(value(res.body.data, 'pendingSampling')).toBe(value(card, 'pendingSampling') + value(card, 'pendingInspection'));
-    const again = await t.request({ method: 'POST', url: `/api/list/quality-inspection/${card.id}/inspect`, token: admin });
+    const again = await t.request({ method: 'POST', url: `/api/list/quality-inspection/${card.id}/inspect`, token: t.tokens.admin });
     expect(again.body.data).toEqual(res.body.data);
-    expect((await t.request({ method: 'POST', url: '/api/list/quality-inspection/999999/inspect', token: admin })).status).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/api/list/quality-inspection/999999/inspect', token: t.tokens.admin })).status).toBe(404);
   });
 
   it('subscribes, unsubscribes and renews services with the expiry rules', async () => {
     const services = await get<Service[]>('/api/list/the-service');
     const active = services.find((s) => s.enable && !s.expires)!;
     const expired = services.find((s) => s.expires)!;
-    const off = await t.request({ method: 'PATCH', url: `/api/list/the-service/${active.id}`, token: admin, body: { enable: false } });
+    const off = await t.request({ method: 'PATCH', url: `/api/list/the-service/${active.id}`, token: t.tokens.admin, body: { enable: false } });
     expect(off.body.data).toMatchObject({ id: active.id, enable: false, expires: false });
-    const on = await t.request({ method: 'PATCH', url: `/api/list/the-service/${active.id}`, token: admin, body: { enable: true } });
+    const on = await t.request({ method: 'PATCH', url: `/api/list/the-service/${active.id}`, token: t.tokens.admin, body: { enable: true } });
     expect(on.body.data.enable).toBe(true);
 
-    const blocked = await t.request({ method: 'PATCH', url: `/api/list/the-service/${expired.id}`, token: admin, body: { enable: true }, locale: 'en-US' });
+    const blocked = await t.request({ method: 'PATCH', url: `/api/list/the-service/${expired.id}`, token: t.tokens.admin, body: { enable: true }, locale: 'en-US' });
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toBe('This service has expired. Renew it first.');
-    const renewed = await t.request({ method: 'POST', url: `/api/list/the-service/${expired.id}/renew`, token: admin });
+    const renewed = await t.request({ method: 'POST', url: `/api/list/the-service/${expired.id}/renew`, token: t.tokens.admin });
     expect(renewed.body.data).toMatchObject({ id: expired.id, expires: false, enable: true });
-    const twice = await t.request({ method: 'POST', url: `/api/list/the-service/${expired.id}/renew`, token: admin, locale: 'zh-CN' });
+    const twice = await t.request({ method: 'POST', url: `/api/list/the-service/${expired.id}/renew`, token: t.tokens.admin, locale: 'zh-CN' });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('该服务未过期，无需续约');
     // Persisted: a fresh read shows the new states.
     const after = await get<Service[]>('/api/list/the-service');
     expect(after.find((s) => s.id === expired.id)).toMatchObject({ enable: true, expires: false });
-    expect((await t.request({ method: 'PATCH', url: '/api/list/the-service/999999', token: admin, body: { enable: true } })).status).toBe(404);
-    const bad = await t.request({ method: 'PATCH', url: `/api/list/the-service/${active.id}`, token: admin, body: { enable: 'yes' }, locale: 'en-US' });
+    expect((await t.request({ method: 'PATCH', url: '/api/list/the-service/999999', token: t.tokens.admin, body: { enable: true } })).status).toBe(404);
+    const bad = await t.request({ method: 'PATCH', url: `/api/list/the-service/${active.id}`, token: t.tokens.admin, body: { enable: 'yes' }, locale: 'en-US' });
     expect(bad.body.data.details).toEqual([{ path: 'enable', message: 'This field is required' }]);
   });
 
   it('switches preset rules', async () => {
     const [rule] = await get<Array<{ id: number; enable: boolean }>>('/api/list/rules-preset');
-    const res = await t.request({ method: 'PATCH', url: `/api/list/rules-preset/${rule!.id}`, token: admin, body: { enable: !rule!.enable } });
+    const res = await t.request({ method: 'PATCH', url: `/api/list/rules-preset/${rule!.id}`, token: t.tokens.admin, body: { enable: !rule!.enable } });
     expect(res.body.data.enable).toBe(!rule!.enable);
     expect((await get<Array<{ id: number; enable: boolean }>>('/api/list/rules-preset'))[0]!.enable).toBe(!rule!.enable);
-    expect((await t.request({ method: 'PATCH', url: '/api/list/rules-preset/999999', token: admin, body: { enable: true } })).status).toBe(404);
+    expect((await t.request({ method: 'PATCH', url: '/api/list/rules-preset/999999', token: t.tokens.admin, body: { enable: true } })).status).toBe(404);
   });
 
   it('refuses every card write to a user with 403 and changes nothing', async () => {
@@ -129,7 +122,7 @@ describe('card list: queues, services, rules, persisted on the server', () => {
       { method: 'PATCH' as const, url: '/api/list/rules-preset/1', body: { enable: true } },
     ];
     for (const w of writes) {
-      const res = await t.request({ ...w, token: user });
+      const res = await t.request({ ...w, token: t.tokens.user });
       expect(res.status, w.url).toBe(403);
     }
     expect(await snapshot()).toEqual(before);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultParameters } from './parameters.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { suiteApp } from '../../test/suite-app.ts';
 
 type Params = typeof defaultParameters;
 const withChange = (change: (p: Params) => void): Params => {
@@ -10,18 +10,11 @@ const withChange = (change: (p: Params) => void): Params => {
 };
 
 describe('group form and basic profile: submit, approve, cancel, operation log', () => {
-  let t: TestApp;
-  let admin: string;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [admin, user] = [await t.login('admin'), await t.login('user')];
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['admin', 'user'] });
 
-  const profile = async () => (await t.request({ url: '/api/profile/basic', token: admin })).body.data;
-  const log = async (query = 'current=1&pageSize=10', locale: 'zh-CN' | 'en-US' = 'zh-CN') => (await t.request({ url: `/api/operation/log?${query}`, token: admin, locale })).body.data;
-  const submit = (data: unknown, locale: 'zh-CN' | 'en-US' = 'zh-CN', token = admin) =>
+  const profile = async () => (await t.request({ url: '/api/profile/basic', token: t.tokens.admin })).body.data;
+  const log = async (query = 'current=1&pageSize=10', locale: 'zh-CN' | 'en-US' = 'zh-CN') => (await t.request({ url: `/api/operation/log?${query}`, token: t.tokens.admin, locale })).body.data;
+  const submit = (data: unknown, locale: 'zh-CN' | 'en-US' = 'zh-CN', token = t.tokens.admin) =>
     t.request({ method: 'POST', url: '/api/group-form/submit', token, body: { data }, locale });
 
   it('shows the seeded default parameters and the log, newest first, paged, translated', async () => {
@@ -102,13 +95,13 @@ describe('group form and basic profile: submit, approve, cancel, operation log',
     expect(rows.slice(0, 2).map((r: { contentNumber: string; status: number }) => [r.contentNumber, r.status])).toEqual([['100005', 0], ['100004', 2]]);
     expect(rows[0]).toMatchObject({ changes: ['audio'], before: { 'audio.encoding.profile': 'AAC-LC' }, after: { 'audio.encoding.profile': 'HE-AAC' } });
 
-    const approved = await t.request({ method: 'POST', url: '/api/profile/basic/approve', token: admin });
+    const approved = await t.request({ method: 'POST', url: '/api/profile/basic/approve', token: t.tokens.admin });
     expect(approved.body.data).toMatchObject({ status: 'approved', video: second.video, audio: second.audio, original: first });
     expect((await log()).list[0].status).toBe(1);
-    const again = await t.request({ method: 'POST', url: '/api/profile/basic/approve', token: admin, locale: 'en-US' });
+    const again = await t.request({ method: 'POST', url: '/api/profile/basic/approve', token: t.tokens.admin, locale: 'en-US' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('There is no change under approval');
-    expect((await t.request({ method: 'POST', url: '/api/profile/basic/cancel', token: admin })).status).toBe(409);
+    expect((await t.request({ method: 'POST', url: '/api/profile/basic/cancel', token: t.tokens.admin })).status).toBe(409);
   });
 
   it('cancels a change under review: the original parameters come back', async () => {
@@ -119,11 +112,11 @@ describe('group form and basic profile: submit, approve, cancel, operation log',
     const res = await submit(changed);
     expect(res.body.data.status).toBe('approving');
     expect((await log()).list[0]).toMatchObject({ changes: ['video', 'audio'], status: 0 });
-    const cancelled = await t.request({ method: 'POST', url: '/api/profile/basic/cancel', token: admin });
+    const cancelled = await t.request({ method: 'POST', url: '/api/profile/basic/cancel', token: t.tokens.admin });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', video: before.video, audio: before.audio, original: { video: before.video, audio: before.audio } });
     expect((await log()).list[0].status).toBe(2);
-    const again = await t.request({ method: 'POST', url: '/api/profile/basic/cancel', token: admin, locale: 'zh-CN' });
+    const again = await t.request({ method: 'POST', url: '/api/profile/basic/cancel', token: t.tokens.admin, locale: 'zh-CN' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('当前没有审批中的参数修改');
   });
@@ -137,7 +130,7 @@ describe('group form and basic profile: submit, approve, cancel, operation log',
       { method: 'POST' as const, url: '/api/profile/basic/approve' },
       { method: 'POST' as const, url: '/api/profile/basic/cancel' },
     ];
-    for (const c of calls) expect((await t.request({ ...c, token: user })).status, c.url).toBe(403);
+    for (const c of calls) expect((await t.request({ ...c, token: t.tokens.user })).status, c.url).toBe(403);
     expect(await t.count('operation_logs')).toBe(logs);
     expect(await profile()).toEqual(p);
   });

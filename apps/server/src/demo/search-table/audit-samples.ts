@@ -15,14 +15,14 @@ export const searchTableAuditSamples: Record<string, AuditSampleFn> = {
     const multipart = buildMultipart([{ name: 'file', filename: 'collections.csv', contentType: 'text/csv', data: Buffer.from(file) }]);
     return { method: 'POST', url: '/api/list/policy/import', token: ctx.admin, body: multipart.body, contentType: multipart.contentType, expect: { changed: [], targetType: 'collection', targetId: null } };
   },
-  'collection.create': async (ctx) => ({ method: 'POST', url: '/api/list/policy', token: ctx.admin, body: collectionForm(text(ctx.next())), expect: { changed: ['number', 'name', 'contentType', 'filterType', 'count', 'status'], targetType: 'collection', targetId: idOf } }),
+  'collection.create': async (ctx) => ({ method: 'POST', url: '/api/list/policy', token: ctx.admin, body: collectionForm(text(ctx.next())), expect: { changed: ['number', 'name', 'contentType', 'filterType', 'count', 'status', 'departmentId', 'ownerId'], targetType: 'collection', targetId: idOf } }),
   'collection.update': async (ctx) => {
     const id = await createCollection(ctx);
     return { method: 'PATCH', url: `/api/list/policy/${id}`, token: ctx.admin, body: { name: text(ctx.next()), count: 8 }, expect: { changed: ['name', 'count'], targetType: 'collection', targetId: String(id) } };
   },
   'collection.delete': async (ctx) => {
     const id = await createCollection(ctx);
-    return { method: 'DELETE', url: `/api/list/policy/${id}`, token: ctx.admin, expect: { changed: ['number', 'name', 'contentType', 'filterType', 'count', 'status'], targetType: 'collection', targetId: String(id) } };
+    return { method: 'DELETE', url: `/api/list/policy/${id}`, token: ctx.admin, expect: { changed: ['number', 'name', 'contentType', 'filterType', 'count', 'status', 'departmentId', 'ownerId'], targetType: 'collection', targetId: String(id) } };
   },
   // The table's part of the stored preferences: a save that changes it.
   'user.preferences.save': async (ctx) => {

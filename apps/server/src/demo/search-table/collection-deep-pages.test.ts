@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { suiteApp } from '../../test/suite-app.ts';
 
 /** Pages past the deep-offset threshold take another statement (ids from the index first): same answers. */
 describe('collection list: deep pages', () => {
-  let t: TestApp;
-  let token: string;
+  const t = suiteApp({ signIn: ['user'] });
   beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login('user');
     // 2 400 more rows, many sharing one created time (the id breaks the tie), some online, some offline;
     // numbers below 10 000 000, which the seed never draws
-    await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
+    await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id)
       select '07' || lpad(g::text, 6, '0'), 'Deep ' || g, (array['img','horizontalVideo','verticalVideo'])[1 + g % 3], (array['artificial','rules'])[1 + g % 2],
-             g, (array['online','offline'])[1 + g % 2], timestamptz '2026-01-01 00:00:00+00' - make_interval(secs => (g / 4) * 60), now()
+             g, (array['online','offline'])[1 + g % 2], timestamptz '2026-01-01 00:00:00+00' - make_interval(secs => (g / 4) * 60), now(), (select min(id) from users)
         from generate_series(1, 2400) as g`);
   });
-  afterAll(() => t?.close());
 
   const expected = async (where: string, offset: number, limit: number) =>
     rowsOf<{ id: number }>(await t.db.execute(sql.raw(`select id from collections where ${where} order by created_time desc, id limit ${limit} offset ${offset}`))).map((r) => Number(r.id));
   const page = async (query: string) => {
-    const res = await t.request({ url: `/api/list/policy?${query}`, token });
+    const res = await t.request({ url: `/api/list/policy?${query}`, token: t.tokens.user });
     expect(res.status, res.text).toBe(200);
     return res.body.data as { list: Array<{ id: number }>; total: number };
   };

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildMultipart } from '../../http/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { suiteApp } from '../../test/suite-app.ts';
 
 /** Bytes the database cannot store in an imported file (the core's fuzz, src/test/fuzz.test.ts, covers bodies, queries and paths). */
 describe('collections import: cells that cannot be stored', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['admin'] });
 
   it('reports a CSV cell with NUL as a row error, and writes nothing', async () => {
     // past the first 8 KiB, where a NUL would mark the whole file as binary (415)
@@ -19,7 +13,7 @@ describe('collections import: cells that cannot be stored', () => {
       const file = Buffer.from(['name,contentType,filterType,count,status', ...padding, ...rows].join('\n'));
       expect(file.indexOf(0)).toBeGreaterThan(8192);
       const multipart = buildMultipart([{ name: 'file', filename: 'fuzz.csv', contentType: 'text/csv', data: file }]);
-      return t.request({ method: 'POST', url: '/api/list/policy/import', token: admin, body: multipart.body, contentType: multipart.contentType, locale: 'en-US' });
+      return t.request({ method: 'POST', url: '/api/list/policy/import', token: t.tokens.admin, body: multipart.body, contentType: multipart.contentType, locale: 'en-US' });
     };
     const before = await t.count('collections');
     const name = await importRows(['Bad\u0000name,img,rules,1,online']);

@@ -11,7 +11,7 @@ import {
 import { msg, translateValidation, validationMessages, type Locale } from '@atrium/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartFile } from '../../http/multipart.ts';
-import { parseCsv } from '../../modules/shared/csv.ts';
+import { parseCsv } from '../../lists/csv.ts';
 
 interface ImportError {
   line: number;

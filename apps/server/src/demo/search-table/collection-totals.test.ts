@@ -1,31 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { rowsOf, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
-import { createTestApp, defaultEngine, type TestApp } from '../../test/harness.ts';
+import { defaultEngine } from '../../test/harness.ts';
+import { suiteApp } from '../../test/suite-app.ts';
 import { listCollections } from './collection.repository.ts';
 
-/** Exact totals with the per-filter total cache (db/list-generations.ts, modules/shared/list-cache.ts). */
+/** Exact totals with the per-filter total cache (db/list-generations.ts, lists/list-cache.ts). */
 describe('collection totals stay exact while cached', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['admin'] });
 
   const total = async (query: string) => {
-    const res = await t.request({ url: `/api/list/policy?${query}`, token: admin });
+    const res = await t.request({ url: `/api/list/policy?${query}`, token: t.tokens.admin });
     expect(res.status, res.text).toBe(200);
     return res.body.data.total as number;
   };
   const counted = async (where: string) => Number(rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from collections where ${where}`)))[0]!.n);
   const generation = async () => rowsOf<{ g: string }>(await t.db.execute(sql`select sum(generation)::text as g from list_generation_slots where name = 'collections'`))[0]?.g;
   const create = async (status: 'online' | 'offline') => {
-    const res = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: 'Totals probe', contentType: 'img', filterType: 'rules', count: 1, status } });
+    const res = await t.request({ method: 'POST', url: '/api/list/policy', token: t.tokens.admin, body: { name: 'Totals probe', contentType: 'img', filterType: 'rules', count: 1, status } });
     expect(res.status, res.text).toBe(200);
     return res.body.data.id as number;
   };
@@ -36,18 +31,18 @@ describe('collection totals stay exact while cached', () => {
     expect(await total('status=online&current=2')).toBe(online); // same filter, cached
     const id = await create('online');
     expect(await total('status=online')).toBe(online + 1);
-    await t.request({ method: 'PATCH', url: `/api/list/policy/${id}`, token: admin, body: { status: 'offline' } });
+    await t.request({ method: 'PATCH', url: `/api/list/policy/${id}`, token: t.tokens.admin, body: { status: 'offline' } });
     expect(await total('status=online')).toBe(online);
     expect(await total('status=offline')).toBe(await counted(`status = 'offline'`));
-    await t.request({ method: 'DELETE', url: `/api/list/policy/${id}`, token: admin });
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${id}`, token: t.tokens.admin });
     expect(await total('status=offline')).toBe(await counted(`status = 'offline'`));
     expect(await total('')).toBe(await counted('true'));
   });
 
   it('follows writes made outside the server (SQL), and ignores rolled-back ones', async () => {
     const before = await total('contentType=img');
-    await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
-      values ('99999901', 'outside', 'img', 'rules', 1, 'online', now(), now())`);
+    await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id)
+      values ('99999901', 'outside', 'img', 'rules', 1, 'online', now(), now(), (select min(id) from users))`);
     expect(await total('contentType=img')).toBe(before + 1);
     const generationBefore = await generation();
     await expect(
@@ -66,8 +61,8 @@ describe('collection totals stay exact while cached', () => {
     const before = await total('filterType=artificial');
     await t.db.execute(sql`alter table collections disable trigger collections_list_generation`);
     try {
-      await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        values ('99999902', 'unseen', 'img', 'artificial', 1, 'online', now(), now())`);
+      await t.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id)
+        values ('99999902', 'unseen', 'img', 'artificial', 1, 'online', now(), now(), (select min(id) from users))`);
       expect(await total('filterType=artificial')).toBe(before); // no generation bump: the cached total answers
     } finally {
       await t.db.execute(sql`alter table collections enable trigger collections_list_generation`);
@@ -79,7 +74,7 @@ describe('collection totals stay exact while cached', () => {
   });
 
   const firstPage = async (query: string) => {
-    const res = await t.request({ url: `/api/list/policy?${query}`, token: admin });
+    const res = await t.request({ url: `/api/list/policy?${query}`, token: t.tokens.admin });
     expect(res.status, res.text).toBe(200);
     return res.body.data.list as { id: number; name: string; count: number }[];
   };
@@ -100,7 +95,7 @@ describe('collection totals stay exact while cached', () => {
     await t.db.execute(sql`update collections set count = count + 1 where id = ${top!.id}`);
     expect((await firstPage(query))[0]).toMatchObject({ id: top!.id, name: 'renamed unseen', count: top!.count + 1 });
     // And through the API.
-    const patched = await t.request({ method: 'PATCH', url: `/api/list/policy/${top!.id}`, token: admin, body: { name: top!.name } });
+    const patched = await t.request({ method: 'PATCH', url: `/api/list/policy/${top!.id}`, token: t.tokens.admin, body: { name: top!.name } });
     expect(patched.status, patched.text).toBe(200);
     expect((await firstPage(query))[0]).toMatchObject({ id: top!.id, name: top!.name });
     // Another page size or offset of the same filter is its own entry.
@@ -150,27 +145,21 @@ describe('collection totals stay exact while cached', () => {
     // A second drizzle instance over the same database: another process's cache, as on a replica.
     const replica = (t.handle.pool ? drizzlePg({ client: t.handle.pool, schema }) : drizzlePglite({ client: t.handle.pglite!, schema })) as unknown as Db;
     const filter = { status: 'online' as const };
-    const read = () => listCollections(replica, filter, t.config.timeZone, 0, 10);
+    const read = () => listCollections(replica, filter, t.config.timeZone, 0, 10, { scope: 'all', departmentIds: null, ownerId: null });
     const before = (await read()).total;
     expect((await read()).total).toBe(before);
     const id = await create('online'); // written through the first server
     expect((await read()).total).toBe(before + 1);
-    await t.request({ method: 'DELETE', url: `/api/list/policy/${id}`, token: admin });
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${id}`, token: t.tokens.admin });
     expect((await read()).total).toBe(before);
   });
 });
 
 describe('collection pages with signatures off', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { signatureMode: 'off' } });
-    admin = await t.login('admin');
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ config: { signatureMode: 'off' }, signIn: ['admin'] });
 
   const firstPage = async () => {
-    const res = await t.request({ url: '/api/list/policy?current=1&pageSize=10&contentType=img', token: admin });
+    const res = await t.request({ url: '/api/list/policy?current=1&pageSize=10&contentType=img', token: t.tokens.admin });
     expect(res.status, res.text).toBe(200);
     return res.body.data.list as { id: number; name: string }[];
   };

@@ -1,28 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signHeaders } from '@atrium/contracts';
 import { buildMultipart } from '../../http/multipart.ts';
-import { createTestApp, TEST_FINGERPRINT, type TestApp } from '../../test/harness.ts';
-import { parseCsv } from '../../modules/shared/csv.ts';
+import { TEST_FINGERPRINT } from '../../test/harness.ts';
+import { suiteApp } from '../../test/suite-app.ts';
+import { parseCsv } from '../../lists/csv.ts';
 import { EXPORT_BATCH_ROWS } from './collection.service.ts';
 
 const HEADER = 'name,contentType,filterType,count,status';
 
 describe('collections: CSV import (all or nothing) and streamed export', () => {
-  let t: TestApp;
-  let admin: string;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [admin, user] = [await t.login('admin'), await t.login('user')];
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['admin', 'user'] });
 
   const upload = (data: Buffer | string, opts: { filename?: string; contentType?: string; token?: string; locale?: 'zh-CN' | 'en-US' } = {}) => {
     const multipart = buildMultipart([{ name: 'file', filename: opts.filename ?? 'collections.csv', contentType: opts.contentType ?? 'text/csv', data: Buffer.from(data) }]);
-    return t.request({ method: 'POST', url: '/api/list/policy/import', token: opts.token ?? admin, body: multipart.body, contentType: multipart.contentType, locale: opts.locale });
+    return t.request({ method: 'POST', url: '/api/list/policy/import', token: opts.token ?? t.tokens.admin, body: multipart.body, contentType: multipart.contentType, locale: opts.locale });
   };
-  const total = async (query = '') => (await t.request({ url: `/api/list/policy?${query}`, token: user })).body.data.total as number;
+  const total = async (query = '') => (await t.request({ url: `/api/list/policy?${query}`, token: t.tokens.user })).body.data.total as number;
 
   describe('import', () => {
     it('imports every row of a good file: BOM, CRLF, quotes, labels in either language, any column order', async () => {
@@ -37,7 +31,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       expect(res.status, res.text).toBe(200);
       expect(res.body.data).toEqual({ imported: 3, failed: 0, errors: [] });
       expect(await total()).toBe(before + 3);
-      const page = (await t.request({ url: '/api/list/policy?pageSize=10', token: user })).body.data.list.slice(0, 3);
+      const page = (await t.request({ url: '/api/list/policy?pageSize=10', token: t.tokens.user })).body.data.list.slice(0, 3);
       expect(page.map((r: { name: string }) => r.name)).toEqual(['Quoted, with comma', 'He said "hi"', 'two\nlines']);
       expect(page.map((r: { status: string; contentType: string; filterType: string }) => [r.status, r.contentType, r.filterType])).toEqual([
         ['online', 'img', 'rules'],
@@ -100,10 +94,10 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
         expect(res.body.message, label).toBe(message);
       }
       const noFile = buildMultipart([{ name: 'other', value: 'x' }]);
-      const missing = await t.request({ method: 'POST', url: '/api/list/policy/import', token: admin, body: noFile.body, contentType: noFile.contentType, locale: 'en-US' });
+      const missing = await t.request({ method: 'POST', url: '/api/list/policy/import', token: t.tokens.admin, body: noFile.body, contentType: noFile.contentType, locale: 'en-US' });
       expect(missing.status).toBe(400);
       expect(missing.body.data.details).toEqual([{ path: 'file', message: 'Choose a CSV file to import' }]);
-      const json = await t.request({ method: 'POST', url: '/api/list/policy/import', token: admin, body: { file: 'x' } });
+      const json = await t.request({ method: 'POST', url: '/api/list/policy/import', token: t.tokens.admin, body: { file: 'x' } });
       expect(json.status).toBe(415);
       expect(await t.count('collections')).toBe(before);
     });
@@ -137,7 +131,7 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
 
     it('is admin only: 403 for a user, nothing written', async () => {
       const before = await t.count('collections');
-      const res = await upload(`${HEADER}\na,img,rules,1,online`, { token: user });
+      const res = await upload(`${HEADER}\na,img,rules,1,online`, { token: t.tokens.user });
       expect(res.status).toBe(403);
       expect(await t.count('collections')).toBe(before);
     });
@@ -145,14 +139,14 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
 
   describe('export', () => {
     const exportCsv = async (query: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
-      const res = await t.request({ url: `/api/list/policy/export${query ? `?${query}` : ''}`, token: user, locale });
+      const res = await t.request({ url: `/api/list/policy/export${query ? `?${query}` : ''}`, token: t.tokens.user, locale });
       expect(res.status, res.text.slice(0, 300)).toBe(200);
       return res;
     };
     const allNumbers = async (query: string) => {
       const numbers: string[] = [];
       for (let current = 1; ; current++) {
-        const page = (await t.request({ url: `/api/list/policy?${query}&pageSize=100&current=${current}`, token: user })).body.data;
+        const page = (await t.request({ url: `/api/list/policy?${query}&pageSize=100&current=${current}`, token: t.tokens.user })).body.data;
         numbers.push(...page.list.map((r: { number: string }) => r.number));
         if (numbers.length >= page.total || page.list.length === 0) return numbers;
       }
@@ -188,8 +182,8 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       // Numbers below 10 000 000 ('09…'): the server and the seed draw theirs from 10 000 000 up, so these
       // can never meet a collection created earlier in the file.
       await t.db.execute(sql`
-        insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        select '09' || lpad(g::text, 6, '0'), 'batch ' || g, 'img', 'rules', g, 'offline', timestamptz '2026-01-15 10:00:00.123456+00', now()
+        insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id)
+        select '09' || lpad(g::text, 6, '0'), 'batch ' || g, 'img', 'rules', g, 'offline', timestamptz '2026-01-15 10:00:00.123456+00', now(), (select min(id) from users)
         from generate_series(1, ${EXPORT_BATCH_ROWS * 2 + 500}) g`);
       const res = await exportCsv('name=batch');
       const parsed = parseCsv(res.text.slice(1));
@@ -203,14 +197,14 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
     });
 
     it('keeps a spreadsheet from running names as formulas', async () => {
-      const created = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: '=HYPERLINK("x")', contentType: 'img', filterType: 'rules', count: 1, status: 'online' } });
+      const created = await t.request({ method: 'POST', url: '/api/list/policy', token: t.tokens.admin, body: { name: '=HYPERLINK("x")', contentType: 'img', filterType: 'rules', count: 1, status: 'online' } });
       const res = await exportCsv(`number=${created.body.data.number}`);
       expect(res.text).toContain(`,"'=HYPERLINK(""x"")",`);
-      await t.request({ method: 'DELETE', url: `/api/list/policy/${created.body.data.id}`, token: admin });
+      await t.request({ method: 'DELETE', url: `/api/list/policy/${created.body.data.id}`, token: t.tokens.admin });
     });
 
     it('answers a bad filter with the JSON envelope before any CSV is sent', async () => {
-      const res = await t.request({ url: '/api/list/policy/export?status=gone', token: user, locale: 'en-US' });
+      const res = await t.request({ url: '/api/list/policy/export?status=gone', token: t.tokens.user, locale: 'en-US' });
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toContain('application/json');
       expect(res.body.data.details).toEqual([{ path: 'status', message: 'Invalid value' }]);
@@ -219,13 +213,13 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
 
     it('streams over real HTTP in several chunks', async () => {
       await t.db.execute(sql`
-        insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        select '08' || lpad(g::text, 6, '0'), 'stream ' || g, 'img', 'rules', g, 'online', now() - g * interval '1 second', now()
+        insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id)
+        select '08' || lpad(g::text, 6, '0'), 'stream ' || g, 'img', 'rules', g, 'online', now() - g * interval '1 second', now(), (select min(id) from users)
         from generate_series(1, 5000) g`);
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const path = '/api/list/policy/export';
       const headers = await signHeaders(t.config.signingKeys[0]!, {
-        method: 'GET', path, query: 'name=stream', headers: { 'X-Fingerprint': TEST_FINGERPRINT, 'Access-Token': user }, body: '', now: new Date(),
+        method: 'GET', path, query: 'name=stream', headers: { 'X-Fingerprint': TEST_FINGERPRINT, 'Access-Token': t.tokens.user }, body: '', now: new Date(),
       });
       const res = await fetch(`${address}${path}?name=stream`, { headers });
       expect(res.status).toBe(200);

@@ -1,13 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@atrium/contracts';
-import type { ContentType, FilterType, CollectionFilter, CollectionForm, CollectionPatch, CollectionStatus } from '@atrium/contracts/demo/search-table/calls';
+import type { ContentType, FilterType, CollectionFilter, CollectionForm, CollectionLabels, CollectionPatch, CollectionStatus } from '@atrium/contracts/demo/search-table/calls';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { departments, users } from '../../db/schema/auth.ts';
 import { collections } from './schema.ts';
-import { isoText, readPage, type ListSource } from '../../modules/shared/list.repository.ts';
+import { isoText, readPage, type ListSource } from '../../lists/list.repository.ts';
+import { scopeCondition, scopedBy, type Reach } from '../../lists/scope.ts';
+import { departmentName, inSubtreeOf } from '../../modules/shared/departments.repository.ts';
 import { nextDay, startOfDay } from '../../modules/shared/zoned-time.ts';
 
 export type CollectionRow = typeof collections.$inferSelect;
+
+/** Collections are the `collection` resource of the data scope (issue 39): their department_id and owner_id. */
+export const collectionScope = scopedBy('collection');
+
+/** The rows of `collections` (unaliased, as drizzle's queries name it) that `reach` reaches. */
+const reached = (reach: Reach) => scopeCondition(reach, collectionScope, 'collections');
 
 /** LIKE metacharacters in user text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -30,17 +39,20 @@ export function filterConditions(filter: CollectionFilter, timeZone: string): SQ
   if (filter.status) conditions.push(sql`t.status = ${filter.status}`);
   if (filter.createdTime) {
     // Inclusive days in the server's zone: [start of the first day, start of the day after the last).
+    // Either end may be open.
     const [start, end] = filter.createdTime;
-    conditions.push(sql`t.created_time >= ${startOfDay(start, timeZone).toISOString()}::timestamptz`);
-    conditions.push(sql`t.created_time < ${startOfDay(nextDay(end), timeZone).toISOString()}::timestamptz`);
+    if (start) conditions.push(sql`t.created_time >= ${startOfDay(start, timeZone).toISOString()}::timestamptz`);
+    if (end) conditions.push(sql`t.created_time < ${startOfDay(nextDay(end), timeZone).toISOString()}::timestamptz`);
   }
+  if (filter.department !== undefined) conditions.push(inSubtreeOf(sql`t.department_id`, filter.department));
+  if (filter.owner !== undefined) conditions.push(sql`t.owner_id = ${filter.owner}`);
   return conditions;
 }
 
 /** The key of a filter's remembered total: what filterConditions() reads, with the zone that turns days into instants. */
 export function filterKey(filter: CollectionFilter, timeZone: string): string {
-  const { number, name, contentType, filterType, status, createdTime } = filter;
-  return JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime]);
+  const { number, name, contentType, filterType, status, createdTime, department, owner } = filter;
+  return JSON.stringify([timeZone, number, name, contentType, filterType, status, createdTime, department, owner]);
 }
 
 /** A collection as a list page shows it (both names: the reader's language picks one). */
@@ -55,7 +67,15 @@ export interface CollectionListRow {
   status: CollectionStatus;
   /** ISO 8601, UTC, milliseconds. */
   createdTime: string;
+  departmentId: number;
+  ownerId: number;
 }
+
+/**
+ * Every table a page of the search table reads (ListSource.reads): the collections, and the departments and
+ * accounts whose names its labels show (and whose tree a department filter reads).
+ */
+export const collectionReads = ['collections', 'departments', 'users'] as const;
 
 /**
  * The search table through the kit's list helper: newest first, then id (the one order of the list and
@@ -64,23 +84,63 @@ export interface CollectionListRow {
  */
 const collectionList = (timeZone: string): ListSource<CollectionFilter> => ({
   table: 'collections',
+  reads: collectionReads,
   columns: sql`t.id, t.number, t.name, t.name_en as "nameEn", t.content_type as "contentType", t.filter_type as "filterType", t.count, t.status,
-    ${isoText(sql`t.created_time`)} as "createdTime"`,
+    ${isoText(sql`t.created_time`)} as "createdTime", t.department_id as "departmentId", t.owner_id as "ownerId"`,
+  scope: collectionScope,
   where: (filter) => filterConditions(filter, timeZone),
   order: sql`t.created_time desc, t.id asc`,
   total: 'exact',
   remembered: true,
 });
 
-/** One page of the filter and its exact total. */
-export async function listCollections(db: Db, filter: CollectionFilter, timeZone: string, offset: number, limit: number): Promise<{ rows: CollectionListRow[]; total: number }> {
-  const page = await readPage(db, collectionList(timeZone), filter, filterKey(filter, timeZone), offset, limit);
+/** One page of the filter within the caller's reach, and its exact total. */
+export async function listCollections(db: Db, filter: CollectionFilter, timeZone: string, offset: number, limit: number, reach: Reach): Promise<{ rows: CollectionListRow[]; total: number }> {
+  const page = await readPage(db, collectionList(timeZone), filter, filterKey(filter, timeZone), offset, limit, reach);
   return { rows: page.rows as unknown as CollectionListRow[], total: page.total! };
 }
 
-export async function findCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
-  const rows = await db.select().from(collections).where(eq(collections.id, id)).limit(1);
+/** The collection, if the reach reaches it: one out of reach is not found, exactly as one that does not exist. */
+export async function findCollection(db: Db, id: number, reach: Reach): Promise<CollectionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.id, id), reached(reach)))
+    .limit(1);
   return rows[0];
+}
+
+/** The names of the departments and owners of these rows, in the reader's language (an answer's `labels`). */
+export async function collectionLabels(db: Db, rows: readonly { departmentId: number; ownerId: number }[], locale: Locale): Promise<CollectionLabels> {
+  const labels: CollectionLabels = { department: {}, owner: {} };
+  if (rows.length === 0) return labels;
+  const departmentIds = [...new Set(rows.map((r) => r.departmentId))];
+  const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
+  const [named, owners] = await Promise.all([
+    db.select({ id: departments.id, name: departments.name, nameEn: departments.nameEn }).from(departments).where(inArray(departments.id, departmentIds)),
+    db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds)),
+  ]);
+  for (const row of named) labels.department[row.id] = departmentName(row, locale);
+  for (const row of owners) labels.owner[row.id] = row.name;
+  return labels;
+}
+
+/**
+ * Active accounts that may own a collection within `reach` (the owner picker): those of the departments it
+ * reaches, or the caller alone under `own`; by name, at most `limit`.
+ */
+export async function ownerOptions(db: Db, reach: Reach, keyword: string | undefined, department: number | undefined, limit: number) {
+  const conditions: SQL[] = [sql`t.status = 'active'`];
+  const inReach = scopeCondition(reach, { resource: 'collection', department: 'department_id', owner: 'id' });
+  if (inReach) conditions.push(inReach);
+  if (keyword) {
+    const pattern = `%${escapeLike(keyword)}%`;
+    conditions.push(sql`(t.username ilike ${pattern} or t.name ilike ${pattern})`);
+  }
+  if (department !== undefined) conditions.push(inSubtreeOf(sql`t.department_id`, department));
+  const result = await db.execute(sql`select t.id, t.username, t.name, t.department_id as department from users t
+    where ${sql.join(conditions, sql` and `)} order by t.name, t.id limit ${limit}`);
+  return rowsOf<{ id: number; username: string; name: string; department: number }>(result).map((r) => ({ ...r, id: Number(r.id), department: Number(r.department) }));
 }
 
 const randomNumber = () => String(randomInt(10_000_000, 100_000_000));
@@ -89,7 +149,7 @@ const randomNumber = () => String(randomInt(10_000_000, 100_000_000));
  * Inserts collections with fresh unique 8-digit numbers. A number that collides with an existing one is
  * skipped by ON CONFLICT and drawn again, so concurrent writers never fail on the unique index.
  */
-export async function insertCollections(db: Db, forms: CollectionForm[], now: Date): Promise<CollectionRow[]> {
+export async function insertCollections(db: Db, forms: (CollectionForm & { departmentId: number; ownerId: number })[], now: Date): Promise<CollectionRow[]> {
   const inserted: CollectionRow[] = [];
   let pending = forms.map((form, index) => ({ form, index }));
   for (let attempt = 0; pending.length > 0; attempt++) {
@@ -125,17 +185,31 @@ export async function insertCollections(db: Db, forms: CollectionForm[], now: Da
  * A form saved with the name as its reader saw it (either name of a seeded collection) keeps the names;
  * any other name replaces both, so the English name never outlives a rename.
  */
-function namePatch(before: CollectionRow, patch: CollectionPatch): CollectionPatch & { nameEn?: null } {
+function namePatch(before: CollectionRow, patch: CollectionValues): CollectionValues & { nameEn?: null } {
   const { name, ...rest } = patch;
   if (name === undefined || name === before.name || name === before.nameEn) return rest;
   return { ...rest, name, nameEn: null };
 }
 
-/** The row before and after the patch (undefined: no such collection). In the caller's transaction. */
-export async function updateCollection(db: Db, id: number, patch: CollectionPatch, now: Date): Promise<{ before: CollectionRow; after: CollectionRow } | undefined> {
-  // Locked first, so the "before" the trail keeps is the row this update replaced.
-  const [before] = await db.select().from(collections).where(eq(collections.id, id)).for('update');
-  if (!before) return undefined;
+/** A patch's form fields with the department and owner as the table names them. */
+export type CollectionValues = Omit<CollectionPatch, 'department' | 'owner'> & { departmentId?: number; ownerId?: number };
+
+/**
+ * The row within `reach`, locked until the transaction ends (undefined: no such collection, or one out of
+ * reach), so the "before" the trail keeps is the row the update replaces.
+ */
+export async function lockCollection(db: Db, id: number, reach: Reach): Promise<CollectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.id, id), reached(reach)))
+    .for('update');
+  return row;
+}
+
+/** The row before (locked by lockCollection) and after the patch. In the caller's transaction. */
+export async function updateCollection(db: Db, before: CollectionRow, patch: CollectionValues, now: Date): Promise<{ before: CollectionRow; after: CollectionRow } | undefined> {
+  const id = before.id;
   const [after] = await db
     .update(collections)
     .set({ ...namePatch(before, patch), updatedAt: now })
@@ -144,9 +218,12 @@ export async function updateCollection(db: Db, id: number, patch: CollectionPatc
   return after ? { before, after } : undefined;
 }
 
-/** The deleted row (undefined: no such collection). */
-export async function deleteCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
-  const [row] = await db.delete(collections).where(eq(collections.id, id)).returning();
+/** The deleted row (undefined: no such collection, or one out of reach). */
+export async function deleteCollection(db: Db, id: number, reach: Reach): Promise<CollectionRow | undefined> {
+  const [row] = await db
+    .delete(collections)
+    .where(and(eq(collections.id, id), reached(reach)))
+    .returning();
   return row;
 }
 

@@ -2,16 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import { collectionCalls } from '@atrium/contracts/demo/search-table/calls';
 import { parseMultipart } from '../../http/multipart.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { createCollection, exportCollections, getCollection, importCollections, listPage, patchCollection, collectionPages, removeCollection } from './collection.service.ts';
+import { treeReads } from '../../modules/system/department.service.ts';
+import {
+  createCollection,
+  exportCollections,
+  getCollection,
+  importCollections,
+  listDepartments,
+  listOwners,
+  listPage,
+  patchCollection,
+  collectionPages,
+  removeCollection,
+} from './collection.service.ts';
+
+/**
+ * Every call reckons the caller's reach in the collections (issue 39) from the departments' tree in memory:
+ * their generation comes with the request's round trip, so the reach costs no statement of its own.
+ */
+const SCOPED = { reads: ['departments'] } as const;
 
 export function registerCollectionRoutes(app: FastifyInstance): void {
-  registerCall(app, collectionCalls.list, ({ db, req, query, locale, config }) => listPage(db, query, locale, config.timeZone, req.generations), {
+  registerCall(app, collectionCalls.list, (ctx) => listPage(ctx, ctx.query, ctx.config.timeZone, ctx.req.generations), {
     reads: collectionPages.tables,
   });
-  registerCall(app, collectionCalls.export, ({ db, reply, query, locale, config, now }) => exportCollections(db, reply, query, locale, config.timeZone, now()));
-  registerCall(app, collectionCalls.import, ({ db, req, locale, now, audit }) => importCollections(db, parseMultipart(req), locale, now(), audit));
-  registerCall(app, collectionCalls.get, ({ db, params, locale }) => getCollection(db, params.id, locale));
-  registerCall(app, collectionCalls.create, ({ db, body, locale, now, audit }) => createCollection(db, body, locale, now(), audit));
-  registerCall(app, collectionCalls.patch, ({ db, params, body, locale, now, audit }) => patchCollection(db, params.id, body, locale, now(), audit));
-  registerCall(app, collectionCalls.delete, ({ db, params, audit }) => removeCollection(db, params.id, audit));
+  registerCall(app, collectionCalls.export, (ctx) => exportCollections(ctx, ctx.reply, ctx.query, ctx.config.timeZone, ctx.now()), SCOPED);
+  registerCall(app, collectionCalls.departments, (ctx) => listDepartments(ctx, ctx.req.generations), { reads: treeReads });
+  registerCall(app, collectionCalls.owners, (ctx) => listOwners(ctx, ctx.query.keyword, ctx.query.department), SCOPED);
+  registerCall(app, collectionCalls.import, (ctx) => importCollections(ctx, parseMultipart(ctx.req), ctx.now(), ctx.audit), SCOPED);
+  registerCall(app, collectionCalls.get, (ctx) => getCollection(ctx, ctx.params.id), SCOPED);
+  registerCall(app, collectionCalls.create, (ctx) => createCollection(ctx, ctx.body, ctx.now(), ctx.audit), SCOPED);
+  registerCall(app, collectionCalls.patch, (ctx) => patchCollection(ctx, ctx.params.id, ctx.body, ctx.now(), ctx.audit), SCOPED);
+  registerCall(app, collectionCalls.delete, (ctx) => removeCollection(ctx, ctx.params.id, ctx.audit), SCOPED);
 }

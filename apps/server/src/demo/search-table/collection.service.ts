@@ -6,12 +6,13 @@ import {
   collectionExportColumns,
   collectionStatuses,
   type Collection,
+  type CollectionCreateBody,
   type CollectionDetail,
   type CollectionFilter,
-  type CollectionForm,
   type CollectionImportResult,
   type CollectionList,
   type CollectionListQuery,
+  type CollectionOwners,
   type CollectionPatch,
 } from '@atrium/contracts/demo/search-table/calls';
 import type { Db } from '../../db/client.ts';
@@ -20,10 +21,18 @@ import type { JsonText } from '../../http/envelope.ts';
 import { diffFields, removedFields, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
-import { AnswerCache } from '../../modules/shared/list-cache.ts';
-import { sendCsv, type CsvBatch } from '../../modules/shared/csv.ts';
+import { AnswerCache } from '../../lists/list-cache.ts';
+import { sendCsv, type CsvBatch } from '../../lists/csv.ts';
+import { assertPlacement, type Placement, type PlacementFields, type Writer } from '../../lists/placement.ts';
+import { scopeCondition, type Reach } from '../../lists/scope.ts';
+import type { RequestScope } from '../../sessions/data-scope.ts';
+import { departmentsWithin } from '../../modules/system/department.service.ts';
+import type { Department } from '@atrium/contracts/calls/department';
 import { checkImportFile } from './collection-import.ts';
 import {
+  collectionLabels,
+  collectionReads,
+  collectionScope,
   deleteCollection,
   exportBatch,
   filterConditions,
@@ -31,7 +40,10 @@ import {
   findCollection,
   insertCollections,
   listCollections,
+  lockCollection,
+  ownerOptions,
   updateCollection,
+  type CollectionValues,
   type ExportCursor,
   type ExportLabels,
   type CollectionListRow,
@@ -49,63 +61,125 @@ function toCollection(row: CollectionListRow | CollectionRow, locale: Locale): C
     count: row.count,
     status: row.status,
     createdTime: typeof row.createdTime === 'string' ? row.createdTime : row.createdTime.toISOString(),
+    department: row.departmentId,
+    owner: row.ownerId,
   };
 }
-const toDetail = (row: CollectionRow, locale: Locale): CollectionDetail => ({ ...toCollection(row, locale), updatedAt: row.updatedAt.toISOString() });
-
-/** The list's answers as sent, kept at the generation of the collections (modules/shared/list-cache.ts). */
-export const collectionPages = new AnswerCache<CollectionList>(['collections']);
+async function toDetail(db: Db, row: CollectionRow, locale: Locale): Promise<CollectionDetail> {
+  return { ...toCollection(row, locale), updatedAt: row.updatedAt.toISOString(), labels: await collectionLabels(db, [row], locale) };
+}
 
 /**
- * One page of the list as sent, in the reader's language: while the table's generation has not moved, a
- * page asked again costs the generation's read alone (`known`: read with the request, when signed).
+ * The list's answers as sent, kept at the generations of the collections and of the departments and accounts
+ * their labels name, and per reach of the caller (lists/list-cache.ts): never served to another scope.
  */
-export async function listPage(db: Db, query: CollectionListQuery, locale: Locale, timeZone: string, known: Generations | null): Promise<JsonText<CollectionList>> {
+export const collectionPages = new AnswerCache<CollectionList>({ reads: collectionReads, scope: collectionScope });
+
+/** What the collections' calls read of their context. */
+interface Ctx {
+  db: Db;
+  scope: RequestScope;
+  locale: Locale;
+}
+const reachOf = (scope: RequestScope) => scope.reach(collectionScope.resource);
+
+/**
+ * One page of the list as sent, in the reader's language, within the caller's reach: while the generations
+ * have not moved, a page asked again by a caller of the same reach costs the generations' read alone
+ * (`known`: read with the request, when signed).
+ */
+export async function listPage({ db, scope, locale }: Ctx, query: CollectionListQuery, timeZone: string, known: Generations | null): Promise<JsonText<CollectionList>> {
   const { current, pageSize } = query;
   const offset = (current - 1) * pageSize;
-  return collectionPages.answer(db, `${locale}:${offset}:${pageSize}:${filterKey(query, timeZone)}`, known, async () => {
-    const page = await listCollections(db, query, timeZone, offset, pageSize);
-    return { value: { list: page.rows.map((row) => toCollection(row, locale)), total: page.total, current, pageSize }, weight: page.rows.length };
+  const reach = await reachOf(scope);
+  return collectionPages.answer(db, { key: `${locale}:${offset}:${pageSize}:${filterKey(query, timeZone)}`, known, reach }, async () => {
+    const page = await listCollections(db, query, timeZone, offset, pageSize, reach);
+    const labels = await collectionLabels(db, page.rows, locale);
+    return { value: { list: page.rows.map((row) => toCollection(row, locale)), total: page.total, current, pageSize, labels }, weight: page.rows.length };
   });
 }
 
-export async function getCollection(db: Db, id: number, locale: Locale): Promise<CollectionDetail> {
-  const row = await findCollection(db, id);
+/**
+ * The departments the caller may put a collection in and filter by: those its reach reaches, or its own
+ * alone under `own` (lists/placement.ts keeps an `own` writer's collections in its own department).
+ */
+export async function listDepartments(ctx: Ctx, known: Generations | null): Promise<{ list: Department[] }> {
+  return departmentsWithin(ctx, known, await reachOf(ctx.scope), ctx.scope.departmentId);
+}
+
+/** The accounts the caller may make a collection's owner (the owner picker, and the list's owner filter). */
+export async function listOwners({ db, scope }: Ctx, keyword: string | undefined, department: number | undefined): Promise<CollectionOwners> {
+  return { list: await ownerOptions(db, await reachOf(scope), keyword, department, OWNER_OPTIONS_MAX) };
+}
+const OWNER_OPTIONS_MAX = 20;
+
+export async function getCollection({ db, scope, locale }: Ctx, id: number): Promise<CollectionDetail> {
+  const row = await findCollection(db, id, await reachOf(scope));
   if (!row) throw new AppError('NOT_FOUND');
-  return toDetail(row, locale);
+  return toDetail(db, row, locale);
 }
 
 /** The fields of a collection the trail shows before and after a write. */
-const AUDITED_FIELDS = ['number', 'name', 'contentType', 'filterType', 'count', 'status'] as const;
+const AUDITED_FIELDS = ['number', 'name', 'contentType', 'filterType', 'count', 'status', 'departmentId', 'ownerId'] as const;
 
-export async function createCollection(db: Db, form: CollectionForm, locale: Locale, now: Date, audit: AuditDraft): Promise<CollectionDetail> {
-  const [row] = await insertCollections(db, [form], now);
+const placementFields: PlacementFields = {
+  department: { path: 'department', message: 'searchTable.error.department' },
+  owner: { path: 'owner', message: 'searchTable.error.owner' },
+};
+/** A department and owner the writer may give a collection (403 OUT_OF_SCOPE; 400 for one unknown or disabled). */
+const checkPlacement = (db: Db, reach: Reach, writer: Writer, to: Placement) => assertPlacement(db, reach, writer, to, placementFields);
+
+/** A new collection: in the department and of the owner given, else the writer's own department and the writer. */
+export async function createCollection({ db, scope, locale }: Ctx, body: CollectionCreateBody, now: Date, audit: AuditDraft): Promise<CollectionDetail> {
+  const { department, owner, ...form } = body;
+  const placed = { department: department ?? scope.departmentId, owner: owner ?? scope.userId };
+  await checkPlacement(db, await reachOf(scope), scope, placed);
+  const [row] = await insertCollections(db, [{ ...form, departmentId: placed.department, ownerId: placed.owner }], now);
   audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<CollectionRow>(null, row!, AUDITED_FIELDS) });
-  return toDetail(row!, locale);
+  return toDetail(db, row!, locale);
 }
 
-export async function patchCollection(db: Db, id: number, patch: CollectionPatch, locale: Locale, now: Date, audit: AuditDraft): Promise<CollectionDetail> {
-  const rows = await updateCollection(db, id, patch, now);
+/** An edit of a collection within reach (else 404); a new department or owner must be within it too (403). */
+export async function patchCollection({ db, scope, locale }: Ctx, id: number, patch: CollectionPatch, now: Date, audit: AuditDraft): Promise<CollectionDetail> {
+  const reach = await reachOf(scope);
+  const before = await lockCollection(db, id, reach);
+  if (!before) throw new AppError('NOT_FOUND');
+  const { department, owner, ...form } = patch;
+  const values: CollectionValues = { ...form };
+  const moved: Placement = {};
+  if (department !== undefined && department !== before.departmentId) moved.department = values.departmentId = department;
+  if (owner !== undefined && owner !== before.ownerId) moved.owner = values.ownerId = owner;
+  await checkPlacement(db, reach, scope, moved);
+  const rows = await updateCollection(db, before, values, now);
   if (!rows) throw new AppError('NOT_FOUND');
   audit.set({ summary: `updated collection ${rows.after.number}`, changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
-  return toDetail(rows.after, locale);
+  return toDetail(db, rows.after, locale);
 }
 
-export async function removeCollection(db: Db, id: number, audit: AuditDraft): Promise<{ id: number }> {
-  const row = await deleteCollection(db, id);
+export async function removeCollection({ db, scope }: Ctx, id: number, audit: AuditDraft): Promise<{ id: number }> {
+  const row = await deleteCollection(db, id, await reachOf(scope));
   if (!row) throw new AppError('NOT_FOUND');
   audit.set({ summary: `deleted collection ${row.number}`, changes: removedFields(row, AUDITED_FIELDS) });
   return { id };
 }
 
-/** CSV import, all or nothing: every row is checked first; one transaction writes them all. */
-export async function importCollections(db: Db, body: MultipartBody, locale: Locale, now: Date, audit: AuditDraft): Promise<CollectionImportResult> {
+/**
+ * CSV import, all or nothing: every row is checked first; one transaction writes them all, in the importer's
+ * department and owned by the importer (403 OUT_OF_SCOPE where that is outside the importer's own reach).
+ */
+export async function importCollections({ db, scope, locale }: Ctx, body: MultipartBody, now: Date, audit: AuditDraft): Promise<CollectionImportResult> {
   const check = checkImportFile(
     body.files.find((f) => f.field === 'file'),
     locale,
   );
   if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
-  const rows = await db.transaction((tx) => insertCollections(tx, check.forms, now));
+  const placed = { department: scope.departmentId, owner: scope.userId };
+  const forms = check.forms.map((form) => ({ ...form, departmentId: placed.department, ownerId: placed.owner }));
+  const reach = await reachOf(scope);
+  const rows = await db.transaction(async (tx) => {
+    await checkPlacement(tx, reach, scope, placed);
+    return insertCollections(tx, forms, now);
+  });
   audit.set({ targetType: 'collection', targetId: null, summary: `imported ${rows.length} collections` });
   return { imported: rows.length, failed: 0, errors: [] };
 }
@@ -123,9 +197,10 @@ function exportFileName(now: Date, timeZone: string): string {
  * Streams every collection of the filters as CSV (the search table's 下载, sendCsv): titles and labels in the
  * caller's language, table column order, keyset batches formatted by the database, no row cap.
  */
-export async function exportCollections(db: Db, reply: FastifyReply, filter: CollectionFilter, locale: Locale, timeZone: string, now: Date): Promise<FastifyReply> {
+export async function exportCollections({ db, scope, locale }: Ctx, reply: FastifyReply, filter: CollectionFilter, timeZone: string, now: Date): Promise<FastifyReply> {
   const t = (key: string) => translateValidation(key, locale);
-  const where = filterConditions(filter, timeZone);
+  const inScope = scopeCondition(await reachOf(scope), collectionScope);
+  const where = inScope ? [...filterConditions(filter, timeZone), inScope] : filterConditions(filter, timeZone);
   const labelsOf = (keys: readonly string[], prefix: string) => Object.fromEntries(keys.map((k) => [k, t(`${prefix}.${k}`)]));
   const labels: ExportLabels = {
     contentType: labelsOf(contentTypes, 'searchTable.form.contentType'),

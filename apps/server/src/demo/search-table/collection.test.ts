@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../modules/shared/zoned-time.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { suiteApp } from '../../test/suite-app.ts';
 
 interface Row {
   id: number;
@@ -11,24 +11,21 @@ interface Row {
   count: number;
   status: string;
   createdTime: string;
+  department: number;
+  owner: number;
 }
 
 const newest = (a: Row, b: Row) => Date.parse(b.createdTime) - Date.parse(a.createdTime) || a.id - b.id;
 
 describe('collections: list, filters, paging, detail, create, edit, delete', () => {
-  let t: TestApp;
-  let admin: string;
-  let user: string;
   let all: Row[];
+  const t = suiteApp({ signIn: ['admin', 'user'] });
   beforeAll(async () => {
-    t = await createTestApp();
-    [admin, user] = [await t.login('admin'), await t.login('user')];
-    const res = await t.request({ url: '/api/list/policy?pageSize=100', token: user });
+    const res = await t.request({ url: '/api/list/policy?pageSize=100', token: t.tokens.user });
     all = res.body.data.list;
   });
-  afterAll(() => t?.close());
 
-  const list = async (query: string, token = user) => {
+  const list = async (query: string, token = t.tokens.user) => {
     const res = await t.request({ url: `/api/list/policy?${query}`, token });
     expect(res.status, res.text).toBe(200);
     return res.body.data as { list: Row[]; total: number; current: number; pageSize: number };
@@ -65,10 +62,10 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
   });
 
   it('refuses other page sizes and pages below 1, in both languages', async () => {
-    const zh = await t.request({ url: '/api/list/policy?pageSize=30', token: user, locale: 'zh-CN' });
+    const zh = await t.request({ url: '/api/list/policy?pageSize=30', token: t.tokens.user, locale: 'zh-CN' });
     expect(zh.status).toBe(400);
     expect(zh.body.data.details).toEqual([{ path: 'pageSize', message: '取值不正确' }]);
-    const en = await t.request({ url: '/api/list/policy?current=0&contentType=pdf', token: user, locale: 'en-US' });
+    const en = await t.request({ url: '/api/list/policy?current=0&contentType=pdf', token: t.tokens.user, locale: 'en-US' });
     expect(en.body.data.details).toEqual([
       { path: 'contentType', message: 'Invalid value' },
       { path: 'current', message: 'Must be at least 1' },
@@ -93,7 +90,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
     expect((await everyPage(`number=${prefix}`)).rows).toEqual(all.filter((r) => r.number.startsWith(prefix)));
     expect((await list(`number=${all[0]!.number.slice(2, 6)}`)).list.every((r) => r.number.startsWith(all[0]!.number.slice(2, 6)))).toBe(true);
 
-    const created = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: 'Summer_Mix 100%', contentType: 'img', filterType: 'rules', count: 7, status: 'online' } });
+    const created = await t.request({ method: 'POST', url: '/api/list/policy', token: t.tokens.admin, body: { name: 'Summer_Mix 100%', contentType: 'img', filterType: 'rules', count: 7, status: 'online' } });
     expect(created.status).toBe(200);
     expect((await list('name=summer_mix')).list.map((r) => r.name)).toEqual(['Summer_Mix 100%']);
     expect((await list('name=MIX%20100%25')).list).toHaveLength(1);
@@ -103,10 +100,10 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
     expect((await list('name=r_m')).total).toBe(1);
     expect((await list('name=rxm')).total).toBe(0);
     expect((await list(`name=${encodeURIComponent('美食')}`)).list.every((r) => r.name.includes('美食'))).toBe(true);
-    await t.request({ method: 'DELETE', url: `/api/list/policy/${created.body.data.id}`, token: admin });
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${created.body.data.id}`, token: t.tokens.admin });
   });
 
-  it('filters createdTime by inclusive days in the server time zone (given twice in the query)', async () => {
+  it('filters createdTime by inclusive days in the server time zone (given twice in the query, either end open)', async () => {
     const tz = t.config.timeZone;
     const days = [...new Set(all.map((r) => dayIn(new Date(r.createdTime), tz)))].sort();
     const [start, end] = [days[2]!, days[Math.min(days.length - 1, 8)]!];
@@ -119,10 +116,16 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
     expect(rows).toEqual(expected);
     const one = all.filter((r) => dayIn(new Date(r.createdTime), tz) === start);
     expect((await everyPage(`createdTime=${start}&createdTime=${start}`)).rows).toEqual(one);
-    const reversed = await t.request({ url: `/api/list/policy?createdTime=${end}&createdTime=${start}`, token: user });
+    const reversed = await t.request({ url: `/api/list/policy?createdTime=${end}&createdTime=${start}`, token: t.tokens.user });
     expect(reversed.status).toBe(start === end ? 200 : 400);
-    const single = await t.request({ url: `/api/list/policy?createdTime=${start}`, token: user });
-    expect(single.status).toBe(400);
+    // Open at either end: since the start, up to the end; the name once is a start.
+    const since = all.filter((r) => dayIn(new Date(r.createdTime), tz) >= start);
+    expect((await everyPage(`createdTime=${start}&createdTime=`)).rows).toEqual(since);
+    expect((await everyPage(`createdTime=${start}`)).rows).toEqual(since);
+    expect((await everyPage(`createdTime=&createdTime=${end}`)).rows).toEqual(all.filter((r) => dayIn(new Date(r.createdTime), tz) <= end));
+    expect((await list('createdTime=&createdTime=')).total).toBe(55);
+    const bad = await t.request({ url: `/api/list/policy?createdTime=2026-02-30&createdTime=`, token: t.tokens.user });
+    expect(bad.status).toBe(400);
   });
 
   it('ignores empty filter values', async () => {
@@ -131,17 +134,17 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
 
   it('shows one collection to an admin with updatedAt; 404 and 400 for missing and malformed ids', async () => {
     const row = all[3]!;
-    const res = await t.request({ url: `/api/list/policy/${row.id}`, token: admin });
+    const res = await t.request({ url: `/api/list/policy/${row.id}`, token: t.tokens.admin });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ...row, updatedAt: expect.any(String) });
-    expect((await t.request({ url: '/api/list/policy/999999', token: admin })).status).toBe(404);
-    const bad = await t.request({ url: '/api/list/policy/abc', token: admin, locale: 'en-US' });
+    expect(res.body.data).toEqual({ ...row, updatedAt: expect.any(String), labels: { department: { [row.department]: expect.any(String) }, owner: { [row.owner]: expect.any(String) } } });
+    expect((await t.request({ url: '/api/list/policy/999999', token: t.tokens.admin })).status).toBe(404);
+    const bad = await t.request({ url: '/api/list/policy/abc', token: t.tokens.admin, locale: 'en-US' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.details).toEqual([{ path: 'id', message: 'Wrong data type' }]);
   });
 
   it('creates a collection with a server-set unique number; it comes first in the list', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: '  新集合  ', contentType: 'horizontalVideo', filterType: 'artificial', count: 100_000_000, status: 'offline' } });
+    const res = await t.request({ method: 'POST', url: '/api/list/policy', token: t.tokens.admin, body: { name: '  新集合  ', contentType: 'horizontalVideo', filterType: 'artificial', count: 100_000_000, status: 'offline' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: '新集合', contentType: 'horizontalVideo', filterType: 'artificial', count: 100_000_000, status: 'offline' });
     expect(res.body.data.number).toMatch(/^\d{8}$/);
@@ -149,12 +152,12 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
     const first = await list('pageSize=10');
     expect(first.total).toBe(56);
     expect(first.list[0]!.id).toBe(res.body.data.id);
-    await t.request({ method: 'DELETE', url: `/api/list/policy/${res.body.data.id}`, token: admin });
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${res.body.data.id}`, token: t.tokens.admin });
   });
 
   it('validates the collection form with the page texts in both languages', async () => {
     const before = await t.count('collections');
-    const zh = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, locale: 'zh-CN', body: { name: ' ', count: -1 } });
+    const zh = await t.request({ method: 'POST', url: '/api/list/policy', token: t.tokens.admin, locale: 'zh-CN', body: { name: ' ', count: -1 } });
     expect(zh.status).toBe(400);
     expect(zh.body.data.details).toEqual([
       { path: 'name', message: '请输入集合名称' },
@@ -164,7 +167,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
       { path: 'status', message: '请选择状态' },
     ]);
     const en = await t.request({
-      method: 'POST', url: '/api/list/policy', token: admin, locale: 'en-US',
+      method: 'POST', url: '/api/list/policy', token: t.tokens.admin, locale: 'en-US',
       body: { name: 'x'.repeat(51), contentType: 'img', filterType: 'rules', count: 1.5, status: 'online', number: '12345678' },
     });
     expect(en.body.data.details).toEqual([
@@ -177,7 +180,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
 
   it('answers a seeded collection in the reader’s language until it is renamed; either name finds it', async () => {
     const en = await list('pageSize=100'); // zh-CN, the default language
-    const english = (await t.request({ url: '/api/list/policy?pageSize=100', token: user, locale: 'en-US' })).body.data.list as Row[];
+    const english = (await t.request({ url: '/api/list/policy?pageSize=100', token: t.tokens.user, locale: 'en-US' })).body.data.list as Row[];
     expect(english.map((r) => r.id)).toEqual(en.list.map((r) => r.id));
     for (const [i, row] of english.entries()) {
       expect(row.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d{2}$/);
@@ -188,15 +191,15 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
     expect(food.length).toBeGreaterThan(0);
     // The filter matches either name, in either language.
     for (const [query, locale] of [['food', 'en-US'], ['FOOD', 'zh-CN'], [encodeURIComponent('美食'), 'en-US']] as const) {
-      const res = await t.request({ url: `/api/list/policy?pageSize=100&name=${query}`, token: user, locale });
+      const res = await t.request({ url: `/api/list/policy?pageSize=100&name=${query}`, token: t.tokens.user, locale });
       expect(res.body.data.list.map((r: Row) => r.id).sort((a: number, b: number) => a - b), `${query} ${locale}`).toEqual(food);
     }
 
     const row = english.find((r) => r.name.startsWith('Food '))!;
     const chinese = en.list.find((r) => r.id === row.id)!;
     const form = { contentType: row.contentType, filterType: row.filterType, count: row.count, status: row.status };
-    const patch = (name: string, locale: 'zh-CN' | 'en-US') => t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: admin, locale, body: { ...form, name } });
-    const read = async (locale: 'zh-CN' | 'en-US') => (await t.request({ url: `/api/list/policy/${row.id}`, token: admin, locale })).body.data.name as string;
+    const patch = (name: string, locale: 'zh-CN' | 'en-US') => t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: t.tokens.admin, locale, body: { ...form, name } });
+    const read = async (locale: 'zh-CN' | 'en-US') => (await t.request({ url: `/api/list/policy/${row.id}`, token: t.tokens.admin, locale })).body.data.name as string;
     // Saved with the name as either reader saw it: both names stay.
     expect((await patch(row.name, 'en-US')).body.data.name).toBe(row.name);
     expect((await patch(chinese.name, 'zh-CN')).body.data.name).toBe(chinese.name);
@@ -204,26 +207,26 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
     // A new name is the one name every reader sees from then on.
     expect((await patch('Street food 2026', 'en-US')).body.data.name).toBe('Street food 2026');
     expect([await read('zh-CN'), await read('en-US')]).toEqual(['Street food 2026', 'Street food 2026']);
-    expect((await t.request({ url: `/api/list/policy?name=${encodeURIComponent(row.name)}`, token: user, locale: 'en-US' })).body.data.total).toBe(0);
+    expect((await t.request({ url: `/api/list/policy?name=${encodeURIComponent(row.name)}`, token: t.tokens.user, locale: 'en-US' })).body.data.total).toBe(0);
     await patch(chinese.name, 'zh-CN');
     expect([await read('zh-CN'), await read('en-US')]).toEqual([chinese.name, chinese.name]);
   });
 
   it('edits any subset of the fields and deletes', async () => {
     const row = all[5]!;
-    const res = await t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: admin, body: { status: row.status === 'online' ? 'offline' : 'online', count: 42 } });
+    const res = await t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: t.tokens.admin, body: { status: row.status === 'online' ? 'offline' : 'online', count: 42 } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: row.id, number: row.number, name: row.name, count: 42, createdTime: row.createdTime });
     expect(res.body.data.status).not.toBe(row.status);
     expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThan(Date.parse(row.createdTime));
-    const bad = await t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: admin, locale: 'en-US', body: { contentType: 'gif' } });
+    const bad = await t.request({ method: 'PATCH', url: `/api/list/policy/${row.id}`, token: t.tokens.admin, locale: 'en-US', body: { contentType: 'gif' } });
     expect(bad.body.data.details).toEqual([{ path: 'contentType', message: 'Select a content type' }]);
-    expect((await t.request({ method: 'PATCH', url: '/api/list/policy/999999', token: admin, body: { count: 1 } })).status).toBe(404);
+    expect((await t.request({ method: 'PATCH', url: '/api/list/policy/999999', token: t.tokens.admin, body: { count: 1 } })).status).toBe(404);
 
-    const del = await t.request({ method: 'DELETE', url: `/api/list/policy/${row.id}`, token: admin });
+    const del = await t.request({ method: 'DELETE', url: `/api/list/policy/${row.id}`, token: t.tokens.admin });
     expect(del.status).toBe(200);
-    expect((await t.request({ url: `/api/list/policy/${row.id}`, token: admin })).status).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/list/policy/${row.id}`, token: admin })).status).toBe(404);
+    expect((await t.request({ url: `/api/list/policy/${row.id}`, token: t.tokens.admin })).status).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/list/policy/${row.id}`, token: t.tokens.admin })).status).toBe(404);
     expect((await list('')).total).toBe(54);
   });
 
@@ -237,7 +240,7 @@ describe('collections: list, filters, paging, detail, create, edit, delete', () 
       { method: 'DELETE' as const, url: `/api/list/policy/${row.id}` },
     ];
     for (const call of calls) {
-      const res = await t.request({ ...call, token: user });
+      const res = await t.request({ ...call, token: t.tokens.user });
       expect(res.status, call.url).toBe(403);
       expect(res.body.data.error).toBe('FORBIDDEN');
     }

@@ -3,10 +3,10 @@ import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildMultipart } from '../../http/multipart.ts';
-import { PrivateCluster } from '../../test/private-cluster.ts';
-import { httpCaller, startServer, type CallAnswer, type Caller, type ServerProcess } from '../../test/server-process.ts';
+import { httpCaller, startServer, type CallAnswer } from '../../test/server-process.ts';
+import { alive, serverUnderLoad } from '../../test/server-under-load.ts';
 
 /**
  * A collections import (one transaction of 5 000 rows) cut by a database fault answers 503 UNAVAILABLE and
@@ -20,7 +20,6 @@ import { httpCaller, startServer, type CallAnswer, type Caller, type ServerProce
 const execFile = promisify(execFileCb);
 const unavailableEnvelope = { status: 'error', code: 503, message: 'The service is unavailable. Please try again later.', data: { error: 'UNAVAILABLE' } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 function importFile(prefix: string, rows: number) {
   const lines = ['name,contentType,filterType,count,status'];
@@ -28,95 +27,20 @@ function importFile(prefix: string, rows: number) {
   return buildMultipart([{ name: 'file', filename: `${prefix}.csv`, contentType: 'text/csv', data: Buffer.from(lines.join('\n')) }]);
 }
 
-interface Outcome {
-  at: number;
-  what: string;
-  status: number | 'no answer';
-  error?: string;
-}
-
 describe('a collections import on its own PostgreSQL 15 cluster, under load, through restart and terminated backends', () => {
-  const children: ChildProcess[] = [];
-  let cluster: PrivateCluster | undefined;
-  let server: ServerProcess;
-  let call: Caller;
-  let token: string;
-  const outcomes: Outcome[] = [];
-  const acknowledged: Array<{ id: number; name: string }> = [];
-  let loadOn = false;
-  let load: Promise<unknown> | undefined;
-  let dataDir: string | undefined;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'atrium-pgfaults-data-'));
-    cluster = new PrivateCluster();
-    await cluster.init();
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: cluster.url(), DATABASE_SCHEMA: 'public', RATE_LIMIT_LOGIN: '10000' }, children);
-    call = httpCaller(server.port);
-    const login = await call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' } });
-    expect(login.status).toBe(200);
-    token = login.body.data.token as string;
-
-    // Load: five signed clients reading the list and creating collections, and a readiness probe.
-    loadOn = true;
-    const record = async (what: string, work: () => Promise<CallAnswer | Response>) => {
-      const at = Date.now();
-      try {
-        const res = await work();
-        outcomes.push({ at, what, status: res.status });
-        return res;
-      } catch (err) {
-        outcomes.push({ at, what, status: 'no answer', error: String(err) });
-        return undefined;
-      }
-    };
-    const worker = async (w: number) => {
-      for (let n = 0; loadOn; n++) {
-        if (n % 3 === 0) {
-          const name = `load-${w}-${n}`;
-          const res = (await record('create', () => call('POST', '/api/list/policy', { token, body: { name, contentType: 'img', filterType: 'rules', count: n, status: 'online' } }))) as CallAnswer | undefined;
-          if (res?.status === 200) acknowledged.push({ id: res.body.data.id as number, name });
-        } else {
-          await record('list', () => call('GET', '/api/list/policy?current=1&pageSize=10', { token }));
-        }
-        await sleep(15);
-      }
-    };
-    const probe = async () => {
-      while (loadOn) {
-        await record('readyz', () => fetch(`http://127.0.0.1:${server.port}/readyz`));
-        await sleep(50);
-      }
-    };
-    load = Promise.all([...[0, 1, 2, 3, 4].map(worker), probe()]);
-    await sleep(500);
-  }, 120_000);
-
-  afterAll(async () => {
-    loadOn = false;
-    await load?.catch(() => undefined);
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-    await cluster?.destroy();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
-
-  /** Polls a signed read until it answers 200; returns the milliseconds it took. */
-  async function recovery(): Promise<number> {
-    const from = Date.now();
-    while (Date.now() - from < 15_000) {
-      const res = await call('GET', '/api/list/policy?current=1', { token }).catch(() => undefined);
-      if (res?.status === 200) return Date.now() - from;
-      await sleep(50);
-    }
-    return Infinity;
-  }
+  // Load: five signed clients reading the list and creating collections, and a readiness probe.
+  const s = serverUnderLoad({
+    read: '/api/list/policy?current=1',
+    writeEvery: 3,
+    write: (w, n) => ({ key: `load-${w}-${n}`, url: '/api/list/policy', body: { name: `load-${w}-${n}`, contentType: 'img', filterType: 'rules', count: n, status: 'online' } }),
+  });
 
   /** Resolves once the import's transaction is writing (its insert is running on some backend). */
   async function importWriting(): Promise<void> {
     const from = Date.now();
     while (Date.now() - from < 20_000) {
       // inside an explicit transaction (begun before this statement), unlike the load's single-statement creates
-      const rows = await cluster!.admin((c) =>
+      const rows = await s.cluster!.admin((c) =>
         c.query(`select 1 from pg_stat_activity where datname = 'atrium' and query like 'insert into "collections"%' and state = 'active' and xact_start < query_start`),
       );
       if (rows.rowCount) return;
@@ -125,17 +49,12 @@ describe('a collections import on its own PostgreSQL 15 cluster, under load, thr
     throw new Error('the import never started writing');
   }
 
-  const rowsNamed = (prefix: string) => cluster!.admin(async (c) => Number((await c.query('select count(*)::int as n from collections where name like $1', [`${prefix}-%`])).rows[0].n));
-
-  function windowOutcomes(from: number, to: number) {
-    const seen = outcomes.filter((o) => o.at >= from && o.at <= to);
-    return { seen, statuses: [...new Set(seen.map((o) => o.status))].sort() };
-  }
+  const rowsNamed = (prefix: string) => s.cluster!.admin(async (c) => Number((await c.query('select count(*)::int as n from collections where name like $1', [`${prefix}-%`])).rows[0].n));
 
   /** A 5 000-row import sent and seen writing inside its transaction (its answer is awaited after the fault). */
   async function importUnderway(prefix: string) {
     const file = importFile(prefix, 5000);
-    const importing = call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType, locale: 'en-US' });
+    const importing = s.call('POST', '/api/list/policy/import', { token: s.token, body: file.body, contentType: file.contentType, locale: 'en-US' });
     importing.catch(() => undefined);
     await importWriting();
     return { importing };
@@ -149,19 +68,15 @@ describe('a collections import on its own PostgreSQL 15 cluster, under load, thr
     const answer = await importing;
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject(unavailableEnvelope);
-    const tookMs = await recovery();
-    expect(tookMs).toBeLessThan(5000);
-    expect(alive(server.child), server.log()).toBe(true);
+    const statuses = await s.expectRecovered(from, back);
     expect(await rowsNamed(prefix)).toBe(0);
-    const { statuses } = windowOutcomes(from, back + tookMs);
-    expect(statuses.every((s) => s === 200 || s === 503), JSON.stringify(statuses)).toBe(true);
     return statuses;
   }
 
   it('survives a fast restart with a 5 000-row import in flight: the import answers 503 and wrote nothing, service is back within 5 s', async () => {
     const { importing } = await importUnderway('imp-restart');
     const from = Date.now();
-    await cluster!.pgCtl('-m', 'fast', '-w', '-t', '30', 'restart');
+    await s.cluster!.pgCtl('-m', 'fast', '-w', '-t', '30', 'restart');
     const back = Date.now();
     const statuses = await expectImportRefusedThenRecovered(importing, 'imp-restart', from, back);
     expect(statuses).toContain(503);
@@ -170,7 +85,7 @@ describe('a collections import on its own PostgreSQL 15 cluster, under load, thr
   it('survives pg_terminate_backend on every connection, an import in flight included (503, nothing written)', async () => {
     const { importing } = await importUnderway('imp-terminate');
     const from = Date.now();
-    const terminated = await cluster!.admin((c) =>
+    const terminated = await s.cluster!.admin((c) =>
       c.query(`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = 'atrium'`),
     );
     expect(terminated.rowCount).toBeGreaterThan(0);
@@ -181,46 +96,30 @@ describe('a collections import on its own PostgreSQL 15 cluster, under load, thr
   it('serves fully afterwards, lost no acknowledged write, never answered 500, and warned instead of logging errors', async () => {
     // a whole import goes through: the pool kept no dead connection
     const file = importFile('imp-after', 5000);
-    const res = await call('POST', '/api/list/policy/import', { token, body: file.body, contentType: file.contentType });
+    const res = await s.call('POST', '/api/list/policy/import', { token: s.token, body: file.body, contentType: file.contentType });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ imported: 5000, failed: 0, errors: [] });
     expect(await rowsNamed('imp-after')).toBe(5000);
 
-    loadOn = false;
-    await load;
-    expect(alive(server.child), server.log()).toBe(true);
-    const statuses = [...new Set(outcomes.map((o) => o.status))].sort();
-    expect(statuses, JSON.stringify(outcomes.filter((o) => o.status !== 200 && o.status !== 503).slice(0, 5))).toEqual([200, 503]);
-    expect(outcomes.filter((o) => o.what === 'create' && o.status === 200).length).toBeGreaterThan(20);
+    await s.stopLoad();
+    expect(alive(s.server.child), s.server.log()).toBe(true);
+    expect(s.outcomes.filter((o) => o.what === 'create' && o.status === 200).length).toBeGreaterThan(20);
 
-    const ids = acknowledged.map((a) => a.id);
-    const present = await cluster!.admin(async (c) => (await c.query('select id, name from collections where id = any($1::int[])', [ids])).rows);
-    expect(present.length).toBe(acknowledged.length);
-    expect(new Map(present.map((r) => [r.id, r.name]))).toEqual(new Map(acknowledged.map((a) => [a.id, a.name])));
+    await s.expectAcknowledgedKept('collections', 'name');
 
     // Each write and its audit entry committed together: every load collection that exists (acknowledged
     // or not) has exactly one creation entry, no entry names a collection that does not exist, and of the
     // three imports only the one that answered 200 was recorded.
-    const audit = await cluster!.admin(async (c) => ({
+    const audit = await s.cluster!.admin(async (c) => ({
       created: (await c.query(`select id::text as id from collections where name like 'load-%' order by collections.id`)).rows.map((r) => r.id as string),
       entries: (await c.query(`select target_id from audit_log where action = 'collection.create' and result = 'success' order by target_id::int`)).rows.map((r) => r.target_id as string),
       imports: Number((await c.query(`select count(*)::int as n from audit_log where action = 'collection.import'`)).rows[0].n),
     }));
-    expect(audit.created.length).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(audit.created.length).toBeGreaterThanOrEqual(s.acknowledged.length);
     expect(audit.entries).toEqual(audit.created);
     expect(audit.imports).toBe(1);
 
-    const lines = server
-      .log()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { level: number; msg: string });
-    expect(lines.filter((l) => l.level >= 50), server.log()).toEqual([]);
-    const warnings = lines.filter((l) => l.level === 40 && l.msg.startsWith('database unavailable'));
-    expect(warnings.length).toBeGreaterThan(0);
-    // one warning per outage (at most one per interval), not one per failed request
-    expect(warnings.length).toBeLessThan(outcomes.filter((o) => o.status === 503).length);
-    expect(warnings.length).toBeLessThanOrEqual(6);
+    s.expectWarnedNotErrored();
   });
 });
 

@@ -26,6 +26,15 @@ function earlierFolder(count: number): { path: string; remove: () => void } {
 
 const rows = <T>(handle: DbHandle, query: ReturnType<typeof sql>) => handle.db.execute(query).then((r) => rowsOf<T>(r));
 
+/** The accounts of an earlier version's database: collections are written by signed-in accounts, so one with rows has some. */
+async function earlierAccounts(handle: DbHandle): Promise<{ admin: number; user: number }> {
+  const made = await rows<{ id: number; username: string }>(
+    handle,
+    sql`insert into users (account_id, username, name, roles) values ('10000', 'user', 'User', '{user}'), ('10001', 'admin', 'Admin', '{admin}') returning id, username`,
+  );
+  return { admin: made.find((r) => r.username === 'admin')!.id, user: made.find((r) => r.username === 'user')!.id };
+}
+
 /** The objects of the search table's table in the current schema: indexes, constraints, triggers, sequences, counters. */
 async function objectsOf(handle: DbHandle, table: string) {
   const indexes = await rows<{ name: string }>(handle, sql`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table} order by 1`);
@@ -53,6 +62,7 @@ describe('the search table migrations', () => {
       await handle.db.execute(sql`drop index policies_name_trgm_idx`);
       await handle.db.execute(sql`drop index policies_name_en_trgm_idx`);
       await handle.db.execute(sql`alter table policies drop column name_en`);
+      await earlierAccounts(handle);
       // a collection as that version seeded it, one renamed since, and one a user created
       await handle.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at) values
         ('10000001', '美食精选 01', 'img', 'rules', 1, 'online', now(), now()),
@@ -83,6 +93,7 @@ describe('the search table migrations', () => {
     try {
       // A team's database made before the rename: the slice's first migration alone, under its own journal.
       await migrateDatabase(handle, [{ name: 'search-table', migrations: first.path }]);
+      await earlierAccounts(handle);
       await handle.db.execute(sql`insert into policies (number, name, content_type, filter_type, count, status, created_time, updated_at) values
         ('20000001', 'Old one', 'img', 'rules', 5, 'online', now() - interval '1 day', now()),
         ('20000002', 'Old two', 'horizontalVideo', 'artificial', 7, 'offline', now(), now())`);
@@ -102,8 +113,8 @@ describe('the search table migrations', () => {
         ['20000002', 'Old two', 7],
       ]);
       // the identity goes on after the rows it had given
-      const [added] = await rows<{ id: number }>(handle, sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
-        values ('20000003', 'New one', 'img', 'rules', 1, 'online', now(), now()) returning id`);
+      const [added] = await rows<{ id: number }>(handle, sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id)
+        values ('20000003', 'New one', 'img', 'rules', 1, 'online', now(), now(), (select min(id) from users)) returning id`);
       expect(added!.id).toBeGreaterThan(kept[1]!.id);
 
       const objects = await objectsOf(handle, 'collections');
@@ -136,6 +147,60 @@ describe('the search table migrations', () => {
     } finally {
       await handle.close();
       first.remove();
+    }
+  });
+
+  it('put the collections of an earlier version in the root department, owned by the first administrator (0002)', async () => {
+    const handle = await openEmptyTestDatabase();
+    const earlier = earlierFolder(2);
+    try {
+      // A database of the version before scoped collections: both earlier migrations, accounts, and rows.
+      await migrateDatabase(handle, [{ name: 'search-table', migrations: earlier.path }]);
+      const accounts = await earlierAccounts(handle);
+      await handle.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at) values
+        ('30000001', 'Kept one', 'img', 'rules', 3, 'online', now() - interval '2 days', now()),
+        ('30000002', 'Kept two', 'verticalVideo', 'artificial', 4, 'offline', now() - interval '1 day', now())`);
+      const applied = await migrateDatabase(handle, serverSlices);
+      expect(applied).toContain('search-table/0002_collection_scope');
+      const kept = await rows<{ number: string; name: string; department_id: number; owner_id: number }>(
+        handle,
+        sql`select number, name, department_id, owner_id from collections order by number`,
+      );
+      expect(kept).toEqual([
+        { number: '30000001', name: 'Kept one', department_id: 1, owner_id: accounts.admin },
+        { number: '30000002', name: 'Kept two', department_id: 1, owner_id: accounts.admin },
+      ]);
+      const objects = await objectsOf(handle, 'collections');
+      expect(objects.indexes).toEqual(expect.arrayContaining(['collections_department_created_idx', 'collections_owner_created_idx']));
+      expect(objects.constraints).toEqual(expect.arrayContaining(['collections_department_id_departments_id_fk', 'collections_owner_id_users_id_fk']));
+      // both columns are required and refer to real rows; a new row without a department lands in the root
+      await expect(handle.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        values ('30000003', 'No owner', 'img', 'rules', 1, 'online', now(), now())`)).rejects.toThrow();
+      await expect(handle.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id, department_id)
+        values ('30000004', 'Nowhere', 'img', 'rules', 1, 'online', now(), now(), ${accounts.user}, 999999)`)).rejects.toThrow();
+      const [placed] = await rows<{ department_id: number }>(handle, sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at, owner_id)
+        values ('30000005', 'Placed', 'img', 'rules', 1, 'online', now(), now(), ${accounts.user}) returning department_id`);
+      expect(placed).toEqual({ department_id: 1 });
+      // the next start finds nothing to do
+      expect(await migrateDatabase(handle, serverSlices)).toEqual([]);
+      expect(await objectsOf(handle, 'collections')).toEqual(objects);
+    } finally {
+      await handle.close();
+      earlier.remove();
+    }
+  });
+
+  it('stop with a clear error on collections no account could own', async () => {
+    const handle = await openEmptyTestDatabase();
+    const earlier = earlierFolder(2);
+    try {
+      await migrateDatabase(handle, [{ name: 'search-table', migrations: earlier.path }]);
+      await handle.db.execute(sql`insert into collections (number, name, content_type, filter_type, count, status, created_time, updated_at)
+        values ('40000001', 'Orphan', 'img', 'rules', 1, 'online', now(), now())`);
+      await expect(migrateDatabase(handle, serverSlices)).rejects.toThrow(/no account to own them/);
+    } finally {
+      await handle.close();
+      earlier.remove();
     }
   });
 

@@ -3,6 +3,7 @@
 // until its name changes.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { departments, users } from '../../db/schema/auth.ts';
 import type { ContentType, FilterType, CollectionStatus } from '@atrium/contracts/demo/search-table/calls';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -29,6 +30,15 @@ export const collections = pgTable(
     status: text('status').$type<CollectionStatus>().notNull(),
     createdTime: ts('created_time').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /** The department the collection belongs to (migration 0002, issue 39): the root unless given. */
+    departmentId: integer('department_id')
+      .notNull()
+      .default(1)
+      .references(() => departments.id),
+    /** The account responsible for it: its creator unless given (the first administrator for earlier rows). */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
   },
   (t) => [
     uniqueIndex('collections_number_uq').on(t.number),
@@ -39,5 +49,8 @@ export const collections = pgTable(
     index('collections_status_created_idx').on(t.status, t.createdTime.desc().nullsFirst(), t.id),
     index('collections_content_type_created_idx').on(t.contentType, t.createdTime.desc().nullsFirst(), t.id),
     index('collections_filter_type_created_idx').on(t.filterType, t.createdTime.desc().nullsFirst(), t.id),
+    // a scoped first page, and the department and owner filters, in the list's order
+    index('collections_department_created_idx').on(t.departmentId, t.createdTime.desc().nullsFirst(), t.id),
+    index('collections_owner_created_idx').on(t.ownerId, t.createdTime.desc().nullsFirst(), t.id),
   ],
 );

@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../test/suite-app.ts';
 
 describe('workplace data from the database', () => {
-  let t: TestApp;
-  let user: string;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [admin, user] = [await t.login('admin'), await t.login('user')];
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['admin', 'user'] });
 
   const get = async (url: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
-    const res = await t.request({ url, token: user, locale });
+    const res = await t.request({ url, token: t.tokens.user, locale });
     expect(res.status, url).toBe(200);
     return res.body.data;
   };
@@ -31,10 +24,10 @@ describe('workplace data from the database', () => {
     expect(overview.newComments).toBeGreaterThan(0);
 
     // A write is reflected at once: the numbers are not cached fixtures.
-    const created = await t.request({ method: 'POST', url: '/api/list/policy', token: admin, body: { name: 'stat', contentType: 'img', filterType: 'rules', count: 1000, status: 'online' } });
+    const created = await t.request({ method: 'POST', url: '/api/list/policy', token: t.tokens.admin, body: { name: 'stat', contentType: 'img', filterType: 'rules', count: 1000, status: 'online' } });
     const after = await get('/api/workplace/overview');
     expect(after).toMatchObject({ onlineContent: overview.onlineContent + 1000, putIn: overview.putIn + 1 });
-    await t.request({ method: 'DELETE', url: `/api/list/policy/${created.body.data.id}`, token: admin });
+    await t.request({ method: 'DELETE', url: `/api/list/policy/${created.body.data.id}`, token: t.tokens.admin });
   });
 
   it('sums collection counts per content type', async () => {
@@ -61,7 +54,7 @@ describe('workplace data from the database', () => {
     }
     expect((await get('/api/popular/list?type=video', 'en-US'))[0].title).toBe('Braised pork in three minutes');
     expect((await get('/api/popular/list'))[0].title).toBe('经济日报：财政政策要精准提升效能');
-    const bad = await t.request({ url: '/api/popular/list?type=audio', token: user, locale: 'en-US' });
+    const bad = await t.request({ url: '/api/popular/list?type=audio', token: t.tokens.user, locale: 'en-US' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.details).toEqual([{ path: 'type', message: 'Invalid value' }]);
   });
@@ -77,7 +70,7 @@ describe('workplace data from the database', () => {
     expect(third.list).toHaveLength(2);
     const all = await get('/api/workplace/announcement?current=1&pageSize=100');
     expect(all.list.map((a: { id: number }) => a.id)).toEqual([...first.list, ...(await get('/api/workplace/announcement?current=2&pageSize=5')).list, ...third.list].map((a) => a.id));
-    expect((await t.request({ url: '/api/workplace/announcement?pageSize=101', token: user })).status).toBe(400);
+    expect((await t.request({ url: '/api/workplace/announcement?pageSize=101', token: t.tokens.user })).status).toBe(400);
   });
 
   it('lists chat items oldest first', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authCalls, phoneLoginSchema, type PasswordLogin, type PhoneLogin } from '@atrium/contracts';
-import { mfaCalls } from '@atrium/contracts/calls/mfa';
+import { twoStepCalls } from '@atrium/contracts/calls/two-step';
 import type { Db } from '../../db/client.ts';
 import type { AuditNote } from '../../audit/audit-entry.ts';
 import { findUserById, findUserByPhone, findUserByUsername } from '../shared/users.repository.ts';
@@ -8,10 +8,14 @@ import { clientConfigOf } from '../../http/client-config.ts';
 import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { issueCaptcha, loginSecondStep, loginWithPassword, loginWithPhone, sendLoginCode, type AuthEnv } from './auth.service.ts';
-import { registerMfaCalls } from './mfa.routes.ts';
+import { issueCaptcha } from './captcha.ts';
+import type { AuthEnv } from './open-session.ts';
+import { loginWithPassword } from './password-sign-in.ts';
+import { loginWithPhone, sendLoginCode } from './sms-sign-in.ts';
+import { loginSecondStep } from './two-step-sign-in.ts';
+import { registerTwoStepCalls } from './two-step.routes.ts';
 import { CompanyProvider } from './oidc.provider.ts';
-import { registerOidcCalls } from './oidc.routes.ts';
+import { registerCompanySignInCalls } from './company-sign-in.routes.ts';
 import { revokeSession } from '../../sessions/session.repository.ts';
 
 function authEnv(app: FastifyInstance, req: FastifyRequest): AuthEnv {
@@ -80,7 +84,7 @@ export function registerAuthModule(app: FastifyInstance): void {
 
   registerCall(
     app,
-    mfaCalls.loginStep,
+    twoStepCalls.loginStep,
     async ({ req, body, audit, recordSuccess }) => {
       await limitOrThrow(loginLimiter, req.ip);
       const env: AuthEnv = {
@@ -94,8 +98,8 @@ export function registerAuthModule(app: FastifyInstance): void {
     },
     { audit: { mode: 'in-handler', failed: failedSecondStep } },
   );
-  registerMfaCalls(app);
-  registerOidcCalls(app, company, { limitSignIn: (req) => limitOrThrow(loginLimiter, req.ip), authEnv: (req) => authEnv(app, req) });
+  registerTwoStepCalls(app);
+  registerCompanySignInCalls(app, company, { limitSignIn: (req) => limitOrThrow(loginLimiter, req.ip), authEnv: (req) => authEnv(app, req) });
 
   registerCall(
     app,
@@ -103,7 +107,7 @@ export function registerAuthModule(app: FastifyInstance): void {
     async ({ req, body, audit }) => {
       await limitOrThrow(smsLimiter, req.ip);
       audit.set({ actor: { id: null, name: body.tel, role: null }, targetType: null, targetId: null });
-      return sendLoginCode({ db: app.db, now: app.now(), sms: app.sms }, body.tel);
+      return sendLoginCode({ db: app.db, config: app.config, now: app.now(), sms: app.sms }, body.tel);
     },
     { audit: { mode: 'after' } },
   );

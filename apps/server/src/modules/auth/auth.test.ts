@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/auth.ts';
+import { smsCodes, users } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 const CAPTCHA_TEXT = 'AC23';
@@ -305,6 +306,15 @@ describe('SMS sign-in (end to end through the outbox file)', () => {
     expect((await phoneLogin('13600000000', '123456')).body.data.error).toBe('CAPTCHA_INVALID');
     // and it is rate limited like any number, so the answer reveals nothing
     expect((await send('13600000000')).status).toBe(429);
+  });
+
+  it('stores the code keyed: a copy of the database alone cannot try the million codes against it', async () => {
+    expect((await send('13800000000')).status).toBe(200);
+    const { code } = outboxLines(t).at(-1)!;
+    const [row] = await t.db.select({ codeHash: smsCodes.codeHash }).from(smsCodes).where(eq(smsCodes.tel, '13800000000'));
+    expect(row!.codeHash).not.toBe(createHash('sha256').update(`login:13800000000\u0000${code}`).digest('hex'));
+    expect(row!.codeHash).not.toBe(createHash('sha256').update(code).digest('hex'));
+    expect((await phoneLogin('13800000000', code)).status).toBe(200);
   });
 
   it('explains an empty or invalid phone in both languages', async () => {

@@ -67,6 +67,18 @@ function parsePath(d: string): Pt[][] {
       sub.push(layer[0]!);
     }
   };
+  const lineTo = (p: Pt) => {
+    sub.push(p);
+    cur = p;
+    lastCtrl = null;
+  };
+  const curveTo = (ctrl: Pt[], end: Pt) => {
+    curve(ctrl, end);
+    lastCtrl = ctrl.at(-1)!;
+    cur = end;
+  };
+  // S and T: the first control point mirrors the previous curve's last one (or is the current point)
+  const reflected = (): Pt => (lastCtrl ? [2 * cur[0] - lastCtrl[0], 2 * cur[1] - lastCtrl[1]] : cur);
   while (i < tokens.length) {
     if (/[a-z]/i.test(tokens[i]!)) cmd = tokens[i++]!;
     const rel = cmd === cmd.toLowerCase();
@@ -81,61 +93,32 @@ function parsePath(d: string): Pt[][] {
         lastCtrl = null;
         break;
       }
-      case 'L': {
-        const p = at(num(), num());
-        sub.push(p);
-        cur = p;
-        lastCtrl = null;
+      case 'L':
+        lineTo(at(num(), num()));
         break;
-      }
       case 'H': {
         const x = num();
-        cur = [rel ? cur[0] + x : x, cur[1]];
-        sub.push(cur);
-        lastCtrl = null;
+        lineTo([rel ? cur[0] + x : x, cur[1]]);
         break;
       }
       case 'V': {
         const y = num();
-        cur = [cur[0], rel ? cur[1] + y : y];
-        sub.push(cur);
-        lastCtrl = null;
+        lineTo([cur[0], rel ? cur[1] + y : y]);
         break;
       }
-      case 'C': {
-        const c1 = at(num(), num());
-        const c2 = at(num(), num());
-        const end = at(num(), num());
-        curve([c1, c2], end);
-        lastCtrl = c2;
-        cur = end;
+      // the points are read in the order they stand: the control points, then the end
+      case 'C':
+        curveTo([at(num(), num()), at(num(), num())], at(num(), num()));
         break;
-      }
-      case 'S': {
-        const c1: Pt = lastCtrl ? [2 * cur[0] - lastCtrl[0], 2 * cur[1] - lastCtrl[1]] : cur;
-        const c2 = at(num(), num());
-        const end = at(num(), num());
-        curve([c1, c2], end);
-        lastCtrl = c2;
-        cur = end;
+      case 'S':
+        curveTo([reflected(), at(num(), num())], at(num(), num()));
         break;
-      }
-      case 'Q': {
-        const c = at(num(), num());
-        const end = at(num(), num());
-        curve([c], end);
-        lastCtrl = c;
-        cur = end;
+      case 'Q':
+        curveTo([at(num(), num())], at(num(), num()));
         break;
-      }
-      case 'T': {
-        const c: Pt = lastCtrl ? [2 * cur[0] - lastCtrl[0], 2 * cur[1] - lastCtrl[1]] : cur;
-        const end = at(num(), num());
-        curve([c], end);
-        lastCtrl = c;
-        cur = end;
+      case 'T':
+        curveTo([reflected()], at(num(), num()));
         break;
-      }
       case 'Z':
         sub.push(start);
         cur = start;

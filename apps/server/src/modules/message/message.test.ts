@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../test/suite-app.ts';
 
 describe('messages: per-user list, read, clear', () => {
-  let t: TestApp;
-  let admin: string;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [admin, user] = [await t.login('admin'), await t.login('user')];
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['admin', 'user'] });
 
   const list = async (token: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
     const res = await t.request({ url: '/api/message/list', token, locale });
@@ -18,8 +11,8 @@ describe('messages: per-user list, read, clear', () => {
   };
 
   it('lists the caller’s own messages, newest first, in the caller’s language', async () => {
-    const zh = await list(admin);
-    const en = await list(admin, 'en-US');
+    const zh = await list(t.tokens.admin);
+    const en = await list(t.tokens.admin, 'en-US');
     expect(zh.length).toBe(13);
     expect(new Set(zh.map((m) => m.type))).toEqual(new Set(['message', 'notice', 'todo']));
     expect(zh.some((m) => m.status === 0) && zh.some((m) => m.status === 1)).toBe(true);
@@ -29,44 +22,44 @@ describe('messages: per-user list, read, clear', () => {
     expect(en[0]!.title).toBe('Zheng Xiyue');
     expect(zh.filter((m) => m.type === 'message').every((m) => m.messageType === null)).toBe(true);
     const mine = new Set(zh.map((m) => m.id));
-    expect((await list(user)).some((m) => mine.has(m.id))).toBe(false);
+    expect((await list(t.tokens.user)).some((m) => mine.has(m.id))).toBe(false);
   });
 
   it('marks only the caller’s own messages as read', async () => {
-    const adminUnread = (await list(admin)).filter((m) => m.status === 0).map((m) => m.id);
-    const userUnread = (await list(user)).filter((m) => m.status === 0).map((m) => m.id);
+    const adminUnread = (await list(t.tokens.admin)).filter((m) => m.status === 0).map((m) => m.id);
+    const userUnread = (await list(t.tokens.user)).filter((m) => m.status === 0).map((m) => m.id);
     // The user sends the admin's ids along with one of its own: only its own changes.
-    const res = await t.request({ method: 'POST', url: '/api/message/read', token: user, body: { ids: [...adminUnread, userUnread[0]] } });
+    const res = await t.request({ method: 'POST', url: '/api/message/read', token: t.tokens.user, body: { ids: [...adminUnread, userUnread[0]] } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ updated: 1 });
-    expect((await list(admin)).filter((m) => m.status === 0).map((m) => m.id)).toEqual(adminUnread);
-    expect((await list(user)).find((m) => m.id === userUnread[0])!.status).toBe(1);
+    expect((await list(t.tokens.admin)).filter((m) => m.status === 0).map((m) => m.id)).toEqual(adminUnread);
+    expect((await list(t.tokens.user)).find((m) => m.id === userUnread[0])!.status).toBe(1);
     // Reading again changes nothing.
-    const again = await t.request({ method: 'POST', url: '/api/message/read', token: user, body: { ids: [userUnread[0]] } });
+    const again = await t.request({ method: 'POST', url: '/api/message/read', token: t.tokens.user, body: { ids: [userUnread[0]] } });
     expect(again.body.data).toEqual({ updated: 0 });
   });
 
   it('validates read and clear bodies with messages in both languages', async () => {
-    const zh = await t.request({ method: 'POST', url: '/api/message/read', token: user, body: { ids: [] }, locale: 'zh-CN' });
+    const zh = await t.request({ method: 'POST', url: '/api/message/read', token: t.tokens.user, body: { ids: [] }, locale: 'zh-CN' });
     expect(zh.status).toBe(400);
     expect(zh.body.data.error).toBe('VALIDATION_FAILED');
     expect(zh.body.data.details).toEqual([{ path: 'ids', message: '此项为必填项' }]);
-    const en = await t.request({ method: 'POST', url: '/api/message/read', token: user, body: { ids: ['x'] }, locale: 'en-US' });
+    const en = await t.request({ method: 'POST', url: '/api/message/read', token: t.tokens.user, body: { ids: ['x'] }, locale: 'en-US' });
     expect(en.body.data.details).toEqual([{ path: 'ids.0', message: 'Wrong data type' }]);
-    const clear = await t.request({ method: 'POST', url: '/api/message/clear', token: user, body: { type: 'spam' }, locale: 'en-US' });
+    const clear = await t.request({ method: 'POST', url: '/api/message/clear', token: t.tokens.user, body: { type: 'spam' }, locale: 'en-US' });
     expect(clear.status).toBe(400);
     expect(clear.body.data.details).toEqual([{ path: 'type', message: 'Invalid value' }]);
   });
 
   it('clears the caller’s messages of one type only', async () => {
-    const before = await list(admin);
-    const res = await t.request({ method: 'POST', url: '/api/message/clear', token: user, body: { type: 'notice' } });
+    const before = await list(t.tokens.admin);
+    const res = await t.request({ method: 'POST', url: '/api/message/clear', token: t.tokens.user, body: { type: 'notice' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ cleared: 4 });
-    const after = await list(user);
+    const after = await list(t.tokens.user);
     expect(after.some((m) => m.type === 'notice')).toBe(false);
     expect(after.filter((m) => m.type === 'message').length).toBe(6);
-    expect(await list(admin)).toEqual(before);
+    expect(await list(t.tokens.admin)).toEqual(before);
   });
 
   it('needs a session', async () => {

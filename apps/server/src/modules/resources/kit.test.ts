@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '@atrium/contracts/resource';
 import { rowsOf } from '../../db/client.ts';
+import { currentGenerations } from '../../db/list-generations.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { resourceModule } from './kit.ts';
+import { resourceServerSlice } from './kit.ts';
+import { declaredPosition } from './declared-order.ts';
 import { resourceMigrationSql } from './migration-sql.ts';
-import { TOTAL_CAP } from './resource.repository.ts';
+import { listReads, TOTAL_CAP } from './resource.repository.ts';
 import { describeResource } from './resource-suite.ts';
 
 /**
@@ -43,12 +45,17 @@ const gadget = defineResource({
     { name: 'launchedOn', type: 'date', label: label('Launch date', '上市日期'), filter: 'range', sortable: true },
     { name: 'checkedAt', type: 'datetime', label: label('Checked', '检查时间'), filter: 'range', readOnly: true },
     { name: 'featured', type: 'boolean', default: false, label: label('Featured', '推荐'), filter: 'equals' },
+    // declared in an order that is not the values' alphabetical one (high, low, normal, urgent)
+    {
+      name: 'priority', type: 'enum', label: label('Priority', '优先级'), sortable: true,
+      values: [{ value: 'low', label: label('Low', '低') }, { value: 'normal', label: label('Normal', '普通') }, { value: 'high', label: label('High', '高') }, { value: 'urgent', label: label('Urgent', '紧急') }],
+    },
     { name: 'description', type: 'text', max: 2000, label: label('Description', '描述') },
     { name: 'vendor', type: 'reference', to: 'kitVendor', label: label('Vendor', '供应商'), filter: 'equals' },
     { name: 'parent', type: 'reference', to: 'kitGadget', label: label('Parent', '上级') },
   ],
 });
-const modules = [resourceModule(vendor), resourceModule(gadget)];
+const slices = [resourceServerSlice(vendor), resourceServerSlice(gadget)];
 
 async function prepare(t: TestApp): Promise<void> {
   for (const def of [vendor, gadget]) {
@@ -63,7 +70,7 @@ async function prepare(t: TestApp): Promise<void> {
 function kitApp(): { t: TestApp; admin: string } {
   const app = {} as { t: TestApp; admin: string };
   beforeAll(async () => {
-    app.t = await createTestApp({ resources: modules });
+    app.t = await createTestApp({ resources: slices });
     await prepare(app.t);
     app.admin = await app.t.login('admin');
   });
@@ -71,8 +78,8 @@ function kitApp(): { t: TestApp; admin: string } {
   return app;
 }
 
-describeResource(vendor, { modules, prepare });
-describeResource(gadget, { modules, prepare });
+describeResource(vendor, { resources: slices, prepare });
+describeResource(gadget, { resources: slices, prepare });
 
 describe('the kit against the table\'s own constraints', () => {
   const app = kitApp();
@@ -124,7 +131,37 @@ describe('the kit\'s list cache', () => {
     expect(edited.status, edited.text).toBe(200);
     expect((await page()).list[0]!.title).toBe('Aardvark lamp');
   });
+
+  it('declares every table a page reads, and each of them is watched', async () => {
+    // scoped: the labels name departments
+    expect(listReads(gadget, [vendor, gadget])).toEqual(['kit_gadgets', 'users', 'departments', 'kit_vendors']);
+    expect(listReads(vendor, [vendor, gadget])).toEqual(['kit_vendors', 'users', 'departments']);
+    // a declared table without counters would answer no generation, and nothing would be cached
+    expect(await currentGenerations(app.t.db, listReads(gadget, [vendor, gadget]), null)).not.toContain(null);
+  });
+
+  it('answers an account\'s new name once it is renamed: a page reads the accounts its names come from', async () => {
+    const made = await app.t.request({ method: 'POST', url: '/api/kit-gadgets', token: app.admin, body: { title: 'Aardwolf lamp', sku: 'AARD-2', price: '6.00', stock: 2 } });
+    expect(made.status, made.text).toBe(200);
+    const author = made.body.data.createdBy as { id: number; name: string };
+    const names = async () => {
+      const row = (await page()).list.find((r) => r.id === made.body.data.id) as unknown as { createdBy: { name: string }; updatedBy: { name: string } };
+      return [row.createdBy.name, row.updatedBy.name];
+    };
+    expect(await names()).toEqual([author.name, author.name]);
+    // renamed through the accounts' call: the cached page is not what answers
+    const renamed = await app.t.request({ method: 'PUT', url: `/api/system/users/${author.id}`, token: app.admin, body: { name: 'Renamed Admin' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await names()).toEqual(['Renamed Admin', 'Renamed Admin']);
+    expect((await app.t.request({ url: `/api/kit-gadgets/${made.body.data.id}`, token: app.admin })).body.data.createdBy.name).toBe('Renamed Admin');
+    // and by any writer
+    await app.t.db.execute(sql`update users set name = 'Renamed by SQL' where id = ${author.id}`);
+    expect(await names()).toEqual(['Renamed by SQL', 'Renamed by SQL']);
+  });
 });
+
+/** The declared order of kitGadget's priority, written out here rather than by the code under test. */
+const priorityRank = "case priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 end";
 
 describe('the kit at scale: capped totals, the export\'s cursor', () => {
   const bulk = 2 * TOTAL_CAP + 500;
@@ -132,8 +169,10 @@ describe('the kit at scale: capped totals, the export\'s cursor', () => {
   beforeAll(async () => {
     // ties in every sorted column (price: 50 values, launched_on: 20 days, and null in four rows of seven: more
     // nulls than an export batch holds), so only the id orders them
-    await app.t.db.execute(sql`insert into kit_gadgets (title, sku, price, stock, launched_on)
-      select 'bulk ' || g, 'BULK-' || g, (g % 50) + 0.25, g, case when g % 7 < 4 then null else date '2026-01-01' + (g % 20) end
+    // priority: the four values and null (one row in five), stored in an order unlike the declared one
+    await app.t.db.execute(sql`insert into kit_gadgets (title, sku, price, stock, launched_on, priority, department_id, owner_id)
+      select 'bulk ' || g, 'BULK-' || g, (g % 50) + 0.25, g, case when g % 7 < 4 then null else date '2026-01-01' + (g % 20) end,
+        (array['urgent', 'low', 'high', 'normal', null])[1 + g % 5], 1, (select id from users where username = 'admin')
       from generate_series(1, ${bulk}) g`);
     await app.t.db.execute(sql`update kit_gadgets set title = 'rare lamp ' || id where id % 400 = 0`);
   });
@@ -164,6 +203,19 @@ describe('the kit at scale: capped totals, the export\'s cursor', () => {
     expect(many.body.data.list.map((r: { id: number }) => r.id)).toEqual(newest.map((r) => r.id));
   });
 
+  it('reads an enum\'s declared order from the index the migration writes on it, both ways', async () => {
+    const key = declaredPosition(gadget.fields.find((f) => f.name === 'priority')!, 't."priority"');
+    for (const order of [`${key} asc nulls first, t.id asc`, `${key} desc nulls last, t.id desc`]) {
+      // with sorting priced out, a plan without the index would still sort: the plan names the index and no sort
+      const plan = await app.t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`);
+        return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain select t.id from kit_gadgets t order by ${order} limit 50 offset 100`))).map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan, order).toMatch(/priority_order_idx/);
+      expect(plan, order).not.toMatch(/Sort/);
+    }
+  });
+
   it.each([
     ['-createdAt', '', 'created_at desc, id desc', 'true'],
     ['launchedOn', '', 'launched_on asc nulls first, id asc', 'true'],
@@ -171,6 +223,10 @@ describe('the kit at scale: capped totals, the export\'s cursor', () => {
     ['-price', '', 'price desc, id desc', 'true'],
     // a batch that ends among the nulls, with a filter: the next starts after it and still only within the filter
     ['launchedOn', '&price=0&price=45', 'launched_on asc nulls first, id asc', 'price between 0 and 45'],
+    // an enum in its declared order (low, normal, high, urgent), not the stored text's; batches end among ties
+    ['priority', '', `${priorityRank} asc nulls first, id asc`, 'true'],
+    ['-priority', '', `${priorityRank} desc nulls last, id desc`, 'true'],
+    ['-priority', '&price=0&price=45', `${priorityRank} desc nulls last, id desc`, 'price between 0 and 45'],
   ])('exports every record once, across batches, in the list order (sort %s%s)', async (sort, filter, order, where) => {
     const res = await app.t.request({ url: `/api/kit-gadgets/export?sort=${sort}${filter}`, token: app.admin, locale: 'en-US' });
     expect(res.status, res.text.slice(0, 300)).toBe(200);

@@ -1,26 +1,56 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ResourceDef } from '@atrium/contracts/resource';
+import { kebabCase, type ResourceDef } from '@atrium/contracts/resource';
 import { RESOURCE_OPTIONS_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
+import { resourceSqlNamesInUse } from '@atrium/contracts/resource-names';
 import type { Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
+import type { ServerSlice } from '../../slice.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import { diffFields, removedFields } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { csvLine, sendCsv, type CsvBatch } from '../shared/csv.ts';
-import { AnswerCache } from '../shared/list-cache.ts';
-import { deleteRow, exportRows, findRow, firstReferrer, insertRow, labelsOf, listRows, optionRows, rowExists, uniqueTaken, updateRow, type ExportCursor, type ResourceRow } from './resource.repository.ts';
+import { csvLine, sendCsv, type CsvBatch } from '../../lists/csv.ts';
+import { AnswerCache } from '../../lists/list-cache.ts';
+import { scopedBy, type Reach } from '../../lists/scope.ts';
+import type { RequestScope } from '../../sessions/data-scope.ts';
+import { shareActiveDepartment } from '../shared/departments.repository.ts';
+import {
+  deleteRow,
+  exportRows,
+  findRow,
+  firstReferrer,
+  insertRow,
+  labelsOf,
+  listReads,
+  listRows,
+  optionRows,
+  ownerCandidate,
+  rowExists,
+  scopeLabels,
+  uniqueTaken,
+  updateRow,
+  type ExportCursor,
+  type RecordScope,
+  type ResourceRow,
+} from './resource.repository.ts';
 
 /**
  * The server half of the resource kit: a resource's seven calls (list, export, options, get, create,
  * update, delete) from its definition, with the checks every resource needs: unique values (409
  * UNIQUE_VIOLATION naming the field), references that exist (400 on the field) and are not deleted while
  * referred to (409 IN_USE), optimistic concurrency (409 VERSION_CONFLICT: two operators editing one
- * record never overwrite each other silently). Permissions, validation, the audit entry and its
- * transaction come from the call table and registerCall, as for every other call.
+ * record never overwrite each other silently). A scoped resource's records (the default: docs/resources.md,
+ * "Scoped records") are read and written within the caller's data scope on every path, in the query: out of
+ * it a record is not there (lists, totals, exports, pickers) or not found (404, by id), a write that would
+ * put it outside is 403 OUT_OF_SCOPE, and a reference to one is refused as if it did not exist.
+ * Permissions, validation, the audit entry and its transaction come from the call table and registerCall,
+ * as for every other call.
  */
 
-/** What a team may add to a resource's behaviour (docs/resources.md); every hook is optional. */
+/**
+ * What a team may add to a resource's behaviour (docs/resources.md); every hook is optional.
+ * @public (a resource's server slice may name it for hooks of its own)
+ */
 export interface ResourceHooks {
   /** Before a create or an update is written (inside its transaction): check or complete the values, or throw an AppError. */
   beforeWrite?: (values: Record<string, unknown>, ctx: { db: Db; existing: ResourceRow | null }) => Promise<void> | void;
@@ -35,20 +65,34 @@ interface ResourceList {
   labels: Record<string, Record<string, string>>;
 }
 
-export interface ResourceModule {
-  def: ResourceDef;
-  /** Registers the calls; `all`: every registered resource (references and IN_USE look across them). */
-  register(app: FastifyInstance, all: readonly ResourceDef[]): void;
+/** What a resource's server slice adds to its definition (`resourceServerSlice`). */
+export interface ResourceSliceOptions {
+  /** Its migrations folder (`migrationsBeside(import.meta.url)`): the table, then the team's changes to it. */
+  migrations?: string;
+  hooks?: ResourceHooks;
 }
 
 const EXPORT_BATCH_ROWS = 1000;
 
-export function resourceModule(def: ResourceDef, hooks: ResourceHooks = {}): ResourceModule {
-  return { def, register: (app, all) => registerResource(app, def, all, hooks) };
+/**
+ * A team's resource as a slice of the server (src/slice.ts, one line of src/slices.ts): the kit's seven
+ * calls for the definition, with the hooks; references and IN_USE look across every resource the server
+ * serves. Its name, the resource's in kebab case, names its migrations journal.
+ */
+export function resourceServerSlice(def: ResourceDef, options: ResourceSliceOptions = {}): ServerSlice {
+  return {
+    name: kebabCase(def.name),
+    resource: def,
+    ...(options.migrations ? { migrations: options.migrations } : {}),
+    register: (app, { resources }) => registerResource(app, def, resources, options.hooks ?? {}),
+  };
 }
 
-/** The fields the trail shows before and after a write: every field (a text's value included). */
-const auditedFields = (def: ResourceDef) => def.fields.map((f) => f.name);
+/** The fields the trail shows before and after a write: every field (a text's value included), and a scoped record's department and owner. */
+const auditedFields = (def: ResourceDef) => [...def.fields.map((f) => f.name), ...(def.scoped ? ['department', 'owner'] : [])];
+
+/** What the caller reaches of `of` in this request (undefined: `of` is not scoped), read through the handler's `db` (a write's transaction). */
+const reachOf = (db: Db, scope: RequestScope, of: ResourceDef): Promise<Reach | undefined> => (of.scoped ? scope.reach(of.name, db) : Promise.resolve(undefined));
 
 /** The resource a reference field points at (itself, or another registered one; undefined: none). */
 const referredBy = (def: ResourceDef, all: readonly ResourceDef[], to: string | undefined) => (to === def.name ? def : all.find((r) => r.name === to));
@@ -66,21 +110,27 @@ async function referenceLabels(db: Db, def: ResourceDef, all: readonly ResourceD
   return labels;
 }
 
-/** The checks a create or an update passes before it is written; throws the refusal the client can act on. */
-async function checkValues(db: Db, def: ResourceDef, all: readonly ResourceDef[], values: Record<string, unknown>, exceptId?: number): Promise<void> {
+/**
+ * The checks a create or an update passes before it is written; throws the refusal the client can act on.
+ * A reference to a record of a scoped resource the writer does not reach is refused as one to a record that
+ * does not exist: its existence is not the writer's to learn. An update's reference that stays as it was
+ * (`before`) is not asked again: the record may refer to one its editor does not reach, and keeps it.
+ */
+async function checkValues(db: Db, scope: RequestScope, def: ResourceDef, all: readonly ResourceDef[], values: Record<string, unknown>, before?: ResourceRow): Promise<void> {
+  const exceptId = before?.id;
   const missing: { path: string; message: string }[] = [];
   for (const f of def.fields) {
     const value = values[f.name];
     if (value === undefined || value === null) continue;
-    if (f.type === 'reference') {
+    if (f.type === 'reference' && value !== before?.[f.name]) {
       const other = referredBy(def, all, f.to);
-      if (!other || !(await rowExists(db, other, value as number))) missing.push({ path: f.name, message: 'validation.invalidValue' });
+      if (!other || !(await rowExists(db, other, value as number, await reachOf(db, scope, other)))) missing.push({ path: f.name, message: 'validation.noSuchRecord' });
     }
   }
   if (missing.length > 0) throw new AppError('VALIDATION_FAILED', { details: missing });
   for (const f of def.fields) {
     if (!f.unique || values[f.name] === undefined || values[f.name] === null) continue;
-    if (await uniqueTaken(db, def, f, values[f.name], exceptId)) throw new AppError('UNIQUE_VIOLATION', { details: [{ path: f.name, message: 'validation.invalidValue' }] });
+    if (await uniqueTaken(db, def, f, values[f.name], exceptId)) throw new AppError('UNIQUE_VIOLATION', { details: [{ path: f.name, message: 'validation.alreadyUsed' }] });
   }
 }
 
@@ -88,7 +138,8 @@ async function checkValues(db: Db, def: ResourceDef, all: readonly ResourceDef[]
  * A write that lost a race to another (the checks above passed, then a concurrent write took the value or
  * removed the referred record), or a table outside the kit that refers to the record, meets the table's
  * own constraints: answered as the checks would have, never as a 500. Names follow migration-sql.ts:
- * `<table>_<column>_unique`, `<table>_<column>_fk`.
+ * `<table>_<column>_unique`, `<table>_<column>_fk`, shortened as `resourceSqlName` shortens them (or cut
+ * by PostgreSQL, in a migration written before: `resourceSqlNamesInUse`).
  */
 async function asRefusal<T>(def: ResourceDef, all: readonly ResourceDef[], write: () => Promise<T>, onForeignKey: 'field' | 'in-use'): Promise<T> {
   try {
@@ -98,87 +149,144 @@ async function asRefusal<T>(def: ResourceDef, all: readonly ResourceDef[], write
     if (!violated) throw err;
     if (violated.code === '23503' && onForeignKey === 'in-use') {
       // the referring table's constraint: a resource's name when it is one, else the constraint's table and column
-      const referrer = all.find((r) => violated.constraint.startsWith(`${r.table}_`))?.name ?? violated.constraint.replace(/_fk$/, '');
+      const referrer =
+        all.find((r) => r.fields.some((f) => f.type === 'reference' && f.to === def.name && resourceSqlNamesInUse(r.table, f.column, 'fk').includes(violated.constraint)))?.name ??
+        all.find((r) => violated.constraint.startsWith(`${r.table}_`))?.name ??
+        violated.constraint.replace(/_fk$/, '');
       throw new AppError('IN_USE', { details: { referredBy: referrer } });
     }
-    const field = def.fields.find((f) => violated.constraint === `${def.table}_${f.column}_${violated.code === '23505' ? 'unique' : 'fk'}`);
+    const field = def.fields.find((f) => resourceSqlNamesInUse(def.table, f.column, violated.code === '23505' ? 'unique' : 'fk').includes(violated.constraint));
     if (!field) throw err;
-    if (violated.code === '23505') throw new AppError('UNIQUE_VIOLATION', { details: [{ path: field.name, message: 'validation.invalidValue' }] });
-    throw new AppError('VALIDATION_FAILED', { details: [{ path: field.name, message: 'validation.invalidValue' }] });
+    if (violated.code === '23505') throw new AppError('UNIQUE_VIOLATION', { details: [{ path: field.name, message: 'validation.alreadyUsed' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ path: field.name, message: 'validation.noSuchRecord' }] });
   }
+}
+
+/**
+ * Where a scoped record is put by a create (`before` null) or an update: the department given, else the
+ * one it has, else the writer's; the owner given, else the one it has, else the writer. A department or
+ * owner it is given anew must be active (400 on the field); and the record as written must be one the
+ * writer reaches, its new owner the writer or an account of a department the writer reaches (`own`: the
+ * writer), else
+ * 403 OUT_OF_SCOPE and nothing is written (the trail records the refusal: http/register-call.ts). The
+ * department is locked for share, so a disable or a delete of it waits for this write.
+ */
+async function placement(db: Db, scope: RequestScope, def: ResourceDef, values: Record<string, unknown>, before: RecordScope | null): Promise<RecordScope> {
+  const given = (name: 'department' | 'owner') => (typeof values[name] === 'number' ? (values[name] as number) : undefined);
+  const department = given('department') ?? before?.department ?? scope.departmentId;
+  const owner = given('owner') ?? before?.owner ?? scope.userId;
+  const problems: { path: string; message: string }[] = [];
+  if (department !== before?.department && !(await shareActiveDepartment(db, department))) problems.push({ path: 'department', message: 'validation.noSuchDepartment' });
+  const account = owner !== before?.owner ? await ownerCandidate(db, owner) : undefined;
+  if (owner !== before?.owner && !account) problems.push({ path: 'owner', message: 'validation.noSuchOwner' });
+  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { details: problems });
+  const reach = (await reachOf(db, scope, def))!;
+  const reached = (id: number) => reach.departmentIds === null || reach.departmentIds.has(id);
+  // the writer may always own what they write (a custom scope may leave out the writer's own department)
+  const ownerOutside = account !== undefined && owner !== scope.userId && !reached(account.departmentId);
+  const outside = reach.ownerId !== null ? (owner !== reach.ownerId ? 'owner' : undefined) : !reached(department) ? 'department' : ownerOutside ? 'owner' : undefined;
+  if (outside) throw new AppError('OUT_OF_SCOPE', { details: { field: outside } });
+  return { department, owner };
 }
 
 /** A summary for the trail: the action and the record's title (`created product "Desk lamp"`). */
 const summaryOf = (def: ResourceDef, verb: string, row: ResourceRow) => `${verb} ${def.name} ${JSON.stringify(String(row[def.titleField] ?? row.id))}`;
 
+/**
+ * The list's filters as the repository reads them: a scoped list's `department` becomes that department
+ * and every one below it (from the tree in memory, as of this request: no recursive query).
+ */
+async function listFilters(db: Db, def: ResourceDef, scope: RequestScope, filters: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!def.scoped || typeof filters.department !== 'number') return filters;
+  return { ...filters, department: [...(await scope.tree(db)).reach([filters.department])] };
+}
+
 function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly ResourceDef[], hooks: ResourceHooks): void {
   const calls = resourceCalls(def);
-  const load = async (db: Db, id: number, lock = false) => {
-    const row = await findRow(db, def, id, lock);
+  /** The record within the caller's reach, else 404 exactly as for an id that names none. */
+  const load = async (db: Db, scope: RequestScope, id: number, lock = false) => {
+    const row = await findRow(db, def, id, await reachOf(db, scope, def), lock);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   };
-  const withLabels = async (db: Db, row: ResourceRow) => ({ ...row, labels: await referenceLabels(db, def, all, [row]) });
+  const labelsFor = async (db: Db, rows: readonly ResourceRow[], locale: Locale) => ({ ...(await referenceLabels(db, def, all, rows)), ...(def.scoped ? await scopeLabels(db, rows, locale) : {}) });
+  const withLabels = async (db: Db, row: ResourceRow, locale: Locale) => ({ ...row, labels: await labelsFor(db, [row], locale) });
+  const scopeOfRow = (row: ResourceRow): RecordScope | null => (def.scoped ? { department: row.department as number, owner: row.owner as number } : null);
+  // A scoped call, or a write that checks a reference to a scoped resource, reckons the caller's reach from
+  // the departments' tree, kept at their generation: read with the request's round trip, it costs no
+  // statement of its own (and none inside a write's transaction).
+  const refersToScoped = def.fields.some((f) => f.type === 'reference' && referredBy(def, all, f.to)?.scoped);
+  const scoped = def.scoped || refersToScoped ? { reads: ['departments'] } : {};
 
-  // The tables a page reads: the resource's own, and those its reference labels come from.
-  const referred = def.fields.flatMap((f) => (f.type === 'reference' ? [referredBy(def, all, f.to)?.table] : []));
-  const pages = new AnswerCache<ResourceList>([...new Set([def.table, ...referred.filter((t) => t !== undefined)])]);
+  // Kept at the generations of every table a page reads (its list source's declaration), and for a scoped
+  // resource per reach: a page is never served to a caller who reaches other rows.
+  const pages = new AnswerCache<ResourceList>({ reads: listReads(def, all), ...(def.scoped ? { scope: scopedBy(def.name) } : {}) });
   registerCall(
     app,
     calls.list,
-    ({ db, req, query }) =>
-      // the parsed query's keys come in the schema's order: equal requests give equal keys
-      pages.answer(db, JSON.stringify(query), req.generations, async () => {
+    async ({ db, req, query, scope, locale }) => {
+      const reach = await reachOf(db, scope, def);
+      // the parsed query's keys come in the schema's order: equal requests give equal keys (a scoped page's
+      // labels name departments in the reader's language)
+      const key = def.scoped ? `${locale}|${JSON.stringify(query)}` : JSON.stringify(query);
+      return pages.answer(db, { key, known: req.generations, reach }, async () => {
         const { current, pageSize, sort, ...filters } = query as Record<string, unknown> & { current: number; pageSize: number; sort: string };
-        const page = await listRows(db, def, filters, sort, (current - 1) * pageSize, pageSize);
-        const labels = await referenceLabels(db, def, all, page.rows);
+        const page = await listRows(db, def, pages.tables, await listFilters(db, def, scope, filters), sort, (current - 1) * pageSize, pageSize, reach);
+        const labels = await labelsFor(db, page.rows, locale);
         return { value: { list: page.rows, total: page.total, totalCapped: page.capped, current, pageSize, labels }, weight: page.rows.length };
-      }),
+      });
+    },
     { reads: pages.tables },
   );
 
-  registerCall(app, calls.export, async ({ db, reply, query, locale, now }) => exportCsv(db, def, all, reply, query as Record<string, unknown>, locale, now()));
+  registerCall(app, calls.export, async ({ db, reply, query, scope, locale, now }) => exportCsv(db, scope, def, all, reply, query as Record<string, unknown>, locale, now()), scoped);
 
-  registerCall(app, calls.options, async ({ db, query }) => {
+  registerCall(app, calls.options, async ({ db, query, scope }) => {
     const { keyword, id } = query as { keyword?: string; id?: number };
-    return optionRows(db, def, keyword, id, RESOURCE_OPTIONS_LIMIT);
-  });
+    return optionRows(db, def, keyword, id, RESOURCE_OPTIONS_LIMIT, await reachOf(db, scope, def));
+  }, scoped);
 
-  registerCall(app, calls.get, async ({ db, params }) => withLabels(db, await load(db, (params as { id: number }).id)));
+  registerCall(app, calls.get, async ({ db, params, scope, locale }) => withLabels(db, await load(db, scope, (params as { id: number }).id), locale), scoped);
 
-  registerCall(app, calls.create, async ({ db, body, session, now, audit }) => {
+  registerCall(app, calls.create, async ({ db, body, session, scope, now, audit, locale }) => {
     const values = { ...(body as Record<string, unknown>) };
+    audit.set({ summary: `refused: ${def.name} outside the writer's data scope` });
     await hooks.beforeWrite?.(values, { db, existing: null });
-    await checkValues(db, def, all, values);
-    const id = await asRefusal(def, all, () => insertRow(db, def, values, session.userId, now()), 'field');
-    const row = await load(db, id);
+    const placed = def.scoped ? await placement(db, scope, def, values, null) : undefined;
+    await checkValues(db, scope, def, all, values);
+    const id = await asRefusal(def, all, () => insertRow(db, def, values, session.userId, now(), placed), 'field');
+    const row = await load(db, scope, id);
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'created', row), changes: diffFields<ResourceRow>(null, row, auditedFields(def)) });
-    return withLabels(db, row);
-  });
+    return withLabels(db, row, locale);
+  }, scoped);
 
-  registerCall(app, calls.update, async ({ db, params, body, session, now, audit }) => {
+  registerCall(app, calls.update, async ({ db, params, body, session, scope, now, audit, locale }) => {
     const id = (params as { id: number }).id;
     const { version, ...values } = body as Record<string, unknown> & { version: number };
-    const before = await load(db, id, true);
+    const before = await load(db, scope, id, true);
     if (before.version !== version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
+    audit.set({ summary: `refused: ${def.name} ${id} moved outside the writer's data scope` });
     await hooks.beforeWrite?.(values, { db, existing: before });
-    await checkValues(db, def, all, values, id);
-    await asRefusal(def, all, () => updateRow(db, def, id, values, session.userId, now()), 'field');
-    const after = await load(db, id);
+    const placed = def.scoped ? await placement(db, scope, def, values, scopeOfRow(before)) : undefined;
+    await checkValues(db, scope, def, all, values, before);
+    await asRefusal(def, all, () => updateRow(db, def, id, values, session.userId, now(), placed), 'field');
+    // read as written, whoever reaches it now (the placement kept it within the writer's scope)
+    const after = (await findRow(db, def, id, def.scoped ? { scope: 'all', departmentIds: null, ownerId: null } : undefined))!;
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'updated', after), changes: diffFields(before, after, auditedFields(def)) });
-    return withLabels(db, after);
-  });
+    return withLabels(db, after, locale);
+  }, scoped);
 
-  registerCall(app, calls.delete, async ({ db, params, query, audit }) => {
+  registerCall(app, calls.delete, async ({ db, params, query, scope, audit }) => {
     const id = (params as { id: number }).id;
-    const before = await load(db, id, true);
+    const before = await load(db, scope, id, true);
     if (before.version !== (query as { version: number }).version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
     const referrer = await firstReferrer(db, def, id, all);
-    if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer } });
+    // which resource refers to the record and how many of its records do (the console names both)
+    if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ...(referrer.capped ? { countCapped: true } : {}) } });
     await asRefusal(def, all, () => deleteRow(db, def, id), 'in-use');
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'deleted', before), changes: removedFields(before, auditedFields(def)) });
     return { id };
-  });
+  }, scoped);
 }
 
 /** A cell of the export as a person reads it: labels for enums, booleans and references, in the caller's language. */
@@ -197,23 +305,23 @@ function cellText(def: ResourceDef, row: ResourceRow, name: string, labels: Reco
  * list's order, no row cap; read in batches and written as the client takes them, so memory stays flat.
  * The first batch is read before the headers go out, so a failing query still answers in the envelope.
  */
-async function exportCsv(db: Db, def: ResourceDef, all: readonly ResourceDef[], reply: FastifyReply, query: Record<string, unknown>, locale: Locale, now: Date): Promise<FastifyReply> {
-  const { sort, ...filters } = query as Record<string, unknown> & { sort: string };
+async function exportCsv(db: Db, scope: RequestScope, def: ResourceDef, all: readonly ResourceDef[], reply: FastifyReply, query: Record<string, unknown>, locale: Locale, now: Date): Promise<FastifyReply> {
+  const { sort, ...given } = query as Record<string, unknown> & { sort: string };
   const columns = def.fields.map((f) => f.name);
+  // the rows the caller's list shows, within the reach of this request (every batch: the export is one request)
+  const reach = await reachOf(db, scope, def);
+  const filters = await listFilters(db, def, scope, given);
   const batch = async (cursor: ExportCursor | undefined): Promise<CsvBatch> => {
-    const { rows, next } = await exportRows(db, def, filters, sort, cursor, EXPORT_BATCH_ROWS);
+    const { rows, next } = await exportRows(db, def, filters, sort, cursor, EXPORT_BATCH_ROWS, reach);
     const labels = await referenceLabels(db, def, all, rows);
-    const text = rows.map((row) => csvLine([String(row.id), ...columns.map((c) => cellText(def, row, c, labels, locale)), row.createdAt as string])).join('');
+    const placed = def.scoped ? await scopeLabels(db, rows, locale) : undefined;
+    const scopeCells = (row: ResourceRow) => (placed ? [placed.department[String(row.department)] ?? '', placed.owner[String(row.owner)] ?? ''] : []);
+    const text = rows.map((row) => csvLine([String(row.id), ...columns.map((c) => cellText(def, row, c, labels, locale)), ...scopeCells(row), row.createdAt as string])).join('');
     return { text, next: rows.length < EXPORT_BATCH_ROWS ? undefined : () => batch(next) };
   };
   const first = await batch(undefined);
-  const header = ['ID', ...def.fields.map((f) => f.label[locale]), locale === 'zh-CN' ? '创建时间' : 'Created'];
+  const scopeHeader = def.scoped ? (locale === 'zh-CN' ? ['所属部门', '负责人'] : ['Department', 'Owner']) : [];
+  const header = ['ID', ...def.fields.map((f) => f.label[locale]), ...scopeHeader, locale === 'zh-CN' ? '创建时间' : 'Created'];
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return sendCsv(reply, { name: `${def.plural}-${stamp}.csv`, header, what: def.name }, first);
-}
-
-/** Registers every resource of the registry. */
-export function registerResourceModules(app: FastifyInstance, modules: readonly ResourceModule[]): void {
-  const defs = modules.map((m) => m.def);
-  for (const m of modules) m.register(app, defs);
 }

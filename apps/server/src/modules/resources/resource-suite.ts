@@ -6,23 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceSample } from '@atrium/contracts/resource-sample';
-import type { ResourceDef } from '@atrium/contracts/resource';
+import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { resourceSchemas } from '@atrium/contracts/resource-calls';
+import { MAX_PAGE } from '@atrium/contracts/paging';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
-import { resourceModules } from './index.ts';
-import type { ResourceModule } from './kit.ts';
+import { resources } from '@atrium/contracts/slices';
+import type { ServerSlice } from '../../slice.ts';
+import { describeScopeMatrix } from './resource-scope-suite.ts';
 
 export interface ResourceSuiteOptions {
-  /** The resources the app serves (default: the registry's). */
-  modules?: readonly ResourceModule[];
+  /** The resources the app serves, as slices (`resourceServerSlice`; default: the registry's). */
+  resources?: readonly ServerSlice[];
   /** Runs once the app is up, before anything signs in (the kit's fixtures create their tables here). */
   prepare?: (t: TestApp) => Promise<void>;
 }
 
 export function describeResource(def: ResourceDef, options: ResourceSuiteOptions = {}): void {
-  const modules = options.modules ?? resourceModules;
-  const all = modules.map((m) => m.def);
+  const all = options.resources?.flatMap((s) => (s.resource ? [s.resource] : [])) ?? resources;
   const api = def.apiPath;
 
   describe(`resource ${def.name} (the resource kit)`, () => {
@@ -52,7 +53,7 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
       rowsOf<{ action: string; result: string }>(await t.db.execute(`select action, result from audit_log where action = '${action}' and target_id = '${Math.trunc(targetId)}' order by id`));
 
     beforeAll(async () => {
-      t = await createTestApp({ resources: modules });
+      t = await createTestApp({ resources: options.resources });
       await options.prepare?.(t);
       admin = await t.login('admin');
     });
@@ -85,13 +86,29 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
       }
     });
 
+    it('answers any page number: an empty page past the end, 400 naming `current` past the limit', async () => {
+      for (const current of ['30000000', '2147483647', '2147483648', '9007199254740993', '0', '-1', '1.5', 'x']) {
+        const res = await t.request({ url: `${api}?current=${current}&pageSize=100`, token: admin, locale: 'en-US' });
+        if (Number.isInteger(Number(current)) && Number(current) >= 1 && Number(current) <= MAX_PAGE) expect(ok(res), current).toMatchObject({ list: [], current: Number(current) });
+        else expect([res.status, res.body.data.details?.[0]?.path], current).toEqual([400, 'current']);
+      }
+      const deep = await t.request({ url: `${api}?current=${MAX_PAGE + 1}`, token: admin, locale: 'en-US' });
+      expect(deep.body.data.details).toEqual([{ path: 'current', message: `Must be at most ${MAX_PAGE}` }]);
+      expect(ok(await t.request({ url: `${api}?current=${MAX_PAGE}&pageSize=100`, token: admin }))).toMatchObject({ list: [], current: MAX_PAGE });
+    });
+
     it('sorts by each sortable field both ways, and refuses what it cannot sort by', async () => {
-      await create();
-      for (const f of def.fields.filter((x) => x.sortable)) {
+      // records in a row take every value of an enum in turn (resourceSample)
+      const sortable = def.fields.filter((x) => x.sortable);
+      const runs = Math.max(1, ...sortable.map((f) => f.values?.length ?? 0));
+      for (let i = 0; i < runs; i++) await create();
+      // an enum sorts in the order its values are declared, not by the stored text
+      const rank = (f: ResourceField, v: unknown) => (f.type === 'enum' ? f.values!.findIndex((x) => x.value === v) : f.type === 'decimal' ? Number(v) : v) as number | string;
+      for (const f of sortable) {
         for (const dir of ['', '-']) {
           const page = ok(await t.request({ url: `${api}?sort=${dir}${f.name}&pageSize=100`, token: admin }));
           const values = page.list.map((r: Record<string, unknown>) => r[f.name]).filter((v: unknown) => v !== null);
-          const sorted = [...values].sort((a, b) => (f.type === 'decimal' ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0));
+          const sorted = [...values].sort((a, b) => (rank(f, a) < rank(f, b) ? -1 : rank(f, a) > rank(f, b) ? 1 : 0));
           expect(values, `${dir}${f.name}`).toEqual(dir ? sorted.reverse() : sorted);
         }
       }
@@ -163,9 +180,13 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
         const missing = await t.request({ method: 'POST', url: api, token: admin, body: { ...(await sampleWithReferences()), [f.name]: 987654 } });
         expect(missing.status).toBe(400);
         expect((missing.body.data.details as { path: string }[]).map((d) => d.path)).toContain(f.name);
-        const inUse = await t.request({ method: 'DELETE', url: `${other.apiPath}/${referred.id}?version=${referred.version}`, token: admin });
+        let inUse = await t.request({ method: 'DELETE', url: `${other.apiPath}/${referred.id}?version=${referred.version}`, token: admin });
         expect(inUse.status).toBe(409);
-        expect(inUse.body.data.error).toBe('IN_USE');
+        // the refusal names what refers to the record, and how many: the console says "2 个商品引用了它"
+        expect(inUse.body.data).toEqual({ error: 'IN_USE', details: { referredBy: def.name, count: 1 } });
+        ok(await t.request({ method: 'POST', url: api, token: admin, body: { ...(await sampleWithReferences()), [f.name]: referred.id } }));
+        inUse = await t.request({ method: 'DELETE', url: `${other.apiPath}/${referred.id}?version=${referred.version}`, token: admin });
+        expect(inUse.body.data).toEqual({ error: 'IN_USE', details: { referredBy: def.name, count: 2 } });
       }
       /** Another record's values with fresh unique ones, ready to be created again. */
       async function sampleWithReferences() {
@@ -188,4 +209,7 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
       expect(ok(await t.request({ url: `${api}/options?id=${record.id}`, token: admin }))).toEqual([{ id: record.id, label: title }]);
     });
   });
+
+  // every path under each data scope, in an app of its own (its table holds only the matrix's records)
+  describeScopeMatrix(def, all, options);
 }

@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatDecimal, snakeCase, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { allOf, isoText, readPage, type ListSource } from '../shared/list.repository.ts';
+import type { Locale } from '@atrium/contracts';
+import { allOf, isoText, readPage, type ListSource } from '../../lists/list.repository.ts';
+import { scopeCondition, scopedBy, type Reach } from '../../lists/scope.ts';
+import { declaredPosition } from './declared-order.ts';
 
 /**
  * The resource kit's SQL, for every resource from its definition: one list helper (filters, sorting,
@@ -26,6 +29,7 @@ function selectList(def: ResourceDef): SQL {
     [
       sql`t.id`,
       ...def.fields.map((f) => sql`${readColumn(f)} as ${id(f.name)}`),
+      ...(def.scoped ? [sql`t.department_id as "department"`, sql`t.owner_id as "owner"`] : []),
       sql`t.version`,
       sql`${isoText(sql`t.created_at`)} as "createdAt"`,
       sql`${isoText(sql`t.updated_at`)} as "updatedAt"`,
@@ -51,6 +55,10 @@ function toRecord(def: ResourceDef, row: Record<string, unknown>): ResourceRow {
     const value = row[f.name] ?? null;
     record[f.name] = f.type === 'decimal' && value !== null ? formatDecimal(String(value), f.scale ?? 2) : value;
   }
+  if (def.scoped) {
+    record.department = row.department;
+    record.owner = row.owner;
+  }
   record.createdBy = row.createdById == null ? null : { id: row.createdById, name: row.createdByName ?? '' };
   record.updatedBy = row.updatedById == null ? null : { id: row.updatedById, name: row.updatedByName ?? '' };
   return record as ResourceRow;
@@ -59,9 +67,14 @@ function toRecord(def: ResourceDef, row: Record<string, unknown>): ResourceRow {
 /** `%` and `_` match themselves in a LIKE pattern built from a person's text. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The conditions of the applied filters (the list query's parsed values). */
+/**
+ * The conditions of the applied filters (the list query's parsed values). A scoped list's `department` comes
+ * as the department's subtree (the ids, from the tree in memory: kit.ts), its `owner` as the account's id.
+ */
 function filterConditions(def: ResourceDef, filters: Record<string, unknown>): SQL[] {
   const conditions: SQL[] = [];
+  if (def.scoped && Array.isArray(filters.department)) conditions.push(sql`t.department_id = any(${`{${(filters.department as number[]).join(',')}}`}::int[])`);
+  if (def.scoped && typeof filters.owner === 'number') conditions.push(sql`t.owner_id = ${filters.owner}`);
   for (const f of def.fields) {
     const value = filters[f.name];
     if (value === undefined || value === null || f.filter === undefined) continue;
@@ -69,17 +82,20 @@ function filterConditions(def: ResourceDef, filters: Record<string, unknown>): S
     if (f.filter === 'contains') conditions.push(sql`lower(${column}) like ${`%${escapeLike(String(value).toLowerCase())}%`}`);
     else if (f.filter === 'prefix') conditions.push(sql`lower(${column}) like ${`${escapeLike(String(value).toLowerCase())}%`}`);
     else if (f.filter === 'range') {
+      // either end may be open (undefined): "from" or "up to"
       const [start, end] = value as [unknown, unknown];
-      conditions.push(sql`${column} between ${start} and ${end}`);
+      if (start !== undefined) conditions.push(sql`${column} >= ${start}`);
+      if (end !== undefined) conditions.push(sql`${column} <= ${end}`);
     } else conditions.push(sql`${column} = ${value}`);
   }
   return conditions;
 }
 
-/** The sort of a list query (`-price`): the column and the direction. */
+/** The sort of a list query (`-price`): what is sorted by and the direction. */
 interface Sort {
-  column: string;
-  /** The column's SQL type, to read a cursor's text back as (exact: numerics, microseconds). */
+  /** The sort value over `t`: the column, or for an enum its position in the declared values (declared-order.ts). */
+  key: SQL;
+  /** The sort value's SQL type, to read a cursor's text back as (exact: numerics, microseconds). */
   type: string;
   descending: boolean;
 }
@@ -99,19 +115,22 @@ const SQL_TYPES: Record<ResourceField['type'], string> = {
 function sortOf(def: ResourceDef, sort: string): Sort {
   const descending = sort.startsWith('-');
   const name = descending ? sort.slice(1) : sort;
-  if (name === 'createdAt' || name === 'updatedAt') return { column: snakeCase(name), type: 'timestamptz', descending };
+  if (name === 'createdAt' || name === 'updatedAt') return { key: sql`t.${id(snakeCase(name))}`, type: 'timestamptz', descending };
   const field = def.fields.find((f) => f.name === name && f.sortable);
   if (!field) throw new Error(`${def.name}: no sortable field "${name}"`);
-  return { column: field.column, type: SQL_TYPES[field.type], descending };
+  // an enum in the order its values are declared, the position inlined as its index has it
+  if (field.type === 'enum') return { key: sql.raw(declaredPosition(field, `t."${field.column}"`)), type: 'integer', descending };
+  return { key: sql`t.${id(field.column)}`, type: SQL_TYPES[field.type], descending };
 }
 
 /**
  * `price` -> `t.price asc nulls first, t.id asc`; `-price` -> `t.price desc nulls last, t.id desc`: a total
  * order (paging and the export's cursor need one) that the `(column NULLS FIRST, id)` index of
- * migration-sql.ts reads forward or backward, so a page never sorts the table.
+ * migration-sql.ts reads forward or backward, so a page never sorts the table (an enum's: the index on its
+ * declared position).
  */
-function orderBy({ column, descending }: Sort): SQL {
-  return descending ? sql`t.${id(column)} desc nulls last, t.id desc` : sql`t.${id(column)} asc nulls first, t.id asc`;
+function orderBy({ key, descending }: Sort): SQL {
+  return descending ? sql`${key} desc nulls last, t.id desc` : sql`${key} asc nulls first, t.id asc`;
 }
 
 /**
@@ -128,12 +147,25 @@ export interface RecordPage {
   capped: boolean;
 }
 
+/**
+ * Every table a page of the resource's list reads: its own, the accounts its actors' names come from
+ * (`users`), and the resources its reference labels come from (`all`: every registered resource). Its
+ * cached pages are kept at their generations (kit.ts), and nothing else.
+ */
+export function listReads(def: ResourceDef, all: readonly ResourceDef[]): string[] {
+  const referred = def.fields.flatMap((f) => (f.type !== 'reference' ? [] : f.to === def.name ? [def.table] : all.filter((r) => r.name === f.to).map((r) => r.table)));
+  // a scoped page's labels name its records' departments
+  return [...new Set([def.table, 'users', ...(def.scoped ? ['departments'] : []), ...referred])];
+}
+
 /** A resource's list as the kit's list helper reads it, in the order of `sort`. */
-function listSource(def: ResourceDef, sort: string): ListSource<Record<string, unknown>> {
+function listSource(def: ResourceDef, reads: readonly string[], sort: string): ListSource<Record<string, unknown>> {
   return {
     table: def.table,
+    reads,
     columns: selectList(def),
     joins: actorJoins,
+    ...(def.scoped ? { scope: scopedBy(def.name) } : {}),
     where: (filters) => filterConditions(def, filters),
     order: orderBy(sortOf(def, sort)),
     total: { cap: TOTAL_CAP },
@@ -143,38 +175,88 @@ function listSource(def: ResourceDef, sort: string): ListSource<Record<string, u
 
 /**
  * One page and its total, in one statement (one snapshot); a count never reads more than TOTAL_CAP + 1
- * matches (decision 018; how: modules/shared/list.repository.ts).
+ * matches (decision 018; how: lists/list.repository.ts). A scoped resource's within `reach` (readPage
+ * refuses to read one without it).
  */
-export async function listRows(db: Db, def: ResourceDef, filters: Record<string, unknown>, sort: string, offset: number, limit: number): Promise<RecordPage> {
-  const page = await readPage(db, listSource(def, sort), filters, '', offset, limit);
+export async function listRows(db: Db, def: ResourceDef, reads: readonly string[], filters: Record<string, unknown>, sort: string, offset: number, limit: number, reach?: Reach): Promise<RecordPage> {
+  const page = await readPage(db, listSource(def, reads, sort), filters, '', offset, limit, reach);
   return { rows: page.rows.map((r) => toRecord(def, r)), total: page.total!, capped: page.capped };
 }
 
-export async function findRow(db: Db, def: ResourceDef, rowId: number, lock = false): Promise<ResourceRow | undefined> {
-  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where t.id = ${rowId}${lock ? sql` for update of t` : sql``}`);
+/**
+ * The rows of a scoped resource's table `t` that `reach` reaches, as a condition (true: every row, or an
+ * unscoped resource). The one rule of lists/scope.ts: a read by id, a picker, an export and a reference's
+ * check apply the same condition the list does.
+ */
+function inReach(def: ResourceDef, reach: Reach | undefined): SQL {
+  if (!def.scoped) return sql`true`;
+  if (!reach) throw new Error(`${def.name}: its records are scoped, and are read only within a caller's reach`);
+  return scopeCondition(reach, scopedBy(def.name)) ?? sql`true`;
+}
+
+/**
+ * A record by id, within `reach`: out of it the record is not found, exactly as an id that names none
+ * (one statement, the primary key's lookup with the scope's condition on the row it finds).
+ */
+export async function findRow(db: Db, def: ResourceDef, rowId: number, reach: Reach | undefined, lock = false): Promise<ResourceRow | undefined> {
+  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where t.id = ${rowId} and ${inReach(def, reach)}${lock ? sql` for update of t` : sql``}`);
   const [row] = rowsOf<Record<string, unknown>>(result);
   return row ? toRecord(def, row) : undefined;
+}
+
+/** A scoped record's department and owner as written (ids). */
+export interface RecordScope {
+  department: number;
+  owner: number;
 }
 
 /** A field's value as a statement parameter (decimals as text: the database reads them exactly). */
 const param = (value: unknown) => (value === undefined ? null : value);
 
-export async function insertRow(db: Db, def: ResourceDef, values: Record<string, unknown>, actorId: number, now: Date): Promise<number> {
+export async function insertRow(db: Db, def: ResourceDef, values: Record<string, unknown>, actorId: number, now: Date, scope?: RecordScope): Promise<number> {
   const fields = def.fields.filter((f) => values[f.name] !== undefined);
   const columns = [...fields.map((f) => id(f.column)), id('created_at'), id('updated_at'), id('created_by'), id('updated_by')];
   const params = [...fields.map((f) => sql`${param(values[f.name])}`), sql`${now}`, sql`${now}`, sql`${actorId}`, sql`${actorId}`];
+  if (def.scoped) {
+    if (!scope) throw new Error(`${def.name}: a scoped record is written with its department and owner`);
+    columns.push(id('department_id'), id('owner_id'));
+    params.push(sql`${scope.department}`, sql`${scope.owner}`);
+  }
   const result = await db.execute(sql`insert into ${id(def.table)} (${sql.join(columns, sql`, `)}) values (${sql.join(params, sql`, `)}) returning id`);
   return rowsOf<{ id: number }>(result)[0]!.id;
 }
 
-export async function updateRow(db: Db, def: ResourceDef, rowId: number, values: Record<string, unknown>, actorId: number, now: Date): Promise<void> {
+export async function updateRow(db: Db, def: ResourceDef, rowId: number, values: Record<string, unknown>, actorId: number, now: Date, scope?: RecordScope): Promise<void> {
   const sets = def.fields.filter((f) => !f.readOnly && f.name in values).map((f) => sql`${id(f.column)} = ${param(values[f.name])}`);
+  if (def.scoped && scope) sets.push(sql`department_id = ${scope.department}`, sql`owner_id = ${scope.owner}`);
   sets.push(sql`version = version + 1`, sql`updated_at = ${now}`, sql`updated_by = ${actorId}`);
   await db.execute(sql`update ${id(def.table)} set ${sql.join(sets, sql`, `)} where id = ${rowId}`);
 }
 
 export async function deleteRow(db: Db, def: ResourceDef, rowId: number): Promise<void> {
   await db.execute(sql`delete from ${id(def.table)} where id = ${rowId}`);
+}
+
+/**
+ * `{ department: { id -> name }, owner: { id -> name } }` of scoped records: the departments' names in the
+ * reader's language (the root keeps its English name until renamed), the owners' names (else usernames).
+ */
+export async function scopeLabels(db: Db, records: readonly ResourceRow[], locale: Locale): Promise<Record<'department' | 'owner', Record<string, string>>> {
+  const ids = (key: 'department' | 'owner') => `{${[...new Set(records.map((r) => r[key] as number))].join(',')}}`;
+  if (records.length === 0) return { department: {}, owner: {} };
+  const name = locale === 'en-US' ? sql`coalesce(d.name_en, d.name)` : sql`d.name`;
+  const [departments, owners] = await Promise.all([
+    db.execute(sql`select d.id, ${name} as label from departments d where d.id = any(${ids('department')}::int[])`),
+    db.execute(sql`select u.id, coalesce(nullif(u.name, ''), u.username) as label from users u where u.id = any(${ids('owner')}::int[])`),
+  ]);
+  const byId = (rows: { id: number; label: string }[]) => Object.fromEntries(rows.map((r) => [String(r.id), r.label]));
+  return { department: byId(rowsOf(departments)), owner: byId(rowsOf(owners)) };
+}
+
+/** The account a scoped record may be given to: active, and its department (for the writer's scope). */
+export async function ownerCandidate(db: Db, userId: number): Promise<{ departmentId: number } | undefined> {
+  const [row] = rowsOf<{ departmentId: number; status: string }>(await db.execute(sql`select department_id as "departmentId", status from users where id = ${userId}`));
+  return row?.status === 'active' ? { departmentId: Number(row.departmentId) } : undefined;
 }
 
 /** `{ id -> label }` of another resource's records, by its title field. */
@@ -185,29 +267,64 @@ export async function labelsOf(db: Db, other: ResourceDef, ids: readonly number[
   return Object.fromEntries(rowsOf<{ id: number; label: string | null }>(result).map((r) => [String(r.id), r.label ?? '']));
 }
 
-/** At most `limit` records whose title contains the keyword (or the one with `id`), by title. */
-export async function optionRows(db: Db, def: ResourceDef, keyword: string | undefined, rowId: number | undefined, limit: number): Promise<{ id: number; label: string }[]> {
-  const title = def.fields.find((f) => f.name === def.titleField)!;
-  const where = rowId !== undefined ? sql`id = ${rowId}` : keyword ? sql`lower(${id(title.column)}) like ${`%${escapeLike(keyword.toLowerCase())}%`}` : sql`true`;
-  const result = await db.execute(sql`select id, coalesce(${id(title.column)}, '') as label from ${id(def.table)} where ${where} order by ${id(title.column)} asc, id asc limit ${limit}`);
-  return rowsOf<{ id: number; label: string }>(result);
+/**
+ * How many of the records that hold a keyword (not at the start) are sorted for a picker: up to this many
+ * the picker shows the first of all in order; a keyword more records hold gives the first of the ones the
+ * trigram index finds first, so a common keyword costs what a rare one does.
+ */
+const OPTIONS_SORTED = 200;
+
+type OptionRow = { id: number; label: string };
+
+/**
+ * At most `limit` records for a picker (or the one with `id`), ordered by the title without regard to case
+ * (`lower(title) collate "C"`: code points, the same on both engines), records without a title last. With
+ * a keyword, the titles that begin with it come first, then those that hold it elsewhere (of those, the
+ * first OPTIONS_SORTED found). Each step reads an index migration-sql.ts writes for every title field,
+ * whatever its filter: `(lower(title) collate "C", id)` answers the opening list and the beginnings in
+ * order (a range of it), and pg_trgm's index on `lower(title)` finds the others.
+ */
+export async function optionRows(db: Db, def: ResourceDef, keyword: string | undefined, rowId: number | undefined, limit: number, reach?: Reach): Promise<OptionRow[]> {
+  const title = sql`t.${id(def.fields.find((f) => f.name === def.titleField)!.column)}`;
+  const key = sql`lower(${title}) collate "C"`;
+  // a picker offers only the records the caller reaches, as the list does
+  const scoped = inReach(def, reach);
+  const read = async (from: SQL, where: SQL, n: number) =>
+    rowsOf<OptionRow>(await db.execute(sql`select t.id, coalesce(${title}, '') as label from ${from} where ${where} order by ${key}, t.id limit ${n}`));
+  const table = sql`${id(def.table)} t`;
+  if (rowId !== undefined) return read(table, sql`t.id = ${rowId} and ${scoped}`, limit);
+  if (!keyword) return read(table, scoped, limit);
+  const lowered = escapeLike(keyword.toLowerCase());
+  const begins = sql`${key} like ${`${lowered}%`}`;
+  const first = await read(table, sql`${begins} and ${scoped}`, limit);
+  if (first.length === limit) return first;
+  const elsewhere = sql`lower(${title}) like ${`%${lowered}%`} and not ${begins} and ${scoped}`;
+  const found = sql`(select t.* from ${table} where ${elsewhere} limit ${OPTIONS_SORTED}) t`;
+  return [...first, ...(await read(found, sql`true`, limit - first.length))];
 }
 
-/** Records in `others` referring to record `rowId` of `def`: the first found, or undefined. */
-export async function firstReferrer(db: Db, def: ResourceDef, rowId: number, others: readonly ResourceDef[]): Promise<string | undefined> {
+/** How many referring records an IN_USE refusal counts at most (it reads no more than one past them). */
+const REFERRER_COUNT_CAP = 1000;
+
+/**
+ * The first resource in `others` with records referring to record `rowId` of `def`, and how many of its
+ * records do (through any of its references to `def`), counted up to REFERRER_COUNT_CAP (then `capped`);
+ * undefined when none does. Each count reads the reference's index, never the table.
+ */
+export async function firstReferrer(db: Db, def: ResourceDef, rowId: number, others: readonly ResourceDef[]): Promise<{ name: string; count: number; capped: boolean } | undefined> {
   for (const other of others) {
-    for (const f of other.fields) {
-      if (f.type !== 'reference' || f.to !== def.name) continue;
-      const result = await db.execute(sql`select 1 from ${id(other.table)} where ${id(f.column)} = ${rowId} limit 1`);
-      if (rowsOf(result).length > 0) return other.name;
-    }
+    const columns = other.fields.filter((f) => f.type === 'reference' && f.to === def.name).map((f) => sql`${id(f.column)} = ${rowId}`);
+    if (columns.length === 0) continue;
+    const result = await db.execute(sql`select count(*)::int as n from (select 1 from ${id(other.table)} where ${sql.join(columns, sql` or `)} limit ${REFERRER_COUNT_CAP + 1}) r`);
+    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    if (n > 0) return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP };
   }
   return undefined;
 }
 
-/** Whether a record `rowId` of `def` exists. */
-export async function rowExists(db: Db, def: ResourceDef, rowId: number): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from ${id(def.table)} where id = ${rowId}`)).length > 0;
+/** Whether a record `rowId` of `def` exists within `reach` (a scoped resource's record out of it does not). */
+export async function rowExists(db: Db, def: ResourceDef, rowId: number, reach?: Reach): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from ${id(def.table)} t where t.id = ${rowId} and ${inReach(def, reach)}`)).length > 0;
 }
 
 /** Whether another record holds `value` in a unique field (strings compared without regard to case). */
@@ -225,8 +342,7 @@ export interface ExportCursor {
 }
 
 /** The rows after `cursor` in the order of orderBy(): a range of its index, whatever the batch's depth (one parenthesised condition). */
-function after({ column, type, descending }: Sort, cursor: ExportCursor): SQL {
-  const c = sql`t.${id(column)}`;
+function after({ key: c, type, descending }: Sort, cursor: ExportCursor): SQL {
   const v = sql`cast(${cursor.value} as ${sql.raw(type)})`;
   if (cursor.value === null) return descending ? sql`(${c} is null and t.id < ${cursor.id})` : sql`((${c} is null and t.id > ${cursor.id}) or ${c} is not null)`;
   return descending ? sql`((${c}, t.id) < (${v}, ${cursor.id}) or ${c} is null)` : sql`(${c}, t.id) > (${v}, ${cursor.id})`;
@@ -244,13 +360,14 @@ export async function exportRows(
   sort: string,
   cursor: ExportCursor | undefined,
   limit: number,
+  reach?: Reach,
 ): Promise<{ rows: ResourceRow[]; next: ExportCursor | undefined }> {
   const order = sortOf(def, sort);
-  const conditions = filterConditions(def, filters);
+  const conditions = [...filterConditions(def, filters), inReach(def, reach)];
   if (cursor) conditions.push(after(order, cursor));
   const where = allOf(conditions);
   const result = await db.execute(
-    sql`select ${selectList(def)}, t.${id(order.column)}::text as "sortValue" from ${fromTable(def)} where ${where} order by ${orderBy(order)} limit ${limit}`,
+    sql`select ${selectList(def)}, (${order.key})::text as "sortValue" from ${fromTable(def)} where ${where} order by ${orderBy(order)} limit ${limit}`,
   );
   const raw = rowsOf<Record<string, unknown> & { sortValue: string | null; id: number }>(result);
   const last = raw.at(-1);

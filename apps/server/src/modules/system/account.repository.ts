@@ -1,9 +1,11 @@
 import { and, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AccountStatus } from '@atrium/contracts/calls/system';
-import type { AccountSource } from '@atrium/contracts/calls/oidc';
+import type { AccountSource } from '@atrium/contracts/calls/company-sign-in';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, roles, users } from '../../db/schema/auth.ts';
-import { isoText, readPage, type ListSource } from '../shared/list.repository.ts';
+import { isoText, readPage, type ListSource } from '../../lists/list.repository.ts';
+import { scopeCondition, type Reach, type ScopeColumns } from '../../lists/scope.ts';
+import { inSubtreeOf } from '../shared/departments.repository.ts';
 
 /** What an account record shows (never the password hash, the security answer or the profile). */
 const accountColumns = {
@@ -19,6 +21,7 @@ const accountColumns = {
   registeredAt: users.registeredAt,
   mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
   source: users.source,
+  departmentId: users.departmentId,
 };
 export interface AccountRow {
   id: number;
@@ -33,6 +36,7 @@ export interface AccountRow {
   registeredAt: Date;
   mfaEnabled: boolean;
   source: AccountSource;
+  departmentId: number;
 }
 
 export interface AccountFilter {
@@ -40,19 +44,31 @@ export interface AccountFilter {
   role?: string;
   status?: AccountStatus;
   source?: AccountSource;
+  /** The department and every one below it. */
+  departmentId?: number;
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * The accounts are the `user` resource of the data scope (delegated administration, issue 39): an account's
+ * department is its own, and its "owner" the account itself, so `own` reaches one's own account alone.
+ */
+export const accountScope: ScopeColumns = { resource: 'user', department: 'department_id', owner: 'id' };
+
+/**
  * 用户管理's list through the kit's list helper: by account id, exact totals (a team has hundreds of
  * accounts, not millions; each page counts). The keyword is a substring of the username, name, phone or
- * e-mail; the role one of the account's roles; the source where it was made (locally or by company sign-in).
+ * e-mail; the role one of the account's roles; the source where it was made (locally or by company sign-in);
+ * the department a subtree, found through the departments' paths (so the list reads that table too).
  */
 const accountList: ListSource<AccountFilter> = {
   table: 'users',
+  // its answer also holds each account's failed-sign-in lock, read after the page and never cached
+  reads: ['users', 'departments'],
   columns: sql`t.id, t.username, t.name, t.email, t.phone, t.roles, t.status, t.must_change_password as "mustChangePassword",
-    ${isoText(sql`t.last_login_at`)} as "lastLoginAt", ${isoText(sql`t.registered_at`)} as "registeredAt", t.mfa_enabled_at is not null as "mfaEnabled", t.source`,
+    ${isoText(sql`t.last_login_at`)} as "lastLoginAt", ${isoText(sql`t.registered_at`)} as "registeredAt", t.mfa_enabled_at is not null as "mfaEnabled", t.source,
+    t.department_id as "departmentId"`,
   where(f) {
     const conditions: SQL[] = [];
     if (f.keyword) {
@@ -62,14 +78,17 @@ const accountList: ListSource<AccountFilter> = {
     if (f.role) conditions.push(sql`${f.role} = any(t.roles)`);
     if (f.status) conditions.push(sql`t.status = ${f.status}`);
     if (f.source) conditions.push(sql`t.source = ${f.source}`);
+    if (f.departmentId !== undefined) conditions.push(inSubtreeOf(sql`t.department_id`, f.departmentId));
     return conditions;
   },
   order: sql`t.id asc`,
   total: 'exact',
+  scope: accountScope,
 };
 
-export async function listAccounts(db: Db, filter: AccountFilter, limit: number, offset: number): Promise<{ rows: AccountRow[]; total: number }> {
-  const page = await readPage(db, accountList, filter, '', offset, limit);
+/** A page of the accounts within the caller's reach, and its total. */
+export async function listAccounts(db: Db, filter: AccountFilter, limit: number, offset: number, reach: Reach): Promise<{ rows: AccountRow[]; total: number }> {
+  const page = await readPage(db, accountList, filter, '', offset, limit, reach);
   const rows = page.rows.map((row) => {
     const { lastLoginAt, registeredAt } = row as { lastLoginAt: string | null; registeredAt: string };
     return { ...row, lastLoginAt: lastLoginAt === null ? null : new Date(lastLoginAt), registeredAt: new Date(registeredAt) } as AccountRow;
@@ -77,9 +96,43 @@ export async function listAccounts(db: Db, filter: AccountFilter, limit: number,
   return { rows, total: page.total! };
 }
 
-/** `lock`: the row stays locked until the transaction ends (a change of the account). */
-export async function findAccount(db: Db, id: number, lock = false): Promise<AccountRow | undefined> {
-  const query = db.select(accountColumns).from(users).where(eq(users.id, id));
+/** What an account picker shows of one: its name (the username when it has none) with its username. */
+const optionLabel = sql<string>`case when ${users.name} = '' or ${users.name} = ${users.username} then ${users.username} else ${users.name} || ' (' || ${users.username} || ')' end`;
+
+/**
+ * Active accounts for a picker: the one of `id`, or those whose name or username holds `keyword` (without
+ * regard to case), by name, at most `limit`. Disabled accounts are never offered (a department's leader is
+ * an active account). A team has hundreds of accounts: a scan of them costs less than an index would.
+ * `within`: only accounts of the departments a data scope reaches (`own`: the caller), and the caller
+ * (scope-options.ts: whom a scoped record may be given to).
+ */
+export async function accountOptions(db: Db, keyword: string | undefined, id: number | undefined, limit: number, within?: { reach: Reach; resource: string; caller: number }): Promise<{ id: number; label: string }[]> {
+  const pattern = keyword ? `%${likeEscape(keyword)}%` : undefined;
+  const reached = within && scopeCondition(within.reach, { resource: within.resource, department: 'department_id', owner: 'id' }, 'users');
+  return db
+    .select({ id: users.id, label: optionLabel })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        id === undefined ? undefined : eq(users.id, id),
+        pattern === undefined ? undefined : sql`(${users.username} ilike ${pattern} or ${users.name} ilike ${pattern})`,
+        reached === undefined ? undefined : sql`(${reached} or ${users.id} = ${within!.caller})`,
+      ),
+    )
+    .orderBy(sql`lower(coalesce(nullif(${users.name}, ''), ${users.username})) collate "C"`, users.id)
+    .limit(limit);
+}
+
+/**
+ * The account, if the reach reaches it (one out of reach is not found, exactly as one that does not exist).
+ * `lock`: the row stays locked until the transaction ends (a change of the account).
+ */
+export async function findAccount(db: Db, id: number, reach: Reach, lock = false): Promise<AccountRow | undefined> {
+  const query = db
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.id, id), scopeCondition(reach, accountScope, 'users')));
   const rows = await (lock ? query.for('update') : query);
   return rows[0];
 }
@@ -97,7 +150,7 @@ export async function contactTaken(db: Db, field: 'username' | 'phone' | 'email'
 
 export async function insertAccount(
   db: Db,
-  values: { accountId: string; username: string; name: string; email: string | null; phone: string | null; roles: string[]; passwordHash: string; mustChangePassword: boolean },
+  values: { accountId: string; username: string; name: string; email: string | null; phone: string | null; roles: string[]; passwordHash: string; mustChangePassword: boolean; departmentId?: number },
   now: Date,
 ): Promise<AccountRow> {
   const [row] = await db
@@ -110,7 +163,7 @@ export async function insertAccount(
 export async function updateAccount(
   db: Db,
   id: number,
-  values: Partial<Pick<AccountRow, 'name' | 'email' | 'phone' | 'roles' | 'status' | 'mustChangePassword'>> & { passwordHash?: string },
+  values: Partial<Pick<AccountRow, 'name' | 'email' | 'phone' | 'roles' | 'status' | 'mustChangePassword' | 'departmentId'>> & { passwordHash?: string },
   now: Date,
 ): Promise<AccountRow | undefined> {
   const [row] = await db

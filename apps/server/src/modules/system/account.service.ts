@@ -1,8 +1,10 @@
-import type { Account, UserCreateBody, UserListQuery, UserUpdateBody } from '@atrium/contracts/calls/system';
+import { USER_OPTIONS_LIMIT, type Account, type UserCreateBody, type UserListQuery, type UserUpdateBody } from '@atrium/contracts/calls/system';
 import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import {
+  accountOptions,
+  accountScope,
   clearFailures,
   contactTaken,
   findAccount,
@@ -12,17 +14,24 @@ import {
   updateAccount,
   type AccountRow,
 } from './account.repository.ts';
-import { resetMfa } from '../auth/mfa.service.ts';
-import { nextAccountNumber } from '../shared/users.repository.ts';
+import { resetTwoStep } from '../auth/two-step.service.ts';
+import { findUserById, nextAccountNumber } from '../shared/users.repository.ts';
+import { assertPlacement } from '../../lists/placement.ts';
+import type { Generations } from '../../db/list-generations.ts';
+import type { Department } from '@atrium/contracts/calls/department';
+import { departmentsWithin } from './department.service.ts';
 import { failureWindowStart, lockEnd } from './lockout.ts';
 import { shareRoles } from './role.repository.ts';
 import { revokeSessionsOf } from '../../sessions/live-sessions.repository.ts';
 import { revokedSummary } from '../../sessions/live-sessions.service.ts';
-import { assertGrantable, EMAIL_TAKEN, guardAdministrators, oneTimePassword, uniqueConflict, type SystemCtx } from './rules.ts';
+import { assertGrantable, assertScopeGrantable, EMAIL_TAKEN, guardAdministrators, oneTimePassword, uniqueConflict, type SystemCtx } from './rules.ts';
 
-type Ctx = Pick<SystemCtx, 'db' | 'config' | 'now'>;
+type Ctx = Pick<SystemCtx, 'db' | 'config' | 'now' | 'session'>;
 
-const ACCOUNT_FIELDS = ['username', 'name', 'email', 'phone', 'roles', 'status'] as const;
+/** What the caller reaches of the accounts (issue 39: delegated administration), as of this request. */
+const reachOf = ({ session }: Pick<SystemCtx, 'session'>) => session.scope.reach(accountScope.resource);
+
+const ACCOUNT_FIELDS = ['username', 'name', 'email', 'phone', 'roles', 'status', 'departmentId'] as const;
 
 function toAccount(row: AccountRow, lockedUntil: Date | null, config: Ctx['config']): Account {
   return {
@@ -40,6 +49,7 @@ function toAccount(row: AccountRow, lockedUntil: Date | null, config: Ctx['confi
     mfaEnabled: row.mfaEnabled,
     source: row.source,
     rolesFromProvider: rolesFromProvider(row, config),
+    departmentId: row.departmentId,
   };
 }
 
@@ -73,15 +83,26 @@ async function withLocks({ db, config, now }: Ctx, rows: AccountRow[]): Promise<
 
 const recordOf = async (ctx: Ctx, row: AccountRow) => (await withLocks(ctx, [row]))[0]!;
 
+/** The account by id within the caller's reach: one out of reach is 404, exactly as one that does not exist. */
 async function existing(ctx: Ctx, id: number, lock = false): Promise<AccountRow> {
-  const row = await findAccount(ctx.db, id, lock);
+  const row = await findAccount(ctx.db, id, await reachOf(ctx), lock);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 export async function listUsers(ctx: Ctx, query: UserListQuery): Promise<{ list: Account[]; total: number }> {
-  const { rows, total } = await listAccounts(ctx.db, query, query.pageSize, (query.current - 1) * query.pageSize);
+  const { rows, total } = await listAccounts(ctx.db, query, query.pageSize, (query.current - 1) * query.pageSize, await reachOf(ctx));
   return { list: await withLocks(ctx, rows), total };
+}
+
+/** The department leader's picker: active accounts by a keyword, or the one held (`id`). */
+export function listUserOptions({ db }: Pick<Ctx, 'db'>, query: { keyword?: string; id?: number }): Promise<{ id: number; label: string }[]> {
+  return accountOptions(db, query.keyword, query.id, USER_OPTIONS_LIMIT);
+}
+
+/** The departments whose accounts the caller manages: the accounts' department filter and field. */
+export function listUserDepartments(ctx: Ctx & Pick<SystemCtx, 'locale'>, known: Generations | null): Promise<{ list: Department[] }> {
+  return reachOf(ctx).then((reach) => departmentsWithin(ctx, known, reach, ctx.session.departmentId));
 }
 
 export async function getUser(ctx: Ctx, id: number): Promise<Account> {
@@ -90,16 +111,32 @@ export async function getUser(ctx: Ctx, id: number): Promise<Account> {
 
 /**
  * The roles to assign, locked for share (a deletion of one waits for this transaction): each must exist
- * (400 on `roles`), and the caller must hold every permission of those in `granted` (403).
+ * (400 on `roles`), and the caller must hold every permission of those in `granted`, and reach at least
+ * what each of them reaches for an account in `departmentId` (403; decision 033).
  */
-async function assignable({ db, session }: SystemCtx, codes: string[], granted: string[]) {
-  const rows = await shareRoles(db, codes);
+async function assignable(ctx: SystemCtx, codes: string[], granted: string[], departmentId: number) {
+  const rows = await shareRoles(ctx.db, codes);
   if (rows.length !== codes.length) throw fieldError('roles', 'validation.invalidValue');
+  const given = rows.filter((r) => granted.includes(r.code));
   assertGrantable(
-    session,
-    rows.filter((r) => granted.includes(r.code)).flatMap((r) => r.permissions),
+    ctx.session,
+    given.flatMap((r) => r.permissions),
   );
+  for (const role of given) await assertScopeGrantable(ctx, role, [departmentId]);
   return rows;
+}
+
+/**
+ * The department to put an account in: within the caller's reach of the accounts (403 OUT_OF_SCOPE; under
+ * `own`, which reaches one's own account alone, no other account is ever put anywhere), existing and active
+ * (400 on `departmentId`), its row locked for share, so a deletion of it waits for this transaction and then
+ * counts this member.
+ */
+async function assignableDepartment(ctx: SystemCtx, id: number, accountId?: number): Promise<number> {
+  const reach = await reachOf(ctx);
+  if (reach.ownerId !== null && accountId !== ctx.session.userId) throw new AppError('OUT_OF_SCOPE');
+  await assertPlacement(ctx.db, reach, ctx.session.scope, { department: id }, { department: { path: 'departmentId', message: 'system.user.error.department' } });
+  return id;
 }
 
 /** A phone or an e-mail another account already has. */
@@ -112,7 +149,11 @@ export async function createUser(ctx: SystemCtx, body: UserCreateBody): Promise<
   const { db, now, audit } = ctx;
   const username = body.username;
   const roles = [...new Set(body.roles)];
-  await assignable(ctx, roles, roles);
+  // Left out: the creator's own department.
+  const wanted = body.departmentId ?? (await findUserById(db, ctx.session.userId))!.departmentId;
+  // Where the account goes is checked first: a department out of reach is OUT_OF_SCOPE whatever the roles.
+  const departmentId = await assignableDepartment(ctx, wanted);
+  await assignable(ctx, roles, roles, departmentId);
   if (await contactTaken(db, 'username', username)) throw new AppError('USERNAME_TAKEN');
   await checkContacts(ctx, body);
   const initialPassword = body.password === undefined ? oneTimePassword() : undefined;
@@ -127,6 +168,7 @@ export async function createUser(ctx: SystemCtx, body: UserCreateBody): Promise<
       roles,
       passwordHash: await hashPassword(body.password ?? initialPassword!),
       mustChangePassword: initialPassword !== undefined,
+      departmentId,
     },
     now(),
   ).catch((err: unknown) => {
@@ -144,12 +186,18 @@ export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody)
   const values: Parameters<typeof updateAccount>[2] = {};
   // The company's groups set these at the next sign-in anyway: an edit here would silently not last.
   if (body.roles && rolesFromProvider(before, ctx.config) && !sameRoles(body.roles, before.roles)) throw new AppError('SSO_ACCOUNT');
+  const departmentId = body.departmentId ?? before.departmentId;
+  const moved = departmentId !== before.departmentId;
+  // Moved: into a department within the caller's reach (403 OUT_OF_SCOPE), before the roles are weighed there.
+  if (moved) await assignableDepartment(ctx, departmentId, id);
   if (body.roles) {
     const roles = [...new Set(body.roles)];
     const rows = await assignable(
       ctx,
       roles,
-      roles.filter((code) => !before.roles.includes(code)),
+      // moved to another department, every role it keeps reaches from there: each is given anew
+      moved ? roles : roles.filter((code) => !before.roles.includes(code)),
+      departmentId,
     );
     if (id === session.userId) {
       // The session goes on in its acting role while the account keeps it, else in the first one left.
@@ -157,11 +205,12 @@ export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody)
       if (!rows.find((r) => r.code === acting)?.permissions.includes('user:write')) throw new AppError('SELF_LOCKOUT');
     }
     values.roles = roles;
-  }
+  } else if (moved) await assignable(ctx, before.roles, before.roles, departmentId);
   await checkContacts(ctx, body, id);
   if (body.name !== undefined) values.name = body.name;
   if (body.email !== undefined) values.email = body.email;
   if (body.phone !== undefined) values.phone = body.phone;
+  if (moved) values.departmentId = departmentId;
   const after = await updateAccount(db, id, values, now()).catch((err: unknown) => {
     throw uniqueConflict(err);
   });
@@ -200,11 +249,11 @@ export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
 }
 
 /** Two-step verification off for the account (its secrets and recovery codes forgotten), its sessions ended. */
-export async function resetUserMfa(ctx: SystemCtx, id: number): Promise<Account> {
+export async function resetUserTwoStep(ctx: SystemCtx, id: number): Promise<Account> {
   const { db, config, now, audit } = ctx;
   const before = await existing(ctx, id, true);
   const at = now();
-  await resetMfa(db, id, at);
+  await resetTwoStep(db, id, at);
   const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
   audit.set({ targetType: 'user', targetId: id, summary: `two-step verification reset; ${revokedSummary(revoked)}`, changes: diffFields(before, { mfaEnabled: false }, ['mfaEnabled']) });
   return recordOf(ctx, { ...before, mfaEnabled: false });

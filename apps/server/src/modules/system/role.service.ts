@@ -1,6 +1,4 @@
 import {
-  builtInRoles,
-  demoRoles,
   permissionGroup,
   permissionGroupLabels,
   permissionResource,
@@ -8,19 +6,51 @@ import {
   permissionLabel,
   permissions as catalogue,
   roleDisplayName,
+  roleDisplayText,
+  scopedResources,
+  type DataScope,
   type Locale,
 } from '@atrium/contracts';
 import type { PermissionEntry, RoleCreateBody, RoleOption, RoleRecord, RoleUpdateBody, ShortListQuery } from '@atrium/contracts/calls/system';
 import { diffFields } from '../../audit/audit-entry.ts';
-import { AppError } from '../../http/errors.ts';
-import { deleteRole, findRole, holderCount, insertRole, listRoleNames, listRolesWithCounts, lockRole, roleCodeTaken, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
-import { assertGrantable, guardAdministrators, uniqueConflict, type SystemCtx } from './rules.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { deleteRole, findRole, holderCount, holderDepartments, insertRole, listRoleNames, listRolesWithCounts, lockRole, roleCodeTaken, sharedDepartmentCount, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
+import { assertGrantable, assertScopeGrantable, guardAdministrators, uniqueConflict, type SystemCtx } from './rules.ts';
 
-const ROLE_FIELDS = ['code', 'name', 'description', 'permissions', 'requireMfa'] as const;
+const ROLE_FIELDS = ['code', 'name', 'description', 'permissions', 'requireMfa', 'dataScope', 'departmentIds', 'scopes'] as const;
 type RoleSnapshot = Pick<RoleRow, (typeof ROLE_FIELDS)[number]>;
-const snapshot = (row: RoleSnapshot): RoleSnapshot => ({ code: row.code, name: row.name, description: row.description, permissions: row.permissions, requireMfa: row.requireMfa });
+const snapshot = (row: RoleSnapshot): RoleSnapshot => ({
+  code: row.code,
+  name: row.name,
+  description: row.description,
+  permissions: row.permissions,
+  requireMfa: row.requireMfa,
+  dataScope: row.dataScope,
+  departmentIds: row.departmentIds,
+  scopes: inResourceOrder(row.scopes),
+});
 
-const knownRoles: Record<string, { description: Record<Locale, string> }> = { ...demoRoles, ...builtInRoles };
+/**
+ * Per-resource overrides of scoped resources only, in the contracts' order (the body schema admits those
+ * only; one a slice no longer has is not shown and leaves the role when its scope is next saved).
+ */
+function inResourceOrder(scopes: Readonly<Record<string, DataScope>>): Record<string, DataScope> {
+  return Object.fromEntries(scopedResources.filter((name) => Object.prototype.hasOwnProperty.call(scopes, name)).map((name) => [name, scopes[name]!]));
+}
+
+type ScopeFields = Pick<RoleRow, 'dataScope' | 'departmentIds' | 'scopes'>;
+
+/**
+ * A role's data scope as it will be stored: custom departments deduplicated and sorted, and kept only for
+ * `custom`, which needs at least one, each existing (400 on `departmentIds`, their rows locked for share).
+ */
+async function scopeFields(db: SystemCtx['db'], dataScope: DataScope, departmentIds: readonly number[], scopes: Readonly<Record<string, DataScope>>): Promise<ScopeFields> {
+  const ids = dataScope === 'custom' ? [...new Set(departmentIds)].sort((a, b) => a - b) : [];
+  if (dataScope === 'custom' && (ids.length === 0 || (await sharedDepartmentCount(db, ids)) !== ids.length)) throw fieldError('departmentIds', 'system.role.error.departments');
+  return { dataScope, departmentIds: ids, scopes: inResourceOrder(scopes) };
+}
+
+const sameScope = (a: ScopeFields, b: ScopeFields) => a.dataScope === b.dataScope && JSON.stringify(a.departmentIds) === JSON.stringify(b.departmentIds) && JSON.stringify(inResourceOrder(a.scopes)) === JSON.stringify(inResourceOrder(b.scopes));
 
 /** Deduplicated, in catalogue order (the body schema admits catalogue codes only). */
 const inCatalogueOrder = (codes: readonly string[]) => catalogue.filter((code) => codes.includes(code));
@@ -34,12 +64,14 @@ function toRole(row: RoleWithCount, locale: Locale): RoleRecord {
   return {
     id: row.id,
     code: row.code,
-    name: roleDisplayName(row.code, row.name, locale),
-    description: knownRoles[row.code]?.description[locale] ?? row.description,
+    ...roleDisplayText(row, locale),
     permissions: inCatalogueOrder(row.permissions),
     builtIn: row.builtIn,
     userCount: row.userCount,
     requireMfa: row.requireMfa,
+    dataScope: row.dataScope,
+    departmentIds: row.departmentIds,
+    scopes: inResourceOrder(row.scopes),
   };
 }
 
@@ -68,8 +100,11 @@ export async function createRole({ db, session, locale, now, audit }: SystemCtx,
   const code = body.code.toLowerCase();
   const permissions = inCatalogueOrder(body.permissions);
   assertGrantable(session, permissions);
+  const scope = await scopeFields(db, body.dataScope ?? 'all', body.departmentIds ?? [], body.scopes ?? {});
+  // Its holders are not known yet: reckoned as if held in the creator's department (decision 033).
+  await assertScopeGrantable({ db, session }, scope, [session.departmentId]);
   if (await roleCodeTaken(db, code)) throw new AppError('ROLE_CODE_TAKEN');
-  const row = await insertRole(db, { code, name: body.name, description: body.description ?? '', permissions, requireMfa: body.requireMfa ?? false }, now()).catch((err: unknown) => {
+  const row = await insertRole(db, { code, name: body.name, description: body.description ?? '', permissions, requireMfa: body.requireMfa ?? false, ...scope }, now()).catch((err: unknown) => {
     throw uniqueConflict(err);
   });
   audit.set({ targetId: row.id, summary: `created role ${code}`, changes: diffFields<RoleSnapshot>(null, snapshot(row), ROLE_FIELDS) });
@@ -94,16 +129,27 @@ export async function editRole(ctx: SystemCtx, id: number, body: RoleUpdateBody)
   const role = await lockRole(db, id);
   if (!role) throw new AppError('NOT_FOUND');
   const requireMfa = body.requireMfa ?? role.requireMfa;
+  const { dataScope, departmentIds, scopes, ...plain } = body;
+  const scopeGiven = dataScope !== undefined || departmentIds !== undefined || scopes !== undefined;
   if (role.builtIn) {
-    const { requireMfa: _, ...rest } = body;
+    const { requireMfa: _, ...rest } = plain;
     const changes = Object.entries(rest).some(([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(role[field as keyof typeof rest]));
-    if (changes) throw new AppError('ROLE_BUILT_IN');
+    // the built-in roles reach every record, as they always did (decision 033)
+    if (changes || (scopeGiven && !sameScope(role, { dataScope: dataScope ?? role.dataScope, departmentIds: departmentIds ?? role.departmentIds, scopes: scopes ?? role.scopes }))) throw new AppError('ROLE_BUILT_IN');
   }
   const permissions = body.permissions && !role.builtIn ? inCatalogueOrder(body.permissions) : role.permissions;
   assertGrantable(session, permissions.filter((p) => !role.permissions.includes(p)));
   if (role.code === session.role && session.permissions.has('user:write') && !permissions.includes('user:write')) throw new AppError('SELF_LOCKOUT');
-  const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions, requireMfa };
-  await updateRole(db, id, next, now());
+  let scope: ScopeFields = { dataScope: role.dataScope, departmentIds: role.departmentIds, scopes: role.scopes };
+  if (scopeGiven && !role.builtIn) {
+    const nextScope = dataScope ?? role.dataScope;
+    // departments left out keep the stored ones (when the role stays or becomes custom)
+    scope = await scopeFields(db, nextScope, departmentIds ?? role.departmentIds, scopes ?? role.scopes);
+    // A changed scope must not exceed the editor's, for its holders where they are and as if held in the editor's department.
+    if (!sameScope(role, scope)) await assertScopeGrantable({ db, session }, scope, [session.departmentId, ...(await holderDepartments(db, role.code))]);
+  }
+  const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions, requireMfa, ...scope };
+  await updateRole(db, id, sameScope(role, scope) ? { ...next, departmentIds: undefined } : next, now());
   await checkAdministrators();
   audit.set({ summary: `updated role ${role.code}`, changes: diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS) });
   return toRole((await findRole(db, id))!, locale);

@@ -37,9 +37,11 @@ describe('roles and the permission catalogue', () => {
   });
 
   it('pages the roles: current and pageSize over the whole list, its total every time', async () => {
+    // two pages of two, whatever roles the slices seeded
+    for (const code of ['paged-one', 'paged-two']) await createRole(app.admin, code, []);
     const whole = await app.admin.call('GET', '/api/system/roles');
     const codes = (res: typeof whole) => res.body.data.list.map((r: { code: string }) => r.code);
-    expect(whole.body.data.total).toBeGreaterThanOrEqual(3);
+    expect(whole.body.data.total).toBeGreaterThanOrEqual(4);
     const first = await app.admin.call('GET', '/api/system/roles?current=1&pageSize=2');
     const second = await app.admin.call('GET', '/api/system/roles?current=2&pageSize=2');
     expect([first.body.data.total, second.body.data.total]).toEqual([whole.body.data.total, whole.body.data.total]);
@@ -70,6 +72,15 @@ describe('roles and the permission catalogue', () => {
     expect(res.body.data).toMatchObject({ code: 'editor', name: 'Editor', description: 'Edits', permissions: ['session:read', 'audit:read'], builtIn: false, userCount: 0 });
     expect(entry!.target_id).toBe(String(res.body.data.id));
     expect(entry!.changes).toContainEqual({ field: 'permissions', before: null, after: ['session:read', 'audit:read'] });
+  });
+
+  it('shows a custom role as stored whatever its code, one an object has too (constructor)', async () => {
+    await createRole(app.admin, 'constructor', ['audit:read']);
+    const res = await app.admin.call('GET', '/api/system/roles?pageSize=100', undefined, { locale: 'en-US' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.list.find((r: { code: string }) => r.code === 'constructor')).toMatchObject({ name: 'constructor', builtIn: false });
+    const options = await app.admin.call('GET', '/api/system/role-options');
+    expect(options.body.data).toContainEqual({ code: 'constructor', name: 'constructor' });
   });
 
   it('refuses a taken code, built-in ones included (409 ROLE_CODE_TAKEN), and writes nothing', async () => {

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuditDraft } from '../../audit/audit-entry.ts';
 import type { SessionInfo } from '../../http/context.ts';
+import type { ScopeRule } from '../../db/role-permissions.ts';
+import { scopeExceeds } from '../../sessions/data-scope.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { fullAdministratorExists, lockAdministrators } from './account.repository.ts';
 
@@ -21,6 +23,14 @@ export interface SystemCtx {
 /** Nobody grants more than they hold: every permission given must be one the caller's acting role has. */
 export function assertGrantable(session: SessionInfo, permissions: Iterable<string>): void {
   for (const permission of permissions) if (!session.permissions.has(permission)) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * Nobody grants a wider data scope than their own (decision 033): a role's scope, for holders in each of
+ * `holderDepartments`, must reach no department the caller's acting role does not (403 FORBIDDEN).
+ */
+export async function assertScopeGrantable({ db, session }: Pick<SystemCtx, 'db' | 'session'>, rule: ScopeRule, holderDepartments: readonly number[]): Promise<void> {
+  if (await scopeExceeds(session.scope, rule, holderDepartments, db)) throw new AppError('FORBIDDEN');
 }
 
 /**
@@ -56,6 +66,8 @@ export function uniqueConflict(err: unknown): unknown {
   if (constraint === 'users_username_lower_uq') return new AppError('USERNAME_TAKEN');
   if (constraint === 'users_phone_uq') return new AppError('PHONE_TAKEN');
   if (constraint === 'users_email_uq') return fieldError('email', EMAIL_TAKEN);
+  if (constraint === 'departments_sibling_name_uq') return new AppError('DEPARTMENT_NAME_TAKEN');
+  if (constraint === 'departments_code_uq') return new AppError('DEPARTMENT_CODE_TAKEN');
   return new AppError('CONFLICT');
 }
 

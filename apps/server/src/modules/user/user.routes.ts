@@ -4,7 +4,7 @@ import { PREFERENCES_MAX_BYTES, preferencesCalls } from '@atrium/contracts/calls
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { limitOrThrow } from '../auth/auth.routes.ts';
-import { sendSmsCode, verifySmsCode } from '../auth/auth.service.ts';
+import { sendSmsCode, verifySmsCode } from '../auth/sms-sign-in.ts';
 import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { changeUser } from '../shared/users.repository.ts';
@@ -47,16 +47,16 @@ export function registerUserModule(app: FastifyInstance): void {
   registerCall(
     app,
     authCalls.phoneCode,
-    async ({ req, db, session, body, now }) => {
+    async ({ req, db, config, session, body, now }) => {
       await limitOrThrow(smsLimiter, req.ip);
       await checkNewPhone(db, session, body.tel);
-      return sendSmsCode({ db, now: now(), sms: app.sms }, body.tel, 'bind', session.userId);
+      return sendSmsCode({ db, config, now: now(), sms: app.sms }, body.tel, 'bind', session.userId);
     },
     { audit: { mode: 'after' } },
   );
-  registerCall(app, authCalls.bindPhone, async ({ db, session, body, now, locale, audit }) => {
+  registerCall(app, authCalls.bindPhone, async ({ db, config, session, body, now, locale, audit }) => {
     await checkNewPhone(db, session, body.tel);
-    await verifySmsCode(db, body.tel, 'bind', body.code, now(), session.userId);
+    await verifySmsCode({ db, config, now: now() }, body.tel, 'bind', body.code, session.userId);
     try {
       const rows = await changeUser(db, session.userId, { phone: body.tel });
       if (!rows) throw new AppError('SESSION_EXPIRED');

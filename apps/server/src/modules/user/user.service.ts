@@ -6,9 +6,11 @@ import type { SessionInfo } from '../../http/context.ts';
 import { diffFields, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../../sessions/session.repository.ts';
+import { twoStepOf } from '../../sessions/two-step.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { areaNameInEnglish } from '../shared/area.ts';
-import { GenerationCache } from '../shared/list-cache.ts';
+import { departmentNameOf } from '../shared/departments.repository.ts';
+import { GenerationCache } from '../../lists/list-cache.ts';
 import { changeUser, findUserById, getPreferences, listRoles, lockPreferences, phoneTakenByOther, putPreferences, updateUser, type UserRow } from '../shared/users.repository.ts';
 import { jsonText, type JsonText } from '../../http/envelope.ts';
 
@@ -23,7 +25,7 @@ async function placeName(user: UserRow, locale: Locale): Promise<string> {
   return (await areaNameInEnglish(user.area)) ?? user.locationName;
 }
 
-async function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'permissions'>, roleRows: RoleSummary[], locale: Locale): Promise<UserInfo> {
+async function toUserInfo(db: Db, user: UserRow, session: Pick<SessionInfo, 'role' | 'permissions' | 'twoStep'>, roleRows: RoleSummary[], locale: Locale): Promise<UserInfo> {
   const nameOf = (code: string) => roleDisplayName(code, roleRows.find((r) => r.code === code)?.name ?? code, locale);
   return {
     accountId: user.accountId,
@@ -33,7 +35,8 @@ async function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'pe
     job: user.job,
     jobName: user.jobName,
     organization: user.organization,
-    organizationName: user.organizationName,
+    // The account's department, in the reader's language.
+    organizationName: await departmentNameOf(db, user.departmentId, locale),
     location: user.location,
     locationName: await placeName(user, locale),
     email: user.email ?? '',
@@ -53,7 +56,7 @@ async function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'pe
     permissions: [...session.permissions],
     mustChangePassword: user.mustChangePassword,
     mfaEnabled: user.mfaEnabledAt !== null,
-    mfaRequired: user.source !== 'oidc' && roleRows.some((r) => r.code === session.role && r.requireMfa),
+    mfaRequired: session.twoStep.required,
     source: user.source,
   };
 }
@@ -62,7 +65,7 @@ async function toUserInfo(user: UserRow, session: Pick<SessionInfo, 'role' | 'pe
 export async function getUserInfo(db: Db, session: SessionInfo, locale: Locale): Promise<UserInfo> {
   const user = await findUserById(db, session.userId);
   if (!user) throw new AppError('SESSION_EXPIRED');
-  return toUserInfo(user, session, await listRoles(db), locale);
+  return toUserInfo(db, user, session, await listRoles(db), locale);
 }
 
 function toMenuItem(node: RouteNode, roleRows: RoleSummary[]): MenuItem {
@@ -107,12 +110,13 @@ export async function switchRole(db: Db, session: SessionInfo, role: string, loc
   if (!session.roles.includes(role)) throw new AppError('FORBIDDEN');
   const roleRows = await listRoles(db);
   // A role that requires two-step verification is refused until the account has turned it on, as its calls would be.
-  if (!session.mfaEnabled && roleRows.some((r) => r.code === role && r.requireMfa)) throw new AppError('MFA_ENROLMENT_REQUIRED');
+  const twoStep = twoStepOf(session, roleRows.some((r) => r.code === role && r.requireMfa));
+  if (!twoStep.satisfied) throw new AppError('MFA_ENROLMENT_REQUIRED');
   await setActiveRole(db, session.sessionId, role);
   const permissions = new Set(roleRows.find((r) => r.code === role)?.permissions ?? []);
   const user = await findUserById(db, session.userId);
   if (!user) throw new AppError('SESSION_EXPIRED');
-  return toUserInfo(user, { role, permissions }, roleRows, locale);
+  return toUserInfo(db, user, { role, permissions, twoStep }, roleRows, locale);
 }
 
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { allCalls, builtInRoles, defaultRoute, filterRoutes, routeTable, userInfoSchema } from '@atrium/contracts';
 import { users } from '../../db/schema/auth.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type TestApp } from '../../test/harness.ts';
+import { suiteApp } from '../../test/suite-app.ts';
 
 const lastCode = (t: TestApp, tel: string) =>
   readFileSync(t.config.smsOutbox, 'utf8')
@@ -14,11 +15,7 @@ const lastCode = (t: TestApp, tel: string) =>
     .at(-1)!.code;
 
 describe('user info, menu and role switching', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp();
 
   it('returns every profile field with role, roles and permissions', async () => {
     const token = await t.login('admin');
@@ -74,39 +71,29 @@ describe('user info, menu and role switching', () => {
 });
 
 describe('preferences', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login('user');
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ signIn: ['user'] });
 
   it('starts empty and keeps a save per user (the parts are the slices\' own: src/slice.ts)', async () => {
-    expect((await t.request({ url: '/api/user/preferences', token })).body.data).toEqual({});
-    const saved = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: {} });
+    expect((await t.request({ url: '/api/user/preferences', token: t.tokens.user })).body.data).toEqual({});
+    const saved = await t.request({ method: 'POST', url: '/api/user/preferences', token: t.tokens.user, body: {} });
     expect([saved.status, saved.body.data]).toEqual([200, {}]);
     expect((await t.request({ url: '/api/user/preferences', token: await t.login('admin') })).body.data).toEqual({});
   });
 
   it('rejects unknown keys, non-objects and bodies over 16 KB', async () => {
     for (const body of [{ theme: 'dark' }, { pad: { nested: true } }, [], 'dark']) {
-      const res = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: JSON.stringify(body), contentType: 'application/json' });
+      const res = await t.request({ method: 'POST', url: '/api/user/preferences', token: t.tokens.user, body: JSON.stringify(body), contentType: 'application/json' });
       expect([JSON.stringify(body), res.status, res.body.data.error]).toEqual([JSON.stringify(body), 400, 'VALIDATION_FAILED']);
     }
-    const huge = await t.request({ method: 'POST', url: '/api/user/preferences', token, body: { pad: 'x'.repeat(17 * 1024) } });
+    const huge = await t.request({ method: 'POST', url: '/api/user/preferences', token: t.tokens.user, body: { pad: 'x'.repeat(17 * 1024) } });
     expect(huge.status).toBe(413);
     expect(huge.body.data.error).toBe('PAYLOAD_TOO_LARGE');
   });
 });
 
 describe('account security: password, security question, phone', () => {
-  let t: TestApp;
   let now = new Date();
-  beforeAll(async () => {
-    t = await createTestApp({ clock: () => now });
-  });
-  afterAll(() => t?.close());
+  const t = suiteApp({ clock: () => now });
 
   it('changes the password: wrong old one is a field error, the rule applies, other sessions end', async () => {
     const current = await t.login('user', { fingerprint: 'fp-current' });

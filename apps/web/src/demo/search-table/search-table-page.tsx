@@ -52,6 +52,7 @@ export default function SearchTablePage() {
     [t],
   );
 
+  const labels = list.data?.labels;
   const allColumns: Record<ColumnKey, TableColumnProps<Collection>> = {
     index: {
       title: t('searchTable.columns.index'),
@@ -96,6 +97,9 @@ export default function SearchTablePage() {
       width: 110,
       render: (value: Collection['status']) => <Badge status={value === 'online' ? 'success' : 'default'} text={t(statusKey(value))} />,
     },
+    // Ids in the row, their names in the answer's labels (issue 39).
+    department: { title: t('searchTable.columns.department'), dataIndex: 'department', width: 140, render: (id: number) => labels?.department[id] ?? '' },
+    owner: { title: t('searchTable.columns.owner'), dataIndex: 'owner', width: 120, render: (id: number) => labels?.owner[id] ?? '' },
   };
 
   const columns: TableColumnProps<Collection>[] = prefs.columns.filter((c) => c.visible).map((c) => ({ ...allColumns[c.key], key: c.key }));
@@ -125,7 +129,7 @@ export default function SearchTablePage() {
       // The name has no width: it takes what the others leave, counted at 150 px for the sideways scroll.
       columns={columns}
       size={densityToSize[prefs.density]}
-      filters={<FilterForm applied={state.filters} onSearch={search} onReset={() => search({})} />}
+      filters={<FilterForm applied={state.filters} ownerLabel={state.filters.owner ? labels?.owner[state.filters.owner] : undefined} onSearch={search} onReset={() => search({})} />}
       toolbar={
         <TableToolbar
           density={prefs.density}

@@ -21,9 +21,9 @@ let loginAnswer: Record<string, unknown>;
 let loginRefusal: { status: number; body: unknown } | null = null;
 let calls: string[];
 /** The second step's answers, in turn, and the bodies it was sent. */
-let mfaAnswers: { status: number; body: unknown }[];
-let mfaBodies: unknown[];
-const mfaFailure = (error: string, message: string) => ({ status: 400, body: { status: 'error', code: 400, message, data: { error }, traceId: 't' } });
+let twoStepAnswers: { status: number; body: unknown }[];
+let twoStepBodies: unknown[];
+const twoStepFailure = (error: string, message: string) => ({ status: 400, body: { status: 'error', code: 400, message, data: { error }, traceId: 't' } });
 /** The client configuration's `signIn`, and how often the configuration was asked for. */
 let signInOptions: { sso: { label: string | null } | null; password: 'on' | 'admins' };
 let clientConfigs: number;
@@ -46,11 +46,11 @@ beforeEach(() => {
   localStorage.setItem('fingerprint', 'fp-login');
   useSession.setState({ user: null, role: '', permissions: [], mustChangePassword: false, serverMenuPaths: null });
   calls = [];
-  mfaAnswers = [];
-  mfaBodies = [];
+  twoStepAnswers = [];
+  twoStepBodies = [];
   signInOptions = { sso: null, password: 'on' };
   clientConfigs = 0;
-  redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', redirect: '/system/user?keyword=ann' }) };
+  redeemAnswer = { status: 200, body: envelope({ token: 'tok-company-sign-in', expiresAt: '2030-01-01T00:00:00Z', redirect: '/system/user?keyword=ann' }) };
   redeemHeld = null;
   redeems = [];
   window.history.replaceState(null, '', '/login');
@@ -64,15 +64,15 @@ beforeEach(() => {
         return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', serverTime: new Date().toISOString(), signIn: signInOptions })), { status: 200 });
       }
       calls.push(input.split('?')[0]!);
-      if (input === '/api/auth/oidc/redeem') {
+      if (input === '/api/auth/company-sign-in/redeem') {
         redeems.push({ body: JSON.parse(String(init?.body)), credentials: init?.credentials, headers: { ...(init?.headers as Record<string, string>) }, href: window.location.href });
         if (redeemHeld) await redeemHeld;
         return new Response(JSON.stringify(redeemAnswer.body), { status: redeemAnswer.status });
       }
       if (input === '/api/user/login') return loginRefusal ? new Response(JSON.stringify(loginRefusal.body), { status: loginRefusal.status }) : new Response(JSON.stringify(envelope(loginAnswer)), { status: 200 });
-      if (input === '/api/user/login/mfa') {
-        mfaBodies.push(JSON.parse(String(init?.body)));
-        const answer = mfaAnswers.shift() ?? { status: 200, body: envelope({ token: 'tok-mfa', expiresAt: '2030-01-01T00:00:00Z' }) };
+      if (input === '/api/user/login/two-step') {
+        twoStepBodies.push(JSON.parse(String(init?.body)));
+        const answer = twoStepAnswers.shift() ?? { status: 200, body: envelope({ token: 'tok-two-step', expiresAt: '2030-01-01T00:00:00Z' }) };
         return new Response(JSON.stringify(answer.body), { status: answer.status });
       }
       return new Response('{}', { status: 404 });
@@ -197,7 +197,7 @@ describe('second step (two-step verification)', () => {
   }
 
   it('replaces the form with the code of the app, and signs in with the session it answers', async () => {
-    mfaAnswers = [{ status: 200, body: envelope({ token: 'tok-second', expiresAt: '2030-01-01T00:00:00Z', mustChangePassword: true }) }];
+    twoStepAnswers = [{ status: 200, body: envelope({ token: 'tok-second', expiresAt: '2030-01-01T00:00:00Z', mustChangePassword: true }) }];
     const router = await firstStep();
     // No token yet, the first step's form is gone from view, and the code field is a one-time-code field.
     expect(localStorage.getItem('token')).toBeNull();
@@ -211,22 +211,22 @@ describe('second step (two-step verification)', () => {
     // Pasted with a space: only the digits stay.
     fireEvent.change(code, { target: { value: '123 456' } });
     expect((code as HTMLInputElement).value).toBe('123456');
-    fireEvent.click(screen.getByTestId('login-mfa-submit'));
+    fireEvent.click(screen.getByTestId('login-two-step-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
-    expect(mfaBodies).toEqual([{ mfaTicket: 'ticket-1', code: '123456' }]);
+    expect(twoStepBodies).toEqual([{ mfaTicket: 'ticket-1', code: '123456' }]);
     expect(localStorage.getItem('token')).toBe('tok-second');
     // The answer's mustChangePassword is followed as after a one-step sign-in, and 记住我 kept the username.
     expect(useSession.getState().mustChangePassword).toBe(true);
     expect(JSON.parse(localStorage.getItem('login-config')!)).toEqual({ rememberMe: true, username: 'wang' });
-    expect(calls).toEqual(['/api/user/login', '/api/user/login/mfa']);
+    expect(calls).toEqual(['/api/user/login', '/api/user/login/two-step']);
   });
 
   it('checks the code before sending it', async () => {
     await firstStep();
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123' } });
-    fireEvent.click(screen.getByTestId('login-mfa-submit'));
+    fireEvent.click(screen.getByTestId('login-two-step-submit'));
     expect(await screen.findByText('The code is 6 digits')).toBeTruthy();
-    expect(mfaBodies).toEqual([]);
+    expect(twoStepBodies).toEqual([]);
   });
 
   it('switches to a recovery code and back', async () => {
@@ -241,18 +241,18 @@ describe('second step (two-step verification)', () => {
 
     fireEvent.change(await screen.findByLabelText('Recovery code'), { target: { value: ' abcde-12345 ' } });
     expect(recovery).toBeTruthy();
-    fireEvent.click(screen.getByTestId('login-mfa-submit'));
+    fireEvent.click(screen.getByTestId('login-two-step-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
-    expect(mfaBodies).toEqual([{ mfaTicket: 'ticket-1', recoveryCode: 'abcde-12345' }]);
-    expect(localStorage.getItem('token')).toBe('tok-mfa');
+    expect(twoStepBodies).toEqual([{ mfaTicket: 'ticket-1', recoveryCode: 'abcde-12345' }]);
+    expect(localStorage.getItem('token')).toBe('tok-two-step');
   });
 
   it('keeps a wrong code on its field, without a toast, and takes the next one', async () => {
-    mfaAnswers = [mfaFailure('MFA_CODE_INVALID', 'The code is not correct.')];
+    twoStepAnswers = [twoStepFailure('MFA_CODE_INVALID', 'The code is not correct.')];
     const router = await firstStep();
     const code = screen.getByLabelText('6-digit code') as HTMLInputElement;
     fireEvent.change(code, { target: { value: '000000' } });
-    fireEvent.click(screen.getByTestId('login-mfa-submit'));
+    fireEvent.click(screen.getByTestId('login-two-step-submit'));
     expect(await screen.findByText('The code is not correct.')).toBeTruthy();
     expect(code.value).toBe('');
     expect(code.getAttribute('aria-invalid')).toBe('true');
@@ -260,22 +260,22 @@ describe('second step (two-step verification)', () => {
     expect(router.state.location.pathname).toBe('/login');
 
     fireEvent.change(code, { target: { value: '654321' } });
-    fireEvent.click(screen.getByTestId('login-mfa-submit'));
+    fireEvent.click(screen.getByTestId('login-two-step-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
-    expect(mfaBodies).toEqual([
+    expect(twoStepBodies).toEqual([
       { mfaTicket: 'ticket-1', code: '000000' },
       { mfaTicket: 'ticket-1', code: '654321' },
     ]);
   });
 
   it('sends the person back to the first step with the message when the ticket is void', async () => {
-    mfaAnswers = [mfaFailure('MFA_TICKET_INVALID', 'This sign-in has expired. Sign in again.')];
+    twoStepAnswers = [twoStepFailure('MFA_TICKET_INVALID', 'This sign-in has expired. Sign in again.')];
     const router = await firstStep();
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByTestId('login-mfa-submit'));
+    fireEvent.click(screen.getByTestId('login-two-step-submit'));
 
     expect((await screen.findByTestId('login-restart-reason')).textContent).toContain('This sign-in has expired. Sign in again.');
-    expect(screen.queryByTestId('login-mfa-step')).toBeNull();
+    expect(screen.queryByTestId('login-two-step-step')).toBeNull();
     // The username stays; the password is asked for again.
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('wang');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
@@ -294,10 +294,10 @@ describe('second step (two-step verification)', () => {
   it('goes back to the first step on request, with no message', async () => {
     await firstStep();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(screen.queryByTestId('login-mfa-step')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('login-two-step-step')).toBeNull());
     expect(screen.queryByTestId('login-restart-reason')).toBeNull();
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('wang');
-    expect(mfaBodies).toEqual([]);
+    expect(twoStepBodies).toEqual([]);
   });
 
   it('speaks Chinese too', async () => {
@@ -318,7 +318,7 @@ describe('company sign-in button', () => {
   it('is not there while company sign-in is not configured', async () => {
     renderLogin();
     await optionsLoaded();
-    expect(screen.queryByTestId('login-sso')).toBeNull();
+    expect(screen.queryByTestId('login-company-sign-in')).toBeNull();
     expect(screen.queryByTestId('login-admin')).toBeNull();
     expect(screen.getByLabelText('Username').closest('form')!.hidden).toBe(false);
   });
@@ -332,7 +332,7 @@ describe('company sign-in button', () => {
     expect(screen.getByTestId('login-submit').className).toContain('arco-btn-primary');
     expect(button.className).toContain('arco-btn-long');
     fireEvent.click(button);
-    expect(leaveTo).toHaveBeenCalledWith('/api/auth/oidc/start?redirect=%2Fsystem%2Fuser%3Fstatus%3Dactive');
+    expect(leaveTo).toHaveBeenCalledWith('/api/auth/company-sign-in/start?redirect=%2Fsystem%2Fuser%3Fstatus%3Dactive');
     // A top-level navigation: nothing is fetched.
     expect(calls).toEqual([]);
   });
@@ -341,7 +341,7 @@ describe('company sign-in button', () => {
     signInOptions = { sso: { label: 'ACME Single Sign-On' }, password: 'on' };
     renderLogin('?redirect=https://evil.example');
     fireEvent.click(await screen.findByRole('button', { name: 'ACME Single Sign-On' }));
-    expect(leaveTo).toHaveBeenCalledWith(`/api/auth/oidc/start?redirect=${encodeURIComponent(defaultRoute.path)}`);
+    expect(leaveTo).toHaveBeenCalledWith(`/api/auth/company-sign-in/start?redirect=${encodeURIComponent(defaultRoute.path)}`);
   });
 
   it('speaks Chinese too', async () => {
@@ -394,7 +394,7 @@ describe('password sign-in for administrators only (PASSWORD_SIGNIN=admins)', ()
       fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'user' } });
       fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'User#2024' } });
       fireEvent.click(screen.getByTestId('login-submit'));
-      expect((await screen.findByTestId('login-sso-error')).textContent).toBe(message);
+      expect((await screen.findByTestId('login-company-sign-in-error')).textContent).toBe(message);
       expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
       // Said once: in the card, with no toast beside it.
       expect(screen.getAllByText(message)).toHaveLength(1);
@@ -414,7 +414,7 @@ describe('password sign-in for administrators only (PASSWORD_SIGNIN=admins)', ()
 
 describe('back from the company sign-in with a ticket (#sso=)', () => {
   it('removes the fragment first, redeems the ticket with a signed call and the cookie, and goes on as after any sign-in', async () => {
-    redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', mustChangePassword: true, redirect: '/system/user?keyword=ann' }) };
+    redeemAnswer = { status: 200, body: envelope({ token: 'tok-company-sign-in', expiresAt: '2030-01-01T00:00:00Z', mustChangePassword: true, redirect: '/system/user?keyword=ann' }) };
     let release!: () => void;
     redeemHeld = new Promise((resolve) => (release = resolve));
     window.history.replaceState(null, '', '/login?x=1#sso=tk-abc_123');
@@ -432,18 +432,18 @@ describe('back from the company sign-in with a ticket (#sso=)', () => {
     expect(redeems[0]!.credentials).toBe('same-origin');
     expect(redeems[0]!.headers['Access-Token']).toBeUndefined();
     expect(redeems[0]!.headers['X-Fingerprint']).toBe('fp-login');
-    expect(await signedAsTheServerChecks('/api/auth/oidc/redeem', redeems[0]!)).toBe(true);
+    expect(await signedAsTheServerChecks('/api/auth/company-sign-in/redeem', redeems[0]!)).toBe(true);
 
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
     expect(router.state.location.search).toBe('?keyword=ann');
-    expect(localStorage.getItem('token')).toBe('tok-sso');
+    expect(localStorage.getItem('token')).toBe('tok-company-sign-in');
     expect(useSession.getState().mustChangePassword).toBe(true);
-    expect(calls).toEqual(['/api/auth/oidc/redeem']);
+    expect(calls).toEqual(['/api/auth/company-sign-in/redeem']);
   });
 
   it('goes to the landing page when the answer names no console path', async () => {
-    redeemAnswer = { status: 200, body: envelope({ token: 'tok-sso', expiresAt: '2030-01-01T00:00:00Z', redirect: '//evil.example/x' }) };
+    redeemAnswer = { status: 200, body: envelope({ token: 'tok-company-sign-in', expiresAt: '2030-01-01T00:00:00Z', redirect: '//evil.example/x' }) };
     window.history.replaceState(null, '', '/login#sso=tk-1');
     const router = renderLogin();
     await waitFor(() => expect(router.state.location.pathname).toBe(defaultRoute.path));
@@ -455,10 +455,10 @@ describe('back from the company sign-in with a ticket (#sso=)', () => {
     redeemAnswer = { status: 400, body: { status: 'error', code: 400, message: 'Company sign-in failed. Please try again.', data: { error: 'SSO_FAILED' }, traceId: 't' } };
     window.history.replaceState(null, '', '/login#sso=tk-used');
     const router = renderLogin();
-    const alert = await screen.findByTestId('login-sso-error');
+    const alert = await screen.findByTestId('login-company-sign-in-error');
     expect(alert.textContent).toContain('Company sign-in failed. Please try again.');
     expect(alert.className).toContain('arco-alert-error');
-    expect(screen.queryByTestId('login-sso-redeeming')).toBeNull();
+    expect(screen.queryByTestId('login-company-sign-in-redeeming')).toBeNull();
     expect(screen.getByLabelText('Username').closest('form')!.hidden).toBe(false);
     expect(screen.getByRole('button', { name: 'Sign in with your company account' })).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
@@ -473,7 +473,7 @@ describe('back from the company sign-in with a ticket (#sso=)', () => {
     redeemAnswer = { status: 403, body: { status: 'error', code: 403, message: '', data: { error: 'ACCOUNT_DISABLED' }, traceId: 't' } };
     window.history.replaceState(null, '', '/login#sso=tk-2');
     renderLogin();
-    expect((await screen.findByTestId('login-sso-error')).textContent).toBe(errorMessages['zh-CN'].ACCOUNT_DISABLED);
+    expect((await screen.findByTestId('login-company-sign-in-error')).textContent).toBe(errorMessages['zh-CN'].ACCOUNT_DISABLED);
   });
 });
 
@@ -485,7 +485,7 @@ describe('back from the company sign-in with an error (#sso_error=)', () => {
     setLocale(locale);
     window.history.replaceState(null, '', '/login?redirect=SystemUser#sso_error=SSO_NO_ROLE');
     renderLogin('?redirect=SystemUser');
-    const alert = await screen.findByTestId('login-sso-error');
+    const alert = await screen.findByTestId('login-company-sign-in-error');
     expect(alert.textContent).toBe(text);
     expect(text).toBe(errorMessages[locale].SSO_NO_ROLE);
     expect(alert.className).toContain('arco-alert-error');
@@ -499,22 +499,22 @@ describe('back from the company sign-in with an error (#sso_error=)', () => {
   it('shows the generic failure for a key it does not know', async () => {
     window.history.replaceState(null, '', '/login#sso_error=SOMETHING_ELSE');
     renderLogin();
-    expect((await screen.findByTestId('login-sso-error')).textContent).toBe(errorMessages['en-US'].SSO_FAILED);
+    expect((await screen.findByTestId('login-company-sign-in-error')).textContent).toBe(errorMessages['en-US'].SSO_FAILED);
   });
 
   it('follows a change of language', async () => {
     window.history.replaceState(null, '', '/login#sso_error=SSO_DENIED');
     renderLogin();
-    expect((await screen.findByTestId('login-sso-error')).textContent).toBe(errorMessages['en-US'].SSO_DENIED);
+    expect((await screen.findByTestId('login-company-sign-in-error')).textContent).toBe(errorMessages['en-US'].SSO_DENIED);
     act(() => setLocale('zh-CN'));
-    expect(screen.getByTestId('login-sso-error').textContent).toBe(errorMessages['zh-CN'].SSO_DENIED);
+    expect(screen.getByTestId('login-company-sign-in-error').textContent).toBe(errorMessages['zh-CN'].SSO_DENIED);
   });
 
   it('is cleared by the next sign-in attempt', async () => {
     loginAnswer = { token: 'tok-new', expiresAt: '2030-01-01T00:00:00Z' };
     window.history.replaceState(null, '', '/login#sso_error=SSO_UNAVAILABLE');
     const router = renderLogin();
-    await screen.findByTestId('login-sso-error');
+    await screen.findByTestId('login-company-sign-in-error');
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'wang' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Temp#2024' } });
     fireEvent.click(screen.getByTestId('login-submit'));

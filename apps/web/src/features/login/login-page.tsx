@@ -17,14 +17,14 @@ import { AccountForm, type AccountFormHandle } from './account-form';
 import { readLoginConfig, writeLoginConfig, type LoginConfig } from './login-config';
 import { LoginTabs } from './login-tabs';
 import styles from './login-page.module.css';
-import { MfaStep, type SignedIn } from './mfa-step';
+import { SecondStep, type SignedIn } from './second-step';
 import { PhoneForm, type PhoneFormHandle } from './phone-form';
-import { clearFragment, consolePath, initialSsoFragment, ssoStartUrl } from './sso';
+import { clearFragment, consolePath, initialCompanySignInFragment, companySignInStartUrl } from './company-sign-in';
 
 type TabKey = 'account' | 'phone';
 
 /** Why a company sign-in did not end with a session: its key, and the server's text when it sent one. */
-interface SsoFailure {
+interface CompanySignInFailure {
   key: ErrorKey;
   message?: string;
 }
@@ -51,10 +51,10 @@ export function LoginPage() {
   // Known at once after a sign-out (the credential's answer said); else the forms until the answer comes.
   const [options, setOptions] = useState<SignInOptions>(() => knownSignInOptions() ?? DEFAULT_SIGN_IN_OPTIONS);
   // What the provider's round trip left in the address, read once (it is removed at once).
-  const [fragment] = useState(initialSsoFragment);
+  const [fragment] = useState(initialCompanySignInFragment);
   const fragmentHandled = useRef(false);
   const [redeeming, setRedeeming] = useState(() => fragment !== null && 'ticket' in fragment);
-  const [ssoFailure, setSsoFailure] = useState<SsoFailure | null>(() => (fragment && 'error' in fragment ? { key: fragment.error } : null));
+  const [companySignInFailure, setCompanySignInFailure] = useState<CompanySignInFailure | null>(() => (fragment && 'error' in fragment ? { key: fragment.error } : null));
   // The company button was pressed: the window is on its way to the provider.
   const [leaving, setLeaving] = useState(false);
   // PASSWORD_SIGNIN=admins: the forms show once 管理员登录 is chosen.
@@ -78,7 +78,7 @@ export function LoginPage() {
       clearToken();
       if (!isApiError(error)) return;
       // Password sign-in is for administrators only here: the card says so until the next attempt.
-      if (error.key === 'FORBIDDEN') setSsoFailure({ key: error.key, message: error.message || undefined });
+      if (error.key === 'FORBIDDEN') setCompanySignInFailure({ key: error.key, message: error.message || undefined });
       if (which === 'account') account.current?.handleError(error as ApiError);
       else phone.current?.handleError(error as ApiError);
     },
@@ -122,11 +122,11 @@ export function LoginPage() {
     if (!('ticket' in fragment)) return;
     void (async () => {
       try {
-        const session = await call(endpoints.oidc.redeem, { body: { ticket: fragment.ticket } }, { silent: true, cookies: true });
+        const session = await call(endpoints.companySignIn.redeem, { body: { ticket: fragment.ticket } }, { silent: true, cookies: true });
         signedIn(session, null, consolePath(session.redirect, postLoginUrl('')));
       } catch (error) {
         clearToken();
-        setSsoFailure(isApiError(error) ? { key: error.key, message: error.message || undefined } : { key: 'SSO_FAILED' });
+        setCompanySignInFailure(isApiError(error) ? { key: error.key, message: error.message || undefined } : { key: 'SSO_FAILED' });
         setRedeeming(false);
       }
     })();
@@ -141,9 +141,9 @@ export function LoginPage() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  const startSso = () => {
+  const startCompanySignIn = () => {
     setLeaving(true);
-    leaveTo(ssoStartUrl(postLoginUrl(location.search)));
+    leaveTo(companySignInStartUrl(postLoginUrl(location.search)));
   };
 
   const showAdminForms = () => {
@@ -174,7 +174,7 @@ export function LoginPage() {
     }
     setSignedOut(false);
     setRestartReason(null);
-    setSsoFailure(null);
+    setCompanySignInFailure(null);
     setSubmitting(true);
     try {
       const body = { ...values };
@@ -203,11 +203,11 @@ export function LoginPage() {
   // Behind 管理员登录 only when there is a company button to use instead.
   const formsBehindLink = sso !== null && options.password === 'admins';
   const formsShown = !redeeming && secondStep === null && (!formsBehindLink || adminForms);
-  const ssoShown = sso !== null && !redeeming && secondStep === null;
-  const ssoFailureText = ssoFailure ? ssoFailure.message || errorMessages[locale][ssoFailure.key] || errorMessages[locale].SSO_FAILED : null;
-  const ssoButton = (primary: boolean) => (
-    <Button type={primary ? 'primary' : 'outline'} long loading={leaving} onClick={startSso} data-testid="login-sso">
-      {sso?.label ?? t('login.sso.button')}
+  const companySignInShown = sso !== null && !redeeming && secondStep === null;
+  const companySignInFailureText = companySignInFailure ? companySignInFailure.message || errorMessages[locale][companySignInFailure.key] || errorMessages[locale].SSO_FAILED : null;
+  const companySignInButton = (primary: boolean) => (
+    <Button type={primary ? 'primary' : 'outline'} long loading={leaving} onClick={startCompanySignIn} data-testid="login-company-sign-in">
+      {sso?.label ?? t('login.companySignIn.button')}
     </Button>
   );
 
@@ -227,24 +227,24 @@ export function LoginPage() {
           </h1>
           {/* Alert says role="alert" (assertive) and passes other props on: a finished sign-out is a status. */}
           {signedOut ? <Alert type="success" {...{ role: 'status' }} className={styles.notice} content={t('login.signedOut')} data-testid="signed-out" /> : null}
-          {ssoFailureText && !redeeming ? <Alert type="error" className={styles.notice} content={ssoFailureText} data-testid="login-sso-error" /> : null}
+          {companySignInFailureText && !redeeming ? <Alert type="error" className={styles.notice} content={companySignInFailureText} data-testid="login-company-sign-in-error" /> : null}
           {restartReason && !secondStep ? <Alert type="warning" className={styles.notice} content={restartReason} data-testid="login-restart-reason" /> : null}
           {redeeming ? (
-            <div className={styles.redeeming} role="status" data-testid="login-sso-redeeming">
+            <div className={styles.redeeming} role="status" data-testid="login-company-sign-in-redeeming">
               <Spin size={24} />
-              <span>{t('login.sso.redeeming')}</span>
+              <span>{t('login.companySignIn.redeeming')}</span>
             </div>
           ) : null}
           {/* PASSWORD_SIGNIN=admins: the company button is the way in; the forms wait behind the link. */}
-          {ssoShown && formsBehindLink ? (
-            <div className={styles.sso}>
-              {ssoButton(true)}
+          {companySignInShown && formsBehindLink ? (
+            <div className={styles.companySignIn}>
+              {companySignInButton(true)}
               {adminForms ? (
-                <div className={styles.divider}>{t('login.sso.admin')}</div>
+                <div className={styles.divider}>{t('login.companySignIn.admin')}</div>
               ) : (
-                <div className={styles.ssoLinks}>
+                <div className={styles.companySignInLinks}>
                   <button type="button" className={styles.linkButton} aria-expanded={false} aria-controls="login-form" onClick={showAdminForms} data-testid="login-admin">
-                    {t('login.sso.admin')}
+                    {t('login.companySignIn.admin')}
                   </button>
                 </div>
               )}
@@ -252,7 +252,7 @@ export function LoginPage() {
           ) : null}
           {/* The second step takes the form's place; the form stays mounted (hidden) so that going back
               finds the username and the tab as they were. */}
-          {secondStep ? <MfaStep ticket={secondStep.ticket} onSignedIn={(session) => signedIn(session, secondStep.remember)} onRestart={restart} /> : null}
+          {secondStep ? <SecondStep ticket={secondStep.ticket} onSignedIn={(session) => signedIn(session, secondStep.remember)} onRestart={restart} /> : null}
           {/* One form around both panes and the button: Enter in any field submits it, and password managers
               see a sign-in form to fill and to save. The page checks and sends it itself. */}
           <form
@@ -289,10 +289,10 @@ export function LoginPage() {
             </Button>
           </form>
           {/* Both ways in: the forms' button first, the company one under 或. */}
-          {ssoShown && !formsBehindLink ? (
-            <div className={styles.sso}>
-              <div className={styles.divider}>{t('login.sso.or')}</div>
-              {ssoButton(false)}
+          {companySignInShown && !formsBehindLink ? (
+            <div className={styles.companySignIn}>
+              <div className={styles.divider}>{t('login.companySignIn.or')}</div>
+              {companySignInButton(false)}
             </div>
           ) : null}
         </section>

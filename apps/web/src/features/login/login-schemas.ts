@@ -1,5 +1,5 @@
 import { PASSWORD_PATTERN, passwordLoginSchema, phoneLoginSchema } from '@atrium/contracts/calls/auth';
-import { mfaLoginBodySchema } from '@atrium/contracts/calls/mfa';
+import { twoStepLoginBodySchema } from '@atrium/contracts/calls/two-step';
 
 /**
  * The sign-in fields' rules: the login call's own schemas, plus the two checks the form makes before
@@ -14,6 +14,6 @@ export const loginFieldSchemas = {
   tel: phoneLoginSchema.shape.tel,
   code: phoneLoginSchema.shape.code,
   // The second step of an account with two-step verification: the app's code, or a recovery code.
-  totp: mfaLoginBodySchema.options[0].shape.code,
-  recoveryCode: mfaLoginBodySchema.options[1].shape.recoveryCode,
+  totp: twoStepLoginBodySchema.options[0].shape.code,
+  recoveryCode: twoStepLoginBodySchema.options[1].shape.recoveryCode,
 };

@@ -1,3 +1,5 @@
+// Arco's Modal rather than DialogModal: see the comment on the dialog below.
+// eslint-disable-next-line no-restricted-syntax -- nothing to give the focus back to
 import { Alert, Button, Form, Message, Modal } from '@arco-design/web-react';
 import { useState } from 'react';
 import { PasswordChangeForm, readPasswordChange, type PasswordChangeValues } from '../../components/password-change-form';
@@ -42,6 +44,10 @@ export function ForcedPasswordDialog() {
     else setBusy(null);
   };
 
+  // Not a DialogModal: there is no opener to give the focus back to. It comes up in place of the console
+  // (the forced-step gate renders it before the layout and the page exist) and goes away with the gate once
+  // the step is done, the page then being drawn for the first time; signing out instead leaves for the
+  // sign-in page.
   return (
     <Modal
       visible

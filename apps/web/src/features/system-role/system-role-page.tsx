@@ -1,14 +1,15 @@
-import { Button, Card, Empty, Message, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
-import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
+import { Button, Message, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import type { RoleRecord } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmButton } from '../../components/confirm-button';
+import { PageToolbar } from '../../components/page-toolbar';
 import { usePermission } from '../../components/permission';
+import { TableCard } from '../../components/table-card';
 import { useLocale, useT } from '../../lib/i18n';
 import { useIsMobile } from '../../stores/settings';
 import { deleteRole, roleKeys, roleListQuery } from './api/role-queries';
 import { RoleEditor, type RoleEditorTarget } from './components/role-editor';
-import styles from './system-role.module.css';
 
 /**
  * 角色管理 (roles): every role with its permission and account counts, and whether it requires two-step
@@ -49,9 +50,9 @@ export default function SystemRolePage() {
         <Space size={4} wrap>
           <span>{name}</span>
           {row.requireMfa && (
-            <Tooltip content={t('systemRole.field.requireMfa')}>
-              <Tag size="small" color="green" data-testid="role-require-mfa-tag">
-                {t('systemRole.requireMfa.tag')}
+            <Tooltip content={t('systemRole.field.requireTwoStep')}>
+              <Tag size="small" color="green" data-testid="role-require-two-step-tag">
+                {t('systemRole.requireTwoStep.tag')}
               </Tag>
             </Tooltip>
           )}
@@ -85,51 +86,35 @@ export default function SystemRolePage() {
                 </Button>
               </Tooltip>
             ) : (
-              <Popconfirm
-                title={t('systemRole.delete.confirm', { name: row.name })}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ status: 'danger' }}
-                onOk={() => remove.mutateAsync(row).catch(() => undefined)}
-              >
-                <Button type="text" size="small" status="danger">
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+              <ConfirmButton title={t('systemRole.delete.confirm', { name: row.name })} onOk={() => remove.mutateAsync(row)} danger>
+                {t('common.delete')}
+              </ConfirmButton>
             ))}
         </Space>
       ),
     },
   ];
-  // Sized so that at 1024 px (the sider collapsed) every column shows without scrolling.
-  const tableMinWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 190), 0);
-
   return (
-    <Card title={t('menu.system.role')} bordered={false}>
-      <div className={styles.toolbar}>
-        <Space wrap>
-          {canWrite && (
-            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })}>
-              {t('systemRole.create')}
-            </Button>
-          )}
-        </Space>
-        <Tooltip content={t('systemRole.refresh')}>
-          <Button icon={<IconRefresh />} aria-label={t('systemRole.refresh')} onClick={() => void list.refetch()} />
-        </Tooltip>
-      </div>
-      <Table<RoleRecord>
-        rowKey="id"
-        border={false}
-        loading={list.isFetching}
-        columns={columns}
-        data={list.data?.list ?? []}
-        scroll={{ x: tableMinWidth }}
-        pagination={{ pageSize: 20, showTotal: !mobile, hideOnSinglePage: true }}
-        // A failed load was toasted by the transport; the refresh button retries.
-        noDataElement={<Empty description={t(list.isError ? 'systemRole.loadFailed' : 'common.noData')} />}
-      />
+    <TableCard<RoleRecord>
+      title={t('menu.system.role')}
+      toolbar={
+        <PageToolbar
+          createLabel={canWrite ? t('systemRole.create') : undefined}
+          onCreate={() => setEditing({ mode: 'create' })}
+          refreshLabel={t('systemRole.refresh')}
+          onRefresh={() => void list.refetch()}
+        />
+      }
+      loading={list.isFetching}
+      columns={columns}
+      data={list.data?.list ?? []}
+      // Sized so that at 1024 px (the sider collapsed) every column shows without scrolling.
+      flexWidth={190}
+      pagination={{ pageSize: 20, showTotal: !mobile, hideOnSinglePage: true }}
+      // A failed load was toasted by the transport; the refresh button retries.
+      emptyText={t(list.isError ? 'systemRole.loadFailed' : 'common.noData')}
+    >
       <RoleEditor target={editing} canWrite={canWrite} onClose={() => setEditing(null)} />
-    </Card>
+    </TableCard>
   );
 }

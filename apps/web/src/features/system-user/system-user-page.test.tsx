@@ -8,11 +8,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 vi.mock('../../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
 const { default: SystemUserPage } = await import('./system-user-page');
-const { resetApiClient } = await import('../../lib/api');
+const { envelope, signedInFetch } = await import('../../test/signed-in-fetch');
 const { loadArcoLocale, setLocale } = await import('../../lib/i18n');
 const { useSession } = await import('../../stores/session');
 
-const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const account = (id: number, username: string, mfaEnabled: boolean, source: 'local' | 'oidc' = 'local', rolesFromProvider = false) => ({
   id,
   username,
@@ -28,9 +27,14 @@ const account = (id: number, username: string, mfaEnabled: boolean, source: 'loc
   mfaEnabled,
   source,
   rolesFromProvider,
+  departmentId: 1,
 });
 
 let accounts: ReturnType<typeof account>[];
+const department = (id: number, parentId: number | null, name: string, depth: number, status = 'active') => ({
+  id, parentId, name, code: null, leaderId: null, leaderName: null, order: 0, status, depth, memberCount: 0, createdAt: '', updatedAt: '',
+});
+const departments = [department(1, null, 'Head office', 1), department(2, 1, 'R&D', 2), department(3, 2, 'Web', 3), department(4, 1, 'Closed', 2, 'disabled')];
 let calls: { method: string; path: string }[];
 /** Every request with its query and body (the list's filters, an edit's body). */
 let requests: { method: string; path: string; query: URLSearchParams; body: unknown }[];
@@ -38,39 +42,37 @@ let requests: { method: string; path: string; query: URLSearchParams; body: unkn
 beforeAll(() => loadArcoLocale('en-US'), 30_000);
 
 beforeEach(() => {
-  resetApiClient();
   setLocale('en-US');
-  localStorage.setItem('fingerprint', 'fp-users');
-  localStorage.setItem('token', 'tok-users');
   accounts = [account(1, 'alice', true), account(2, 'bob', false)];
   calls = [];
   requests = [];
   vi.spyOn(Message, 'success').mockImplementation(() => () => {});
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
-      const method = init?.method ?? 'GET';
-      const path = input.split('?')[0]!;
-      calls.push({ method, path });
-      requests.push({ method, path, query: new URLSearchParams(input.split('?')[1] ?? ''), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const edit = /^\/api\/system\/users\/(\d+)$/.exec(path);
-      if (edit && method === 'PUT') {
-        const id = Number(edit[1]);
-        accounts = accounts.map((a) => (a.id === id ? { ...a, ...(JSON.parse(String(init!.body)) as object) } : a));
-        return new Response(JSON.stringify(envelope(accounts.find((a) => a.id === id))), { status: 200 });
-      }
-      if (path === '/api/system/users') return new Response(JSON.stringify(envelope({ list: accounts, total: accounts.length })), { status: 200 });
-      if (path === '/api/system/role-options') return new Response(JSON.stringify(envelope([{ code: 'user', name: 'User' }])), { status: 200 });
-      const reset = /^\/api\/system\/users\/(\d+)\/mfa\/reset$/.exec(path);
-      if (reset && method === 'POST') {
-        const id = Number(reset[1]);
-        accounts = accounts.map((a) => (a.id === id ? { ...a, mfaEnabled: false } : a));
-        return new Response(JSON.stringify(envelope(accounts.find((a) => a.id === id))), { status: 200 });
-      }
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  signedInFetch('users', async (input, init) => {
+    const method = init.method ?? 'GET';
+    const path = input.split('?')[0]!;
+    calls.push({ method, path });
+    requests.push({ method, path, query: new URLSearchParams(input.split('?')[1] ?? ''), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const edit = /^\/api\/system\/users\/(\d+)$/.exec(path);
+    if (edit && method === 'PUT') {
+      const id = Number(edit[1]);
+      accounts = accounts.map((a) => (a.id === id ? { ...a, ...(JSON.parse(String(init.body)) as object) } : a));
+      return new Response(JSON.stringify(envelope(accounts.find((a) => a.id === id))), { status: 200 });
+    }
+    if (path === '/api/system/users') return new Response(JSON.stringify(envelope({ list: accounts, total: accounts.length })), { status: 200 });
+    if (path === '/api/system/user-departments') return new Response(JSON.stringify(envelope({ list: departments })), { status: 200 });
+    if (path === '/api/system/users' && method === 'POST') {
+      const created = { ...account(9, 'carl', false), departmentId: (JSON.parse(String(init.body)) as { departmentId: number }).departmentId };
+      return new Response(JSON.stringify(envelope({ user: created, initialPassword: 'Pw-once-123' })), { status: 200 });
+    }
+    if (path === '/api/system/role-options') return new Response(JSON.stringify(envelope([{ code: 'user', name: 'User' }])), { status: 200 });
+    const reset = /^\/api\/system\/users\/(\d+)\/two-step\/reset$/.exec(path);
+    if (reset && method === 'POST') {
+      const id = Number(reset[1]);
+      accounts = accounts.map((a) => (a.id === id ? { ...a, mfaEnabled: false } : a));
+      return new Response(JSON.stringify(envelope(accounts.find((a) => a.id === id))), { status: 200 });
+    }
+    return new Response('{}', { status: 404 });
+  });
 });
 
 afterEach(() => {
@@ -122,7 +124,7 @@ describe('accounts: two-step verification', () => {
     const confirm = await screen.findByText('Reset the two-step verification of "alice"? It is turned off and all its sessions end.');
     const popup = confirm.closest('.arco-popconfirm') as HTMLElement;
     await act(async () => fireEvent.click(within(popup).getByRole('button', { name: 'OK' })));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/system/users/1/mfa/reset' }]));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/system/users/1/two-step/reset' }]));
     await waitFor(() => expect(within(row('alice')).queryByText('2-step')).toBeNull());
     expect(within(row('alice')).queryByRole('button', { name: 'Reset two-step verification' })).toBeNull();
     expect(Message.success).toHaveBeenCalledWith('Two-step verification reset');
@@ -230,5 +232,69 @@ describe('accounts: where they come from, in Chinese', () => {
     expect(within(row('carol')).getByTestId('user-source-tag').textContent).toBe('企业账号');
     fireEvent.click(within(row('carol')).getByRole('button', { name: '编辑' }));
     expect((await screen.findByTestId('user-roles-from-provider')).textContent).toBe('由企业身份提供方的分组决定');
+  });
+});
+
+describe('accounts: departments', () => {
+  const listQueries = () => requests.filter((r) => r.method === 'GET' && r.path === '/api/system/users').map((r) => r.query);
+  const read = ['user:read', 'user:write', 'department:read'];
+
+  it("names each account's department, and filters by one (the server counts those below it)", async () => {
+    accounts = [account(1, 'alice', false), { ...account(2, 'bob', false), departmentId: 3 }];
+    const router = renderPage(read);
+    await waitFor(() => expect(within(row('bob')).getByText('Web')).toBeTruthy());
+    expect(within(row('alice')).getByText('Head office')).toBeTruthy();
+    const filters = screen.getByRole('form', { name: 'Filter users' });
+    fireEvent.click(within(filters).getByTestId('user-filter-department').querySelector('.arco-tree-select-view') ?? within(filters).getByTestId('user-filter-department'));
+    fireEvent.click(await screen.findByText('R&D', { selector: '.arco-tree-select-popup .arco-tree-node-title-text' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?departmentId=2'));
+    await waitFor(() => expect(listQueries().at(-1)!.get('departmentId')).toBe('2'));
+  });
+
+  it('requires a department for a new account, offers no disabled one, and sends the one chosen', async () => {
+    renderPage(read);
+    await waitFor(() => expect(row('alice')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'New user' }));
+    const drawer = (await screen.findByText('New user', { selector: '.arco-drawer *' })).closest('.arco-drawer') as HTMLElement;
+    fireEvent.change(within(drawer).getByPlaceholderText('3–32 letters, digits or _ . -'), { target: { value: 'carl' } });
+    fireEvent.change(within(drawer).getByPlaceholderText('Enter the name'), { target: { value: 'Carl' } });
+    const rolesItem = within(drawer).getByText('Roles').closest('.arco-form-item') as HTMLElement;
+    fireEvent.click(rolesItem.querySelector('.arco-select-view')!);
+    fireEvent.click(await screen.findByText('User (user)', { selector: '.arco-select-popup *' }));
+    await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Save' })));
+    expect(await within(drawer).findByText('Choose the department', { selector: '.arco-form-message *, .arco-form-message' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+
+    const picker = within(drawer).getByTestId('user-department');
+    fireEvent.click(picker.querySelector('.arco-tree-select-view') ?? picker);
+    const closed = await screen.findByText('Closed', { selector: '.arco-tree-select-popup .arco-tree-node-title-text' });
+    expect(closed.closest('.arco-tree-node')!.className).toContain('arco-tree-node-disabled');
+    fireEvent.click(screen.getByText('Web', { selector: '.arco-tree-select-popup .arco-tree-node-title-text' }));
+    await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({ username: 'carl', departmentId: 3 });
+  });
+
+  it('keeps an edited account in its department unless another is chosen', async () => {
+    renderPage(read);
+    await waitFor(() => expect(row('bob')).toBeTruthy());
+    fireEvent.click(within(row('bob')).getByRole('button', { name: 'Edit' }));
+    const drawer = (await screen.findByText('Edit user')).closest('.arco-drawer') as HTMLElement;
+    expect(within(within(drawer).getByTestId('user-department')).getByText('Head office')).toBeTruthy();
+    await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).not.toHaveProperty('departmentId');
+  });
+
+  it('shows no department column, filter or field to a role without department:read, and never asks for the tree', async () => {
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('alice')).toBeTruthy());
+    expect(screen.queryByRole('columnheader', { name: 'Department' })).toBeNull();
+    expect(screen.queryByTestId('user-filter-department')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New user' }));
+    await screen.findByText('New user', { selector: '.arco-drawer *' });
+    expect(screen.queryByTestId('user-department')).toBeNull();
+    expect(requests.some((r) => r.path === '/api/system/user-departments')).toBe(false);
   });
 });

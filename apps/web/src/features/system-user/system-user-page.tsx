@@ -1,13 +1,14 @@
-import { Badge, Button, Message, Popconfirm, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
-import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
+import { Badge, Button, Message, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import type { Account } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { ConfirmButton } from '../../components/confirm-button';
 import { ListFrame } from '../../components/list-frame';
+import { PageToolbar } from '../../components/page-toolbar';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
-import { disableUser, enableUser, resetMfa, resetPassword, roleOptionsQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
+import { disableUser, enableUser, resetTwoStep, resetPassword, roleOptionsQuery, unlockUser, userDepartmentsQuery, userKeys, userListQuery } from './api/user-queries';
 import { OneTimePasswordModal, type OneTimePassword } from './components/one-time-password-modal';
 import { SessionsDrawer } from './components/sessions-drawer';
 import { UserFilterForm } from './components/user-filter-form';
@@ -16,11 +17,12 @@ import { isLocked, sourceKey, sourceTagColor, statusBadge, statusKey } from './l
 import { useListPage } from '../../lib/use-list-page';
 import { userUrl, type UserFilters } from './lib/url-state';
 import styles from './system-user.module.css';
+import { buildTree, departmentOptions as toOptions } from '../system-department/lib/tree';
 import { getLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 
-type RowAction = 'disable' | 'enable' | 'unlock' | 'reset' | 'mfaReset';
-const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disable: disableUser, enable: enableUser, unlock: unlockUser, reset: resetPassword, mfaReset: resetMfa };
+type RowAction = 'disable' | 'enable' | 'unlock' | 'reset' | 'twoStepReset';
+const rowActions: Record<RowAction, (id: number) => Promise<unknown>> = { disable: disableUser, enable: enableUser, unlock: unlockUser, reset: resetPassword, twoStepReset: resetTwoStep };
 
 /**
  * 用户管理 (accounts). The applied filters and the page live in the URL; the list follows it. Writing
@@ -38,13 +40,21 @@ export default function SystemUserPage() {
   const canReadSessions = usePermission('session:read');
   const page = useListPage(userUrl, userListQuery);
   const { state, list, go } = page;
-  const roles = useQuery(roleOptionsQuery(useLocale()));
+  const locale = useLocale();
+  const roles = useQuery(roleOptionsQuery(locale));
+  // The departments only for a role that may read them: without it, no department column, filter or field.
+  // Those offered are the ones whose accounts the caller manages (its data scope: delegated administration).
+  const canReadDepartments = usePermission('department:read');
+  const departments = useQuery({ ...userDepartmentsQuery(locale), enabled: canReadDepartments });
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<UserFormTarget>(null);
   const [sessionsOf, setSessionsOf] = useState<Account | null>(null);
   const [grant, setGrant] = useState<OneTimePassword | null>(null);
 
   const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
+  const departmentNames = useMemo(() => new Map((departments.data?.list ?? []).map((d) => [d.id, d.name])), [departments.data]);
+  const filterDepartments = useMemo(() => (canReadDepartments ? toOptions(buildTree(departments.data?.list ?? [])) : null), [canReadDepartments, departments.data]);
+  const formDepartments = useMemo(() => (canReadDepartments ? toOptions(buildTree(departments.data?.list ?? []), { activeOnly: true }) : null), [canReadDepartments, departments.data]);
   const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })), [roles.data]);
 
   const rowAction = useMutation({
@@ -58,17 +68,9 @@ export default function SystemUserPage() {
   const run = (action: RowAction, row: Account) => rowAction.mutateAsync({ action, row }).catch(() => undefined);
 
   const confirmed = (action: RowAction, row: Account, danger = false) => (
-    <Popconfirm
-      title={t(`systemUser.action.${action}.confirm`, { username: row.username })}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={danger ? { status: 'danger' } : undefined}
-      onOk={() => run(action, row)}
-    >
-      <Button type="text" size="small" status={danger ? 'danger' : undefined}>
-        {t(`systemUser.action.${action}`)}
-      </Button>
-    </Popconfirm>
+    <ConfirmButton title={t(`systemUser.action.${action}.confirm`, { username: row.username })} onOk={() => run(action, row)} danger={danger}>
+      {t(`systemUser.action.${action}`)}
+    </ConfirmButton>
   );
 
   const columns: TableColumnProps<Account>[] = [
@@ -88,6 +90,9 @@ export default function SystemUserPage() {
         </Space>
       ),
     },
+    ...(canReadDepartments
+      ? [{ title: t('systemUser.field.department'), dataIndex: 'departmentId', width: 140, ellipsis: true, tooltip: true, render: (id: number) => departmentNames.get(id) ?? '-' }]
+      : []),
     {
       title: t('systemUser.columns.source'),
       dataIndex: 'source',
@@ -115,9 +120,9 @@ export default function SystemUserPage() {
             </Tooltip>
           )}
           {row.mfaEnabled && (
-            <Tooltip content={t('systemUser.mfa.tip')}>
-              <Tag size="small" color="green" className={styles.lockTag} data-testid="user-mfa-tag">
-                {t('systemUser.mfa.tag')}
+            <Tooltip content={t('systemUser.twoStep.tip')}>
+              <Tag size="small" color="green" className={styles.lockTag} data-testid="user-two-step-tag">
+                {t('systemUser.twoStep.tag')}
               </Tag>
             </Tooltip>
           )}
@@ -149,7 +154,7 @@ export default function SystemUserPage() {
           {/* A company account has no password here (the server refuses its reset: SSO_ACCOUNT). */}
           {canWrite && row.source !== 'oidc' && confirmed('reset', row, true)}
           {/* Only where it is on: the account's next sign-in then needs no code (and its sessions end). */}
-          {canWrite && row.mfaEnabled && confirmed('mfaReset', row, true)}
+          {canWrite && row.mfaEnabled && confirmed('twoStepReset', row, true)}
         </Space>
       ),
     });
@@ -166,23 +171,17 @@ export default function SystemUserPage() {
       title={t('menu.system.user')}
       page={page}
       columns={columns}
-      filters={<UserFilterForm applied={state.filters} roleOptions={roleOptions} onSearch={search} />}
+      filters={<UserFilterForm applied={state.filters} roleOptions={roleOptions} departmentOptions={filterDepartments} onSearch={search} />}
       toolbar={
-        <>
-          <Space wrap>
-            {canWrite && (
-              <Button type="primary" icon={<IconPlus />} onClick={() => setFormTarget({ mode: 'create' })}>
-                {t('systemUser.create')}
-              </Button>
-            )}
-          </Space>
-          <Tooltip content={t('systemUser.refresh')}>
-            <Button icon={<IconRefresh />} aria-label={t('systemUser.refresh')} onClick={() => void list.refetch()} />
-          </Tooltip>
-        </>
+        <PageToolbar
+          createLabel={canWrite ? t('systemUser.create') : undefined}
+          onCreate={() => setFormTarget({ mode: 'create' })}
+          refreshLabel={t('systemUser.refresh')}
+          onRefresh={() => void list.refetch()}
+        />
       }
     >
-      {canWrite && <UserFormDrawer target={formTarget} roleOptions={roleOptions} onClose={() => setFormTarget(null)} onPassword={setGrant} />}
+      {canWrite && <UserFormDrawer target={formTarget} roleOptions={roleOptions} departmentOptions={formDepartments} onClose={() => setFormTarget(null)} onPassword={setGrant} />}
       {canReadSessions && <SessionsDrawer account={sessionsOf} onClose={() => setSessionsOf(null)} />}
       <OneTimePasswordModal grant={grant} onClose={() => setGrant(null)} />
     </ListFrame>

@@ -7,33 +7,25 @@ vi.mock('../../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredMo
 
 const { default: UserInfoPage, prefetch } = await import('./user-info-page');
 const { loadSlicePanels } = await import('./lib/slice-panels');
-const { resetApiClient } = await import('../../lib/api');
+const { envelope, signedInFetch } = await import('../../test/signed-in-fetch');
 const { setLocale } = await import('../../lib/i18n');
 const { queryClient } = await import('../../lib/query-client');
 const { useSession } = await import('../../stores/session');
 
-const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const notice = { id: 1, type: 'notice', title: 'Maintenance tonight', subTitle: '', avatar: '', content: '', time: '2026-03-01 10:00:00', status: 0 };
 let paths: string[];
 
 beforeEach(() => {
-  resetApiClient();
   queryClient.clear();
   setLocale('en-US');
-  localStorage.setItem('fingerprint', 'fp-user-info');
-  localStorage.setItem('token', 'tok-user-info');
   useSession.setState({ user: { name: 'Wang Fang', jobName: 'Operations lead' } as never });
   paths = [];
   // The notices answer one notice; whatever a slice's panels ask for answers empty.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
-      const path = input.split('?')[0]!;
-      paths.push(path);
-      return new Response(JSON.stringify(envelope(path === '/api/message/list' ? [notice] : [])), { status: 200 });
-    }),
-  );
+  signedInFetch('user-info', async (input) => {
+    const path = input.split('?')[0]!;
+    paths.push(path);
+    return new Response(JSON.stringify(envelope(path === '/api/message/list' ? [notice] : [])), { status: 200 });
+  });
 });
 
 afterEach(() => {

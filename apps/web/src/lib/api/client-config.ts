@@ -1,4 +1,4 @@
-import type { SignInOptions } from '@atrium/contracts/calls/oidc';
+import type { SignInOptions } from '@atrium/contracts/calls/company-sign-in';
 import { CLIENT_CONFIG_ELEMENT_ID } from '@atrium/contracts/client-config';
 import type { SigningCredential } from '@atrium/contracts/signing';
 import { getLocale } from '../i18n';

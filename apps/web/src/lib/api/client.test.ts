@@ -122,10 +122,10 @@ describe('signing', () => {
   });
 
   it("sends the browser's cookies only when asked (the company sign-in's redeem and its binding cookie)", async () => {
-    await call(endpoints.oidc.redeem, { body: { ticket: 't-1' } }, { cookies: true });
+    await call(endpoints.companySignIn.redeem, { body: { ticket: 't-1' } }, { cookies: true });
     await call(endpoints.message.read, { body: { ids: [1] } });
     expect(sent.map((r) => [r.url, r.credentials])).toEqual([
-      ['/api/auth/oidc/redeem', 'same-origin'],
+      ['/api/auth/company-sign-in/redeem', 'same-origin'],
       ['/api/message/read', 'omit'],
     ]);
     // Still a signed call, without a token (a public one).

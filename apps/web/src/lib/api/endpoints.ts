@@ -36,20 +36,20 @@ const table = {
     phoneCode: { method: 'POST', path: '/api/user/phone/code', access: 'signed', writes: true },
     bindPhone: { method: 'POST', path: '/api/user/phone', access: 'signed', writes: true },
   },
-  mfa: {
+  twoStep: {
     // The second sign-in step is sent by the sign-in page: its entry keeps zod out of that first load.
-    loginStep: { method: 'POST', path: '/api/user/login/mfa', access: 'public', writes: true },
-    status: { method: 'GET', path: '/api/user/mfa', access: 'signed' },
-    setup: { method: 'POST', path: '/api/user/mfa/setup', access: 'signed', writes: true },
-    enable: { method: 'POST', path: '/api/user/mfa/enable', access: 'signed', writes: true },
-    disable: { method: 'POST', path: '/api/user/mfa/disable', access: 'signed', writes: true },
-    recoveryCodes: { method: 'POST', path: '/api/user/mfa/recovery-codes', access: 'signed', writes: true },
+    loginStep: { method: 'POST', path: '/api/user/login/two-step', access: 'public', writes: true },
+    status: { method: 'GET', path: '/api/user/two-step', access: 'signed' },
+    setup: { method: 'POST', path: '/api/user/two-step/setup', access: 'signed', writes: true },
+    enable: { method: 'POST', path: '/api/user/two-step/enable', access: 'signed', writes: true },
+    disable: { method: 'POST', path: '/api/user/two-step/disable', access: 'signed', writes: true },
+    recoveryCodes: { method: 'POST', path: '/api/user/two-step/recovery-codes', access: 'signed', writes: true },
   },
-  oidc: {
+  companySignIn: {
     // Company sign-in: the sign-in page navigates the window to `start` (a redirect, never fetched) and
     // redeems the ticket the provider's round trip left in its fragment.
-    start: { method: 'GET', path: '/api/auth/oidc/start', access: 'public', responseKind: 'redirect' },
-    redeem: { method: 'POST', path: '/api/auth/oidc/redeem', access: 'public', writes: true },
+    start: { method: 'GET', path: '/api/auth/company-sign-in/start', access: 'public', responseKind: 'redirect' },
+    redeem: { method: 'POST', path: '/api/auth/company-sign-in/redeem', access: 'public', writes: true },
   },
   userSetting: {
     saveInfo: { method: 'POST', path: '/api/user/save-info', access: 'signed', writes: true },

@@ -7,7 +7,8 @@ export function buildQuery(query: QueryParams | undefined): string {
   for (const [key, value] of Object.entries(query)) {
     const values = Array.isArray(value) ? value : [value];
     for (const v of values) {
-      if (v === undefined || v === null || v === '') continue;
+      // an empty value alone is no value; in a repeated key it holds its place (a range's open start)
+      if (v === undefined || v === null || (v === '' && !Array.isArray(value))) continue;
       parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
     }
   }

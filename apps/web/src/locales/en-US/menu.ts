@@ -12,5 +12,6 @@ export default {
   'menu.system': 'System',
   'menu.system.user': 'Users',
   'menu.system.role': 'Roles',
+  'menu.system.department': 'Departments',
   'menu.system.audit': 'Audit log',
 } satisfies Record<string, string>;

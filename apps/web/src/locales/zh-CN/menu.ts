@@ -12,5 +12,6 @@ export default {
   'menu.system': '系统管理',
   'menu.system.user': '用户管理',
   'menu.system.role': '角色管理',
+  'menu.system.department': '部门管理',
   'menu.system.audit': '审计日志',
 } satisfies Record<string, string>;

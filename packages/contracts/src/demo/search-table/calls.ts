@@ -3,15 +3,16 @@ import { maxChars } from '../../text.ts';
 import { defineCall } from '../../call.ts';
 import { msg } from '../../messages/msg.ts';
 import { blankToUndefined, isRealDate } from '../../query-values.ts';
-import { idParamsSchema } from '../../paging.ts';
+import { currentPageSchema, idParamsSchema } from '../../paging.ts';
 import { searchTableColumnKeys, tableDensities } from './index.ts';
+import { departmentSchema } from '../../calls/department.ts';
 
 /** Collections (the call paths keep the spec's `/api/list/policy`), listed by the search table. */
 export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
 export const filterTypes = ['artificial', 'rules'] as const;
 export const collectionStatuses = ['online', 'offline'] as const;
 const collectionPageSizes = [10, 20, 50, 100] as const;
-const COLLECTION_COUNT_MAX = 100_000_000;
+export const COLLECTION_COUNT_MAX = 100_000_000;
 export const COLLECTION_NAME_MAX = 50;
 const COLLECTION_NUMBER_FILTER_MAX = 32;
 /** Import limits (批量导入): file size and row count. */
@@ -36,17 +37,36 @@ const collectionSchema = z.object({
   status: z.enum(collectionStatuses),
   /** ISO 8601 UTC. */
   createdTime: z.string(),
+  /** The department it belongs to and the account responsible for it (issue 39): ids, their names in `labels`. */
+  department: z.number().int(),
+  owner: z.number().int(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
-const collectionDetailSchema = collectionSchema.extend({ updatedAt: z.string() });
+/** The names of the departments and owners an answer refers to, by id: `{ department: { "7": "上海分部" }, owner: { "12": "Li Lei" } }`. */
+const collectionLabelsSchema = z.object({ department: z.record(z.string(), z.string()), owner: z.record(z.string(), z.string()) });
+export type CollectionLabels = z.infer<typeof collectionLabelsSchema>;
+const collectionDetailSchema = collectionSchema.extend({ updatedAt: z.string(), labels: collectionLabelsSchema });
 export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const dateSchema = z.string().regex(DATE_PATTERN, 'validation.invalidValue').refine(isRealDate, 'validation.invalidValue');
 
+/** A created-time end: a day, or empty for an open end. */
+const createdEnd = z.preprocess(blankToUndefined, dateSchema.optional());
+
+/** A department or an account named by id in a query (a positive 32-bit integer). */
+const idFilter = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue').optional(),
+);
+/** A department or an account named by id in a body. */
+const recordId = z.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue');
+
 /**
  * Applied filters of the search table. `createdTime` comes twice in the query (start,
- * end; inclusive days); `name` matches as a case-insensitive substring, `number` as a prefix.
+ * end; inclusive days), either empty for an open end (`createdTime=&createdTime=2026-03-31`: up to that
+ * day; the name once is a start); `name` matches as a case-insensitive substring, `number` as a prefix;
+ * `department` is the department and every one below it, `owner` an account.
  */
 const collectionFilterSchema = z.object({
   number: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(COLLECTION_NUMBER_FILTER_MAX, msg('common.maxLength', { n: COLLECTION_NUMBER_FILTER_MAX }))).optional()),
@@ -55,17 +75,22 @@ const collectionFilterSchema = z.object({
   filterType: z.preprocess(blankToUndefined, z.enum(filterTypes, { error: 'validation.invalidValue' }).optional()),
   status: z.preprocess(blankToUndefined, z.enum(collectionStatuses, { error: 'validation.invalidValue' }).optional()),
   createdTime: z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+    (v) => {
+      const ends = Array.isArray(v) ? v : [v, undefined];
+      return ends.every((end) => blankToUndefined(end) === undefined) ? undefined : ends;
+    },
     z
-      .tuple([dateSchema, dateSchema], { error: 'validation.invalidValue' })
-      .refine(([start, end]) => start <= end, 'validation.invalidValue')
+      .tuple([createdEnd, createdEnd], { error: 'validation.invalidValue' })
+      .refine(([start, end]) => start === undefined || end === undefined || start <= end, 'validation.invalidValue')
       .optional(),
   ),
+  department: idFilter,
+  owner: idFilter,
 });
 export type CollectionFilter = z.infer<typeof collectionFilterSchema>;
 
 export const collectionListQuerySchema = collectionFilterSchema.extend({
-  current: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).default(1)),
+  current: currentPageSchema,
   pageSize: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -76,7 +101,7 @@ export const collectionListQuerySchema = collectionFilterSchema.extend({
 });
 export type CollectionListQuery = z.infer<typeof collectionListQuerySchema>;
 
-const collectionListSchema = z.object({ list: z.array(collectionSchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int() });
+const collectionListSchema = z.object({ list: z.array(collectionSchema), total: z.number().int(), current: z.number().int(), pageSize: z.number().int(), labels: collectionLabelsSchema });
 export type CollectionList = z.infer<typeof collectionListSchema>;
 
 /** The collection form (新建, 编辑): the same schema validates the console form, create and import rows. */
@@ -96,13 +121,27 @@ export const collectionFormSchema = z.object({
   status: z.enum(collectionStatuses, { error: 'searchTable.error.status.required' }),
 });
 export type CollectionForm = z.infer<typeof collectionFormSchema>;
-export const collectionCreateBodySchema = collectionFormSchema.strict();
-export const collectionPatchBodySchema = collectionFormSchema.partial().strict();
+/**
+ * Where a collection sits (issue 39): left out of a create, the writer's department and the writer; either
+ * must be within the writer's data scope (403 OUT_OF_SCOPE). An import's rows take the importer's.
+ */
+const placement = { department: recordId.optional(), owner: recordId.optional() };
+export const collectionCreateBodySchema = collectionFormSchema.extend(placement).strict();
+export type CollectionCreateBody = z.infer<typeof collectionCreateBodySchema>;
+export const collectionPatchBodySchema = collectionFormSchema.partial().extend(placement).strict();
 export type CollectionPatch = z.infer<typeof collectionPatchBodySchema>;
 
 const importErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
 const collectionImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });
 export type CollectionImportResult = z.infer<typeof collectionImportResultSchema>;
+
+/** The owner picker's query: a substring of the username or name. */
+const collectionOwnerQuerySchema = z.object({
+  keyword: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(COLLECTION_NAME_MAX, msg('common.maxLength', { n: COLLECTION_NAME_MAX }))).optional()),
+  department: idFilter,
+});
+const collectionOwnersSchema = z.object({ list: z.array(z.object({ id: z.number().int(), username: z.string(), name: z.string(), department: z.number().int() })) });
+export type CollectionOwners = z.infer<typeof collectionOwnersSchema>;
 
 export const collectionCalls = {
   list: defineCall({ id: 'collection.list', method: 'GET', path: '/api/list/policy', access: 'signed', permission: 'collection:read', summary: 'Collections: filters, paging (10/20/50/100), newest first then id', query: collectionListQuerySchema, response: collectionListSchema }),
@@ -118,6 +157,14 @@ export const collectionCalls = {
   get: defineCall({ id: 'collection.get', method: 'GET', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'One collection with updatedAt', params: idParamsSchema, response: collectionDetailSchema }),
   create: defineCall({ id: 'collection.create', method: 'POST', path: '/api/list/policy', access: 'signed', permission: 'collection:write', summary: 'Creates a collection; the server sets number and createdTime', body: collectionCreateBodySchema, response: collectionDetailSchema, writes: true }),
   patch: defineCall({ id: 'collection.update', method: 'PATCH', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'Updates any subset of the form fields', params: idParamsSchema, body: collectionPatchBodySchema, response: collectionDetailSchema, writes: true }),
+  departments: defineCall({
+    id: 'collection.departments', method: 'GET', path: '/api/list/policy/departments', access: 'signed', permission: 'collection:read',
+    summary: 'The departments a collection of the caller may sit in (within its data scope), flat and in tree order: the department filter and field', response: z.object({ list: z.array(departmentSchema) }),
+  }),
+  owners: defineCall({
+    id: 'collection.owners', method: 'GET', path: '/api/list/policy/owners', access: 'signed', permission: 'collection:read',
+    summary: 'Active accounts that may own a collection of the caller (within its data scope): a keyword, at most 20', query: collectionOwnerQuerySchema, response: collectionOwnersSchema,
+  }),
   delete: defineCall({ id: 'collection.delete', method: 'DELETE', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'Deletes a collection', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
 };
 

@@ -2,7 +2,7 @@ import type { SliceDef } from '../../slice.ts';
 import { searchTableValidationMessages } from './messages.ts';
 
 /** Search-table columns a user can show, hide and order, and the table's densities (stored in their preferences: calls.ts). */
-export const searchTableColumnKeys = ['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
+export const searchTableColumnKeys = ['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status', 'department', 'owner'] as const;
 export const tableDensities = ['mini', 'small', 'medium', 'large'] as const;
 
 /** The search table (查询表格) of collections: filters, paging, create, edit, delete, import and export. */
@@ -16,6 +16,7 @@ export const searchTableSlice = {
   },
   permissionGroups: { collection: { 'zh-CN': '查询表格', 'en-US': 'Search table' } },
   permissionResources: { collection: { 'zh-CN': '集合', 'en-US': 'Collections' } },
+  scopedResources: ['collection'],
   grants: { user: ['collection:read', 'collection:export'], auditor: ['collection:read'] },
   routes: [
     {

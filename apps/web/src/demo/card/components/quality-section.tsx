@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Form, Input, Message, Modal, Popconfirm } from '@arco-design/web-react';
+import { Button, Card, Descriptions, Form, Input, Message, Popconfirm } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { qualityCreateBodySchema, type QualityCard } from '@atrium/contracts/demo/card/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { cardKeys, createQueue, deleteQueue, inspectQueue, qualityQuery } from '../api/card-queries';
 import styles from '../card-page.module.css';
 import { CardGrid, matches } from './card-grid';
+import { DialogModal } from '../../../components/dialog-modal';
 
 function QualityItem({ card, admin }: { card: QualityCard; admin: boolean }) {
   const t = useT();
@@ -69,7 +70,7 @@ function CreateQueueModal({ visible, onClose }: { visible: boolean; onClose: () 
     onError: (error) => applyServerErrors(form, error),
   });
   return (
-    <Modal
+    <DialogModal
       title={t('cardList.content.create.title')}
       visible={visible}
       okText={t('common.ok')}
@@ -87,12 +88,12 @@ function CreateQueueModal({ visible, onClose }: { visible: boolean; onClose: () 
       afterClose={() => form.resetFields()}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" onSubmit={() => undefined}>
+      <Form id="quality" form={form} layout="vertical" onSubmit={() => undefined}>
         <Form.Item label={t('cardList.content.form.title')} field="title" required rules={[zodRule(qualityCreateBodySchema.shape.title, t)]}>
           <Input placeholder={t('cardList.content.form.title.placeholder')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }
 

@@ -111,7 +111,7 @@ export default function GroupFormPage() {
 
   return (
     <div className={styles.page}>
-      <Form form={form} layout="vertical" autoComplete="off" className={styles.form}>
+      <Form id="group-form" form={form} layout="vertical" autoComplete="off" className={styles.form}>
         <Space direction="vertical" size={16} className={styles.cards}>
           <Card bordered={false} title={t('groupForm.title.video')}>
             {body(

@@ -22,7 +22,7 @@ describe('ColumnSettings', () => {
 
     expect(onChange).toHaveBeenCalledTimes(2);
     const last = onChange.mock.calls[1]![0];
-    expect(last.map((c) => c.key)).toEqual(['index', 'number', 'name', 'contentType', 'filterType', 'count', 'status', 'createdTime']);
+    expect(last.map((c) => c.key)).toEqual(['index', 'number', 'name', 'contentType', 'filterType', 'count', 'status', 'createdTime', 'department', 'owner']);
     expect(last.find((c) => c.key === 'number')?.visible).toBe(false);
   });
 });

@@ -1,15 +1,15 @@
-import { Form, Message, Modal } from '@arco-design/web-react';
-import type { CollectionForm } from '@atrium/contracts/demo/search-table/calls';
+import { Form, Message } from '@arco-design/web-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyServerErrors } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
 import { createCollection, collectionKeys } from '../api/search-table-queries';
-import { CollectionFields, readCollectionForm } from './collection-form';
+import { CollectionFields, readCollectionForm, type CollectionFormValues } from './collection-form';
+import { DialogModal } from '../../../components/dialog-modal';
 
 /** 新建 (create): POST, toast, close, and the table refetches with its filters and page. */
 export function CreateModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const t = useT();
-  const [form] = Form.useForm<CollectionForm>();
+  const [form] = Form.useForm<CollectionFormValues>();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: createCollection,
@@ -22,7 +22,7 @@ export function CreateModal({ visible, onClose }: { visible: boolean; onClose: (
   });
 
   return (
-    <Modal
+    <DialogModal
       title={t('searchTable.create.title')}
       visible={visible}
       style={{ width: 520, maxWidth: '100%' }}
@@ -38,6 +38,6 @@ export function CreateModal({ visible, onClose }: { visible: boolean; onClose: (
       unmountOnExit
     >
       <CollectionFields form={form} />
-    </Modal>
+    </DialogModal>
   );
 }

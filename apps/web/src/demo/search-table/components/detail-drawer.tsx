@@ -1,5 +1,5 @@
-import { Badge, Button, Descriptions, Drawer, Form, Message, Popconfirm, Skeleton, Space } from '@arco-design/web-react';
-import type { CollectionDetail, CollectionForm } from '@atrium/contracts/demo/search-table/calls';
+import { Badge, Button, Descriptions, Form, Message, Popconfirm, Skeleton, Space } from '@arco-design/web-react';
+import type { CollectionCreateBody, CollectionDetail } from '@atrium/contracts/demo/search-table/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api';
@@ -8,7 +8,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { deleteCollection, collectionDetailQuery, collectionKeys, updateCollection } from '../api/search-table-queries';
 import { contentTypeKey, filterTypeKey, statusKey } from '../lib/labels';
-import { CollectionFields, readCollectionForm } from './collection-form';
+import { CollectionFields, readCollectionForm, type CollectionFormValues } from './collection-form';
+import { DialogDrawer } from '../../../components/dialog-drawer';
 
 interface DetailDrawerProps {
   id: number | null;
@@ -21,7 +22,7 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [form] = Form.useForm<CollectionForm>();
+  const [form] = Form.useForm<CollectionFormValues>();
   const detail = useQuery({ ...collectionDetailQuery(id ?? 0), enabled: id !== null });
 
   useEffect(() => setEditing(false), [id]);
@@ -37,7 +38,7 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: collectionKeys.lists() });
 
   const save = useMutation({
-    mutationFn: (values: CollectionForm) => updateCollection(id!, values),
+    mutationFn: (values: CollectionCreateBody) => updateCollection(id!, values),
     onSuccess: (row) => {
       Message.success(t('common.saveSuccess'));
       queryClient.setQueryData(collectionKeys.detail(row.id), row);
@@ -82,6 +83,8 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
           label: t('searchTable.columns.status'),
           value: <Badge status={row.status === 'online' ? 'success' : 'default'} text={t(statusKey(row.status))} />,
         },
+        { label: t('searchTable.columns.department'), value: row.labels.department[row.department] ?? '' },
+        { label: t('searchTable.columns.owner'), value: row.labels.owner[row.owner] ?? '' },
         { label: t('searchTable.detail.updatedAt'), value: formatDateTime(row.updatedAt) },
       ]
     : [];
@@ -120,7 +123,7 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   );
 
   return (
-    <Drawer
+    <DialogDrawer
       width={480}
       title={t(editing ? 'searchTable.edit.title' : 'searchTable.detail.title')}
       visible={id !== null}
@@ -133,11 +136,12 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
       ) : editing ? (
         <CollectionFields
           form={form}
-          initialValues={{ name: row.name, contentType: row.contentType, filterType: row.filterType, count: row.count, status: row.status }}
+          initialValues={{ name: row.name, contentType: row.contentType, filterType: row.filterType, count: row.count, status: row.status, department: String(row.department), owner: String(row.owner) }}
+          ownerLabel={row.labels.owner[row.owner]}
         />
       ) : (
         <Descriptions column={1} data={data} labelStyle={{ width: 120 }} border={false} />
       )}
-    </Drawer>
+    </DialogDrawer>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Link, Message, Modal, Progress, Table, Upload } from '@arco-design/web-react';
+import { Alert, Button, Link, Message, Progress, Table, Upload } from '@arco-design/web-react';
 import { IconDelete, IconFile, IconUpload } from '@arco-design/web-react/icon';
 import { COLLECTION_IMPORT_MAX_BYTES, collectionImportColumns, type CollectionImportResult } from '@atrium/contracts/demo/search-table/calls';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { importCollections, collectionKeys } from '../api/search-table-queries';
 import styles from '../search-table.module.css';
+import { DialogModal } from '../../../components/dialog-modal';
 
 /** Two example rows in the import format; made in the browser, no call. */
 const SAMPLE_CSV = [collectionImportColumns.join(','), 'Spring picks,img,artificial,1200,online', '"Shorts, landscape",horizontalVideo,rules,800,offline'].join('\r\n');
@@ -81,7 +82,7 @@ export function ImportModal({ visible, onClose }: { visible: boolean; onClose: (
   };
 
   return (
-    <Modal
+    <DialogModal
       title={t('searchTable.import.title')}
       visible={visible}
       style={{ width: 560, maxWidth: '100%' }}
@@ -144,6 +145,6 @@ export function ImportModal({ visible, onClose }: { visible: boolean; onClose: (
           />
         </div>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

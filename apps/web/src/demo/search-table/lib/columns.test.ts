@@ -4,7 +4,7 @@ import { defaultColumns, mergeColumns, moveColumn } from './columns.ts';
 describe('column settings', () => {
   it('defaults to every column shown in table order', () => {
     expect(mergeColumns(undefined)).toEqual(defaultColumns);
-    expect(defaultColumns.map((c) => c.key)).toEqual(['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status']);
+    expect(defaultColumns.map((c) => c.key)).toEqual(['index', 'number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status', 'department', 'owner']);
   });
 
   it('repairs a saved order', () => {
@@ -19,7 +19,7 @@ describe('column settings', () => {
       { key: 'name', visible: true },
       { key: 'index', visible: true },
     ]);
-    expect(merged).toHaveLength(8);
+    expect(merged).toHaveLength(10);
   });
 
   it('keeps one column visible', () => {

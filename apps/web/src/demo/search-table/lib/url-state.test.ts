@@ -37,8 +37,20 @@ describe('search table URL state', () => {
     expect(tableUrl.parse(new URLSearchParams('createdTime=2026-03-02&createdTime=2026-03-01')).filters).toEqual({});
     expect(tableUrl.parse(new URLSearchParams('current=-2')).current).toBe(1);
     expect(tableUrl.parse(new URLSearchParams(`name=${'x'.repeat(51)}`)).filters).toEqual({});
-    expect(tableUrl.parse(new URLSearchParams('createdTime=2026-03-01')).filters).toEqual({});
+    expect(tableUrl.parse(new URLSearchParams('createdTime=2026-02-30&createdTime=')).filters).toEqual({});
     expect(tableUrl.parse(new URLSearchParams('current=1.5&pageSize=abc'))).toEqual({ filters: {}, current: 1, pageSize: 10 });
+  });
+
+  it('keeps a created-time range open at either end, in the URL and the request', () => {
+    for (const createdTime of [['2026-03-01', ''], ['', '2026-03-31']] as [string, string][]) {
+      const params = new URLSearchParams(createdTime.map((end) => ['createdTime', end]));
+      const state = tableUrl.parse(params);
+      expect(state.filters).toEqual({ createdTime });
+      expect(tableUrl.toParams(state).toString()).toBe(params.toString());
+      expect(tableUrl.toQuery(state)).toEqual({ createdTime, current: 1, pageSize: 10 });
+    }
+    // the key once (a link written by hand) is a start
+    expect(tableUrl.parse(new URLSearchParams('createdTime=2026-03-01')).filters).toEqual({ createdTime: '2026-03-01' });
   });
 
   it('drops an invalid value without losing the valid ones', () => {

@@ -1,6 +1,6 @@
 /**
  * The search table's view in the URL (lib/list-url-state.ts): the collection filters of the list call,
- * `createdTime` as its key twice (start, end).
+ * `createdTime` as its key twice (start, end), either empty for an open end.
  */
 import {
   contentTypes,
@@ -20,11 +20,15 @@ export interface CollectionFilters {
   name?: string;
   contentType?: ContentType;
   filterType?: FilterType;
-  /** Inclusive `YYYY-MM-DD` start and end dates. */
-  createdTime?: [string, string];
+  /** Inclusive `YYYY-MM-DD` start and end dates, either `''` for an open end (a link's key once: a start). */
+  createdTime?: string | [string, string];
   status?: CollectionStatus;
+  /** A department's id (with every department below it). */
+  department?: string;
+  /** An owner's account id. */
+  owner?: string;
 }
 
 export type TableUrlState = ListUrlState<CollectionFilters>;
 
-export const tableUrl = listUrl<CollectionFilters>({ query: collectionListQuerySchema, filters: ['number', 'name', 'contentType', 'filterType', 'createdTime', 'status'] });
+export const tableUrl = listUrl<CollectionFilters>({ query: collectionListQuerySchema, filters: ['number', 'name', 'contentType', 'filterType', 'createdTime', 'status', 'department', 'owner'] });

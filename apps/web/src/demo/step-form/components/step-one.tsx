@@ -14,7 +14,7 @@ export function StepOne({ form, initialValues, onValuesChange }: { form: FormIns
   const wide = useLocale() !== 'zh-CN';
   const today = formatDate(new Date());
   return (
-    <Form form={form} labelCol={{ span: wide ? 8 : 6 }} wrapperCol={{ span: wide ? 16 : 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
+    <Form id="step-one" form={form} labelCol={{ span: wide ? 8 : 6 }} wrapperCol={{ span: wide ? 16 : 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
       <Form.Item label={t('stepForm.form.label.activityName')} field="activityName" required rules={[zodRule(shape.activityName, t)]}>
         <Input placeholder={t('stepForm.placeholder.activityName')} maxLength={{ length: 20, errorOnly: true }} />
       </Form.Item>

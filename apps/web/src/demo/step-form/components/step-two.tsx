@@ -14,7 +14,7 @@ export function StepTwo({ form, initialValues, onValuesChange }: { form: FormIns
   // English labels ("Promotion period") get a wider label column rather than wrapping.
   const wide = useLocale() !== 'zh-CN';
   return (
-    <Form form={form} labelCol={{ span: wide ? 8 : 6 }} wrapperCol={{ span: wide ? 16 : 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
+    <Form id="step-two" form={form} labelCol={{ span: wide ? 8 : 6 }} wrapperCol={{ span: wide ? 16 : 18 }} initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
       <Form.Item label={t('stepForm.form.label.advertisingSource')} field="advertisingSource" required rules={[zodRule(shape.advertisingSource, t)]}>
         <Input placeholder={t('stepForm.placeholder.advertisingSource')} />
       </Form.Item>

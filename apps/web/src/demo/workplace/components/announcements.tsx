@@ -1,4 +1,4 @@
-import { Card, Drawer, Empty, Link, Modal, Pagination, Skeleton, Tag } from '@arco-design/web-react';
+import { Card, Empty, Link, Pagination, Skeleton, Tag } from '@arco-design/web-react';
 import type { Announcement } from '@atrium/contracts/demo/workplace/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { announcementsQuery } from '../api/workplace-queries';
 import styles from '../workplace.module.css';
+import { DialogDrawer } from '../../../components/dialog-drawer';
+import { DialogModal } from '../../../components/dialog-modal';
 
 const tagColors: Record<Announcement['type'], string> = { activity: 'orangered', message: 'cyan', notice: 'blue' };
 const DRAWER_PAGE_SIZE = 10;
@@ -44,7 +46,7 @@ export function Announcements() {
   return (
     <Card bordered={false} className={styles.card} title={t('workplace.announcement')} extra={<Link onClick={() => setDrawer(true)}>{t('workplace.viewMore')}</Link>}>
       {!latest.data ? <Skeleton text={{ rows: 5 }} animation /> : latest.data.list.length === 0 ? <Empty description={t('common.noData')} /> : list(latest.data.list)}
-      <Drawer width={480} title={t('workplace.announcement.all')} visible={drawer} onCancel={() => setDrawer(false)} footer={null} unmountOnExit>
+      <DialogDrawer width={480} title={t('workplace.announcement.all')} visible={drawer} onCancel={() => setDrawer(false)} footer={null} unmountOnExit>
         {!all.data ? (
           <Skeleton text={{ rows: 10 }} animation />
         ) : all.data.list.length === 0 ? (
@@ -55,8 +57,8 @@ export function Announcements() {
             <Pagination className={styles.drawerPager} size="small" current={page} pageSize={DRAWER_PAGE_SIZE} total={all.data.total} onChange={setPage} />
           </>
         )}
-      </Drawer>
-      <Modal title={open?.title ?? ''} visible={open !== null} onCancel={() => setOpen(null)} footer={(cancel) => cancel} cancelText={t('common.close')}>
+      </DialogDrawer>
+      <DialogModal title={open?.title ?? ''} visible={open !== null} onCancel={() => setOpen(null)} footer={(cancel) => cancel} cancelText={t('common.close')}>
         {open && (
           <div className={styles.announcementDetail}>
             <div className={styles.announcementHead}>
@@ -68,7 +70,7 @@ export function Announcements() {
             <p className={styles.announcementContent}>{open.content}</p>
           </div>
         )}
-      </Modal>
+      </DialogModal>
     </Card>
   );
 }

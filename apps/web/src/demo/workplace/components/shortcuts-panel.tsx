@@ -1,4 +1,4 @@
-import { Checkbox, Divider, Empty, Link, Message, Modal, Typography } from '@arco-design/web-react';
+import { Checkbox, Divider, Empty, Link, Message, Typography } from '@arco-design/web-react';
 import { IconCheckCircle, IconExclamationCircle, IconFile, IconFire, IconList, IconMobile, IconSafe, IconSettings, IconStorage, IconUser } from '@arco-design/web-react/icon';
 import { findRouteByPath, isRouteAllowed, type Granted } from '@atrium/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { preferencesQuery, savePreferences } from '../../../lib/preferences';
 import { useSession } from '../../../stores/session';
 import { onRecentChange, readRecent, visibleRecent } from '../lib/recent-pages';
 import styles from '../workplace.module.css';
+import { DialogModal } from '../../../components/dialog-modal';
 
 type ShortcutKey = 'content' | 'analysis' | 'advanced' | 'promotion' | 'putIn';
 interface Shortcut {
@@ -124,7 +125,7 @@ export function ShortcutsPanel() {
           ))}
         </div>
       )}
-      <Modal
+      <DialogModal
         title={t('workplace.quickOperation.modalTitle')}
         visible={managing}
         okText={t('common.ok')}
@@ -135,7 +136,7 @@ export function ShortcutsPanel() {
         unmountOnExit
       >
         <Checkbox.Group direction="vertical" value={draft} onChange={(keys: ShortcutKey[]) => setDraft(keys)} options={allowed.map((s) => ({ value: s.key, label: t(s.labelKey) }))} />
-      </Modal>
+      </DialogModal>
     </div>
   );
 }

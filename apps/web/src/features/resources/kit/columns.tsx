@@ -6,6 +6,7 @@ import type { TFunction } from '../../../lib/i18n';
 import { displayValue, fieldKey } from './labels';
 import type { ReferenceLabels, ResourceRecord } from './resource-api';
 import { sortOrderOf, type ResourceFilters } from './resource-url';
+import { scopeFieldKey, scopeFieldsOf } from './scope-names';
 import { recordColumns } from './table-preferences';
 
 export type ResourceColumn = TableColumnProps<ResourceRecord>;
@@ -49,14 +50,19 @@ function sorting(sort: ResourceFilters[string], key: string): Partial<ResourceCo
   };
 }
 
-/** Every column the table may show, in the definition's order, then the record's times. */
+/** Every column the table may show, in the definition's order, then a scoped record's department and owner, then the record's times. */
 export function columnChoices(def: ResourceDef, t: TFunction) {
-  return [...def.fields.map((f) => ({ key: f.name, title: t(fieldKey(def, f.name)) })), ...recordColumns.map((key) => ({ key, title: t(`resourcePage.columns.${key}`) }))];
+  return [
+    ...def.fields.map((f) => ({ key: f.name, title: t(fieldKey(def, f.name)) })),
+    ...scopeFieldsOf(def).map((key) => ({ key, title: t(scopeFieldKey(key)) })),
+    ...recordColumns.map((key) => ({ key, title: t(`resourcePage.columns.${key}`) })),
+  ];
 }
 
 /**
- * The shown columns: enums and booleans by their labels, decimals with their scale, references by the
- * label the list sent; sorting on the sortable fields (and the record's times), held by the URL.
+ * The shown columns: enums and booleans by their labels, decimals with their scale, references (and a
+ * scoped record's department and owner) by the label the list sent; sorting on the sortable fields (and
+ * the record's times), held by the URL.
  */
 export function resourceColumns({ def, t, wide, labels, sort, visible }: ColumnContext): ResourceColumn[] {
   const columns: ResourceColumn[] = [];
@@ -75,6 +81,11 @@ export function resourceColumns({ def, t, wide, labels, sort, visible }: ColumnC
       ...(field.sortable ? sorting(sort, field.name) : {}),
       render: (value: unknown) => displayValue(def, field, value, labels, t),
     });
+  }
+  for (const key of scopeFieldsOf(def)) {
+    if (!visible(key)) continue;
+    const title = t(scopeFieldKey(key));
+    columns.push({ key, dataIndex: key, title, width: Math.max(typeWidths.reference, headerWidth(title, false, wide)), ellipsis: true, tooltip: true, render: (value: unknown) => (value == null ? '-' : (labels[key]?.[String(value)] ?? `#${String(value)}`)) });
   }
   for (const key of recordColumns) {
     if (!visible(key)) continue;

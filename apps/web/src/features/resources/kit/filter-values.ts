@@ -1,33 +1,24 @@
 /**
- * The filter form's values and the URL's filters, both ways. A number range has an input for each end,
- * and either may stay open ("from 10", "up to 99"): the URL's range always has both ends, so an open end
- * travels as the field's bound (its `min` or `max`, else the column's limit) and reads back as open.
+ * The filter form's values and the URL's filters, both ways. A range (number, date, date and time) has an
+ * input for each end, and either may stay open ("from 10", "up to 99", "since 1 March"): the URL's range
+ * is the name twice, start then end, an open end empty (`amount=10&amount=`, `due=&due=2026-03-31`), as
+ * the list call takes it. A date and time is local in the form and an instant (UTC) in the URL.
  */
-import { formatDecimal, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
+import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { instantToLocal, localToInstant } from '../../../lib/format';
 import type { ResourceFilters } from './resource-url';
+import { scopeFieldsOf } from './scope-names';
 
 /** An integer column's limit (±), as the contracts bound integers. */
 export const INT_MAX = 2_147_483_647;
-/** Digits of a decimal column in all (numeric(18, scale), as the contracts declare it). */
-const DECIMAL_PRECISION = 18;
 
 export type FilterFormValues = Record<string, unknown>;
 
-/** The form's names of a number range's two inputs. */
+/** The form's names of a range's two inputs. */
 export const rangeFrom = (name: string) => `${name}__from`;
 export const rangeTo = (name: string) => `${name}__to`;
 
-const isNumberRange = (f: ResourceField) => f.filter === 'range' && (f.type === 'integer' || f.type === 'decimal');
-
-/** The values an open end of a number range stands for. */
-export function rangeBounds(field: ResourceField): [string, string] {
-  if (field.type === 'integer') return [String(field.min ?? -INT_MAX), String(field.max ?? INT_MAX)];
-  const scale = field.scale ?? 2;
-  const widest = '9'.repeat(DECIMAL_PRECISION - scale);
-  const bound = (n: number | undefined, fallback: string) => (n === undefined ? fallback : formatDecimal(String(n), scale));
-  return [bound(field.min, `-${widest}`), bound(field.max, widest)];
-}
+const isRange = (f: ResourceField) => f.filter === 'range';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -37,19 +28,20 @@ export function toFilterForm(def: ResourceDef, filters: ResourceFilters): Filter
   for (const field of def.fields) {
     const value = filters[field.name];
     if (!field.filter || value === undefined) continue;
-    if (Array.isArray(value)) {
-      if (isNumberRange(field)) {
-        const bounds = rangeBounds(field);
-        const end = (v: string, bound: string) => (v === bound ? undefined : field.type === 'integer' ? Number(v) : v);
-        values[rangeFrom(field.name)] = end(value[0], bounds[0]);
-        values[rangeTo(field.name)] = end(value[1], bounds[1]);
-      } else if (field.type === 'datetime') {
-        const local = value.map(instantToLocal);
-        if (local[0] && local[1]) values[field.name] = local;
-      } else values[field.name] = [...value];
-    } else if (field.type === 'reference') values[field.name] = Number(value);
+    if (isRange(field)) {
+      // the name once is a start
+      const [from, to] = Array.isArray(value) ? value : [value, ''];
+      const end = (v: string) => (blank(v) ? undefined : field.type === 'integer' ? Number(v) : field.type === 'datetime' ? instantToLocal(v) : v);
+      values[rangeFrom(field.name)] = end(from);
+      values[rangeTo(field.name)] = end(to);
+    } else if (Array.isArray(value)) continue;
+    else if (field.type === 'reference') values[field.name] = Number(value);
     else if (field.type === 'datetime') values[field.name] = instantToLocal(value);
     else values[field.name] = value;
+  }
+  for (const name of scopeFieldsOf(def)) {
+    const value = filters[name];
+    if (typeof value === 'string' && !blank(value)) values[name] = Number(value);
   }
   return values;
 }
@@ -59,21 +51,17 @@ export function fromFilterForm(def: ResourceDef, values: FilterFormValues): Reso
   const filters: ResourceFilters = {};
   for (const field of def.fields) {
     if (!field.filter) continue;
-    if (isNumberRange(field)) {
-      const from = values[rangeFrom(field.name)];
-      const to = values[rangeTo(field.name)];
-      if (blank(from) && blank(to)) continue;
-      const bounds = rangeBounds(field);
-      filters[field.name] = [blank(from) ? bounds[0] : String(from).trim(), blank(to) ? bounds[1] : String(to).trim()];
+    if (isRange(field)) {
+      const end = (v: unknown) => (blank(v) ? '' : field.type === 'datetime' ? (localToInstant(String(v)) ?? '') : String(v).trim());
+      const [from, to] = [end(values[rangeFrom(field.name)]), end(values[rangeTo(field.name)])];
+      if (from !== '' || to !== '') filters[field.name] = [from, to];
       continue;
     }
     const value = values[field.name];
     if (blank(value)) continue;
-    if (Array.isArray(value)) {
-      const [start, end] = value.map((v) => (field.type === 'datetime' ? localToInstant(String(v)) : String(v)));
-      if (start && end) filters[field.name] = [start, end];
-    } else if (field.type === 'datetime') filters[field.name] = localToInstant(String(value));
+    if (field.type === 'datetime') filters[field.name] = localToInstant(String(value));
     else filters[field.name] = String(value);
   }
+  for (const name of scopeFieldsOf(def)) if (!blank(values[name])) filters[name] = String(values[name]);
   return filters;
 }

@@ -10,6 +10,7 @@ import type { TFunction } from '../../../lib/i18n';
 import type { FieldIssue } from '@atrium/contracts/envelope';
 import { instantToLocal, localToInstant } from '../../../lib/format';
 import type { ResourceRecord } from './resource-api';
+import { scopeFieldsOf } from './scope-names';
 
 export type RecordFormValues = Record<string, unknown>;
 
@@ -25,6 +26,8 @@ export function formValuesOf(def: ResourceDef, record: ResourceRecord | null): R
     else if (field.type === 'datetime') values[field.name] = instantToLocal(String(value)) ?? value;
     else values[field.name] = value;
   }
+  // a new record's department and owner: the caller's, once the picker's call has said them (resource-form.tsx)
+  for (const name of scopeFieldsOf(def)) values[name] = record?.[name] ?? undefined;
   return values;
 }
 
@@ -53,11 +56,13 @@ export type SaveBody = { ok: true; body: Record<string, unknown> } | { ok: false
 /**
  * The body of a save, as the contract's schema outputs it (text trimmed, instants in UTC). A new record
  * carries every field; an edit every editable one (a read-only field is set on create only) and the
- * version it was read at. A field left empty is sent as null, so an edit can clear it.
+ * version it was read at; a scoped record's department and owner both. A field left empty is sent as null, so an edit can clear it.
  */
 export function saveBody(def: ResourceDef, values: RecordFormValues, version: number | null, t: TFunction): SaveBody {
   const fields = version === null ? def.fields : def.fields.filter((f) => !f.readOnly);
   const body: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, bodyValue(f, values[f.name])]));
+  // left empty: left out, which the server reads as the writer's department and the writer (an edit: as they were)
+  for (const name of scopeFieldsOf(def)) if (!isEmpty(values[name])) body[name] = values[name];
   const schema = version === null ? resourceSchemas(def).form : resourceSchemas(def).update;
   const parsed = schema.safeParse(version === null ? body : { ...body, version });
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error, t) };

@@ -25,7 +25,18 @@ export function booleanOptions(t: TFunction) {
 }
 
 /**
- * A field's value as the table shows it: enums and booleans by their labels, decimals with their scale,
+ * A decimal's text with its thousands grouped (`1,234,567.50`): the digits as they came, never through a
+ * float, which would round a numeric(18, scale) past its 15th digit.
+ */
+function groupThousands(text: string): string {
+  const [whole = '', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * A field's value as the table shows it: enums and booleans by their labels, decimals with their scale and
+ * their thousands grouped,
  * datetimes in local time, references by the label the list sent (`#id` when it sent none); `-` for none.
  */
 export function displayValue(def: ResourceDef, field: ResourceField, value: unknown, labels: ReferenceLabels, t: TFunction): string {
@@ -36,7 +47,7 @@ export function displayValue(def: ResourceDef, field: ResourceField, value: unkn
     case 'boolean':
       return t(value ? 'resourcePage.boolean.true' : 'resourcePage.boolean.false');
     case 'decimal':
-      return formatDecimal(String(value), field.scale ?? 2);
+      return groupThousands(formatDecimal(String(value), field.scale ?? 2));
     case 'datetime':
       return formatDateTime(String(value));
     case 'reference':

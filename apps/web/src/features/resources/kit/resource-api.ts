@@ -102,7 +102,8 @@ const formErrors: CallOptions = { expectedErrors: ['UNIQUE_VIOLATION', 'VERSION_
 export const getRecord = (def: ResourceDef, id: number) => call(api(def).get, { params: { id } }, { dedupe: false });
 export const createRecord = (def: ResourceDef, body: Record<string, unknown>) => call(api(def).create, { body }, formErrors);
 export const updateRecord = (def: ResourceDef, id: number, body: Record<string, unknown>) => call(api(def).update, { params: { id }, body }, formErrors);
-export const deleteRecord = (def: ResourceDef, row: ResourceRecord) => call(api(def).delete, { params: { id: row.id }, query: { version: row.version } });
+/** IN_USE is the page's own toast: it names what refers to the record, and how many (the server's details). */
+export const deleteRecord = (def: ResourceDef, row: ResourceRecord) => call(api(def).delete, { params: { id: row.id }, query: { version: row.version } }, { expectedErrors: ['IN_USE'] });
 
 /** Every row of the applied filters, in the list's order, as the browser's download. */
 export function exportRecords(def: ResourceDef, state: ResourceUrlState) {

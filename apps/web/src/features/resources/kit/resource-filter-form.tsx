@@ -1,12 +1,16 @@
 import { DatePicker, Form, Grid, Input, InputNumber, Select } from '@arco-design/web-react';
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
-import { useEffect, type ReactElement } from 'react';
+import { useCallback, type ReactElement } from 'react';
+import { DateRangeEnds } from '../../../components/date-range-ends';
 import { FilterPanel } from '../../../components/filter-panel';
 import { useLocale, useT, type TFunction } from '../../../lib/i18n';
+import { useFormFollowsApplied } from '../../../lib/use-form-follows-applied';
 import { fromFilterForm, INT_MAX, rangeFrom, rangeTo, toFilterForm, type FilterFormValues } from './filter-values';
 import { booleanOptions, enumOptions, fieldKey } from './labels';
 import { ReferenceSelect, referenceTarget } from './reference-select';
 import type { ResourceFilters } from './resource-url';
+import { ScopeDepartmentSelect, ScopeOwnerSelect } from './scope-fields';
+import { scopeFieldKey, scopeFieldsOf } from './scope-names';
 import styles from './resource-page.module.css';
 
 const { Row, Col } = Grid;
@@ -18,8 +22,13 @@ interface ResourceFilterFormProps {
   onSearch: (filters: ResourceFilters) => void;
 }
 
-/** A number range: an input for each end, either of which may stay empty. */
-function numberRange(field: ResourceField, label: string, t: TFunction): ReactElement {
+/** A range: an input (a picker for a date) for each end, either of which may stay empty. */
+function rangeInputs(field: ResourceField, label: string, t: TFunction): ReactElement {
+  if (field.type === 'date' || field.type === 'datetime') {
+    const time = field.type === 'datetime';
+    const placeholders: [string, string] = time ? [t('resourcePage.filter.startTime'), t('resourcePage.filter.endTime')] : [t('resourcePage.filter.startDate'), t('resourcePage.filter.endDate')];
+    return <DateRangeEnds from={rangeFrom(field.name)} to={rangeTo(field.name)} label={label} placeholders={placeholders} showTime={time} />;
+  }
   const end = (name: string, which: 'from' | 'to') => (
     <Form.Item field={name} noStyle>
       {field.type === 'integer' ? (
@@ -44,10 +53,6 @@ function numberRange(field: ResourceField, label: string, t: TFunction): ReactEl
 function filterInput(def: ResourceDef, field: ResourceField, t: TFunction, submit: () => void): ReactElement {
   const all = t('resourcePage.filter.all');
   const text = t('resourcePage.input.placeholder');
-  if (field.filter === 'range') {
-    if (field.type === 'date') return <DatePicker.RangePicker format="YYYY-MM-DD" style={{ width: '100%' }} />;
-    if (field.type === 'datetime') return <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} />;
-  }
   switch (field.type) {
     case 'enum':
       return <Select allowClear placeholder={all} options={enumOptions(def, field, t)} />;
@@ -75,36 +80,49 @@ export function ResourceFilterForm({ def, applied, onSearch }: ResourceFilterFor
   const wide = useLocale() !== 'zh-CN';
   const [form] = Form.useForm<FilterFormValues>();
   const fields = def.fields.filter((f) => f.filter);
+  const scoped = scopeFieldsOf(def);
   // One label width for every filter, as wide as the longest label (English labels run longer).
-  const longest = Math.max(...fields.map((f) => t(fieldKey(def, f.name)).length));
+  const longest = Math.max(...fields.map((f) => t(fieldKey(def, f.name)).length), ...scoped.map((name) => t(scopeFieldKey(name)).length));
   const labelWidth = `${Math.min(160, Math.max(64, Math.ceil(longest * (wide ? 8 : 14)) + 24))}px`;
   const span = wide ? { xs: 24, md: 12, xxl: 8 } : { xs: 24, md: 12, lg: 8 };
 
-  // Only a change of the applied filters (a search, a reset, back/forward) rewrites the fields.
-  const appliedKey = JSON.stringify(applied);
-  useEffect(() => {
-    form.clearFields();
-    form.setFieldsValue(toFilterForm(def, JSON.parse(appliedKey) as ResourceFilters));
-  }, [appliedKey, form, def]);
+  useFormFollowsApplied(form, applied, useCallback((filters: ResourceFilters) => toFilterForm(def, filters), [def]));
 
   const submit = () => onSearch(fromFilterForm(def, form.getFieldsValue()));
+  // the filters the list applies now (a range counts once, whichever ends it has)
+  const appliedCount = [...fields.map((f) => f.name), ...scoped].filter((name) => {
+    const value = applied[name];
+    return Array.isArray(value) ? value.some((end) => end !== '') : value !== undefined && value !== '';
+  }).length;
+  const phoneToggle = appliedCount > 0 ? t('resourcePage.filter.toggleApplied', { count: appliedCount }) : t('resourcePage.filter.toggle');
 
   return (
-    <FilterPanel form={form} stacked={fields.length > 3} searchLabel={t('resourcePage.filter.search')} resetLabel={t('resourcePage.filter.reset')} onSearch={submit} onReset={() => onSearch({})}>
-      <Form form={form} labelAlign="left" labelCol={{ flex: labelWidth }} wrapperCol={{ flex: 1 }} onSubmit={submit} aria-label={t('resourcePage.filter.label')}>
+    <FilterPanel form={form} stacked={fields.length + scoped.length > 3} searchLabel={t('resourcePage.filter.search')} resetLabel={t('resourcePage.filter.reset')} onSearch={submit} onReset={() => onSearch({})} phoneToggle={phoneToggle}>
+      <Form id={`${def.name}-filter`} form={form} labelAlign="left" labelCol={{ flex: labelWidth }} wrapperCol={{ flex: 1 }} onSubmit={submit} aria-label={t('resourcePage.filter.label')}>
         <Row gutter={24}>
           {fields.map((field) => {
             const label = t(fieldKey(def, field.name));
-            const range = field.filter === 'range' && (field.type === 'integer' || field.type === 'decimal');
+            const range = field.filter === 'range';
             return (
               <Col key={field.name} {...span}>
                 {range ? (
-                  <Form.Item label={label}>{numberRange(field, label, t)}</Form.Item>
+                  <Form.Item label={label}>{rangeInputs(field, label, t)}</Form.Item>
                 ) : (
                   <Form.Item label={label} field={field.name}>
                     {filterInput(def, field, t, submit)}
                   </Form.Item>
                 )}
+              </Col>
+            );
+          })}
+          {scoped.map((name) => {
+            const label = t(scopeFieldKey(name));
+            const Picker = name === 'department' ? ScopeDepartmentSelect : ScopeOwnerSelect;
+            return (
+              <Col key={name} {...span}>
+                <Form.Item label={label} field={name}>
+                  <Picker def={def} aria-label={label} placeholder={t('resourcePage.filter.all')} allowClear data-testid={`${def.name}-filter-${name}`} />
+                </Form.Item>
               </Col>
             );
           })}

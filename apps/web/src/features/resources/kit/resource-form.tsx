@@ -1,8 +1,8 @@
-import { Alert, Button, Drawer, Form, Message, Space } from '@arco-design/web-react';
+import { Alert, Button, Form, Message, Space } from '@arco-design/web-react';
 import { errorMessages } from '@atrium/contracts/messages/errors';
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactElement } from 'react';
 import { isApiError, type ApiError } from '../../../lib/api';
 import { applyFieldIssues, applyServerErrors } from '../../../lib/form-rules';
 import { useLocale, useT } from '../../../lib/i18n';
@@ -11,6 +11,10 @@ import { fieldRule, formValuesOf, saveBody, type RecordFormValues } from './form
 import { fieldKey, labelKey } from './labels';
 import { createRecord, getRecord, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
+import { DialogDrawer } from '../../../components/dialog-drawer';
+import { scopeDepartmentsQuery } from './scope-api';
+import { ScopeDepartmentSelect, ScopeOwnerSelect } from './scope-fields';
+import { scopeFieldKey, scopeFieldsOf } from './scope-names';
 
 /** `create`, or `edit` of a row (with the labels of its references); null while closed. */
 export type ResourceFormTarget = { mode: 'create' } | { mode: 'edit'; record: ResourceRecord; labels: ReferenceLabels } | null;
@@ -52,6 +56,19 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
   const conflict = target !== null && conflictFor === target;
 
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+
+  // A new scoped record starts in the caller's department (when their scope reaches it) and with the caller
+  // as its owner, as the server would put it; the operator may pick others the pickers offer.
+  const creating = target?.mode === 'create';
+  const scopeDefaults = useQuery({ ...scopeDepartmentsQuery(def.name, locale), enabled: def.scoped && creating }).data?.defaults;
+  const defaults = def.scoped && creating && scopeDefaults ? { department: scopeDefaults.department ?? undefined, owner: scopeDefaults.owner.id } : {};
+  useEffect(() => {
+    if (!scopeDefaults || !creating || !def.scoped) return;
+    // the answer came after the form opened: its fields take it unless the operator picked already
+    if (form.getFieldValue('department') === undefined && scopeDefaults.department !== null) form.setFieldValue('department', scopeDefaults.department);
+    if (form.getFieldValue('owner') === undefined) form.setFieldValue('owner', scopeDefaults.owner.id);
+  }, [scopeDefaults, creating, def.scoped, form]);
+  const scopeLabels = { department: editing?.labels.department, owner: { ...editing?.labels.owner, ...(scopeDefaults ? { [String(scopeDefaults.owner.id)]: scopeDefaults.owner.label } : {}) } };
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (editing ? updateRecord(def, editing.record.id, body) : createRecord(def, body)),
@@ -97,7 +114,7 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
 
   const label = t(labelKey(def));
   return (
-    <Drawer
+    <DialogDrawer
       width={DRAWER_WIDTH}
       title={t(editing ? 'resourcePage.edit.title' : 'resourcePage.create.title', { label })}
       visible={target !== null}
@@ -126,7 +143,7 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
           }
         />
       )}
-      <Form form={form} layout="vertical" autoComplete="off" initialValues={formValuesOf(def, editing?.record ?? null)}>
+      <Form id={`${def.name}-form`} form={form} layout="vertical" autoComplete="off" initialValues={{ ...formValuesOf(def, editing?.record ?? null), ...defaults }}>
         {def.fields.map((field) => {
           const locked = Boolean(editing && field.readOnly);
           const input = inputs?.[field.name]?.(field) ?? fieldInput(field, { def, labels: editing?.labels ?? {}, disabled: locked, t });
@@ -144,7 +161,16 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
             </Form.Item>
           );
         })}
+        {scopeFieldsOf(def).map((name) => {
+          const label = t(scopeFieldKey(name));
+          const Picker = name === 'department' ? ScopeDepartmentSelect : ScopeOwnerSelect;
+          return (
+            <Form.Item key={name} label={label} field={name}>
+              <Picker def={def} aria-label={label} placeholder={t('resourcePage.select.placeholder')} known={scopeLabels[name]} data-testid={`${def.name}-form-${name}`} />
+            </Form.Item>
+          );
+        })}
       </Form>
-    </Drawer>
+    </DialogDrawer>
   );
 }

@@ -5,11 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Registry from '@atrium/contracts/slices';
 
 /**
  * Two resources as a team would declare them: products (every field type, a reference to suppliers and
- * one to another product) and suppliers. They are the registry here, so their permissions are in the
- * catalogue and the reference pickers find the other resource, as for a generated resource.
+ * one to another product) and suppliers. They are the registry's resource slices here, so their
+ * permissions are in the catalogue and the reference pickers find the other resource, as for a generated
+ * resource.
  */
 const fx = await vi.hoisted(async () => {
   const { defineResource } = await import('@atrium/contracts/resource');
@@ -43,17 +45,21 @@ const fx = await vi.hoisted(async () => {
   return { product, supplier };
 });
 
-vi.mock('@atrium/contracts/resources/index', () => ({ resources: [fx.product, fx.supplier] }));
+vi.mock('@atrium/contracts/slices', async (importOriginal) => {
+  const registry = await importOriginal<typeof Registry>();
+  const { resourceSlice } = await import('@atrium/contracts/resource-slice');
+  const sliceDefs = [...registry.sliceDefs.filter((s) => !s.resource), resourceSlice(fx.product), resourceSlice(fx.supplier)];
+  return { ...registry, slices: sliceDefs, sliceDefs, resources: [fx.product, fx.supplier] };
+});
 vi.mock('../../../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
-const { resetApiClient } = await import('../../../lib/api');
+const { envelope, signedInFetch } = await import('../../../test/signed-in-fetch');
 const { dictionaries, setLocale } = await import('../../../lib/i18n');
 const { useSession } = await import('../../../stores/session');
 const { useSettings } = await import('../../../stores/settings');
 const { ResourcePage } = await import('./resource-page');
 
 const { product } = fx;
-const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const failure = (status: number, error: string, details?: unknown, message = '') => new Response(JSON.stringify({ status: 'error', code: status, message, data: { error, details }, traceId: 't' }), { status });
 
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -61,7 +67,7 @@ const stamp = { createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08
 const lamp = (): Row => ({
   id: 1, version: 1, ...stamp,
   title: 'Desk lamp', sku: 'LAMP-1', price: '19.9', stock: 3, status: 'live', launchedOn: '2026-02-01', featured: true,
-  publishedAt: '2026-02-01T04:05:06.000Z', description: 'Warm light', supplier: 7, parent: null,
+  publishedAt: '2026-02-01T04:05:06.000Z', description: 'Warm light', supplier: 7, parent: null, department: 3, owner: 12,
 });
 
 let rows: Row[];
@@ -74,51 +80,50 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetApiClient();
   setLocale('zh-CN');
-  localStorage.setItem('fingerprint', 'fp-resource');
-  localStorage.setItem('token', 'tok-resource');
   useSession.setState({ role: 'admin', permissions: ['product:read', 'product:write', 'product:export', 'supplier:read'] });
   rows = [lamp()];
   sent = [];
   scripted = {};
   // The server kit as the console sees it: the envelope, `labels` for the references, versions.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
-      const [path = '', qs = ''] = url.split('?');
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ method, path, query: new URLSearchParams(qs), body });
-      const next = scripted[`${method} ${path}`]?.shift();
-      if (next) return next;
-      const labels = { supplier: { '7': 'Acme' }, parent: {} };
-      const ok = (data: unknown) => new Response(JSON.stringify(envelope(data)), { status: 200 });
-      if (path === '/api/products' && method === 'GET') return ok({ list: rows, total: rows.length, totalCapped: false, current: 1, pageSize: 10, labels });
-      if (path === '/api/suppliers/options') return ok([{ id: 7, label: 'Acme' }]);
-      if (path === '/api/products/options') return ok(rows.map((r) => ({ id: r.id, label: r.title })));
-      if (path === '/api/products' && method === 'POST') {
-        const row = { ...body, id: rows.length + 1, version: 1, ...stamp };
-        rows.push(row);
-        return ok({ ...row, labels });
-      }
-      const id = Number(/^\/api\/products\/(\d+)$/.exec(path)?.[1]);
-      const row = rows.find((r) => r.id === id);
-      if (!row) return failure(404, 'NOT_FOUND');
-      if (method === 'GET') return ok({ ...row, labels });
-      if (method === 'PUT') {
-        if (body.version !== row.version) return failure(409, 'VERSION_CONFLICT', undefined, '该记录已被他人修改，请刷新后重试');
-        Object.assign(row, body, { version: row.version + 1 });
-        return ok({ ...row, labels });
-      }
-      if (method === 'DELETE') {
-        rows = rows.filter((r) => r !== row);
-        return ok({ id });
-      }
-      return failure(404, 'NOT_FOUND');
-    }),
-  );
+  signedInFetch('resource', async (url, init) => {
+    const [path = '', qs = ''] = url.split('?');
+    const method = init.method ?? 'GET';
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    sent.push({ method, path, query: new URLSearchParams(qs), body });
+    const next = scripted[`${method} ${path}`]?.shift();
+    if (next) return next;
+    const labels = { supplier: { '7': 'Acme' }, parent: {}, department: { '3': '华东区', '4': '上海分部' }, owner: { '12': '王芳 (wangfang)' } };
+    const ok = (data: unknown) => new Response(JSON.stringify(envelope(data)), { status: 200 });
+    if (path === '/api/products' && method === 'GET') return ok({ list: rows, total: rows.length, totalCapped: false, current: 1, pageSize: 10, labels });
+    if (path === '/api/suppliers/options') return ok([{ id: 7, label: 'Acme' }]);
+    // a scoped resource's pickers: the departments the caller reaches (a region and its branch), and the owners
+    if (path === '/api/scope/product/departments') {
+      const list = [{ id: 3, parentId: 1, name: '华东区', status: 'active' }, { id: 4, parentId: 3, name: '上海分部', status: 'active' }];
+      return ok({ list, defaults: { department: 4, owner: { id: 20, label: 'Me (me)' } } });
+    }
+    if (path === '/api/scope/product/owners') return ok([{ id: 12, label: '王芳 (wangfang)' }, { id: 20, label: 'Me (me)' }]);
+    if (path === '/api/products/options') return ok(rows.map((r) => ({ id: r.id, label: r.title })));
+    if (path === '/api/products' && method === 'POST') {
+      const row = { ...body, id: rows.length + 1, version: 1, ...stamp };
+      rows.push(row);
+      return ok({ ...row, labels });
+    }
+    const id = Number(/^\/api\/products\/(\d+)$/.exec(path)?.[1]);
+    const row = rows.find((r) => r.id === id);
+    if (!row) return failure(404, 'NOT_FOUND');
+    if (method === 'GET') return ok({ ...row, labels });
+    if (method === 'PUT') {
+      if (body.version !== row.version) return failure(409, 'VERSION_CONFLICT', undefined, '该记录已被他人修改，请刷新后重试');
+      Object.assign(row, body, { version: row.version + 1 });
+      return ok({ ...row, labels });
+    }
+    if (method === 'DELETE') {
+      rows = rows.filter((r) => r !== row);
+      return ok({ id });
+    }
+    return failure(404, 'NOT_FOUND');
+  });
   vi.spyOn(Message, 'success').mockImplementation(() => () => {});
 });
 
@@ -147,6 +152,12 @@ const fieldItem = (scope: HTMLElement, label: string) => within(scope).getByText
 const inputOf = (scope: HTMLElement, label: string) => fieldItem(scope, label).querySelector('input, textarea') as HTMLInputElement;
 const errorOf = (scope: HTMLElement, label: string) => fieldItem(scope, label).querySelector('.arco-form-message')?.textContent;
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+/** The filter form, unfolded first where it is folded behind 筛选 (a phone, as the tests' screen is by default). */
+function filterForm() {
+  const toggle = screen.queryByRole('button', { name: /^\s*筛\s*选/ });
+  if (toggle?.getAttribute('aria-expanded') === 'false') fireEvent.click(toggle);
+  return screen.getByRole('form', { name: '筛选条件' });
+}
 /** Clicks a button once it takes clicks (a save still settling shows as loading and ignores them). */
 async function press(scope: HTMLElement, name: string | RegExp) {
   const button = within(scope).getByRole('button', { name });
@@ -160,10 +171,11 @@ describe('the page of a resource', () => {
     await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
     expect(screen.getByText('商品', { selector: '.arco-card-header-title' })).toBeTruthy();
     // Neither the text field nor the hidden one is a column; the operator may add them.
-    expect(headers()).toEqual(['名称', '编码', '价格', '库存', '状态', '上市日期', '推荐', '发布时间', '供应商', '操作']);
+    expect(headers()).toEqual(['名称', '编码', '价格', '库存', '状态', '上市日期', '推荐', '发布时间', '供应商', '所属部门', '负责人', '操作']);
     const cells = [...firstRow().querySelectorAll('.arco-table-td')].map((td) => td.textContent);
     expect(cells.slice(0, 7)).toEqual(['Desk lamp', 'LAMP-1', '19.90', '3', '在售', '2026-02-01', '是']);
-    expect(cells[8]).toBe('Acme');
+    // a scoped record's department and owner by the names the list sent
+    expect(cells.slice(8, 11)).toEqual(['Acme', '华东区', '王芳 (wangfang)']);
     const query = lists()[0]!.query;
     expect(query.get('status')).toBe('live');
     expect(query.get('sort')).toBe('-price');
@@ -228,15 +240,17 @@ describe('the page of a resource', () => {
     expect(statusHeader.querySelector('.arco-table-sorter')).toBeNull();
   });
 
-  it('applies the filters on 查询 (an open end of a range as the bound), keeps the sort, and clears them on 重置', async () => {
+  it('applies the filters on 查询 (an open end of a range sent empty), keeps the sort, and clears them on 重置', async () => {
     const router = renderPage('/catalog/products?sort=title');
     await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
-    const panel = screen.getByRole('form', { name: '筛选条件' });
+    const panel = filterForm();
     type(inputOf(panel, '名称'), ' lamp ');
     type(within(panel).getByLabelText('价格 最小值'), '10');
     fireEvent.click(screen.getByRole('button', { name: /查询/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?title=lamp&price=10&price=9999999999999999&sort=title'));
-    await waitFor(() => expect(lists().at(-1)!.query.getAll('price')).toEqual(['10', '9999999999999999']));
+    await waitFor(() => expect(router.state.location.search).toBe('?title=lamp&price=10&price=&sort=title'));
+    await waitFor(() => expect(lists().at(-1)!.query.getAll('price')).toEqual(['10', '']));
+    // folded on a phone, the filters' button says how many apply
+    expect(screen.getByRole('button', { name: /^\s*筛选（2）/ }).getAttribute('aria-expanded')).toBe('true');
     // The open end reads back as open.
     expect((within(panel).getByLabelText('价格 最大值') as HTMLInputElement).value).toBe('');
     expect((within(panel).getByLabelText('价格 最小值') as HTMLInputElement).value).toBe('10');
@@ -248,7 +262,7 @@ describe('the page of a resource', () => {
   it('filters by a reference picked from the other resource’s options, and names the applied one', async () => {
     const router = renderPage();
     await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
-    const panel = screen.getByRole('form', { name: '筛选条件' });
+    const panel = filterForm();
     fireEvent.click(fieldItem(panel, '供应商').querySelector('.arco-select-view')!);
     const option = await waitFor(() => screen.getByRole('option', { name: 'Acme' }));
     expect(sent.some((r) => r.path === '/api/suppliers/options')).toBe(true);
@@ -261,7 +275,7 @@ describe('the page of a resource', () => {
     // Opened from a link: the picker asks for the label of the id the URL holds.
     sent = [];
     renderPage('/catalog/products?supplier=7');
-    const again = screen.getByRole('form', { name: '筛选条件' });
+    const again = filterForm();
     await waitFor(() => expect(fieldItem(again, '供应商').querySelector('.arco-select-view-value')?.textContent).toBe('Acme'));
     expect(sent.find((r) => r.path === '/api/suppliers/options')!.query.get('id')).toBe('7');
   });
@@ -298,7 +312,7 @@ describe('the page of a resource', () => {
     type(inputOf(form, '编码'), 'ab');
     type(inputOf(form, '价格'), '-1');
     await press(form, /保\s*存/);
-    await waitFor(() => expect(errorOf(form, '编码')).toBe('取值不正确'));
+    await waitFor(() => expect(errorOf(form, '编码')).toBe('须符合格式 ^[A-Z0-9-]{3,20}$'));
     expect(errorOf(form, '价格')).toBe('不能小于 0');
     expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
 
@@ -307,11 +321,14 @@ describe('the page of a resource', () => {
     scripted['POST /api/products'] = [failure(409, 'UNIQUE_VIOLATION', [{ path: 'sku', message: '已有相同取值的记录' }], '已有相同取值的记录')];
     await press(form, /保\s*存/);
     await waitFor(() => expect(errorOf(form, '编码')).toBe('已有相同取值的记录'));
-    // Every field goes, an empty one as null; the defaults as the definition gives them.
+    // Every field goes, an empty one as null; the defaults as the definition gives them, and a scoped
+    // record's as the pickers' call gave them (the caller's department and the caller), shown by name.
     expect(sent.find((r) => r.method === 'POST')!.body).toEqual({
       title: 'Floor lamp', sku: 'LAMP-1', price: '12.5', stock: 0, status: 'draft', launchedOn: null, featured: false,
-      publishedAt: null, description: null, supplier: null, parent: null,
+      publishedAt: null, description: null, supplier: null, parent: null, department: 4, owner: 20,
     });
+    expect(within(form).getByLabelText('所属部门', { selector: 'input' }).closest('.arco-tree-select')?.textContent).toContain('上海分部');
+    expect(within(form).getByLabelText('负责人', { selector: 'input' }).closest('.arco-select')?.textContent).toContain('Me (me)');
 
     scripted['POST /api/products'] = [failure(400, 'VALIDATION_FAILED', [{ path: 'title', message: '名称已被停用' }], '提交的数据不正确')];
     type(inputOf(form, '编码'), 'LAMP-2');

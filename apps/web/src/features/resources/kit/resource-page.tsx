@@ -1,11 +1,14 @@
 import { Message } from '@arco-design/web-react';
 import type { ResourceDef } from '@atrium/contracts/resource';
+import { errorMessages } from '@atrium/contracts/messages/errors';
+import { resources } from '@atrium/contracts/slices';
 import { resourceTitleKey } from '@atrium/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ListFrame } from '../../../components/list-frame';
 import { usePermission } from '../../../components/permission';
-import { useLocale, useT } from '../../../lib/i18n';
+import { isApiError, type ApiError } from '../../../lib/api';
+import { useLocale, useT, type Locale, type TFunction } from '../../../lib/i18n';
 import { useDownload, useListPage } from '../../../lib/use-list-page';
 import { actionsColumn, columnChoices, resourceColumns, type ResourceColumn } from './columns';
 import { ResourceFilterForm } from './resource-filter-form';
@@ -14,6 +17,24 @@ import { deleteRecord, exportRecords, resourceKeys, resourceListQuery, type Reso
 import { ResourceToolbar } from './resource-toolbar';
 import { resourceUrl, sortValue, type ResourceFilters, type ResourceUrlState } from './resource-url';
 import { densityToSize, useTablePreferences } from './table-preferences';
+
+/**
+ * An IN_USE refusal as the operator reads it: which resource refers to the record and how many of its
+ * records do ("3 个商品引用了它"), from the server's details; its own message when they name no resource
+ * of the registry (a table outside the kit).
+ */
+function inUseText(error: ApiError, t: TFunction, locale: Locale): string {
+  const details = error.data.details;
+  const name = details && !Array.isArray(details) ? details.referredBy : undefined;
+  const count = details && !Array.isArray(details) ? details.count : undefined;
+  const referrer = resources.find((r) => r.name === name);
+  if (!referrer || typeof count !== 'number') return error.message || errorMessages[locale].IN_USE;
+  let label = count === 1 ? referrer.label[locale] : referrer.pluralLabel[locale];
+  // "3 products", not "3 Products" (an acronym, "3 SKUs", stays as it is)
+  if (locale === 'en-US' && /^[A-Z][a-z]/.test(label)) label = label[0]!.toLowerCase() + label.slice(1);
+  const capped = details && !Array.isArray(details) && details.countCapped === true;
+  return t(capped ? 'resourcePage.delete.inUseMany' : 'resourcePage.delete.inUse', { count: count.toLocaleString('en-US'), label });
+}
 
 interface ResourcePageProps {
   def: ResourceDef;
@@ -30,7 +51,8 @@ interface ResourcePageProps {
  */
 export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePageProps) {
   const t = useT();
-  const wide = useLocale() !== 'zh-CN';
+  const locale = useLocale();
+  const wide = locale !== 'zh-CN';
   const canWrite = usePermission(def.permissions.write);
   const canExport = usePermission(def.permissions.export);
   const queryOf = useCallback((view: ResourceUrlState) => resourceListQuery(def, view), [def]);
@@ -49,8 +71,12 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
       Message.success(t('common.deleteSuccess'));
       refreshLists();
     },
-    // Refused (IN_USE, VERSION_CONFLICT: toasted with the server's text): the list shows the rows as they are.
-    onError: refreshLists,
+    // Refused (VERSION_CONFLICT: toasted with the server's text; IN_USE: naming what refers to the record):
+    // the list shows the rows as they are.
+    onError: (error) => {
+      if (isApiError(error) && error.key === 'IN_USE') Message.error(inUseText(error, t, locale));
+      refreshLists();
+    },
   });
 
   const labels = list.data?.labels ?? {};

@@ -1,11 +1,12 @@
 /**
  * A resource list's view in the URL (lib/list-url-state.ts): its filters under the fields' names (a
- * range as the name twice, start then end), `sort` (a field, `-` before it for descending; none: the
+ * range as the name twice, start then end; a scoped record's `department` and `owner` as ids), `sort` (a field, `-` before it for descending; none: the
  * server's `-createdAt`), and the page. The definition's list query schema reads the URL.
  */
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceSchemas } from '@atrium/contracts/resource-calls';
 import { listUrl, type ListUrl, type ListUrlState } from '../../../lib/list-url-state';
+import { scopeFieldsOf } from './scope-names';
 
 /** The filters as the URL holds them, and `sort`. */
 export type ResourceFilters = Partial<Record<string, string | [string, string]>>;
@@ -16,7 +17,7 @@ const urls = new WeakMap<ResourceDef, ListUrl<ResourceFilters>>();
 export function resourceUrl(def: ResourceDef): ListUrl<ResourceFilters> {
   let url = urls.get(def);
   if (!url) {
-    const filters = [...def.fields.filter((f) => f.filter).map((f) => f.name), 'sort'];
+    const filters = [...def.fields.filter((f) => f.filter).map((f) => f.name), ...scopeFieldsOf(def), 'sort'];
     url = listUrl<ResourceFilters>({ query: resourceSchemas(def).listQuery, filters });
     urls.set(def, url);
   }

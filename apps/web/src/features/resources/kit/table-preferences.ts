@@ -1,5 +1,6 @@
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { useCallback, useState } from 'react';
+import { scopeFieldsOf, type ScopeField } from './scope-names';
 
 export const densities = ['mini', 'small', 'medium', 'large'] as const;
 export type Density = (typeof densities)[number];
@@ -9,10 +10,10 @@ export const densityToSize = { mini: 'mini', small: 'small', medium: 'middle', l
 /** The record's own columns the operator may add (sortable as every list is). */
 export const recordColumns = ['createdAt', 'updatedAt'] as const;
 
-/** Which columns a resource's table shows before anyone chooses: the fields neither hidden nor text. */
+/** Which columns a resource's table shows before anyone chooses: the fields neither hidden nor text, and a scoped record's department and owner. */
 function defaultVisible(def: ResourceDef, key: string): boolean {
   const field = def.fields.find((f) => f.name === key);
-  return field ? !field.hidden && field.type !== 'text' : false;
+  return field ? !field.hidden && field.type !== 'text' : scopeFieldsOf(def).includes(key as ScopeField);
 }
 
 interface Stored {

@@ -2,8 +2,10 @@ import { defineResource } from '@atrium/contracts/resource';
 import { resourceSchemas } from '@atrium/contracts/resource-calls';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../lib/i18n';
-import { fromFilterForm, rangeBounds, rangeFrom, rangeTo, toFilterForm } from './filter-values';
+import { buildQuery } from '../../../lib/api/url';
+import { fromFilterForm, rangeFrom, rangeTo, toFilterForm } from './filter-values';
 import { formValuesOf, saveBody } from './form-values';
+import { displayValue } from './labels';
 import type { ResourceRecord } from './resource-api';
 
 const l = (text: string) => ({ 'zh-CN': text, 'en-US': text });
@@ -29,15 +31,15 @@ const t = (key: string) => translate('en-US', key);
 const field = (name: string) => order.fields.find((f) => f.name === name)!;
 
 describe('filters between the form and the URL', () => {
-  it('sends an open end of a number range as its bound, and reads the bound back as open', () => {
-    expect(rangeBounds(field('quantity'))).toEqual(['1', '2147483647']);
-    expect(rangeBounds(field('amount'))).toEqual(['-999999999999999', '999999999999999']);
-    expect(rangeBounds(field('total'))).toEqual(['0.00', '500.00']);
+  it('sends a number range with one end open, as the list call takes it, and reads it back', () => {
     const filters = fromFilterForm(order, { [rangeTo('quantity')]: 5, [rangeFrom('amount')]: ' 2.5 ', [rangeFrom('total')]: '', [rangeTo('total')]: undefined });
-    expect(filters).toEqual({ quantity: ['1', '5'], amount: ['2.5', '999999999999999'] });
-    // The URL's schema takes them as they are sent.
-    expect(resourceSchemas(order).listQuery.safeParse(filters).success).toBe(true);
+    expect(filters).toEqual({ quantity: ['', '5'], amount: ['2.5', ''] });
+    // The call's schema reads the open ends as open; the request keeps an empty start in its place.
+    expect(resourceSchemas(order).listQuery.parse(filters)).toMatchObject({ quantity: [undefined, 5], amount: ['2.5', undefined] });
+    expect(buildQuery(filters)).toBe('quantity=&quantity=5&amount=2.5&amount=');
     expect(toFilterForm(order, filters)).toEqual({ [rangeFrom('quantity')]: undefined, [rangeTo('quantity')]: 5, [rangeFrom('amount')]: '2.5', [rangeTo('amount')]: undefined });
+    // the name once (a link written by hand) is a start
+    expect(toFilterForm(order, { quantity: '3' } as never)).toEqual({ [rangeFrom('quantity')]: 3, [rangeTo('quantity')]: undefined });
   });
 
   it('keeps instants in the URL and local times in the pickers, references as numbers in the form', () => {
@@ -45,10 +47,23 @@ describe('filters between the form and the URL', () => {
     const form = toFilterForm(order, { placedAt: placed, paidAt: '2026-03-02T10:00:00.000Z', dueOn: ['2026-04-01', '2026-04-30'], parent: '12', urgent: 'false' });
     expect(form.parent).toBe(12);
     expect(form.urgent).toBe('false');
-    expect(form.dueOn).toEqual(['2026-04-01', '2026-04-30']);
-    expect((form.placedAt as string[])[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect([form[rangeFrom('dueOn')], form[rangeTo('dueOn')]]).toEqual(['2026-04-01', '2026-04-30']);
+    expect(form[rangeFrom('placedAt')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(fromFilterForm(order, form)).toEqual({ placedAt: placed, paidAt: '2026-03-02T10:00:00.000Z', dueOn: ['2026-04-01', '2026-04-30'], parent: '12', urgent: 'false' });
     expect(fromFilterForm(order, { code: '  ', parent: null, urgent: undefined })).toEqual({});
+  });
+
+  it('sends a date or a date and time range with one end open, and reads it back open', () => {
+    const since = '2026-03-01 00:00:00';
+    const filters = fromFilterForm(order, { [rangeFrom('placedAt')]: since, [rangeTo('placedAt')]: undefined, [rangeFrom('dueOn')]: '', [rangeTo('dueOn')]: '2026-04-30' });
+    const instant = new Date('2026-03-01T00:00:00').toISOString();
+    expect(filters).toEqual({ placedAt: [instant, ''], dueOn: ['', '2026-04-30'] });
+    // The call's schema reads the open ends as open; the request keeps an empty start in its place.
+    expect(resourceSchemas(order).listQuery.parse(filters)).toMatchObject({ placedAt: [instant, undefined], dueOn: [undefined, '2026-04-30'] });
+    expect(buildQuery(filters)).toBe(`placedAt=${encodeURIComponent(instant)}&placedAt=&dueOn=&dueOn=2026-04-30`);
+    expect(toFilterForm(order, filters)).toEqual({ [rangeFrom('placedAt')]: since, [rangeTo('placedAt')]: undefined, [rangeFrom('dueOn')]: undefined, [rangeTo('dueOn')]: '2026-04-30' });
+    // the name once (a link written by hand) is a start
+    expect(toFilterForm(order, { dueOn: '2026-04-01' } as never)).toEqual({ [rangeFrom('dueOn')]: '2026-04-01', [rangeTo('dueOn')]: undefined });
   });
 });
 
@@ -80,8 +95,20 @@ describe('the save body', () => {
       ok: false,
       issues: [
         { path: 'quantity', message: 'Must be at least 1' },
-        { path: 'total', message: 'Invalid value' },
+        { path: 'total', message: 'At most 2 decimal places' },
       ],
     });
+  });
+});
+
+describe('how the table shows a value', () => {
+  it('groups a decimal’s thousands from its text, every digit kept (never through a float)', () => {
+    const amount = field('amount');
+    expect(displayValue(order, amount, '1234567.5', {}, t)).toBe('1,234,567.500');
+    // past a double's 15–17 significant digits: a float would round the last ones
+    expect(displayValue(order, amount, '123456789012345678.123', {}, t)).toBe('123,456,789,012,345,678.123');
+    expect(displayValue(order, amount, '-9999.999', {}, t)).toBe('-9,999.999');
+    expect(displayValue(order, amount, '999', {}, t)).toBe('999.000');
+    expect(displayValue(order, field('quantity'), 12345, {}, t)).toBe('12345');
   });
 });

@@ -1,10 +1,11 @@
-import { Badge, Descriptions, Drawer } from '@arco-design/web-react';
+import { Badge, Descriptions } from '@arco-design/web-react';
 import type { AuditEntry } from '@atrium/contracts/calls/system';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { resultBadge, resultKey } from '../lib/labels';
 import styles from '../system-audit.module.css';
 import { ChangesTable } from './changes-table';
+import { DialogDrawer } from '../../../components/dialog-drawer';
 
 /** Every field of one entry, then what it changed. */
 export function AuditDetailDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditEntry | null
       ]
     : [];
   return (
-    <Drawer width="min(640px, 100vw)" title={t('systemAudit.detail.title')} visible={entry !== null} onCancel={onClose} footer={null} unmountOnExit>
+    <DialogDrawer width="min(640px, 100vw)" title={t('systemAudit.detail.title')} visible={entry !== null} onCancel={onClose} footer={null} unmountOnExit>
       {entry && (
         <>
           <Descriptions column={1} data={data} labelStyle={{ width: 120 }} border={false} />
@@ -33,6 +34,6 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditEntry | null
           <ChangesTable changes={entry.changes} />
         </>
       )}
-    </Drawer>
+    </DialogDrawer>
   );
 }

@@ -1,11 +1,11 @@
-import { DatePicker, Form, Grid, Input, Select } from '@arco-design/web-react';
-import { useEffect } from 'react';
+import { Form, Grid, Input, Select } from '@arco-design/web-react';
+import { DateRangeEnds } from '../../../components/date-range-ends';
 import { FilterPanel } from '../../../components/filter-panel';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useFormFollowsApplied } from '../../../lib/use-form-follows-applied';
 import { resultKey } from '../lib/labels';
 import { instantToLocal, localToInstant } from '../../../lib/format';
 import { auditResults, type AuditFilters } from '../lib/url-state';
-import styles from '../system-audit.module.css';
 
 const { Row, Col } = Grid;
 
@@ -18,8 +18,7 @@ interface FormValues {
   result?: AuditFilters['result'];
 }
 
-// Either end may stay open ("everything since", "everything until"), so each end has its own picker:
-// Arco's range picker holds both ends or none.
+// Either end may stay open ("everything since", "everything until"): each end has its own picker (DateRangeEnds).
 function toForm({ from, to, ...rest }: AuditFilters): FormValues {
   return { ...rest, from: from ? instantToLocal(from) : undefined, to: to ? instantToLocal(to) : undefined };
 }
@@ -43,14 +42,9 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
   const labelWidth = useLocale() === 'zh-CN' ? '84px' : '112px';
   const [form] = Form.useForm<FormValues>();
 
-  const appliedKey = JSON.stringify(applied);
-  useEffect(() => {
-    form.clearFields();
-    form.setFieldsValue(toForm(JSON.parse(appliedKey) as AuditFilters));
-  }, [appliedKey, form]);
+  useFormFollowsApplied(form, applied, toForm);
 
   const submit = () => onSearch(fromForm(form.getFieldsValue() as FormValues));
-
   return (
     <FilterPanel
       form={form}
@@ -61,6 +55,7 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
       onReset={() => onSearch({})}
     >
       <Form
+        id="audit-filter"
         form={form}
         labelAlign="left"
         labelCol={{ flex: labelWidth }}
@@ -71,27 +66,7 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
         <Row gutter={24}>
           <Col xs={24} lg={12}>
             <Form.Item label={t('systemAudit.filter.range')}>
-              <div className={styles.range}>
-                <Form.Item field="from" noStyle>
-                  <DatePicker
-                    showTime={{ defaultValue: '00:00:00' }}
-                    format="YYYY-MM-DD HH:mm:ss"
-                    placeholder={t('systemAudit.filter.from')}
-                    aria-label={t('systemAudit.filter.from')}
-                  />
-                </Form.Item>
-                <span className={styles.rangeSeparator} aria-hidden="true">
-                  ~
-                </span>
-                <Form.Item field="to" noStyle>
-                  <DatePicker
-                    showTime={{ defaultValue: '23:59:59' }}
-                    format="YYYY-MM-DD HH:mm:ss"
-                    placeholder={t('systemAudit.filter.to')}
-                    aria-label={t('systemAudit.filter.to')}
-                  />
-                </Form.Item>
-              </div>
+              <DateRangeEnds from="from" to="to" showTime placeholders={[t('systemAudit.filter.from'), t('systemAudit.filter.to')]} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={12}>

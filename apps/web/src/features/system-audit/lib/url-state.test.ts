@@ -1,3 +1,5 @@
+import { auditListQuerySchema } from '@atrium/contracts/calls/system';
+import { hasOffset } from '@atrium/contracts/query-values';
 import { describe, expect, it } from 'vitest';
 import { localToInstant } from '../../../lib/format';
 import { auditUrl } from './url-state.ts';
@@ -28,8 +30,12 @@ describe('audit log URL state', () => {
   });
 
   it('takes any ISO 8601 instant the contract takes, and an open end', () => {
-    expect(parse('from=2026-03-01').filters).toEqual({ from: '2026-03-01' });
+    expect(parse('from=2026-03-01T00:00:00Z').filters).toEqual({ from: '2026-03-01T00:00:00Z' });
     expect(parse('to=2026-03-01T08:00:00%2B08:00').filters).toEqual({ to: '2026-03-01T08:00:00+08:00' });
+  });
+
+  it('drops a time without its offset from UTC, as the contract refuses it, instead of reading it as UTC', () => {
+    expect(parse('from=2026-03-01&to=2026-03-02T08:00:00&actor=bob').filters).toEqual({ actor: 'bob' });
   });
 
   it('drops each invalid value without losing the valid ones', () => {
@@ -61,5 +67,13 @@ describe('audit log URL state', () => {
     const local = '2026-03-01 08:30:00';
     expect(localToInstant(local)).toBe(new Date(2026, 2, 1, 8, 30, 0).toISOString());
     expect(localToInstant('not a time')).toBeUndefined();
+  });
+
+  it('asks the list for the picked range with its offset, which the contract takes', () => {
+    const filters = { from: localToInstant('2026-03-01 00:00:00')!, to: localToInstant('2026-03-31 23:59:59')! };
+    const query = auditUrl.toQuery(parse(auditUrl.toParams({ filters, current: 1, pageSize: 10 }).toString()));
+    expect(query).toMatchObject(filters);
+    expect([hasOffset(String(query.from)), hasOffset(String(query.to))]).toEqual([true, true]);
+    expect(auditListQuerySchema.safeParse(query).success).toBe(true);
   });
 });

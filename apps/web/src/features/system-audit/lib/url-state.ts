@@ -1,6 +1,7 @@
 /**
- * The audit log's view in the URL (lib/list-url-state.ts). Times travel as ISO 8601 instants (`from`,
- * `to`); the filter form shows them in local time. An end before the start is dropped.
+ * The audit log's view in the URL (lib/list-url-state.ts). Times travel as ISO 8601 instants with their
+ * offset from UTC (`from`, `to`; the contract refuses one without, so the URL drops it); the filter form
+ * shows them in local time. An end before the start is dropped.
  */
 import { auditFilterSchema, auditListQuerySchema, auditResults, type AuditResult } from '@atrium/contracts/calls/system';
 import { listUrl, type ListUrlState } from '../../../lib/list-url-state';

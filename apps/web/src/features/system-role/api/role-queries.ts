@@ -1,4 +1,5 @@
 import { systemCalls, type RoleCreateBody, type RoleUpdateBody } from '@atrium/contracts/calls/system';
+import { departmentCalls } from '@atrium/contracts/calls/department';
 import { queryOptions } from '@tanstack/react-query';
 import { call, endpointOf } from '../../../lib/api';
 import type { Locale } from '../../../lib/i18n';
@@ -30,3 +31,8 @@ export const createRole = (body: RoleCreateBody) => call(api.create, { body }, {
 export const updateRole = (id: number, body: RoleUpdateBody) => call(api.update, { params: { id }, body });
 /** Refusals (ROLE_IN_USE, ROLE_BUILT_IN) are the transport's toast with the server's text. */
 export const deleteRole = (id: number) => call(api.delete, { params: { id } });
+
+const departmentTreeEndpoint = endpointOf(departmentCalls.departmentTree);
+
+/** Every department, flat (the custom scope's tree); read by a caller holding `department:read`. */
+export const departmentTreeQuery = () => queryOptions({ queryKey: ['system', 'department', 'tree'] as const, queryFn: () => call(departmentTreeEndpoint) });

@@ -7,6 +7,7 @@ import { userUrl, type UserUrlState } from '../lib/url-state';
 /** The calls of this page, straight from the contract (the page loads its schemas for the forms anyway). */
 const api = {
   roles: endpointOf(systemCalls.roleOptions),
+  departments: endpointOf(systemCalls.userDepartments),
   list: endpointOf(systemCalls.userList),
   create: endpointOf(systemCalls.userCreate),
   update: endpointOf(systemCalls.userUpdate),
@@ -14,7 +15,7 @@ const api = {
   enable: endpointOf(systemCalls.userEnable),
   unlock: endpointOf(systemCalls.userUnlock),
   resetPassword: endpointOf(systemCalls.userResetPassword),
-  mfaReset: endpointOf(systemCalls.userMfaReset),
+  twoStepReset: endpointOf(systemCalls.userTwoStepReset),
   sessions: endpointOf(systemCalls.sessionList),
   revokeSession: endpointOf(systemCalls.sessionRevoke),
 };
@@ -27,6 +28,8 @@ export const userKeys = {
   sessions: (userId: number) => ['system', 'session', userId] as const,
   /** Role codes and names (built-in names in the reader's language); under the role page's keys, so its writes refresh them. */
   roles: (locale: Locale) => ['system', 'role', 'options', locale] as const,
+  /** The departments whose accounts the caller manages; under the departments' keys, so their writes refresh them. */
+  departments: (locale: Locale) => ['system', 'department', 'of-accounts', locale] as const,
 };
 
 export const userListQuery = (state: UserUrlState) =>
@@ -36,6 +39,9 @@ export const userListQuery = (state: UserUrlState) =>
     // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
     placeholderData: keepPreviousData,
   });
+
+/** The departments whose accounts the caller manages (within its data scope): the department filter and field. */
+export const userDepartmentsQuery = (locale: Locale) => queryOptions({ queryKey: userKeys.departments(locale), queryFn: () => call(api.departments), staleTime: 30_000 });
 
 export const roleOptionsQuery = (locale: Locale) => queryOptions({ queryKey: userKeys.roles(locale), queryFn: () => call(api.roles), staleTime: 60_000 });
 
@@ -51,5 +57,5 @@ export const disableUser = (id: number) => call(api.disable, { params: { id } })
 export const enableUser = (id: number) => call(api.enable, { params: { id } });
 export const unlockUser = (id: number) => call(api.unlock, { params: { id } });
 export const resetPassword = (id: number) => call(api.resetPassword, { params: { id } });
-export const resetMfa = (id: number) => call(api.mfaReset, { params: { id } });
+export const resetTwoStep = (id: number) => call(api.twoStepReset, { params: { id } });
 export const revokeSession = (id: number) => call(api.revokeSession, { params: { id } });

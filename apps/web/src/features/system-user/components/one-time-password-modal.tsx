@@ -1,8 +1,9 @@
-import { Alert, Button, Message, Modal } from '@arco-design/web-react';
+import { Alert, Button, Message } from '@arco-design/web-react';
 import { IconCheck, IconCopy } from '@arco-design/web-react/icon';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import styles from '../system-user.module.css';
+import { DialogModal } from '../../../components/dialog-modal';
 
 /** A one-time password the server answered once (create without a password, or a reset). */
 export interface OneTimePassword {
@@ -31,7 +32,7 @@ export function OneTimePasswordModal({ grant, onClose }: { grant: OneTimePasswor
   };
 
   return (
-    <Modal
+    <DialogModal
       title={t('systemUser.password.title')}
       visible={grant !== null}
       style={{ width: 480, maxWidth: '100%' }}
@@ -59,6 +60,6 @@ export function OneTimePasswordModal({ grant, onClose }: { grant: OneTimePasswor
           </div>
         </>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,17 +1,24 @@
-import { Button, Drawer, Empty, Message, Popconfirm, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Message, Popconfirm, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import type { Account, SessionRecord } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useKeyboardScroll } from '../../../components/keyboard-scroll';
 import { usePermission } from '../../../components/permission';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { revokeSession, sessionListQuery, userKeys } from '../api/user-queries';
 import { DRAWER_WIDTH } from '../lib/labels';
 import styles from '../system-user.module.css';
+import { DialogDrawer } from '../../../components/dialog-drawer';
 
 /** An account's live sessions; 下线 (revoke) for a role holding `session:revoke`. */
 export function SessionsDrawer({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const t = useT();
   const canRevoke = usePermission('session:revoke');
+  // The table scrolls sideways inside the drawer: the keyboard reaches that scroll too (axe, drawer open).
+  const tableRoot = useRef<HTMLDivElement>(null);
+  const title = account ? t('systemUser.sessions.title', { username: account.username }) : '';
+  useKeyboardScroll(tableRoot, title);
   const queryClient = useQueryClient();
   const sessions = useQuery({ ...sessionListQuery(account?.id ?? 0), enabled: account !== null });
   const revoke = useMutation({
@@ -62,25 +69,27 @@ export function SessionsDrawer({ account, onClose }: { account: Account | null; 
   }
 
   return (
-    <Drawer
+    <DialogDrawer
       width={DRAWER_WIDTH}
-      title={account ? t('systemUser.sessions.title', { username: account.username }) : ''}
+      title={title}
       visible={account !== null}
       onCancel={onClose}
       footer={null}
       unmountOnExit
     >
-      <Table<SessionRecord>
-        rowKey="id"
-        border={false}
-        size="small"
-        loading={sessions.isFetching}
-        columns={columns}
-        data={sessions.data?.list ?? []}
-        scroll={{ x: 900 }}
-        pagination={false}
-        noDataElement={<Empty description={t(sessions.isError ? 'systemUser.loadFailed' : 'systemUser.sessions.empty')} />}
-      />
-    </Drawer>
+      <div ref={tableRoot}>
+        <Table<SessionRecord>
+          rowKey="id"
+          border={false}
+          size="small"
+          loading={sessions.isFetching}
+          columns={columns}
+          data={sessions.data?.list ?? []}
+          scroll={{ x: 900 }}
+          pagination={false}
+          noDataElement={<Empty description={t(sessions.isError ? 'systemUser.loadFailed' : 'systemUser.sessions.empty')} />}
+        />
+      </div>
+    </DialogDrawer>
   );
 }

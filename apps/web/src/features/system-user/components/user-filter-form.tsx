@@ -1,7 +1,9 @@
 import { Form, Grid, Input, Select } from '@arco-design/web-react';
-import { useEffect } from 'react';
 import { FilterPanel } from '../../../components/filter-panel';
+import { DepartmentSelect } from '../../system-department/components/department-select';
+import type { DepartmentOption } from '../../system-department/lib/tree';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useFormFollowsApplied } from '../../../lib/use-form-follows-applied';
 import { sourceKey, statusKey } from '../lib/labels';
 import { accountSources, accountStatuses, type UserFilters } from '../lib/url-state';
 
@@ -11,11 +13,13 @@ interface UserFilterFormProps {
   /** The applied filters (from the URL); the fields show them whenever they change. */
   applied: UserFilters;
   roleOptions: { value: string; label: string }[];
+  /** The department tree; null without `department:read` (no department filter then). */
+  departmentOptions: DepartmentOption[] | null;
   onSearch: (filters: UserFilters) => void;
 }
 
-/** Keyword, role, status and source. Typing changes nothing until 查询: the list follows the URL only. */
-export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFormProps) {
+/** Keyword, role, status, source and department (with those below it). Typing changes nothing until 查询: the list follows the URL only. */
+export function UserFilterForm({ applied, roleOptions, departmentOptions, onSearch }: UserFilterFormProps) {
   const t = useT();
   // One label width for the filters (English labels are longer). Two rows of two on a desktop: the
   // keyword, which names four fields in its placeholder, gets half a row (as a third of the row it was
@@ -23,12 +27,7 @@ export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFor
   const labelWidth = useLocale() === 'zh-CN' ? '72px' : '80px';
   const [form] = Form.useForm<UserFilters>();
 
-  // Only a change of the applied filters (a search, a reset, back/forward) rewrites the fields.
-  const appliedKey = JSON.stringify(applied);
-  useEffect(() => {
-    form.clearFields();
-    form.setFieldsValue(JSON.parse(appliedKey) as UserFilters);
-  }, [appliedKey, form]);
+  useFormFollowsApplied(form, applied);
 
   const submit = () => onSearch(form.getFieldsValue() as UserFilters);
 
@@ -41,7 +40,7 @@ export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFor
       onSearch={submit}
       onReset={() => onSearch({})}
     >
-      <Form form={form} labelAlign="left"
+      <Form id="user-filter" form={form} labelAlign="left"
         labelCol={{ flex: labelWidth }}
         wrapperCol={{ flex: 1 }}
         onSubmit={submit} aria-label={t('systemUser.filter.label')}>
@@ -66,6 +65,19 @@ export function UserFilterForm({ applied, roleOptions, onSearch }: UserFilterFor
               <Select allowClear placeholder={t('systemUser.filter.all')} options={accountSources.map((value) => ({ value, label: t(sourceKey(value)) }))} />
             </Form.Item>
           </Col>
+          {departmentOptions && (
+            <Col xs={24} md={12} lg={12}>
+              <Form.Item label={t('systemUser.field.department')} field="departmentId">
+                <DepartmentSelect
+                  options={departmentOptions}
+                  allowClear
+                  placeholder={t('systemUser.filter.all')}
+                  aria-label={t('systemUser.field.department')}
+                  data-testid="user-filter-department"
+                />
+              </Form.Item>
+            </Col>
+          )}
         </Row>
       </Form>
     </FilterPanel>

@@ -1,4 +1,4 @@
-import type { AccountSource } from '@atrium/contracts/calls/oidc';
+import type { AccountSource } from '@atrium/contracts/calls/company-sign-in';
 import type { Account, AccountStatus } from '@atrium/contracts/calls/system';
 
 /** Enumerations travel as keys and are translated here. */

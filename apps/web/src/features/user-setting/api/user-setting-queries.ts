@@ -1,5 +1,5 @@
 import type { securityQuestions } from '@atrium/contracts/calls/auth';
-import type { MfaConfirmBody } from '@atrium/contracts/calls/mfa';
+import type { TwoStepConfirmBody } from '@atrium/contracts/calls/two-step';
 import { systemCalls } from '@atrium/contracts/calls/system';
 import type { CertificationApply, SaveInfo } from '@atrium/contracts/calls/user-setting';
 import { queryOptions } from '@tanstack/react-query';
@@ -38,9 +38,9 @@ export const revokeMySession = (id: number) => call(sessionCalls.revoke, { param
 export const revokeMyOtherSessions = () => call(sessionCalls.revokeOthers);
 
 /** The caller's two-step verification (on or off, recovery codes left, required by the active role). */
-export const mfaStatusKey = ['user', 'mfa'] as const;
-export const mfaStatusQuery = () => queryOptions({ queryKey: mfaStatusKey, queryFn: () => call(endpoints.mfa.status), staleTime: 0 });
+export const twoStepStatusKey = ['user', 'two-step'] as const;
+export const twoStepStatusQuery = () => queryOptions({ queryKey: twoStepStatusKey, queryFn: () => call(endpoints.twoStep.status), staleTime: 0 });
 /** A wrong code lands on its field, a role's refusal in the dialog: neither is a toast. */
-const mfaConfirmErrors: CallOptions = { expectedErrors: ['MFA_CODE_INVALID', 'MFA_REQUIRED_BY_ROLE'] };
-export const disableMfa = (body: MfaConfirmBody) => call(endpoints.mfa.disable, { body }, mfaConfirmErrors);
-export const newRecoveryCodes = (body: MfaConfirmBody) => call(endpoints.mfa.recoveryCodes, { body }, mfaConfirmErrors);
+const twoStepConfirmErrors: CallOptions = { expectedErrors: ['MFA_CODE_INVALID', 'MFA_REQUIRED_BY_ROLE'] };
+export const disableTwoStep = (body: TwoStepConfirmBody) => call(endpoints.twoStep.disable, { body }, twoStepConfirmErrors);
+export const newRecoveryCodes = (body: TwoStepConfirmBody) => call(endpoints.twoStep.recoveryCodes, { body }, twoStepConfirmErrors);

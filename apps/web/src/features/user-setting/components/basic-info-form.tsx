@@ -78,7 +78,7 @@ export function BasicInfoForm({ form }: { form: FormInstance<SaveInfoInput> }) {
   };
 
   return (
-    <Form form={form} className={styles.basicForm} labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} initialValues={saved} autoComplete="off">
+    <Form id="basic-info" form={form} className={styles.basicForm} labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} initialValues={saved} autoComplete="off">
       <Form.Item label={t('userSetting.basicInfo.form.label.email')} field="email" required rules={[zodRule(shape.email, t)]}>
         <Input placeholder={t('userSetting.basicInfo.placeholder.email')} />
       </Form.Item>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Descriptions, Drawer, Empty, Form, Input, Link, Message, Modal, Popconfirm, Select, Space, Spin, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Card, Descriptions, Empty, Form, Input, Link, Message, Popconfirm, Select, Space, Spin, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import {
   certificationApplyBodySchema,
   certificateTypes,
@@ -13,6 +13,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { applyCertification, certificationKey, certificationQuery, withdrawCertification } from '../api/user-setting-queries';
 import styles from '../user-setting.module.css';
+import { DialogDrawer } from '../../../components/dialog-drawer';
+import { DialogModal } from '../../../components/dialog-modal';
 
 const recordStatus = {
   0: { badge: 'processing', key: 'userSetting.certification.cell.auditing' },
@@ -36,7 +38,7 @@ function ApplyDialog({ visible, onClose }: { visible: boolean; onClose: () => vo
     onError: (error) => applyServerErrors(form, error),
   });
   return (
-    <Modal
+    <DialogModal
       title={t('userSetting.certification.apply.title')}
       visible={visible}
       style={{ width: 560, maxWidth: '100%' }}
@@ -56,7 +58,7 @@ function ApplyDialog({ visible, onClose }: { visible: boolean; onClose: () => vo
       afterClose={() => form.resetFields()}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" autoComplete="off" initialValues={{ enterpriseCertificateType: 'businessLicense', certificateType: 'idCard' }}>
+      <Form id="certification-apply" form={form} layout="vertical" autoComplete="off" initialValues={{ enterpriseCertificateType: 'businessLicense', certificateType: 'idCard' }}>
         <Form.Item label={t('userSetting.certification.label.enterpriseName')} field="enterpriseName" required rules={[zodRule(shape.enterpriseName, t)]}>
           <Input />
         </Form.Item>
@@ -82,7 +84,7 @@ function ApplyDialog({ visible, onClose }: { visible: boolean; onClose: () => vo
           <Input maxLength={18} />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -185,9 +187,9 @@ export function CertificationTab() {
         </Card>
       </Space>
       <ApplyDialog visible={applying} onClose={() => setApplying(false)} />
-      <Drawer width={480} title={t('userSetting.certification.detail.title')} visible={detail !== null} onCancel={() => setDetail(null)} footer={null} unmountOnExit>
+      <DialogDrawer width={480} title={t('userSetting.certification.detail.title')} visible={detail !== null} onCancel={() => setDetail(null)} footer={null} unmountOnExit>
         {detail && <Descriptions column={1} labelStyle={{ width: 160 }} data={detailRows(detail)} />}
-      </Drawer>
+      </DialogDrawer>
     </Spin>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Message, Modal, Select } from '@arco-design/web-react';
+import { Button, Form, Input, Message, Select } from '@arco-design/web-react';
 import { phoneCodeBodySchema, bindPhoneBodySchema, securityQuestionBodySchema, securityQuestions } from '@atrium/contracts/calls/auth';
 import { useMutation } from '@tanstack/react-query';
 import { PasswordChangeForm, readPasswordChange, type PasswordChangeBody, type PasswordChangeValues } from '../../../components/password-change-form';
@@ -9,6 +9,7 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { refreshUserInfo, useSession } from '../../../stores/session';
 import { bindPhone, changePassword, sendPhoneCode, setSecurityQuestion, type SecurityQuestion } from '../api/user-setting-queries';
 import styles from '../user-setting.module.css';
+import { DialogModal } from '../../../components/dialog-modal';
 
 type QuestionValues = { question: SecurityQuestion; answer: string };
 type PhoneValues = { tel: string; code: string };
@@ -39,7 +40,7 @@ export function PasswordDialog({ visible, onClose }: DialogProps) {
     onError: (error) => applyServerErrors(form, error),
   });
   return (
-    <Modal
+    <DialogModal
       title={t('userSetting.password.title')}
       visible={visible}
       style={{ width: 480, maxWidth: '100%' }}
@@ -55,7 +56,7 @@ export function PasswordDialog({ visible, onClose }: DialogProps) {
       unmountOnExit
     >
       <PasswordChangeForm form={form} />
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -74,7 +75,7 @@ export function QuestionDialog({ visible, onClose }: DialogProps) {
     onError: (error) => applyServerErrors(form, error),
   });
   return (
-    <Modal
+    <DialogModal
       title={t('userSetting.question.title')}
       visible={visible}
       okText={t('common.ok')}
@@ -88,15 +89,15 @@ export function QuestionDialog({ visible, onClose }: DialogProps) {
       afterClose={() => form.resetFields()}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" autoComplete="off">
+      <Form id="security-question" form={form} layout="vertical" autoComplete="off">
         <Form.Item label={t('userSetting.question.label')} field="question" required rules={[zodRule(shape.question, t)]}>
-          <Select options={securityQuestions.map((value) => ({ value, label: t(`userSetting.question.option.${value}`) }))} />
+          <Select placeholder={t('userSetting.question.placeholder')} options={securityQuestions.map((value) => ({ value, label: t(`userSetting.question.option.${value}`) }))} />
         </Form.Item>
         <Form.Item label={t('userSetting.question.answer')} field="answer" required rules={[zodRule(shape.answer, t)]}>
           <Input />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -133,7 +134,7 @@ export function PhoneDialog({ visible, onClose }: DialogProps) {
   });
   const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
   return (
-    <Modal
+    <DialogModal
       title={t('userSetting.phone.title')}
       visible={visible}
       okText={t('common.ok')}
@@ -151,7 +152,7 @@ export function PhoneDialog({ visible, onClose }: DialogProps) {
       }}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" autoComplete="off">
+      <Form id="security-phone" form={form} layout="vertical" autoComplete="off">
         <Form.Item label={t('userSetting.phone.new')} field="tel" required rules={telRules} normalize={(v?: string) => digits(v ?? '', 11)}>
           <Input addBefore={t('login.form.phone.prefix')} inputMode="numeric" maxLength={11} />
         </Form.Item>
@@ -178,6 +179,6 @@ export function PhoneDialog({ visible, onClose }: DialogProps) {
           </div>
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }

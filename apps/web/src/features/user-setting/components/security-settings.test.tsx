@@ -62,7 +62,7 @@ beforeEach(() => {
       if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
       const path = input.split('?')[0]!;
       calls.push(path);
-      if (path === '/api/user/mfa') return new Response(JSON.stringify(envelope({ enabled: false, enrolledAt: null, recoveryCodesLeft: 0, required: false })), { status: 200 });
+      if (path === '/api/user/two-step') return new Response(JSON.stringify(envelope({ enabled: false, enrolledAt: null, recoveryCodesLeft: 0, required: false })), { status: 200 });
       if (path === '/api/user/sessions') return new Response(JSON.stringify(envelope({ list: [], total: 0 })), { status: 200 });
       return new Response('{}', { status: 404 });
     }),
@@ -98,13 +98,13 @@ describe('安全设置 for an account made by company sign-in', () => {
     expect(within(line).queryByRole('button')).toBeNull();
     expect(rowLabels()).toEqual(['Company account', 'Security question', 'Security phone', 'Security email']);
     expect(screen.queryByRole('button', { name: /^Password / })).toBeNull();
-    expect(screen.queryByTestId('security-mfa')).toBeNull();
+    expect(screen.queryByTestId('security-two-step')).toBeNull();
     // A phone is a contact here, not a way to sign in.
     expect(screen.getByText('No phone bound yet.')).toBeTruthy();
     expect(screen.queryByText(/sign in with an SMS code/)).toBeNull();
     await waitFor(() => expect(calls).toContain('/api/user/sessions'));
     // Its status is not even asked for.
-    expect(calls).not.toContain('/api/user/mfa');
+    expect(calls).not.toContain('/api/user/two-step');
   });
 
   it('speaks Chinese too', () => {
@@ -123,9 +123,9 @@ describe('安全设置 for a local account', () => {
     renderSettings('local');
     expect(screen.queryByTestId('security-company')).toBeNull();
     expect(screen.getByRole('button', { name: 'Password Change' })).toBeTruthy();
-    expect(screen.getByTestId('security-mfa')).toBeTruthy();
+    expect(screen.getByTestId('security-two-step')).toBeTruthy();
     expect(rowLabels()).toEqual(['Password', 'Security question', 'Security phone', 'Security email', 'Two-step verification']);
     expect(screen.getByText('No phone bound yet. Bind one to sign in with an SMS code.')).toBeTruthy();
-    await waitFor(() => expect(calls).toContain('/api/user/mfa'));
+    await waitFor(() => expect(calls).toContain('/api/user/two-step'));
   });
 });

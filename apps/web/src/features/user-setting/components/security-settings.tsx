@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
 import { maskEmail, maskPhone } from '../lib/mask';
 import styles from '../user-setting.module.css';
-import { MfaSecurityRow } from './mfa-settings';
+import { TwoStepSecurityRow } from './two-step-settings';
 import { PasswordDialog, PhoneDialog, QuestionDialog } from './security-dialogs';
 import { SignedInDevices } from './signed-in-devices';
 
@@ -73,7 +73,7 @@ export function SecuritySettings({ onEditEmail }: { onEditEmail: () => void }) {
             </Button>
           </li>
         ))}
-        {company ? null : <MfaSecurityRow />}
+        {company ? null : <TwoStepSecurityRow />}
       </ul>
       <SignedInDevices />
       {company ? null : <PasswordDialog visible={dialog === 'password'} onClose={() => setDialog(null)} />}

@@ -5,12 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), API_TOAST_ID: 'apiTips' }));
 
 const { SignedInDevices } = await import('./signed-in-devices');
-const { resetApiClient } = await import('../../../lib/api');
+const { envelope, signedInFetch } = await import('../../../test/signed-in-fetch');
 const { setLocale } = await import('../../../lib/i18n');
 
 type Answer = { status: number; body: unknown };
 
-const envelope = (data: unknown) => ({ status: 'success', code: 0, message: 'ok', data, traceId: 't' });
 const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const safari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const session = (id: number, device: string, ip: string, userAgent: string, current = false) => ({
@@ -32,36 +31,29 @@ let answers: Record<string, Answer | undefined>;
 let calls: { method: string; path: string }[];
 
 beforeEach(() => {
-  resetApiClient();
   setLocale('en-US');
-  localStorage.setItem('fingerprint', 'fp-devices');
-  localStorage.setItem('token', 'tok-devices');
   sessions = [session(11, 'fp-this', '10.0.0.1', chrome, true), session(12, 'fp-phone', '10.0.0.2', safari), session(13, 'fp-laptop', '10.0.0.3', chrome)];
   answers = {};
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      if (input === '/api/client-config') return new Response(JSON.stringify(envelope({ keyId: 'k', secret: 's', signIn: { sso: null, password: 'on' } })), { status: 200 });
-      const method = init?.method ?? 'GET';
-      const path = input.split('?')[0]!;
-      calls.push({ method, path });
-      const fixed = answers[path];
-      if (fixed) return new Response(JSON.stringify(fixed.body), { status: fixed.status });
-      if (path === '/api/user/sessions') return new Response(JSON.stringify(envelope({ list: sessions, total: sessions.length })), { status: 200 });
-      const one = /^\/api\/user\/sessions\/(\d+)$/.exec(path);
-      if (one && method === 'DELETE') {
-        sessions = sessions.filter((s) => s.id !== Number(one[1]));
-        return new Response(JSON.stringify(envelope({ id: Number(one[1]) })), { status: 200 });
-      }
-      if (path === '/api/user/sessions/revoke-others' && method === 'POST') {
-        const revoked = sessions.filter((s) => !s.current).length;
-        sessions = sessions.filter((s) => s.current);
-        return new Response(JSON.stringify(envelope({ revoked })), { status: 200 });
-      }
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  signedInFetch('devices', async (input, init) => {
+    const method = init.method ?? 'GET';
+    const path = input.split('?')[0]!;
+    calls.push({ method, path });
+    const fixed = answers[path];
+    if (fixed) return new Response(JSON.stringify(fixed.body), { status: fixed.status });
+    if (path === '/api/user/sessions') return new Response(JSON.stringify(envelope({ list: sessions, total: sessions.length })), { status: 200 });
+    const one = /^\/api\/user\/sessions\/(\d+)$/.exec(path);
+    if (one && method === 'DELETE') {
+      sessions = sessions.filter((s) => s.id !== Number(one[1]));
+      return new Response(JSON.stringify(envelope({ id: Number(one[1]) })), { status: 200 });
+    }
+    if (path === '/api/user/sessions/revoke-others' && method === 'POST') {
+      const revoked = sessions.filter((s) => !s.current).length;
+      sessions = sessions.filter((s) => s.current);
+      return new Response(JSON.stringify(envelope({ revoked })), { status: 200 });
+    }
+    return new Response('{}', { status: 404 });
+  });
 });
 
 afterEach(() => {

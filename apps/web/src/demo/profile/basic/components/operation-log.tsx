@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Descriptions, Drawer, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Badge, Button, Card, Descriptions, Table, type TableColumnProps } from '@arco-design/web-react';
 import type { OperationLogRow } from '@atrium/contracts/demo/profile/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useLocale, useT } from '../../../../lib/i18n';
 import { operationLogQuery } from '../api/basic-queries';
 import { changedRows, formatParam } from '../lib/params';
 import styles from '../profile-basic.module.css';
+import { DialogDrawer } from '../../../../components/dialog-drawer';
 
 export const OPERATION_LOG_PAGE_SIZE = 10;
 const statusView = {
@@ -58,7 +59,7 @@ export function OperationLog() {
         scroll={{ x: 640 }}
         pagination={{ current, pageSize: OPERATION_LOG_PAGE_SIZE, total: log.data?.total ?? 0, onChange: setCurrent }}
       />
-      <Drawer width={520} title={t('basicProfile.log.title')} visible={open !== null} onCancel={() => setOpen(null)} footer={null} unmountOnExit>
+      <DialogDrawer width={520} title={t('basicProfile.log.title')} visible={open !== null} onCancel={() => setOpen(null)} footer={null} unmountOnExit>
         {open && (
           <>
             <Descriptions
@@ -91,7 +92,7 @@ export function OperationLog() {
             />
           </>
         )}
-      </Drawer>
+      </DialogDrawer>
     </Card>
   );
 }

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DataScope } from '@atrium/contracts';
+
+// The data scope as every list, total, export, picker and read by id applies it (issue 39, data-scope.md §4):
+// one condition over the row's department and owner columns, built here and nowhere else, so a path cannot
+// apply a scope of its own; and one key per reach, so a cached answer or a remembered total is only ever
+// served to a caller who reaches exactly the same rows.
+
+/** What a caller reaches in one resource, as of one request (sessions/data-scope.ts reckons it). */
+export interface Reach {
+  scope: DataScope;
+  /** The departments whose records are reached; null: every department (`all`), or none by department (`own`). */
+  departmentIds: ReadonlySet<number> | null;
+  /** `own`: the account whose records are reached (the caller); null otherwise. */
+  ownerId: number | null;
+}
+
+/**
+ * How a table is scoped: the resource whose scope applies (the key of a role's per-resource overrides, one of
+ * contracts' `scopedResources`), and its department and owner columns over `t`. The accounts' list, for
+ * one, is the `user` resource, its department column `department_id` and its "owner" the account itself
+ * (`id`): `own` reaches one's own account.
+ */
+export interface ScopeColumns {
+  resource: string;
+  department: string;
+  owner: string;
+}
+
+/** The usual columns of a scoped table (the kit's and the collections'). */
+export const scopedBy = (resource: string): ScopeColumns => ({ resource, department: 'department_id', owner: 'owner_id' });
+
+/**
+ * The rows of `alias` that `reach` reaches, as one condition (undefined: every row). Departments travel as
+ * one array parameter, so the statement's text is the same for every caller; one department is an equality,
+ * which an index of (department, the list's order) reads in the list's order (an array read through it
+ * comes out department by department, and is sorted again).
+ */
+export function scopeCondition(reach: Reach, columns: ScopeColumns, alias = 't'): SQL | undefined {
+  const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+  if (reach.ownerId !== null) return sql`${column(columns.owner)} = ${reach.ownerId}`;
+  if (reach.departmentIds === null) return undefined;
+  if (reach.departmentIds.size === 0) return sql`false`;
+  if (reach.departmentIds.size === 1) return sql`${column(columns.department)} = ${[...reach.departmentIds][0]!}`;
+  return sql`${column(columns.department)} = any(${`{${[...reach.departmentIds].join(',')}}`}::int[])`;
+}
+
+/**
+ * Whether the best plan of a statement holding the reach's condition depends on the reach: true for several
+ * departments. Two departments or a fifth of the tree, the same text: as a prepared statement's generic plan,
+ * PostgreSQL guesses ten departments for any array and reads them all through the department index, then
+ * sorts (a second for 300 000 reached rows, bench/data-scope); planned for the ids themselves it walks the
+ * order's index and tests each row against the ids hashed. So such a statement is planned for each request
+ * (db/prepared.ts `runPreparedSql`, `custom`). One department or one owner is a row count like any other
+ * (the same plan suits every department, every owner); `all` adds nothing.
+ */
+export function planDependsOn(reach: Reach): boolean {
+  return reach.ownerId === null && reach.departmentIds !== null && reach.departmentIds.size > 1;
+}
+
+const keys = new WeakMap<Reach, string>();
+
+/**
+ * A key naming exactly the rows a reach reaches: `all`, `own:12`, or the departments (sorted; hashed when
+ * many). Two callers with the same key see the same rows, so they may share a cached answer; any other
+ * difference, of role, department or tree, gives another key.
+ */
+export function scopeKey(reach: Reach): string {
+  let key = keys.get(reach);
+  if (key !== undefined) return key;
+  if (reach.ownerId !== null) key = `own:${reach.ownerId}`;
+  else if (reach.departmentIds === null) key = 'all';
+  else {
+    const ids = [...reach.departmentIds].sort((a, b) => a - b).join(',');
+    key = ids.length <= 64 ? `d:${ids}` : `d#${createHash('sha256').update(ids).digest('base64url')}`;
+  }
+  keys.set(reach, key);
+  return key;
+}

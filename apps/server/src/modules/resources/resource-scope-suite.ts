@@ -1,0 +1,264 @@
+/**
+ * The resource kit's scope matrix (issue 39, docs/resources.md "Scoped records"), part of every resource's
+ * server suite (resource-suite.ts): two departments, one below the other, an account for each data scope,
+ * and for every path — list, total, export, options, get, update, delete, a create or an update put out
+ * of scope, an owner out of scope, a reference to a record the writer cannot see — a check that each
+ * account reaches exactly the records it should. It uses nothing but the resource's own scope key (the
+ * role's scope applies to it), so it runs in a product without the demo.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dataScopes, type DataScope } from '@atrium/contracts';
+import { resourceSample } from '@atrium/contracts/resource-sample';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { rowsOf } from '../../db/client.ts';
+import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
+import { adminSession, createAccount, createDepartment, session, type Client } from '../../test/system-kit.ts';
+import type { ServerSlice } from '../../slice.ts';
+import { ROOT_DEPARTMENT_ID } from '../shared/departments.repository.ts';
+
+/**
+ * A test registered only when it applies (an unscoped resource has no department to filter by): not a
+ * skipped test, which would stay in every report of a product with a catalogue resource.
+ */
+const itWhen = (applies: boolean): ((name: string, fn: () => Promise<void>) => void) => (applies ? (name, fn) => it(name, fn) : () => undefined);
+
+interface Account {
+  scope: DataScope;
+  client: Client;
+  id: number;
+  /** A department the account reaches, where records meant for it are put (with it as their owner). */
+  home: number;
+}
+
+/** The base records of one resource: where each is put, and which scopes reach it. */
+interface Placed {
+  id: number;
+  version: number;
+  reachedBy: readonly DataScope[];
+}
+
+export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[], options: { resources?: readonly ServerSlice[]; prepare?: (t: TestApp) => Promise<void> }): void {
+  const referred = def.fields.filter((f) => f.type === 'reference').map((f) => ({ field: f, other: f.to === def.name ? def : all.find((r) => r.name === f.to)! }));
+  const scopedReferences = referred.filter((r) => r.other.scoped);
+
+  describe(`resource ${def.name}: every path within each data scope (${def.scoped ? 'scoped' : 'not scoped'})`, () => {
+    let t: TestApp;
+    let admin: Client;
+    let adminId: number;
+    let upper: number;
+    let lower: number;
+    let serial = 0;
+    const accounts = new Map<DataScope, Account>();
+    /** Per resource (the def and those it refers to), its base records. */
+    const base = new Map<string, Placed[]>();
+
+    const data = (res: TestResponse, what: string) => {
+      expect(res.status, `${what}: ${res.text.slice(0, 400)}`).toBe(200);
+      return res.body.data;
+    };
+    /** Values of a new record of `of`: a sample, its required references to records `by` reaches (made by the administrator). */
+    const valuesFor = async (of: ResourceDef, by: Account | undefined, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
+      const references: Record<string, number | undefined> = {};
+      for (const f of of.fields) {
+        if (f.type !== 'reference' || !f.required || extra[f.name] !== undefined) continue;
+        const other = f.to === of.name ? of : all.find((r) => r.name === f.to)!;
+        references[f.name] = (await make(other, by && { department: by.home, owner: by.id }, by)).id as number;
+      }
+      return { ...resourceSample(of, ++serial, references), ...extra };
+    };
+    /** A record of `of` made by the administrator, put where `placed` says (a scoped one). */
+    const make = async (of: ResourceDef, placed: { department: number; owner: number } | undefined, by?: Account) =>
+      data(await admin.call('POST', of.apiPath, await valuesFor(of, by, of.scoped && placed ? placed : {})), `the administrator creates a ${of.name}`);
+    const count = async (of: ResourceDef) => Number(rowsOf<{ n: number }>(await t.db.execute(`select count(*)::int as n from "${of.table}"`))[0]!.n);
+    /** An edit's body: the record's editable values as the form sends them, with `change`, at its version. */
+    const editBody = (current: Record<string, unknown>, change: Record<string, unknown> = {}) => ({
+      ...Object.fromEntries(def.fields.filter((f) => !f.readOnly).map((f) => [f.name, current[f.name]])),
+      ...change,
+      version: current.version,
+    });
+    const ids = (list: { id: number }[]) => list.map((r) => r.id).sort((a, b) => a - b);
+    const expected = (of: ResourceDef, scope: DataScope) => (base.get(of.name) ?? []).filter((r) => !of.scoped || r.reachedBy.includes(scope)).map((r) => r.id).sort((a, b) => a - b);
+    const unreached = (of: ResourceDef, scope: DataScope) => (base.get(of.name) ?? []).filter((r) => of.scoped && !r.reachedBy.includes(scope));
+
+    /**
+     * Four records of `of`: in the root (the administrator's), in the upper department (owned by the
+     * `department` account), in the lower one (the administrator's) and in the root owned by the `own` account.
+     */
+    const placeBase = async (of: ResourceDef) => {
+      if (base.has(of.name)) return;
+      const own = accounts.get('own')!;
+      const dept = accounts.get('department')!;
+      const layout: [number, number, DataScope[]][] = [
+        [ROOT_DEPARTMENT_ID, adminId, ['all']],
+        [upper, dept.id, ['all', 'department-tree', 'department']],
+        [lower, adminId, ['all', 'department-tree', 'custom']],
+        [ROOT_DEPARTMENT_ID, own.id, ['all', 'own']],
+      ];
+      const placed: Placed[] = [];
+      for (const [department, owner, reachedBy] of of.scoped ? layout : layout.slice(0, 2)) {
+        const record = await make(of, { department, owner });
+        if (of.scoped) expect([record.department, record.owner], `${of.name} placed`).toEqual([department, owner]);
+        placed.push({ id: record.id, version: record.version, reachedBy });
+      }
+      base.set(of.name, placed);
+    };
+
+    beforeAll(async () => {
+      t = await createTestApp({ resources: options.resources });
+      await options.prepare?.(t);
+      admin = await adminSession(t);
+      adminId = Number(rowsOf<{ id: number }>(await t.db.execute(`select id from users where username = 'admin'`))[0]!.id);
+      upper = await createDepartment(admin, 'Scope upper', ROOT_DEPARTMENT_ID);
+      lower = await createDepartment(admin, 'Scope lower', upper);
+      const permissions = [...new Set([def, ...referred.map((r) => r.other)].flatMap((r) => Object.values(r.permissions)))];
+      for (const scope of dataScopes) {
+        const code = `matrix-${scope}`;
+        const role = await admin.call('POST', '/api/system/roles', { code, name: code, permissions: [], dataScope: scope, ...(scope === 'custom' ? { departmentIds: [lower] } : {}) });
+        expect(role.status, role.text).toBe(200);
+        // the permissions in SQL, as a start gives them: the kit's own fixtures are outside the permission catalogue
+        await t.db.execute(`update roles set permissions = '{${permissions.join(',')}}'::text[] where code = '${code}'`);
+        const username = `matrix.${scope}`;
+        const { id } = await createAccount(admin, { username, name: `Matrix ${scope}`, roles: [code], password: 'matrix123', departmentId: upper });
+        accounts.set(scope, { scope, id, client: await session(t, username, 'matrix123'), home: scope === 'custom' ? lower : upper });
+      }
+      for (const { other } of scopedReferences) await placeBase(other);
+      await placeBase(def);
+    });
+
+    it('lists, totals, exports and offers in pickers exactly the records each scope reaches', async () => {
+      for (const a of accounts.values()) {
+        const want = expected(def, a.scope);
+        const page = data(await a.client.call('GET', `${def.apiPath}?pageSize=100`), `${a.scope} lists`);
+        expect([ids(page.list), page.total], `${a.scope}: list and total`).toEqual([want, want.length]);
+        const csv = await a.client.call('GET', `${def.apiPath}/export`, undefined, { locale: 'en-US' });
+        expect(csv.status, csv.text.slice(0, 200)).toBe(200);
+        const exported = csv.text.split('\r\n').slice(1).filter(Boolean).map((line) => Number(line.split(',')[0]));
+        expect(exported.sort((x, y) => x - y), `${a.scope}: export`).toEqual(want);
+        const offered = data(await a.client.call('GET', `${def.apiPath}/options`), `${a.scope} options`);
+        expect(ids(offered), `${a.scope}: options`).toEqual(want);
+        for (const record of unreached(def, a.scope)) expect(data(await a.client.call('GET', `${def.apiPath}/options?id=${record.id}`), 'options by id'), `${a.scope}: option ${record.id}`).toEqual([]);
+      }
+    });
+
+    it('reads, edits and deletes by id only what each scope reaches: any other id is 404, as one that names nothing', async () => {
+      for (const a of accounts.values()) {
+        for (const record of base.get(def.name)!) {
+          const reached = !def.scoped || record.reachedBy.includes(a.scope);
+          const got = await a.client.call('GET', `${def.apiPath}/${record.id}`);
+          expect([got.status, got.body.data?.error], `${a.scope}: get ${record.id}`).toEqual(reached ? [200, undefined] : [404, 'NOT_FOUND']);
+          if (reached) continue;
+          const current = data(await admin.call('GET', `${def.apiPath}/${record.id}`), 'the administrator reads');
+          const edit = await a.client.call('PUT', `${def.apiPath}/${record.id}`, editBody(current));
+          expect([edit.status, edit.body.data?.error], `${a.scope}: update ${record.id}`).toEqual([404, 'NOT_FOUND']);
+          const removal = await a.client.call('DELETE', `${def.apiPath}/${record.id}?version=${current.version}`);
+          expect([removal.status, removal.body.data?.error], `${a.scope}: delete ${record.id}`).toEqual([404, 'NOT_FOUND']);
+          expect(data(await admin.call('GET', `${def.apiPath}/${record.id}`), 'still there').version, `${a.scope}: ${record.id} unchanged`).toBe(current.version);
+        }
+      }
+      expect((await admin.call('GET', `${def.apiPath}/987654`)).body.data.error).toBe('NOT_FOUND');
+    });
+
+    itWhen(def.scoped)('filters by department (with those below it) and by owner, and names both in the labels', async () => {
+      const [, inUpper, inLower, owned] = base.get(def.name)!;
+      const list = async (client: Client, query: string) => ids(data(await client.call('GET', `${def.apiPath}?pageSize=100&${query}`), query).list);
+      expect(await list(admin, `department=${upper}`)).toEqual([inUpper!.id, inLower!.id].sort((a, b) => a - b));
+      expect(await list(admin, `department=${lower}`)).toEqual([inLower!.id]);
+      expect(await list(admin, `owner=${accounts.get('own')!.id}`)).toEqual([owned!.id]);
+      // a filter narrows the caller's reach, never widens it
+      expect(await list(accounts.get('department')!.client, `department=${upper}`)).toEqual([inUpper!.id]);
+      expect(await list(accounts.get('custom')!.client, `department=${ROOT_DEPARTMENT_ID}`)).toEqual([inLower!.id]);
+      const page = data(await admin.call('GET', `${def.apiPath}?pageSize=100&department=${upper}`, undefined, { locale: 'en-US' }), 'labels');
+      expect(page.labels.department).toMatchObject({ [String(upper)]: 'Scope upper', [String(lower)]: 'Scope lower' });
+      expect(page.labels.owner).toMatchObject({ [String(accounts.get('department')!.id)]: 'Matrix department' });
+      const one = data(await admin.call('GET', `${def.apiPath}/${owned!.id}`, undefined, { locale: 'en-US' }), 'get');
+      expect(one.labels.owner).toEqual({ [String(accounts.get('own')!.id)]: 'Matrix own' });
+      // a department that still holds records is not deleted: 409 IN_USE naming a table whose records it holds
+      const removal = await admin.call('DELETE', `/api/system/departments/${lower}`, undefined, { locale: 'en-US' });
+      expect([removal.status, removal.body.data?.error], 'deleting a department with records').toEqual([409, 'IN_USE']);
+      expect([def.table, ...scopedReferences.map((r) => r.other.table)]).toContain(removal.body.data.details.records);
+    });
+
+    itWhen(def.scoped)('creates in the writer department and as its owner by default, and refuses a department or owner out of scope with 403 OUT_OF_SCOPE, writing nothing but the refusal', async () => {
+      const own = accounts.get('own')!;
+      // for each scope: a department out of its reach, and an owner out of it (the administrator, in the root)
+      const outside: Partial<Record<DataScope, { department?: number; owner: number }>> = {
+        'department-tree': { department: ROOT_DEPARTMENT_ID, owner: adminId },
+        department: { department: lower, owner: adminId },
+        custom: { department: upper, owner: adminId },
+        own: { owner: adminId },
+      };
+      for (const a of accounts.values()) {
+        // by default: the writer's department (outside a custom scope that leaves it out) and the writer
+        const made = await a.client.call('POST', def.apiPath, await valuesFor(def, a));
+        if (a.scope === 'custom') expect([made.status, made.body.data?.error], 'custom: its own department is out of its scope').toEqual([403, 'OUT_OF_SCOPE']);
+        else {
+          expect(data(made, `${a.scope} creates`)).toMatchObject({ department: upper, owner: a.id });
+          expect(data(await a.client.call('DELETE', `${def.apiPath}/${made.body.data.id}?version=1`), `${a.scope} deletes its own`)).toEqual({ id: made.body.data.id });
+        }
+        const wrong = outside[a.scope];
+        if (!wrong) continue;
+        const before = await count(def);
+        const refusals = async () => Number(rowsOf<{ n: number }>(await t.db.execute(`select count(*)::int as n from audit_log where action = '${def.name}.create' and result = 'denied' and actor_id = ${a.id}`))[0]!.n);
+        const denied = await refusals();
+        for (const body of [...(wrong.department === undefined ? [] : [{ department: wrong.department }]), { department: a.home, owner: wrong.owner }]) {
+          const res = await a.client.call('POST', def.apiPath, await valuesFor(def, a, body), { locale: 'en-US' });
+          expect([res.status, res.body.data?.error, res.body.message], `${a.scope}: create with ${JSON.stringify(body)}`).toEqual([403, 'OUT_OF_SCOPE', 'The department or owner is outside your data scope.']);
+        }
+        expect(await count(def), `${a.scope}: nothing written`).toBe(before);
+        expect(await refusals(), `${a.scope}: the refusals are in the trail`).toBe(denied + (wrong.department === undefined ? 1 : 2));
+      }
+      // a department that does not exist, an owner who is not an active account: 400 on the field
+      const bad = await own.client.call('POST', def.apiPath, await valuesFor(def, own, { department: 987654, owner: 987654 }), { locale: 'en-US' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.data.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'department' }), expect.objectContaining({ path: 'owner' })]));
+    });
+
+    itWhen(def.scoped)('refuses an update that would move a record out of the writer scope, by department or owner, changing nothing', async () => {
+      const [, inUpper, inLower] = base.get(def.name)!;
+      const moves: [DataScope, Placed, Record<string, number>][] = [
+        ['department-tree', inLower!, { department: ROOT_DEPARTMENT_ID }],
+        ['department-tree', inUpper!, { owner: adminId }],
+        ['department', inUpper!, { department: lower }],
+        ['custom', inLower!, { department: upper }],
+      ];
+      for (const [scope, record, change] of moves) {
+        const a = accounts.get(scope)!;
+        const current = data(await admin.call('GET', `${def.apiPath}/${record.id}`), 'current');
+        const res = await a.client.call('PUT', `${def.apiPath}/${record.id}`, editBody(current, change));
+        expect([res.status, res.body.data?.error], `${scope}: ${JSON.stringify(change)}`).toEqual([403, 'OUT_OF_SCOPE']);
+        expect(data(await admin.call('GET', `${def.apiPath}/${record.id}`), 'after')).toMatchObject({ version: current.version, department: current.department, owner: current.owner });
+      }
+      // an `own` writer gives its record away: it would no longer reach it
+      const own = accounts.get('own')!;
+      const owned = base.get(def.name)![3]!;
+      const current = data(await own.client.call('GET', `${def.apiPath}/${owned.id}`), 'own reads');
+      const away = await own.client.call('PUT', `${def.apiPath}/${owned.id}`, editBody(current, { owner: adminId }));
+      expect([away.status, away.body.data?.error]).toEqual([403, 'OUT_OF_SCOPE']);
+      // within the scope a record moves and changes hands: the tree's holder moves one to the lower department
+      const tree = accounts.get('department-tree')!;
+      const upperRecord = data(await tree.client.call('GET', `${def.apiPath}/${inUpper!.id}`), 'tree reads');
+      const moved = data(await tree.client.call('PUT', `${def.apiPath}/${inUpper!.id}`, editBody(upperRecord, { department: lower, owner: tree.id })), 'tree moves within its scope');
+      expect(moved).toMatchObject({ department: lower, owner: tree.id });
+      data(await admin.call('PUT', `${def.apiPath}/${inUpper!.id}`, editBody(moved, { department: upper, owner: accounts.get('department')!.id })), 'moved back');
+    });
+
+    itWhen(scopedReferences.length > 0)('refuses a reference to a record the writer cannot see (400 on the field, as if it did not exist), and takes one it can', async () => {
+      for (const { field, other } of scopedReferences) {
+        for (const a of accounts.values()) {
+          for (const target of base.get(other.name)!) {
+            const body = await valuesFor(def, a, { [field.name]: target.id, ...(def.scoped ? { department: a.home } : {}) });
+            const res = await a.client.call('POST', def.apiPath, body, { locale: 'en-US' });
+            if (target.reachedBy.includes(a.scope)) {
+              const made = data(res, `${a.scope}: ${field.name} = ${target.id}`);
+              expect(made[field.name]).toBe(target.id);
+              data(await admin.call('DELETE', `${def.apiPath}/${made.id}?version=${made.version}`), 'clean up');
+            } else {
+              expect([res.status, res.body.data?.error], `${a.scope}: ${field.name} = ${target.id}`).toEqual([400, 'VALIDATION_FAILED']);
+              expect(res.body.data.details).toContainEqual({ path: field.name, message: 'No such record: it may have been deleted' });
+            }
+          }
+        }
+      }
+    });
+  });
+}

@@ -1,0 +1,233 @@
+import { msg, type Locale } from '@atrium/contracts';
+import { DEPARTMENT_DEPTH_MAX, type Department, type DepartmentCreateBody, type DepartmentUpdateBody } from '@atrium/contracts/calls/department';
+import { diffFields, removedFields } from '../../audit/audit-entry.ts';
+import { violatedConstraint } from '../../db/errors.ts';
+import type { Generations } from '../../db/list-generations.ts';
+import type { Reach } from '../../lists/scope.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import type { JsonText } from '../../http/envelope.ts';
+import { departmentName, ROOT_DEPARTMENT_ID } from '../shared/departments.repository.ts';
+import { AnswerCache } from '../../lists/list-cache.ts';
+import {
+  activeAccount,
+  codeTaken,
+  deleteDepartment,
+  dependants,
+  findDepartment,
+  findDepartmentWithCounts,
+  insertDepartment,
+  listDepartments,
+  lockTree,
+  moveSubtree,
+  siblingNameTaken,
+  subtreeDepth,
+  updateDepartment,
+  type DepartmentRow,
+  type DepartmentWithCounts,
+} from './department.repository.ts';
+import { uniqueConflict, type SystemCtx } from './rules.ts';
+
+/**
+ * The departments' tree (decision 031). Every change takes the tree's lock first
+ * (department.repository.ts `lockTree`), then reads what it checks: the rules below hold under any
+ * number of concurrent writers, on every replica.
+ */
+
+const FIELDS = ['name', 'parentId', 'code', 'leaderId', 'order', 'status'] as const;
+type Snapshot = { name: string; parentId: number | null; code: string | null; leaderId: number | null; order: number; status: string };
+const snapshot = (row: Pick<DepartmentRow, 'name' | 'parentId' | 'code' | 'leaderId' | 'sortOrder' | 'status'>): Snapshot => ({
+  name: row.name,
+  parentId: row.parentId,
+  code: row.code,
+  leaderId: row.leaderId,
+  order: row.sortOrder,
+  status: row.status,
+});
+
+function toDepartment(row: DepartmentWithCounts, locale: Locale): Department {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    name: departmentName(row, locale),
+    code: row.code,
+    leaderId: row.leaderId,
+    leaderName: row.leaderName,
+    order: row.sortOrder,
+    status: row.status,
+    depth: row.depth,
+    memberCount: row.memberCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Parents before children, siblings by order then id: a depth-first walk from the root. Of a part of the
+ * tree (a data scope's), a department whose parent is not among the rows stands at the top.
+ */
+export function treeOrder<T extends { id: number; parentId: number | null; sortOrder: number }>(rows: T[]): T[] {
+  const ids = new Set(rows.map((row) => row.id));
+  const children = new Map<number | null, T[]>();
+  for (const row of rows) {
+    const parent = row.parentId !== null && ids.has(row.parentId) ? row.parentId : null;
+    const list = children.get(parent);
+    if (list) list.push(row);
+    else children.set(parent, [row]);
+  }
+  for (const list of children.values()) list.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  const out: T[] = [];
+  const stack = [...(children.get(null) ?? [])].reverse();
+  while (stack.length > 0) {
+    const row = stack.pop()!;
+    out.push(row);
+    const below = children.get(row.id);
+    if (below) for (let i = below.length - 1; i >= 0; i--) stack.push(below[i]!);
+  }
+  return out;
+}
+
+/** The tree's answers, kept at the write generations of the departments and the accounts (leaders' names, member counts). */
+const treeAnswers = new AnswerCache<{ list: Department[] }>({ reads: ['departments', 'users'] });
+export const treeReads = treeAnswers.tables;
+
+export function departmentTree({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>, known: Generations | null): Promise<JsonText<{ list: Department[] }>> {
+  return treeAnswers.answer(db, { key: locale, known }, async () => {
+    const list = treeOrder(await listDepartments(db)).map((row) => toDepartment(row, locale));
+    return { value: { list }, weight: list.length };
+  });
+}
+
+/**
+ * The departments a caller may pick for a scoped record of one resource (within `reach`), in tree order:
+ * what a scoped page offers to filter by and to put a record in. Under `own` its own department alone (a
+ * record it owns stays where it sits: lists/placement.ts). A department whose parent is out of reach stands
+ * at the top of the tree the console builds. Read from the cached tree.
+ */
+export async function departmentsWithin(ctx: Pick<SystemCtx, 'db' | 'locale'>, known: Generations | null, reach: Reach, ownDepartmentId: number): Promise<{ list: Department[] }> {
+  const reached = reach.ownerId !== null ? new Set([ownDepartmentId]) : reach.departmentIds;
+  const { list } = JSON.parse((await departmentTree(ctx, known)).text) as { list: Department[] };
+  return { list: reached === null ? list : list.filter((d) => reached.has(d.id)) };
+}
+
+export async function getDepartment({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>, id: number): Promise<Department> {
+  const row = await findDepartmentWithCounts(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toDepartment(row, locale);
+}
+
+const parentError = () => fieldError('parentId', 'system.department.error.parent');
+const depthError = () => fieldError('parentId', msg('system.department.error.depth', { n: DEPARTMENT_DEPTH_MAX }));
+const rootError = () => new AppError('CONFLICT', { message: 'system.department.error.root' });
+
+/** The parent to put a department under: it exists and is active (400 on `parentId`). */
+async function activeParent(db: SystemCtx['db'], id: number): Promise<DepartmentRow> {
+  const parent = await findDepartment(db, id);
+  if (!parent || parent.status !== 'active') throw parentError();
+  return parent;
+}
+
+/** A leader must be an active account (400 on `leaderId`). */
+async function checkLeader(db: SystemCtx['db'], leaderId: number | null | undefined): Promise<void> {
+  if (leaderId != null && !(await activeAccount(db, leaderId))) throw fieldError('leaderId', 'system.department.error.leader');
+}
+
+async function checkUnique(db: SystemCtx['db'], values: { parentId: number | null; name: string; code: string | null }, exceptId?: number): Promise<void> {
+  if (await siblingNameTaken(db, values.parentId, values.name, exceptId)) throw new AppError('DEPARTMENT_NAME_TAKEN');
+  if (values.code !== null && (await codeTaken(db, values.code, exceptId))) throw new AppError('DEPARTMENT_CODE_TAKEN');
+}
+
+async function answerOf(ctx: Pick<SystemCtx, 'db' | 'locale'>, id: number): Promise<Department> {
+  return toDepartment((await findDepartmentWithCounts(ctx.db, id))!, ctx.locale);
+}
+
+export async function createDepartment(ctx: SystemCtx, body: DepartmentCreateBody): Promise<Department> {
+  const { db, session, now, audit } = ctx;
+  await lockTree(db);
+  const parent = await activeParent(db, body.parentId);
+  if (parent.depth + 1 > DEPARTMENT_DEPTH_MAX) throw depthError();
+  await checkLeader(db, body.leaderId);
+  const values = { name: body.name, nameEn: null, code: body.code ?? null, leaderId: body.leaderId ?? null, sortOrder: body.order ?? 0, status: 'active' as const };
+  await checkUnique(db, { parentId: parent.id, name: values.name, code: values.code });
+  const id = await insertDepartment(db, parent, values, session.userId, now()).catch((err: unknown) => {
+    throw uniqueConflict(err);
+  });
+  audit.set({ targetId: id, summary: `created department ${body.name}`, changes: diffFields<Snapshot>(null, snapshot({ ...values, parentId: parent.id }), FIELDS) });
+  return answerOf(ctx, id);
+}
+
+/**
+ * Edits a department, and moves it when `parentId` changes: never under itself or one below it (409
+ * DEPARTMENT_CYCLE), never past the deepest level with its subtree (400 on `parentId`). The root keeps no
+ * parent and stays active.
+ */
+export async function editDepartment(ctx: SystemCtx, id: number, body: DepartmentUpdateBody): Promise<Department> {
+  const { db, session, now, audit } = ctx;
+  await lockTree(db);
+  const before = await findDepartment(db, id, true);
+  if (!before) throw new AppError('NOT_FOUND');
+  const isRoot = before.id === ROOT_DEPARTMENT_ID;
+  if (isRoot && (body.parentId !== null || body.status !== 'active')) throw rootError();
+  if (!isRoot && body.parentId === null) throw parentError();
+
+  let parent: DepartmentRow | undefined;
+  if (body.parentId !== null && body.parentId !== before.parentId) {
+    const target = await findDepartment(db, body.parentId);
+    if (target && target.path.startsWith(before.path)) throw new AppError('DEPARTMENT_CYCLE');
+    parent = await activeParent(db, body.parentId);
+    const height = (await subtreeDepth(db, before.path)) - before.depth;
+    if (parent.depth + 1 + height > DEPARTMENT_DEPTH_MAX) throw depthError();
+  }
+  if (body.leaderId !== undefined && body.leaderId !== before.leaderId) await checkLeader(db, body.leaderId);
+
+  // A save of the name as its reader saw it keeps both names of the root (decision 015); another clears the English one.
+  const keepsName = body.name === before.name || body.name === before.nameEn;
+  const values = {
+    name: keepsName ? before.name : body.name,
+    nameEn: keepsName ? before.nameEn : null,
+    code: body.code === undefined ? before.code : body.code,
+    leaderId: body.leaderId === undefined ? before.leaderId : body.leaderId,
+    sortOrder: body.order ?? before.sortOrder,
+    status: body.status,
+  };
+  const parentId = parent?.id ?? before.parentId;
+  await checkUnique(db, { parentId, name: values.name, code: values.code }, id);
+  try {
+    if (parent) await moveSubtree(db, before, parent);
+    await updateDepartment(db, id, values, session.userId, now());
+  } catch (err) {
+    throw uniqueConflict(err);
+  }
+  const after = snapshot({ ...values, parentId });
+  const summary = parent ? `moved department ${before.name} from ${before.parentId} to ${parent.id}` : `updated department ${before.name}`;
+  audit.set({ summary, changes: diffFields(snapshot(before), after, FIELDS) });
+  return answerOf(ctx, id);
+}
+
+/**
+ * Deletes a department that has no sub-department, no member and no record of a scoped resource (409 IN_USE
+ * naming which, with their counts, or the table whose records it still holds).
+ */
+export async function removeDepartment(ctx: SystemCtx, id: number): Promise<{ id: number }> {
+  const { db, audit } = ctx;
+  await lockTree(db);
+  const row = await findDepartment(db, id, true);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.id === ROOT_DEPARTMENT_ID) throw rootError();
+  // Counted after the row lock: an account being put here (it locks the row for share) has committed by then.
+  const { children, members } = await dependants(db, id);
+  if (children > 0 || members > 0) {
+    const which = children > 0 && members > 0 ? 'both' : children > 0 ? 'children' : 'members';
+    throw new AppError('IN_USE', { message: `system.department.error.inUse.${which}`, details: { children, members } });
+  }
+  try {
+    await deleteDepartment(db, id);
+  } catch (err) {
+    // records of a scoped resource still belong to it: their table's foreign key refuses (docs/resources.md)
+    const violated = violatedConstraint(err);
+    if (violated?.code !== '23503') throw err;
+    throw new AppError('IN_USE', { message: 'system.department.error.inUse.records', details: { children, members, records: violated.table ?? violated.constraint.replace(/_department_id_fk$/, '') } });
+  }
+  audit.set({ summary: `deleted department ${row.name}`, changes: removedFields(snapshot(row), FIELDS) });
+  return { id };
+}
+

@@ -1,0 +1,74 @@
+/**
+ * A readable example of what a field's `pattern` accepts, for the message of a value it refuses:
+ * `^T-[0-9]{4}$` -> `T-0000`, `[A-Z]{2}\d{3}` -> `AA000`. Only a pattern of one fixed shape has such an
+ * example (literals, digits, capitals or small letters, fixed counts); for any other (alternatives,
+ * optional or repeated parts, mixed classes) there is none, and the message shows the pattern itself.
+ */
+
+/** The placeholder of a character class: `0` for digits, `A` for capitals, `a` for small letters. */
+const CLASS_PLACEHOLDERS: [RegExp, string][] = [
+  [/^(?:0-9|\\d)$/, '0'],
+  [/^A-Z$/, 'A'],
+  [/^a-z$/, 'a'],
+];
+
+/** Characters that stand for themselves when escaped (`\-`, `\.`), not a class like `\w`. */
+const ESCAPED_LITERAL = /^[^A-Za-z0-9]$/u;
+
+export function patternExample(pattern: string): string | undefined {
+  const source = pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
+  let at = 0;
+
+  /** One sequence up to the end or a closing parenthesis; undefined when it has no fixed shape. */
+  const sequence = (): string | undefined => {
+    let out = '';
+    while (at < source.length && source[at] !== ')') {
+      const atom = one();
+      if (atom === undefined) return undefined;
+      const count = quantifier();
+      if (count === undefined) return undefined;
+      out += atom.repeat(count);
+    }
+    return out;
+  };
+
+  const one = (): string | undefined => {
+    const c = source[at++]!;
+    if (c === '\\') {
+      const next = source[at++];
+      if (next === 'd') return '0';
+      return next !== undefined && ESCAPED_LITERAL.test(next) ? next : undefined;
+    }
+    if (c === '[') {
+      const end = source.indexOf(']', at + 1);
+      if (end < 0) return undefined;
+      const body = source.slice(at, end);
+      at = end + 1;
+      if (body.length === 1 && body !== '^' && body !== '\\') return body;
+      if (body.length === 2 && body[0] === '\\' && ESCAPED_LITERAL.test(body[1]!)) return body[1];
+      return CLASS_PLACEHOLDERS.find(([re]) => re.test(body))?.[1];
+    }
+    if (c === '(') {
+      if (source.startsWith('?:', at)) at += 2;
+      else if (source[at] === '?') return undefined;
+      const inner = sequence();
+      if (inner === undefined || source[at] !== ')') return undefined;
+      at++;
+      return inner;
+    }
+    return '.*+?{}|^$)]'.includes(c) ? undefined : c;
+  };
+
+  /** How many times the atom before repeats: 1, or `{n}`; undefined for a count that varies. */
+  const quantifier = (): number | undefined => {
+    const c = source[at];
+    if (c === undefined || !'{*+?|'.includes(c)) return 1;
+    const fixed = /^\{(\d{1,2})\}/.exec(source.slice(at));
+    if (!fixed) return undefined;
+    at += fixed[0].length;
+    return Number(fixed[1]);
+  };
+
+  const example = sequence();
+  return example && at === source.length ? example : undefined;
+}
