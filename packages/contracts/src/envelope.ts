@@ -45,6 +45,11 @@ export const errorStatus = {
   DEPARTMENT_NAME_TAKEN: 409,
   DEPARTMENT_CODE_TAKEN: 409,
   OUT_OF_SCOPE: 403,
+  TRANSITION_NOT_ALLOWED: 409,
+  UNKNOWN_TRANSITION: 404,
+  FIELD_LOCKED: 409,
+  SELF_APPROVAL: 403,
+  NOT_APPROVER: 403,
 } as const;
 
 export type ErrorKey = keyof typeof errorStatus;

@@ -144,5 +144,4 @@ export function roleDisplayName(code: string, storedName: string, locale: Locale
 }
 export const builtInRoleCodes = Object.keys(builtInRoles) as BuiltInRole[];
 
-/** Role codes: lower-case letter first, then 1-31 of lower-case letters, digits and `-`. */
-export const ROLE_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
+export { ROLE_CODE_PATTERN } from './role-code.ts';

@@ -34,7 +34,16 @@ export interface ResourceCalls {
   create: CallDef;
   update: CallDef;
   delete: CallDef;
+  /** A resource with a life cycle: a record's transitions, newest first. */
+  history?: CallDef;
+  /** A resource with a life cycle: a transition's name that is none of its transitions (404 UNKNOWN_TRANSITION). */
+  unknownTransition?: CallDef;
 }
+
+/** The longest comment a transition takes (characters). */
+export const TRANSITION_COMMENT_MAX = 500;
+/** The history rows a record's answer holds at most (the newest). */
+export const HISTORY_LIMIT = 200;
 
 const idParams = z.object({ id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue') });
 
@@ -160,7 +169,8 @@ const built = new WeakMap<ResourceDef, { schemas: ResourceSchemas; calls: Resour
 function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCalls } {
   const { fields, apiPath, permissions } = def;
   const formShape: Record<string, z.ZodType> = {};
-  for (const f of fields) {
+  // the state field is written by transitions only: a create or an update that names it is refused (strict)
+  for (const f of fields.filter((f) => !f.state)) {
     const value = valueSchema(f);
     formShape[f.name] = f.required ? value : z.preprocess((v) => (v === '' ? null : v), value.nullable().optional());
   }
@@ -170,7 +180,7 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
   if (def.scoped) for (const name of ['department', 'owner']) scopeShape[name] = z.preprocess((v) => (v === '' ? null : v), valueSchema({ name, type: 'reference', label: def.label }).nullable().optional());
   Object.assign(formShape, scopeShape);
   const form = z.object(formShape).strict();
-  const editable = [...fields.filter((f) => !f.readOnly).map((f) => f.name), ...Object.keys(scopeShape)];
+  const editable = [...fields.filter((f) => !f.readOnly && !f.state).map((f) => f.name), ...Object.keys(scopeShape)];
   const update = form
     .pick(Object.fromEntries(editable.map((n) => [n, true])) as Record<string, true>)
     .extend({ version: z.number({ error: typeError }).int('validation.invalidType').min(1, 'validation.invalidValue') })
@@ -186,6 +196,8 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     updatedAt: z.string(),
     createdBy: actor,
     updatedBy: actor,
+    // the transitions the caller may fire now (a life cycle's): its permission, the state, an approver not asking themselves
+    ...(def.lifecycle ? { transitions: z.array(z.string()) } : {}),
   });
   /**
    * Per reference field, the labels of the records the page refers to: `{ supplier: { "3": "Acme" } }`; a
@@ -229,8 +241,42 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     update: defineCall({ id: `${def.name}.update`, method: 'PUT', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Edits a ${title} at its version (409 VERSION_CONFLICT when someone saved first)`, params: idParams, body: update, response: detail, writes: true }),
     delete: defineCall({ id: `${def.name}.delete`, method: 'DELETE', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Deletes a ${title} at its version (409 IN_USE while another record refers to it)`, params: idParams, query: versionQuery, response: z.object({ id: z.number().int() }), writes: true }),
   } as ResourceCalls;
+  if (def.lifecycle) {
+    const historyRow = z.object({ id: z.number().int(), transition: z.string(), from: z.string(), to: z.string(), actor, comment: z.string().nullable(), at: z.string() });
+    calls.history = defineCall({ id: `${def.name}.history`, method: 'GET', path: `${apiPath}/:id/history`, access: 'signed', permission: permissions.read, summary: `A ${title}'s transitions, newest first (at most ${HISTORY_LIMIT})`, params: idParams, response: z.object({ list: z.array(historyRow) }) });
+    calls.unknownTransition = defineCall({ id: `${def.name}.transition`, method: 'POST', path: `${apiPath}/:id/transitions/:name`, access: 'signed', permission: permissions.read, summary: `A name that is none of the ${title}'s transitions: 404 UNKNOWN_TRANSITION naming them`, params: idParams.extend({ name: z.string().max(100) }), body: z.unknown(), response: detail });
+  }
 
   return { schemas: { record, form, update, filter, listQuery }, calls };
+}
+
+const transitionsBuilt = new WeakMap<ResourceDef, Record<string, CallDef>>();
+
+/**
+ * A life cycle's transitions, one call each by name: `POST <apiPath>/:id/transitions/<name>` with the
+ * record's version and, where the transition takes one, a comment; under its own permission
+ * (`order:approve`). Answers the record as the transition left it.
+ */
+export function resourceTransitionCalls(def: ResourceDef): Record<string, CallDef> {
+  let done = transitionsBuilt.get(def);
+  if (done) return done;
+  const detail = api(def).calls.get.response!;
+  const version = z.number({ error: typeError }).int('validation.invalidType').min(1, 'validation.invalidValue');
+  const comment = z.string({ error: typeError }).trim().check(maxChars(TRANSITION_COMMENT_MAX, msg('common.maxLength', { n: TRANSITION_COMMENT_MAX })));
+  done = Object.fromEntries(
+    (def.lifecycle?.transitions ?? []).map((t) => {
+      const body = z
+        .object({
+          version,
+          ...(t.comment === 'required' ? { comment: comment.min(1, { error: 'common.required', abort: true }) } : t.comment === 'optional' ? { comment: z.preprocess((v) => (v === '' ? null : v), comment.nullable().optional()) } : {}),
+        })
+        .strict();
+      const summary = `${t.label['en-US']}: ${t.from.join(', ')} -> ${t.to}${t.approval ? (t.approval.by === 'role' ? ` (approved by the role ${t.approval.role})` : ' (approved by the department leader)') : ''}`;
+      return [t.name, defineCall({ id: `${def.name}.transition.${t.name}`, method: 'POST', path: `${def.apiPath}/:id/transitions/${t.name}`, access: 'signed', permission: t.permission, summary, params: idParams, body, response: detail, writes: true })];
+    }),
+  );
+  transitionsBuilt.set(def, done);
+  return done;
 }
 
 function api(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCalls } {

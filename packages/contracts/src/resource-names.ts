@@ -7,14 +7,18 @@
 import type { Locale } from './locale.ts';
 import type { ResourceDef } from './resource.ts';
 
-/** A resource's permission codes: reading (the list, a record, pickers), writing (create, edit, delete), exporting. */
+/**
+ * A resource's permission codes: reading (the list, a record, pickers), writing (create, edit, delete),
+ * exporting; and one per transition of its life cycle (`order:approve`, lifecycle.ts).
+ */
 export const resourceActions = ['read', 'write', 'export'] as const;
-export type ResourcePermission = `${string}:${(typeof resourceActions)[number]}`;
+export type ResourcePermission = `${string}:${string}`;
 
 /**
  * The resources' texts as i18n keys, for the console's dictionaries (the menu, the tab and the page
  * title use `resourceTitleKey`): `resource.<name>.label`, `.pluralLabel`, `.field.<field>`,
- * `.field.<field>.<enum value>`, and `resource.group.<group>` for a menu group a resource brings.
+ * `.field.<field>.<enum value>` (a life cycle's states are its state field's values),
+ * `.transition.<transition>`, and `resource.group.<group>` for a menu group a resource brings.
  */
 export function resourceMessages(defs: readonly ResourceDef[], locale: Locale): Record<string, string> {
   const out: Record<string, string> = {};
@@ -26,6 +30,7 @@ export function resourceMessages(defs: readonly ResourceDef[], locale: Locale): 
       out[`resource.${r.name}.field.${f.name}`] = f.label[locale];
       for (const v of f.values ?? []) out[`resource.${r.name}.field.${f.name}.${v.value}`] = v.label[locale];
     }
+    for (const t of r.lifecycle?.transitions ?? []) out[`resource.${r.name}.transition.${t.name}`] = t.label[locale];
   }
   return out;
 }

@@ -21,7 +21,8 @@ export interface ResourceSliceDef extends SliceDef {
 /**
  * A team's resource as a slice of the contracts (docs/resources.md): one line of the registry
  * (slices.ts) like any other slice. What a slice declares by hand follows here from the definition: its
- * three permissions (`<name>:read`, `:write`, `:export`) with their labels, their group in the role editor
+ * three permissions (`<name>:read`, `:write`, `:export`) and one per transition of its life cycle, with
+ * their labels, the roles its life cycle brings for its approvals, their group in the role editor
  * (`resource:<name>`, labelled by the plural) and what their resource is called there. Its page joins the
  * route table from `resource` (routes.ts places it in its menu group, after the pages the registry lists
  * before it), its calls the call table (calls/index.ts, resourceCalls) and its texts the console's
@@ -29,13 +30,22 @@ export interface ResourceSliceDef extends SliceDef {
  */
 export function resourceSlice(def: ResourceDef): ResourceSliceDef {
   const group = `resource:${def.name}` as const;
-  const permissions = Object.fromEntries(
-    resourceActions.map((action) => [def.permissions[action], { group, label: { 'zh-CN': actionLabels[action]['zh-CN'](def.pluralLabel), 'en-US': actionLabels[action]['en-US'](def.pluralLabel) } }]),
-  ) as ResourceSliceDef['permissions'];
+  const transitions = def.lifecycle?.transitions ?? [];
+  const permissions = Object.fromEntries([
+    ...resourceActions.map((action) => [def.permissions[action], { group, label: { 'zh-CN': actionLabels[action]['zh-CN'](def.pluralLabel), 'en-US': actionLabels[action]['en-US'](def.pluralLabel) } }]),
+    // a transition's: "批准订单" / "Approve orders"
+    ...transitions.map((t) => [t.permission, { group, label: { 'zh-CN': `${t.label['zh-CN']}${def.pluralLabel['zh-CN']}`, 'en-US': `${t.label['en-US']} ${def.pluralLabel['en-US'].toLowerCase()}` } }]),
+  ]) as ResourceSliceDef['permissions'];
+  // the roles its life cycle brings read the records and fire the transitions they approve
+  const roles = def.lifecycle?.roles ?? {};
+  const grants = Object.fromEntries(
+    Object.keys(roles).map((code) => [code, [def.permissions.read, ...transitions.filter((t) => t.approval?.by === 'role' && t.approval.role === code).map((t) => t.permission)]]),
+  );
   return {
     name: def.name,
     resource: def,
     permissions,
+    ...(Object.keys(roles).length > 0 ? { roles, grants } : {}),
     permissionGroups: { [group]: def.pluralLabel },
     permissionResources: { [def.name]: def.pluralLabel },
     // a resource's records are scoped unless its spec says `"scoped": false` (a catalogue every holder shares)

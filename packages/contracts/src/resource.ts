@@ -9,6 +9,7 @@
 import type { Locale } from './locale.ts';
 import type { ResourcePermission } from './resource-names.ts';
 import { isRealDate } from './query-values.ts';
+import { defineLifecycle, lifecycleProblems, type Lifecycle, type LifecycleSpec } from './lifecycle.ts';
 
 export type Labels = Record<Locale, string>;
 
@@ -61,6 +62,8 @@ export interface ResourceSpec {
    */
   scoped?: boolean;
   fields: ResourceFieldSpec[];
+  /** States, transitions and approvals (lifecycle.ts, docs/resources.md "Life cycles"). */
+  lifecycle?: LifecycleSpec;
 }
 
 /** Whether a valid pattern accepts the whole value (an invalid one is a problem of its own). */
@@ -91,9 +94,9 @@ const textTypes: readonly ResourceFieldType[] = ['string', 'text'];
 /**
  * Every problem of a spec, one message each, naming the field (`fields[2].type: unknown type "money"`).
  * `known`: the resources already defined (a reference may point at one of them or at another resource
- * of the same batch).
+ * of the same batch); `roles`: the role codes a life cycle's approval may name.
  */
-export function resourceSpecProblems(input: unknown, known: readonly string[] = []): string[] {
+export function resourceSpecProblems(input: unknown, known: readonly string[] = [], roles: readonly string[] = []): string[] {
   const problems: string[] = [];
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return ['the spec must be a JSON object'];
   const spec = input as Record<string, unknown>;
@@ -106,7 +109,7 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
   const allowed = (value: Record<string, unknown>, keys: readonly string[], where: string) => {
     for (const key of Object.keys(value)) if (!keys.includes(key)) problems.push(`${where}${where ? '.' : ''}${key}: unknown property`);
   };
-  allowed(spec, ['$schema', 'name', 'plural', 'label', 'pluralLabel', 'menu', 'scoped', 'fields'], '');
+  allowed(spec, ['$schema', 'name', 'plural', 'label', 'pluralLabel', 'menu', 'scoped', 'fields', 'lifecycle'], '');
   if (spec.scoped !== undefined && typeof spec.scoped !== 'boolean') problems.push('scoped: must be true or false');
   if (typeof spec.name !== 'string' || !RESOURCE_NAME_PATTERN.test(spec.name)) problems.push(`name: must match ${RESOURCE_NAME_PATTERN.source} (a singular like "product")`);
   if (spec.plural !== undefined && (typeof spec.plural !== 'string' || !RESOURCE_NAME_PATTERN.test(spec.plural))) problems.push(`plural: must match ${RESOURCE_NAME_PATTERN.source}`);
@@ -223,6 +226,11 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
     }
   });
   if (!spec.fields.some((f: { type?: unknown }) => f?.type === 'string')) problems.push('fields: at least one string field is required (it names a record in pickers and the audit trail)');
+  if (spec.lifecycle !== undefined) {
+    const fieldNames = spec.fields.flatMap((f: { name?: unknown }) => (typeof f?.name === 'string' ? [f.name] : []));
+    const reserved = [...reservedFieldNames, ...(spec.scoped !== false ? scopeFieldNames : [])];
+    problems.push(...lifecycleProblems(spec.lifecycle, { fields: fieldNames, scoped: spec.scoped !== false, roles, labels, allowed, fieldPattern: FIELD_NAME_PATTERN, reserved }));
+  }
   return problems;
 }
 
@@ -231,6 +239,11 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
 export interface ResourceField extends ResourceFieldSpec {
   /** The database column. */
   column: string;
+  /**
+   * The life cycle's state field (an enum of its states, created in the initial one): a column, a filter and
+   * in the trail like any field, but never written by a create or an update, only by a transition.
+   */
+  state?: true;
 }
 
 export interface ResourceDef {
@@ -254,6 +267,8 @@ export interface ResourceDef {
   /** The field that names a record (the first string field): pickers, the audit trail's summary. */
   titleField: string;
   permissions: { read: ResourcePermission; write: ResourcePermission; export: ResourcePermission };
+  /** Its states, transitions and approvals, when the spec declares them; its state field is among `fields`. */
+  lifecycle?: Lifecycle;
 }
 
 /** A decimal's value as the database answers it, with its scale (`19.9` -> `19.90`). */
@@ -272,11 +287,29 @@ export function formatDecimal(value: string, scale: number): string {
  * command refuses them before writing anything).
  */
 export function defineResource(spec: ResourceSpec): ResourceDef {
-  // Whether a reference's resource exists is the registry's check (resources.test.ts), not one file's.
-  const problems = resourceSpecProblems(spec, spec.fields.filter((f) => f.type === 'reference').map((f) => f.to!));
+  // Whether a reference's resource and an approval's role exist is the registry's check (resources.test.ts), not one file's.
+  const own = Object.keys(spec.lifecycle?.roles ?? {});
+  const roles = (spec.lifecycle?.transitions ?? []).flatMap((t) => (t.approval?.by === 'role' && !own.includes(t.approval.role) ? [t.approval.role] : []));
+  const problems = resourceSpecProblems(spec, spec.fields.filter((f) => f.type === 'reference').map((f) => f.to!), roles);
   if (problems.length > 0) throw new Error(`resource "${spec.name}": ${problems.join('; ')}`);
   const plural = spec.plural ?? `${spec.name}s`;
+  const lifecycle = spec.lifecycle && defineLifecycle(spec.name, spec.lifecycle);
   const fields: ResourceField[] = spec.fields.map((f) => ({ ...f, column: snakeCase(f.name) }));
+  // the state field last: an enum of the states, created in the initial one, filtered and sorted by them
+  if (lifecycle) {
+    fields.push({
+      name: lifecycle.field,
+      column: snakeCase(lifecycle.field),
+      type: 'enum',
+      label: lifecycle.label,
+      required: true,
+      default: lifecycle.initial,
+      values: lifecycle.states.map((s) => ({ value: s.value, label: s.label })),
+      filter: 'equals',
+      sortable: true,
+      state: true,
+    });
+  }
   const apiPath = `/api/${kebabCase(plural)}`;
   const permissions = { read: `${spec.name}:read`, write: `${spec.name}:write`, export: `${spec.name}:export` } as const;
 
@@ -293,5 +326,6 @@ export function defineResource(spec: ResourceSpec): ResourceDef {
     apiPath,
     titleField: fields.find((f) => f.type === 'string')!.name,
     permissions,
+    ...(lifecycle ? { lifecycle } : {}),
   };
 }

@@ -1,9 +1,10 @@
 import type { CallDef } from '../call.ts';
 import { authCalls } from './auth.ts';
-import { resourceCalls } from '../resource-calls.ts';
+import { resourceCalls, resourceTransitionCalls } from '../resource-calls.ts';
 import { sliceCalls } from '../slice-calls.ts';
 import { resources } from '../slices.ts';
 import { healthCalls } from './health.ts';
+import { approvalCalls } from './approvals.ts';
 import { everyScopeCall } from './scope.ts';
 import { messageCalls } from './message.ts';
 import { twoStepCalls } from './two-step.ts';
@@ -21,12 +22,15 @@ export const calls = {
   preferences: preferencesCalls,
   message: messageCalls,
   health: healthCalls,
+  approvals: approvalCalls,
   system: systemCalls,
   ...sliceCalls,
 } as const;
 
 /**
- * Every call of the API: the table above, then each resource's calls (docs/resources.md), then the
- * department and owner pickers of each scoped resource (scope.ts).
+ * Every call of the API: the table above, then each resource's calls and its life cycle's transitions
+ * (docs/resources.md), then the department and owner pickers of each scoped resource (scope.ts).
  */
-export const allCalls: CallDef[] = [...Object.values(calls), ...resources.map(resourceCalls), ...everyScopeCall()].flatMap((group) => Object.values(group as Record<string, CallDef>));
+export const allCalls: CallDef[] = [...Object.values(calls), ...resources.flatMap((r) => [resourceCalls(r), resourceTransitionCalls(r)]), ...everyScopeCall()].flatMap((group) =>
+  Object.values(group as Record<string, CallDef>),
+);

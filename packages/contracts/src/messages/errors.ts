@@ -49,6 +49,11 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     DEPARTMENT_NAME_TAKEN: '同一上级部门下已有同名部门',
     DEPARTMENT_CODE_TAKEN: '部门编码已存在',
     OUT_OF_SCOPE: '所属部门或负责人超出了你的数据权限范围',
+    TRANSITION_NOT_ALLOWED: '记录当前的状态不能执行此操作',
+    UNKNOWN_TRANSITION: '没有这个操作',
+    FIELD_LOCKED: '记录当前的状态下，这些字段不能修改',
+    SELF_APPROVAL: '不能审批自己提交的申请',
+    NOT_APPROVER: '你不是这条记录的审批人',
   },
   'en-US': {
     VALIDATION_FAILED: 'Some of the submitted data is not valid.',
@@ -96,5 +101,10 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     DEPARTMENT_NAME_TAKEN: 'Another department under the same parent already has this name.',
     DEPARTMENT_CODE_TAKEN: 'This department code is already taken.',
     OUT_OF_SCOPE: 'The department or owner is outside your data scope.',
+    TRANSITION_NOT_ALLOWED: 'This action is not allowed in the record’s current state.',
+    UNKNOWN_TRANSITION: 'There is no such action.',
+    FIELD_LOCKED: 'These fields cannot be changed in the record’s current state.',
+    SELF_APPROVAL: 'You cannot approve a request you made yourself.',
+    NOT_APPROVER: 'You are not an approver of this record.',
   },
 };
