@@ -31,7 +31,7 @@ const webZones = [
 const server = './apps/server/src';
 // Modules build on each other in one direction: each may import only those listed before it (a new
 // module takes its place here, or the configuration refuses to load).
-const moduleOrder = ['shared', 'auth', 'user', 'user-setting', 'system', 'message', 'health', 'openapi', 'resources'];
+const moduleOrder = ['shared', 'auth', 'user', 'user-setting', 'system', 'message', 'health', 'openapi', 'resources', 'approvals'];
 const serverModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);

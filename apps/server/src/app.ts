@@ -6,6 +6,7 @@ import './http/context.ts';
 import type { Clock } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { parseQueryString } from './http/validation.ts';
+import { registerApprovalsModule } from './modules/approvals/approvals.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerHealthModule } from './modules/health/health.routes.ts';
 import { registerMessageRoutes } from './modules/message/message.routes.ts';
@@ -107,6 +108,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const slices = deps.slices ?? serverSlices;
   const resources = slices.flatMap((slice) => (slice.resource ? [slice.resource] : []));
   for (const slice of slices) slice.register?.(app, { resources });
+  // what awaits each caller's approval across the resources with a life cycle
+  registerApprovalsModule(app, resources);
 
   registerOpenApiModule(app);
   registerWebAndNotFound(app);

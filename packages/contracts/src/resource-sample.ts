@@ -10,7 +10,8 @@ import type { ResourceDef, ResourceField } from './resource.ts';
  */
 export function resourceSample(def: ResourceDef, n: number, references: Record<string, number | undefined> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const f of def.fields) {
+  // a life cycle's state is written by its transitions alone
+  for (const f of def.fields.filter((f) => !f.state)) {
     const value = sampleValue(f, n, references[f.name]);
     if (value !== undefined) values[f.name] = value;
   }

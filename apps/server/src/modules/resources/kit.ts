@@ -14,6 +14,8 @@ import { AnswerCache } from '../../lists/list-cache.ts';
 import { scopedBy, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import { shareActiveDepartment } from '../shared/departments.repository.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { actorOf, afterCreate, afterDelete, afterUpdate, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
 import {
   deleteRow,
   exportRows,
@@ -210,13 +212,18 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     return row;
   };
   const labelsFor = async (db: Db, rows: readonly ResourceRow[], locale: Locale) => ({ ...(await referenceLabels(db, def, all, rows)), ...(def.scoped ? await scopeLabels(db, rows, locale) : {}) });
-  const withLabels = async (db: Db, row: ResourceRow, locale: Locale) => ({ ...row, labels: await labelsFor(db, [row], locale) });
+  /** A record's answer: its labels, and with a life cycle the transitions the caller may fire now. */
+  const withLabels = async (db: Db, session: SessionInfo, scope: RequestScope, row: ResourceRow, locale: Locale) => {
+    const [answered] = def.lifecycle ? await withTransitions(db, def, await actorOf(db, session, scope), [row]) : [row];
+    return { ...answered!, labels: await labelsFor(db, [row], locale) };
+  };
   const scopeOfRow = (row: ResourceRow): RecordScope | null => (def.scoped ? { department: row.department as number, owner: row.owner as number } : null);
   // A scoped call, or a write that checks a reference to a scoped resource, reckons the caller's reach from
   // the departments' tree, kept at their generation: read with the request's round trip, it costs no
   // statement of its own (and none inside a write's transaction).
   const refersToScoped = def.fields.some((f) => f.type === 'reference' && referredBy(def, all, f.to)?.scoped);
-  const scoped = def.scoped || refersToScoped ? { reads: ['departments'] } : {};
+  // a life cycle's answers ask who leads which department (approvals by department leader), from the same tree
+  const scoped = def.scoped || refersToScoped || def.lifecycle ? { reads: ['departments'] } : {};
 
   // Kept at the generations of every table a page reads (its list source's declaration), and for a scoped
   // resource per reach: a page is never served to a caller who reaches other rows.
@@ -224,19 +231,23 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
   registerCall(
     app,
     calls.list,
-    async ({ db, req, query, scope, locale }) => {
+    async ({ db, req, query, session, scope, locale }) => {
       const reach = await reachOf(db, scope, def);
       // the parsed query's keys come in the schema's order: equal requests give equal keys (a scoped page's
       // labels name departments in the reader's language)
       const key = def.scoped ? `${locale}|${JSON.stringify(query)}` : JSON.stringify(query);
-      return pages.answer(db, { key, known: req.generations, reach }, async () => {
+      const page = pages.answer(db, { key, known: req.generations, reach }, async () => {
         const { current, pageSize, sort, ...filters } = query as Record<string, unknown> & { current: number; pageSize: number; sort: string };
         const page = await listRows(db, def, pages.tables, await listFilters(db, def, scope, filters), sort, (current - 1) * pageSize, pageSize, reach);
         const labels = await labelsFor(db, page.rows, locale);
         return { value: { list: page.rows, total: page.total, totalCapped: page.capped, current, pageSize, labels }, weight: page.rows.length };
       });
+      if (!def.lifecycle) return page;
+      // the page is the same for everyone who reaches its rows; the transitions offered on each are the caller's
+      const kept = JSON.parse((await page).text) as ResourceList;
+      return { ...kept, list: await withTransitions(db, def, await actorOf(db, session, scope), kept.list) };
     },
-    { reads: pages.tables },
+    { reads: [...new Set([...pages.tables, ...(def.lifecycle ? ['departments'] : [])])] },
   );
 
   registerCall(app, calls.export, async ({ db, reply, query, scope, locale, now }) => exportCsv(db, scope, def, all, reply, query as Record<string, unknown>, locale, now()), scoped);
@@ -246,7 +257,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     return optionRows(db, def, keyword, id, RESOURCE_OPTIONS_LIMIT, await reachOf(db, scope, def));
   }, scoped);
 
-  registerCall(app, calls.get, async ({ db, params, scope, locale }) => withLabels(db, await load(db, scope, (params as { id: number }).id), locale), scoped);
+  registerCall(app, calls.get, async ({ db, params, session, scope, locale }) => withLabels(db, session, scope, await load(db, scope, (params as { id: number }).id), locale), scoped);
 
   registerCall(app, calls.create, async ({ db, body, session, scope, now, audit, locale }) => {
     const values = { ...(body as Record<string, unknown>) };
@@ -256,37 +267,46 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     await checkValues(db, scope, def, all, values);
     const id = await asRefusal(def, all, () => insertRow(db, def, values, session.userId, now(), placed), 'field');
     const row = await load(db, scope, id);
+    if (def.lifecycle) await afterCreate(db, def, row, session.userId, now());
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'created', row), changes: diffFields<ResourceRow>(null, row, auditedFields(def)) });
-    return withLabels(db, row, locale);
+    return withLabels(db, session, scope, row, locale);
   }, scoped);
+
+  /** The record as written, whoever reaches it now (a write's placement kept it within the writer's scope). */
+  const reload = async (db: Db, id: number) => (await findRow(db, def, id, def.scoped ? { scope: 'all', departmentIds: null, ownerId: null } : undefined))!;
 
   registerCall(app, calls.update, async ({ db, params, body, session, scope, now, audit, locale }) => {
     const id = (params as { id: number }).id;
     const { version, ...values } = body as Record<string, unknown> & { version: number };
     const before = await load(db, scope, id, true);
     if (before.version !== version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
+    if (def.lifecycle) assertUnlocked(def, before, values);
     audit.set({ summary: `refused: ${def.name} ${id} moved outside the writer's data scope` });
     await hooks.beforeWrite?.(values, { db, existing: before });
     const placed = def.scoped ? await placement(db, scope, def, values, scopeOfRow(before)) : undefined;
     await checkValues(db, scope, def, all, values, before);
     await asRefusal(def, all, () => updateRow(db, def, id, values, session.userId, now(), placed), 'field');
-    // read as written, whoever reaches it now (the placement kept it within the writer's scope)
-    const after = (await findRow(db, def, id, def.scoped ? { scope: 'all', departmentIds: null, ownerId: null } : undefined))!;
+    const after = await reload(db, id);
+    if (def.lifecycle) await afterUpdate(db, def, after);
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'updated', after), changes: diffFields(before, after, auditedFields(def)) });
-    return withLabels(db, after, locale);
+    return withLabels(db, session, scope, after, locale);
   }, scoped);
 
   registerCall(app, calls.delete, async ({ db, params, query, scope, audit }) => {
     const id = (params as { id: number }).id;
     const before = await load(db, scope, id, true);
     if (before.version !== (query as { version: number }).version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
+    if (def.lifecycle) assertDeletable(def, before);
     const referrer = await firstReferrer(db, def, id, all);
     // which resource refers to the record and how many of its records do (the console names both)
     if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ...(referrer.capped ? { countCapped: true } : {}) } });
     await asRefusal(def, all, () => deleteRow(db, def, id), 'in-use');
+    if (def.lifecycle) await afterDelete(db, def, id);
     audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'deleted', before), changes: removedFields(before, auditedFields(def)) });
     return { id };
   }, scoped);
+
+  if (def.lifecycle) registerLifecycle(app, def, { load, reload, answer: withLabels, title: (row) => summaryOf(def, '', row).trimStart(), options: scoped });
 }
 
 /** A cell of the export as a person reads it: labels for enums, booleans and references, in the caller's language. */

@@ -72,7 +72,7 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
     const count = async (of: ResourceDef) => Number(rowsOf<{ n: number }>(await t.db.execute(`select count(*)::int as n from "${of.table}"`))[0]!.n);
     /** An edit's body: the record's editable values as the form sends them, with `change`, at its version. */
     const editBody = (current: Record<string, unknown>, change: Record<string, unknown> = {}) => ({
-      ...Object.fromEntries(def.fields.filter((f) => !f.readOnly).map((f) => [f.name, current[f.name]])),
+      ...Object.fromEntries(def.fields.filter((f) => !f.readOnly && !f.state).map((f) => [f.name, current[f.name]])),
       ...change,
       version: current.version,
     });

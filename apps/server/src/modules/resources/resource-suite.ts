@@ -14,6 +14,7 @@ import { createTestApp, type TestApp, type TestResponse } from '../../test/harne
 import { resources } from '@atrium/contracts/slices';
 import type { ServerSlice } from '../../slice.ts';
 import { describeScopeMatrix } from './resource-scope-suite.ts';
+import { describeLifecycle } from './resource-lifecycle-suite.ts';
 
 export interface ResourceSuiteOptions {
   /** The resources the app serves, as slices (`resourceServerSlice`; default: the registry's). */
@@ -45,9 +46,9 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
       const body = resourceSample(of, ++serial, references);
       return ok(await t.request({ method: 'POST', url: of.apiPath, token: admin, body }));
     };
-    /** A record's field values as a form sends them (an edit leaves the read-only ones out). */
+    /** A record's field values as a form sends them (an edit leaves the read-only ones out; a life cycle's state is never sent). */
     const formValues = (record: Record<string, unknown>, forCreate = false) =>
-      Object.fromEntries(def.fields.filter((f) => forCreate || !f.readOnly).map((f) => [f.name, record[f.name]]));
+      Object.fromEntries(def.fields.filter((f) => !f.state && (forCreate || !f.readOnly)).map((f) => [f.name, record[f.name]]));
     /** The trail's entries of a call on a record (the action is a call id, the target an integer: nothing to quote). */
     const entries = async (action: string, targetId: number) =>
       rowsOf<{ action: string; result: string }>(await t.db.execute(`select action, result from audit_log where action = '${action}' and target_id = '${Math.trunc(targetId)}' order by id`));
@@ -139,7 +140,7 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
     it('refuses unknown fields and names each missing required field, in the caller language', async () => {
       const unknown = await t.request({ method: 'POST', url: api, token: admin, body: { ...resourceSample(def, ++serial, {}), notAField: 1 } });
       expect(unknown.status).toBe(400);
-      const required = def.fields.filter((f) => f.required);
+      const required = def.fields.filter((f) => f.required && !f.state);
       if (required.length === 0) return;
       const res = await t.request({ method: 'POST', url: api, token: admin, body: {}, locale: 'en-US' });
       expect(res.status).toBe(400);
@@ -212,4 +213,6 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
 
   // every path under each data scope, in an app of its own (its table holds only the matrix's records)
   describeScopeMatrix(def, all, options);
+  // a life cycle's transitions, refusals and approvals, in an app of its own
+  if (def.lifecycle) describeLifecycle(def, all, options);
 }

@@ -14,6 +14,8 @@ interface Snapshot {
   /** Each department's children, in no particular order. */
   children: Map<number, number[]>;
   ids: Set<number>;
+  /** The departments each account leads (a life cycle's approvals by department leader). */
+  led: Map<number, number[]>;
 }
 
 const snapshots = new WeakMap<Db, Snapshot>();
@@ -24,14 +26,16 @@ async function readSnapshot(db: Db, generation: string): Promise<Snapshot> {
   const rows = await departmentParents(db);
   const children = new Map<number, number[]>();
   const ids = new Set<number>();
+  const led = new Map<number, number[]>();
   for (const row of rows) {
     ids.add(row.id);
+    if (row.leaderId !== null) led.set(row.leaderId, [...(led.get(row.leaderId) ?? []), row.id]);
     if (row.parentId === null) continue;
     const list = children.get(row.parentId);
     if (list) list.push(row.id);
     else children.set(row.parentId, [row.id]);
   }
-  return { generation, children, ids };
+  return { generation, children, ids, led };
 }
 
 /**
@@ -69,12 +73,15 @@ export async function subtreeIds(db: Db, id: number, known: Generations | null =
 export interface DepartmentTree {
   /** The departments given (those that exist) and every one below them; `only` keeps the given ones alone. */
   reach(ids: Iterable<number>, only?: boolean): Set<number>;
+  /** The departments the account leads. */
+  ledBy(userId: number): readonly number[];
 }
 
 export async function departmentTree(db: Db, known: Generations | null = null, via: Db = db): Promise<DepartmentTree> {
   const snapshot = await snapshotOf(db, known, via);
   return {
     reach: (ids, only = false) => (only ? new Set([...ids].filter((id) => snapshot.ids.has(id))) : collectSubtrees(snapshot, ids)),
+    ledBy: (userId) => snapshot.led.get(userId) ?? [],
   };
 }
 

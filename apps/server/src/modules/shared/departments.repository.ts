@@ -45,6 +45,6 @@ export async function shareActiveDepartment(db: Db, id: number): Promise<boolean
 }
 
 /** Every department's id and parent (the tree in memory, department-tree.ts). */
-export function departmentParents(db: Db): Promise<{ id: number; parentId: number | null }[]> {
-  return db.select({ id: departments.id, parentId: departments.parentId }).from(departments);
+export function departmentParents(db: Db): Promise<{ id: number; parentId: number | null; leaderId: number | null }[]> {
+  return db.select({ id: departments.id, parentId: departments.parentId, leaderId: departments.leaderId }).from(departments);
 }
