@@ -248,11 +248,12 @@ describe('search table', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), p.getByRole('button', { name: '下载', exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^collections-\d{8}-\d{6}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
-    expect(text.startsWith('\uFEFF集合编号,集合名称,内容体裁,筛选方式,内容量,创建时间,状态')).toBe(true);
+    expect(text.startsWith('\uFEFF集合编号,集合名称,内容体裁,筛选方式,内容量,创建时间,状态,所属部门,负责人\r\n')).toBe(true);
     const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines).toHaveLength(3);
-    expect(lines.some((l) => l.includes(`"${tag} two, quoted",竖版小视频,规则筛选,20,`) && l.endsWith(',已下线'))).toBe(true);
-    expect(lines.some((l) => l.includes(`${tag} one,图文,人工筛选,10,`) && l.endsWith(',已上线'))).toBe(true);
+    // imported into the importer's department (the root), owned by the importer
+    expect(lines.some((l) => l.includes(`"${tag} two, quoted",竖版小视频,规则筛选,20,`) && l.endsWith(',已下线,总部,Atrium Admin'))).toBe(true);
+    expect(lines.some((l) => l.includes(`${tag} one,图文,人工筛选,10,`) && l.endsWith(',已上线,总部,Atrium Admin'))).toBe(true);
   });
 
   it('keeps density and column settings per user on the server', async () => {

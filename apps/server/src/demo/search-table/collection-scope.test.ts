@@ -69,17 +69,28 @@ describe('collections, within each caller’s reach', () => {
     expect(answers).toBe(accounts.length * filters.length * pages.length * 3);
   }, 480_000);
 
-  it('exports to each of 20 accounts at once exactly the collections it reaches', async () => {
+  it('exports to each of 20 accounts at once exactly the collections it reaches, with their departments and owners by name', async () => {
     const { accounts } = await setUp();
     const all = await everyCollection('name=Leak');
+    const names = (await app.admin.call('GET', '/api/list/policy?name=Leak&pageSize=100')).body.data.labels as { department: Record<string, string>; owner: Record<string, string> };
     await inParallel(accounts, 1, 2, async (account) => {
       const res = await account.client.call('GET', '/api/list/policy/export?name=Leak');
       expect(res.status, res.text).toBe(200);
       const parsed = parseCsv(res.text.replace(/^\uFEFF/, ''));
       if (!parsed.ok) throw new Error('the export is not CSV');
-      const numbers = parsed.records.slice(1).map((r) => r.fields[0]);
-      expect(numbers, `${account.username} (${account.scope})`).toEqual(within(account, all).map((r) => r.number));
+      const [header, ...rows] = parsed.records.map((r) => r.fields);
+      expect(header!.slice(-2)).toEqual(['所属部门', '负责人']);
+      const expected = within(account, all);
+      expect(rows.map((r) => r[0]), `${account.username} (${account.scope})`).toEqual(expected.map((r) => r.number));
+      expect(rows.map((r) => r.slice(-2))).toEqual(expected.map((r) => [names.department[r.department], names.owner[r.owner]]));
     });
+    // in English, the titles too; an `own` caller's file names only itself as the owner
+    const own = accounts.find((a) => a.scope === 'own')!;
+    const en = parseCsv((await own.client.call('GET', '/api/list/policy/export?name=Leak', undefined, { locale: 'en-US' })).text.replace(/^\uFEFF/, ''));
+    const enRows = en.ok ? en.records.map((r) => r.fields) : [];
+    expect(enRows[0]!.slice(-2)).toEqual(['Department', 'Owner']);
+    expect(enRows.length).toBeGreaterThan(1);
+    expect(new Set(enRows.slice(1).map((r) => r.at(-1)))).toEqual(new Set([names.owner[own.id]]));
   }, 120_000);
 
   it('answers a collection out of reach by id with 404, exactly as one that does not exist', async () => {

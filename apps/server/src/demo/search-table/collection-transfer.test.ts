@@ -152,6 +152,16 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       }
     };
 
+    /** Each collection of the filter (by number) with its department and owner as the list's labels name them. */
+    const placements = async (query: string, locale: 'zh-CN' | 'en-US') => {
+      const named: Record<string, string[]> = {};
+      for (let current = 1; ; current++) {
+        const page = (await t.request({ url: `/api/list/policy?${query}&pageSize=100&current=${current}`, token: t.tokens.user, locale })).body.data;
+        for (const r of page.list as { number: string; department: number; owner: number }[]) named[r.number] = [page.labels.department[r.department], page.labels.owner[r.owner]];
+        if (Object.keys(named).length >= page.total || page.list.length === 0) return named;
+      }
+    };
+
     it('streams exactly the rows of the filter, in list order, with titles and labels in the caller’s language', async () => {
       const zh = await exportCsv('status=online&contentType=img');
       expect(zh.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -161,14 +171,19 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       const parsed = parseCsv(zh.text.slice(1));
       expect(parsed.ok).toBe(true);
       const [header, ...rows] = parsed.ok ? parsed.records.map((r) => r.fields) : [];
-      expect(header).toEqual(['集合编号', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '状态']);
+      expect(header).toEqual(['集合编号', '集合名称', '内容体裁', '筛选方式', '内容量', '创建时间', '状态', '所属部门', '负责人']);
       expect(rows.map((r) => r[0])).toEqual(await allNumbers('status=online&contentType=img'));
+      // the department and owner as the list's labels name them, in the caller's language
+      expect(Object.fromEntries(rows.map((r) => [r[0], r.slice(7)]))).toEqual(await placements('status=online&contentType=img', 'zh-CN'));
       expect(rows.every((r) => r[2] === '图文' && r[6] === '已上线' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r[5]!))).toBe(true);
 
       const en = await exportCsv('filterType=artificial', 'en-US');
       const enRows = parseCsv(en.text.slice(1));
       const enFields = enRows.ok ? enRows.records.map((r) => r.fields) : [];
-      expect(enFields[0]).toEqual(['Collection No.', 'Collection name', 'Content type', 'Filter method', 'Items', 'Created', 'Status']);
+      expect(enFields[0]).toEqual(['Collection No.', 'Collection name', 'Content type', 'Filter method', 'Items', 'Created', 'Status', 'Department', 'Owner']);
+      expect(Object.fromEntries(enFields.slice(1).map((r) => [r[0], r.slice(7)]))).toEqual(await placements('filterType=artificial', 'en-US'));
+      // the seed's departments have English names too (总部 is Head office)
+      expect(enFields.slice(1).every((r) => /^[ -~]+$/.test(r[7]!)) && rows.every((r) => /[^ -~]/.test(r[7]!))).toBe(true);
       expect(enFields.slice(1).every((r) => r[3] === 'Manual')).toBe(true);
       // Seeded collections under their English names; the Chinese export keeps the Chinese ones.
       const seededName = /^[A-Z][a-z]+ [A-Z][a-z]+ \d{2}$/;

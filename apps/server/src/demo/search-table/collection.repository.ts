@@ -259,8 +259,10 @@ const labelCase = (column: SQL, labels: Record<string, string>) =>
 /**
  * One batch of the export in list order after `cursor` (keyset pagination): each query starts where the
  * previous one stopped on the (created_time desc, id) index, so the cost per batch stays constant however
- * many rows there are. The database formats the batch into CSV text (one string per batch), so the
- * server allocates next to nothing per row and its memory stays flat while millions of rows stream.
+ * many rows there are. Each line ends with the collection's department and owner by name; `filter` holds
+ * the caller's reach, so no row out of it is read. The database formats the batch into CSV text (one
+ * string per batch), so the server allocates next to nothing per row and its memory stays flat while
+ * millions of rows stream.
  */
 export async function exportBatch(
   db: Db,
@@ -282,6 +284,9 @@ export async function exportBatch(
       sql`t.count::text`,
       sql`to_char(t.created_time at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
       labelCase(sql`t.status`, labels.status),
+      // the department and the owner by name, as the page's labels and the kit's export name them
+      csvText(sql`coalesce(${locale === 'en-US' ? sql`coalesce(d.name_en, d.name)` : sql`d.name`}, '')`),
+      csvText(sql`coalesce(nullif(u.name, ''), u.username, '')`),
     ],
     sql` || ',' || `,
   );
@@ -289,6 +294,8 @@ export async function exportBatch(
     with batch as (
       select t.id as id, t.created_time as created_time, ${line} || chr(13) || chr(10) as line
       from collections t
+      left join departments d on d.id = t.department_id
+      left join users u on u.id = t.owner_id
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       order by t.created_time desc, t.id
       limit ${limit}

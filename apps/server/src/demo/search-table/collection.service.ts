@@ -194,8 +194,9 @@ function exportFileName(now: Date, timeZone: string): string {
 }
 
 /**
- * Streams every collection of the filters as CSV (the search table's 下载, sendCsv): titles and labels in the
- * caller's language, table column order, keyset batches formatted by the database, no row cap.
+ * Streams every collection of the filters within the caller's reach as CSV (the search table's 下载, sendCsv):
+ * titles and labels in the caller's language, table column order ending with the department and the owner
+ * (as the kit's export), keyset batches formatted by the database, no row cap.
  */
 export async function exportCollections({ db, scope, locale }: Ctx, reply: FastifyReply, filter: CollectionFilter, timeZone: string, now: Date): Promise<FastifyReply> {
   const t = (key: string) => translateValidation(key, locale);

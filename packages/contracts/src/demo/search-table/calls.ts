@@ -20,7 +20,7 @@ export const COLLECTION_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const COLLECTION_IMPORT_MAX_ROWS = 5000;
 /** Columns of an import file (header names, any order) and of the table / export (table order). */
 export const collectionImportColumns = ['name', 'contentType', 'filterType', 'count', 'status'] as const;
-export const collectionExportColumns = ['number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status'] as const;
+export const collectionExportColumns = ['number', 'name', 'contentType', 'filterType', 'count', 'createdTime', 'status', 'department', 'owner'] as const;
 
 export type ContentType = (typeof contentTypes)[number];
 export type FilterType = (typeof filterTypes)[number];
