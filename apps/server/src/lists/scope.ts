@@ -32,6 +32,13 @@ export interface ScopeColumns {
 export const scopedBy = (resource: string): ScopeColumns => ({ resource, department: 'department_id', owner: 'owner_id' });
 
 /**
+ * The accounts are the `user` resource of the data scope (delegated administration, issue 39): an account's
+ * department is its own, and its "owner" the account itself, so `own` reaches one's own account alone. The
+ * accounts' list and calls by id (modules/system) and the live sessions of accounts (sessions/) scope by it.
+ */
+export const accountScope: ScopeColumns = { resource: 'user', department: 'department_id', owner: 'id' };
+
+/**
  * The rows of `alias` that `reach` reaches, as one condition (undefined: every row). Departments travel as
  * one array parameter, so the statement's text is the same for every caller; one department is an equality,
  * which an index of (department, the list's order) reads in the list's order (an array read through it

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/auth.ts';
+import { accountScope, scopeCondition, type Reach } from '../lists/scope.ts';
 
 export interface LiveSessionRow {
   id: number;
@@ -21,11 +22,27 @@ function live(now: Date, idleSeconds: number): SQL {
   return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - idleSeconds * 1000)))!;
 }
 
-/** Live sessions, most recently seen first; of one account when `userId` is given. */
-/** A page of live sessions, most recently used first, and how many there are in all. */
-export async function liveSessions(db: Db, now: Date, idleSeconds: number, userId: number | undefined, limit: number, offset: number): Promise<{ rows: LiveSessionRow[]; total: number }> {
-  const where = and(live(now, idleSeconds), userId === undefined ? undefined : eq(sessions.userId, userId));
-  const [counted] = await db.select({ n: count() }).from(sessions).where(where);
+/**
+ * Whose sessions a call reaches: those of the accounts `reach` reaches (the accounts' data scope, `user`:
+ * delegated administration, issue 39), or of one account (`userId`), or both. Nothing given: everyone's.
+ */
+export interface SessionOwners {
+  userId?: number;
+  reach?: Reach;
+}
+
+/** The sessions of `owners`, over `sessions` joined to their accounts (`users`). */
+function ownedBy({ userId, reach }: SessionOwners): SQL | undefined {
+  return and(userId === undefined ? undefined : eq(sessions.userId, userId), reach && scopeCondition(reach, accountScope, 'users'));
+}
+
+/**
+ * A page of live sessions of `owners`, most recently used first, and how many there are in all (counted
+ * under the same condition: a session of an account out of reach is neither listed nor counted).
+ */
+export async function liveSessions(db: Db, now: Date, idleSeconds: number, owners: SessionOwners, limit: number, offset: number): Promise<{ rows: LiveSessionRow[]; total: number }> {
+  const where = and(live(now, idleSeconds), ownedBy(owners));
+  const [counted] = await db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
   const rows = await db
     .select({
       id: sessions.id,
@@ -49,12 +66,17 @@ export async function liveSessions(db: Db, now: Date, idleSeconds: number, userI
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
-/** Ends a live session (of `userId` only, when given); false when there was none. */
-export async function revokeLiveSession(db: Db, id: number, now: Date, idleSeconds: number, userId?: number): Promise<boolean> {
+/**
+ * Ends a live session of `owners`; false when there was none: a session of an account out of reach is not
+ * found, exactly as one that does not exist. The reach is a condition of the update itself (its account
+ * read in the same statement), so no move of the account can slip between a check and the write.
+ */
+export async function revokeLiveSession(db: Db, id: number, now: Date, idleSeconds: number, owners: SessionOwners): Promise<boolean> {
+  const owned = ownedBy(owners);
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, id), live(now, idleSeconds), userId === undefined ? undefined : eq(sessions.userId, userId)))
+    .where(and(eq(sessions.id, id), live(now, idleSeconds), owned && sql`exists (select 1 from ${users} where ${users.id} = ${sessions.userId} and ${owned})`))
     .returning({ id: sessions.id });
   return rows.length > 0;
 }

@@ -5,15 +5,27 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionInfo } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
-import { liveSessions, revokeLiveSession, revokeSessionsOf, type LiveSessionRow } from './live-sessions.repository.ts';
+import { accountScope } from '../lists/scope.ts';
+import type { RequestScope } from './data-scope.ts';
+import { liveSessions, revokeLiveSession, revokeSessionsOf, type LiveSessionRow, type SessionOwners } from './live-sessions.repository.ts';
 
 /** What the session calls read of their context (a CallContext of a signed call is one). */
 interface Ctx {
   db: Db;
   session: SessionInfo;
+  scope: RequestScope;
   config: AppConfig;
   now: () => Date;
   audit: AuditDraft;
+}
+
+/**
+ * Whose sessions a call reaches: the system's calls, those of the accounts within the caller's reach of the
+ * accounts (`user`: a delegated administrator sees and ends only the sessions of the accounts it manages);
+ * the caller's own calls, the caller's. `db`: the handler's, its transaction for a write.
+ */
+async function ownersOf({ db, session, scope }: Ctx, whose: 'reached' | 'own', userId?: number): Promise<SessionOwners> {
+  return whose === 'own' ? { userId: session.userId } : { userId, reach: await scope.reach(accountScope.resource, db) };
 }
 
 /** "revoked 3 sessions" (an entry that ends several sessions counts them). */
@@ -39,15 +51,20 @@ function toSession(row: LiveSessionRow, currentId: number): SessionRecord {
   };
 }
 
-/** Live sessions: everyone's, or one account's (`userId`). */
-export async function listSessions({ db, session, config, now }: Ctx, page: ShortListQuery, userId?: number): Promise<{ list: SessionRecord[]; total: number }> {
-  const { rows, total } = await liveSessions(db, now(), config.sessionIdleSeconds, userId, page.pageSize, (page.current - 1) * page.pageSize);
+/** Live sessions: of the accounts within reach (of one of them with `userId`), or the caller's own. */
+export async function listSessions(ctx: Ctx, page: ShortListQuery, whose: 'reached' | 'own', userId?: number): Promise<{ list: SessionRecord[]; total: number }> {
+  const { db, session, config, now } = ctx;
+  const { rows, total } = await liveSessions(db, now(), config.sessionIdleSeconds, await ownersOf(ctx, whose, userId), page.pageSize, (page.current - 1) * page.pageSize);
   return { list: rows.map((row) => toSession(row, session.sessionId)), total };
 }
 
-/** Ends a live session; `ownOnly`: only one of the caller's (anyone else's is 404 whatever the caller may do). */
-export async function revokeSession({ db, session, config, now, audit }: Ctx, id: number, ownOnly: boolean): Promise<{ id: number }> {
-  const ended = await revokeLiveSession(db, id, now(), config.sessionIdleSeconds, ownOnly ? session.userId : undefined);
+/**
+ * Ends a live session of an account within reach, or (`own`) one of the caller's; any other is 404, exactly as
+ * one that does not exist, whatever the caller may do.
+ */
+export async function revokeSession(ctx: Ctx, id: number, whose: 'reached' | 'own'): Promise<{ id: number }> {
+  const { db, config, now, audit } = ctx;
+  const ended = await revokeLiveSession(db, id, now(), config.sessionIdleSeconds, await ownersOf(ctx, whose));
   if (!ended) throw new AppError('NOT_FOUND');
   audit.set({ targetType: 'session', targetId: id });
   return { id };

@@ -4,7 +4,7 @@ import type { AccountSource } from '@atrium/contracts/calls/company-sign-in';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, roles, users } from '../../db/schema/auth.ts';
 import { isoText, readPage, type ListSource } from '../../lists/list.repository.ts';
-import { scopeCondition, type Reach, type ScopeColumns } from '../../lists/scope.ts';
+import { accountScope, scopeCondition, type Reach } from '../../lists/scope.ts';
 import { inSubtreeOf } from '../shared/departments.repository.ts';
 
 /** What an account record shows (never the password hash, the security answer or the profile). */
@@ -49,12 +49,6 @@ export interface AccountFilter {
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The accounts are the `user` resource of the data scope (delegated administration, issue 39): an account's
- * department is its own, and its "owner" the account itself, so `own` reaches one's own account alone.
- */
-export const accountScope: ScopeColumns = { resource: 'user', department: 'department_id', owner: 'id' };
 
 /**
  * 用户管理's list through the kit's list helper: by account id, exact totals (a team has hundreds of

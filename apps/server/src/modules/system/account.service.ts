@@ -4,7 +4,6 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import {
   accountOptions,
-  accountScope,
   clearFailures,
   contactTaken,
   findAccount,
@@ -17,6 +16,7 @@ import {
 import { resetTwoStep } from '../auth/two-step.service.ts';
 import { findUserById, nextAccountNumber } from '../shared/users.repository.ts';
 import { assertPlacement } from '../../lists/placement.ts';
+import { accountScope } from '../../lists/scope.ts';
 import type { Generations } from '../../db/list-generations.ts';
 import type { Department } from '@atrium/contracts/calls/department';
 import { departmentsWithin } from './department.service.ts';
