@@ -29,8 +29,8 @@ interface LoadPlan {
 /**
  * A real server process on a private PostgreSQL 15 cluster of its own (never the shared one), under load
  * from before the first test of the enclosing suite until `stopLoad()`; everything is torn down after its
- * last test. Shared by the database-fault suites (src/test/db-faults.test.ts, the demo's import faults):
- * the fault is theirs, the load, the recovery and the log's verdict are here.
+ * last test. Shared by the database-fault suites (src/test/db-faults.test.ts, the demo's import faults and
+ * scoped-write faults): the fault is theirs, the load, the recovery and the log's verdict are here.
  */
 class ServerUnderLoad {
   readonly children: ChildProcess[] = [];
