@@ -288,10 +288,13 @@ async function createRecord(ctx: SampleContext, def: ResourceDef): Promise<Recor
   return ctx.data({ method: 'POST', url: def.apiPath, token: ctx.admin, body: resourceSample(def, ctx.next(), references) });
 }
 
-/** The fields a record holds a value in: what its creation and its removal show in the trail. */
-/** The fields a record holds as a create or delete audits them: those with a value, and a scoped record's department and owner (always set). */
+/**
+ * The fields a record holds as a create or delete audits them: those with a value, a life cycle's state
+ * (a create's body has none: the record starts in the initial one) and a scoped record's department and
+ * owner (always set).
+ */
 const filled = (def: ResourceDef, record: Record<string, unknown>) => [
-  ...def.fields.filter((f) => record[f.name] !== null && record[f.name] !== undefined).map((f) => f.name),
+  ...def.fields.filter((f) => f.state || (record[f.name] !== null && record[f.name] !== undefined)).map((f) => f.name),
   ...(def.scoped ? ['department', 'owner'] : []),
 ];
 
