@@ -26,5 +26,7 @@ export default {
   'common.saveSuccess': 'Saved',
   'common.deleteSuccess': 'Deleted',
   'common.noPermission': 'Your role may not change this',
+  'common.expandNode': 'Expand "{name}"',
+  'common.collapseNode': 'Collapse "{name}"',
   'footer.copyright': '© {year} Atrium. All rights reserved.',
 } satisfies Record<string, string>;

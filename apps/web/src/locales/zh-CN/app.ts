@@ -26,5 +26,7 @@ export default {
   'common.saveSuccess': '保存成功',
   'common.deleteSuccess': '删除成功',
   'common.noPermission': '当前角色无权修改',
+  'common.expandNode': '展开「{name}」',
+  'common.collapseNode': '收起「{name}」',
   'footer.copyright': 'Atrium 版权所有 © {year}',
 } satisfies Record<string, string>;

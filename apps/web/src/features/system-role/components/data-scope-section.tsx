@@ -4,6 +4,7 @@ import type { Department } from '@atrium/contracts/calls/department';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { usePermission } from '../../../components/permission';
+import { TreeAria } from '../../../components/tree-aria';
 import { useLocale, useT } from '../../../lib/i18n';
 import { departmentTreeQuery } from '../api/role-queries';
 import styles from './data-scope-section.module.css';
@@ -31,7 +32,7 @@ export function departmentNodes(list: readonly Pick<Department, 'id' | 'parentId
 
 /**
  * A custom scope's departments as a checkable tree, open two levels deep (each box on its own: a checked department reaches
- * everything below it anyway). Without `department:read` the tree cannot be read: it says so, and the
+ * everything below it anyway); a department's name checks its box, as the permission tree's do. Without `department:read` the tree cannot be read: it says so, and the
  * stored choice is kept as it is.
  */
 function DepartmentPicker({ value, onChange, disabled }: { value?: number[]; onChange?: (ids: number[]) => void; disabled?: boolean }) {
@@ -43,18 +44,19 @@ function DepartmentPicker({ value, onChange, disabled }: { value?: number[]; onC
   if (tree.isError) return <Empty description={t('systemRole.loadFailed')} />;
   if (!tree.data) return <Skeleton text={{ rows: 3 }} animation />;
   return (
-    <div className={styles.tree} data-testid="role-scope-departments">
+    <TreeAria className={styles.tree} label={t('systemRole.field.departments')} data-testid="role-scope-departments">
       <Tree
         checkable
         checkStrictly
         blockNode
+        actionOnClick="check"
         treeData={treeData}
         autoExpandParent
         defaultExpandedKeys={treeData.flatMap((n) => [n.key, ...(n.children ?? []).map((c) => c.key)])}
         checkedKeys={(value ?? []).map(String)}
         onCheck={(keys) => onChange?.(keys.map(Number))}
       />
-    </div>
+    </TreeAria>
   );
 }
 
