@@ -97,9 +97,10 @@ export default function SearchTablePage() {
       width: 110,
       render: (value: Collection['status']) => <Badge status={value === 'online' ? 'success' : 'default'} text={t(statusKey(value))} />,
     },
-    // Ids in the row, their names in the answer's labels (issue 39).
-    department: { title: t('searchTable.columns.department'), dataIndex: 'department', width: 140, render: (id: number) => labels?.department[id] ?? '' },
-    owner: { title: t('searchTable.columns.owner'), dataIndex: 'owner', width: 120, render: (id: number) => labels?.owner[id] ?? '' },
+    // Ids in the row, their names in the answer's labels (issue 39). Wide enough for the seeded names on
+    // one line ("Shanghai branch", "Atrium Admin" wrapped at 140 and 120 px, rows of uneven heights on a phone).
+    department: { title: t('searchTable.columns.department'), dataIndex: 'department', width: 160, render: (id: number) => labels?.department[id] ?? '' },
+    owner: { title: t('searchTable.columns.owner'), dataIndex: 'owner', width: 140, render: (id: number) => labels?.owner[id] ?? '' },
   };
 
   const columns: TableColumnProps<Collection>[] = prefs.columns.filter((c) => c.visible).map((c) => ({ ...allColumns[c.key], key: c.key }));
