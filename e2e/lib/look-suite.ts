@@ -57,7 +57,7 @@ async function atRest(page: Page, settle: number) {
 }
 
 /** What sticks out of the viewport: the document's own sideways scroll, and navbar controls past an edge. */
-async function overflowOf(page: Page): Promise<string[]> {
+export async function overflowOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const width = window.innerWidth;

@@ -36,13 +36,27 @@ export async function choose(page: Page, scope: Locator, option: string): Promis
   await page.locator('.arco-select-popup:visible').getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Picks a department by its name in the department TreeSelect inside `scope` (a form item or the picker itself). */
-export async function chooseDepartment(page: Page, scope: Locator, name: string): Promise<void> {
+/** Opens the department TreeSelect inside `scope` (a form item or the picker itself); answers its popup once its tree is drawn. */
+export async function openDepartments(page: Page, scope: Locator): Promise<Locator> {
   await scope.locator('.arco-tree-select-view').click();
   const popup = page.locator('.arco-tree-select-popup:visible');
+  await popup.locator('[role=treeitem]').first().waitFor();
+  return popup;
+}
+
+/**
+ * Picks a department by its name in the department TreeSelect inside `scope` (a form item or the picker
+ * itself). With `axe`, axe runs on the whole document while the popup shows the match (its tree's levels
+ * and names included).
+ */
+export async function chooseDepartment(page: Page, scope: Locator, name: string, options: { axe?: boolean } = {}): Promise<void> {
+  const popup = await openDepartments(page, scope);
   // Typed, the tree keeps the match and its ancestors: the department is shown however deep it sits.
   await page.keyboard.type(name);
-  await popup.locator('.arco-tree-node-title', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
+  const match = popup.locator('.arco-tree-node-title', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+  await match.waitFor();
+  if (options.axe) await expectNoSeriousViolations(page, `axe, the department picker open on ${name}`);
+  await match.click();
   await popup.waitFor({ state: 'hidden' });
 }
 
@@ -108,9 +122,9 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** axe on the whole document, at rest. */
-export async function expectNoSeriousViolations(page: Page): Promise<void> {
+export async function expectNoSeriousViolations(page: Page, message?: string): Promise<void> {
   await settle(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page), message).toEqual([]);
 }
 
 /**

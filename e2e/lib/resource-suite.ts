@@ -3,7 +3,7 @@ import { resourceSample } from '@atrium/contracts/resource-sample';
 import { resources } from '@atrium/contracts/slices';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, duplicateIds, expectDialog, expectToast, field, pane, seriousViolations, visibleDrawer, words } from './page-helpers';
+import { choose, duplicateIds, expectDialog, expectToast, field, openDepartments, pane, seriousViolations, visibleDrawer, words } from './page-helpers';
 import { signedCall } from './api';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type LaunchOptions } from './browser';
 
@@ -12,7 +12,8 @@ import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type LaunchOption
  * is `describeResourcePage(product)`. As the administrator: the page opens from the menu; a record made
  * of valid values derived from the definition (contracts' resourceSample) is created through the form,
  * found in the table and through a filter, edited and deleted; the title reads right in both languages;
- * axe finds nothing serious in the whole document (list and form, light and dark); a 390 px phone shows
+ * axe finds nothing serious in the whole document (list and form, light and dark, a scoped record's
+ * department picker open); a 390 px phone shows
  * the page and the form without sideways scrolling.
  */
 export function describeResourcePage(def: ResourceDef): void {
@@ -55,6 +56,14 @@ export function describeResourcePage(def: ResourceDef): void {
             await expect.poll(async () => ((await shown.textContent()) ?? '').trim(), { message: `${label}: the caller's by default` }).not.toBe('');
             placed.push(((await shown.textContent()) ?? '').trim());
           }
+          // axe on the whole document with the department picker open (its tree's levels and names:
+          // components/tree-aria.tsx), then closed as it was opened, by its box (Esc would close the form too)
+          const picker = field(form, '所属部门');
+          await openDepartments(page, picker);
+          await settle(p);
+          expect(await seriousViolations(page), 'axe, the form, its department picker open').toEqual([]);
+          await picker.locator('.arco-tree-select-view').click();
+          await expect.poll(() => page.locator('.arco-tree-select-popup:visible').count()).toBe(0);
         }
         // The pointer rests on 保存, as a person's does before saving: its hover colour is checked too.
         await form.getByRole('button', { name: words('保存') }).hover();

@@ -2,14 +2,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../lib/browser';
-import { chooseDepartment, expectDialog, expectToast, field, open, seriousViolations, visibleDrawer, words } from '../lib/page-helpers';
+import { chooseDepartment, expectDialog, expectNoSeriousViolations, expectToast, field, open, openDepartments, seriousViolations, visibleDrawer, words } from '../lib/page-helpers';
 
 /**
  * 部门管理 and the accounts' departments as an administrator lives them (issue 39): a department under the
  * root, one under it, a move to another parent, a delete refused while a sub-department is left (the
  * 409 saying so), an account put in the moved department, the accounts filtered by its new parent (which
  * counts the departments below it), that account made the moved department's leader with the drawer's
- * account picker; axe with the drawer open, in both languages and themes, at 1440 and 390 px.
+ * account picker; axe with the drawer open and with a department picker open, in both languages and themes,
+ * at 1440 and 390 px.
  */
 const suffix = Date.now().toString(36).slice(-5);
 const parentA = `E2E 研发 ${suffix}`;
@@ -95,13 +96,13 @@ describe('departments, as an administrator (zh-CN, light, 1440 px)', () => {
     await userForm.locator('.arco-select').first().click();
     await page.locator('.arco-select-option', { hasText: '普通用户' }).click();
     await page.keyboard.press('Escape');
-    await chooseDepartment(page, userForm.locator('[data-testid=user-department]'), child);
+    await chooseDepartment(page, userForm.locator('[data-testid=user-department]'), child, { axe: true });
     await save(page).click();
     await page.locator('[data-testid=one-time-password]').waitFor({ state: 'visible' });
     await page.getByRole('button', { name: '我已复制' }).click();
 
     // the accounts of the second and everything below it: the new account, in its department's column
-    await chooseDepartment(page, users.locator('[data-testid=user-filter-department]'), parentB);
+    await chooseDepartment(page, users.locator('[data-testid=user-filter-department]'), parentB, { axe: true });
     await users.getByRole('button', { name: words('查询') }).click();
     await page.waitForURL(/departmentId=\d+/);
     await expect.poll(() => users.locator('tbody .arco-table-tr').count()).toBe(1);
@@ -145,7 +146,10 @@ describe.each([
   const zh = locale === 'zh-CN';
   const name = `${locale}-${theme}-${width}`;
 
-  it('shows the tree and its drawer, axe finding nothing serious with it open', { timeout: 120_000 }, async () => {
+  it('shows the tree and its drawers, axe finding nothing serious with one open and with its parent picker open', { timeout: 120_000 }, async () => {
+    const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+    const below = `E2E ${name} ${suffix}`;
+    expect((await signedCall('POST', '/api/system/departments', { token, fingerprint, body: { name: below, parentId: 1 } })).status).toBe(200);
     const depts = await open(page, '/system/departments');
     await row(depts, zh ? '总部' : 'Head office').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -153,7 +157,16 @@ describe.each([
     const edit = row(depts, zh ? '总部' : 'Head office').getByRole('button', { name: zh ? words('编辑') : 'Edit' });
     await expectDialog(page, zh ? '编辑部门' : 'Edit department', () => edit.click(), { escape: false });
     await screenshot(page, `system-departments-drawer-${name}`);
+    // the drawer of a department below the root: its parent picker open, axe on the whole document
     await page.keyboard.press('Escape');
+    await visibleDrawer(page).waitFor({ state: 'hidden' });
+    await row(depts, below).getByRole('button', { name: zh ? words('编辑') : 'Edit' }).click();
+    const popup = await openDepartments(page, field(visibleDrawer(page), zh ? '上级部门' : 'Parent department'));
+    await expectNoSeriousViolations(page, 'the parent picker open');
+    await screenshot(page, `system-departments-parent-open-${name}`);
+    await popup.getByRole('treeitem', { name: zh ? '总部' : 'Head office', exact: true }).locator('.arco-tree-node-title').click();
+    await popup.waitFor({ state: 'hidden' });
+    await visibleDrawer(page).getByRole('button', { name: zh ? words('取消') : 'Cancel' }).click();
     await visibleDrawer(page).waitFor({ state: 'hidden' });
     expect(page.errors).toEqual([]);
   });
@@ -207,11 +220,12 @@ describe('accounts, as a delegated administrator (en-US, dark, 1440 px)', () => 
     expect(text).toContain(`e2e.delegate.${tag}`);
     expect(text).toContain(`e2e.member.${tag}`);
     expect(text).not.toContain(`e2e.outsider.${tag}`);
-    // axe on the page as it opens (an open or closing tree popup marks its top nodes aria-level 0: Arco's)
-    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'system-accounts-delegated-en-US-dark-1440');
-    await users.locator('[data-testid=user-filter-department] .arco-tree-select-view').click();
-    await expect.poll(() => page.locator('.arco-tree-select-popup:visible .arco-tree-node-title').allTextContents()).toEqual([`E2E region ${tag}`, `E2E branch ${tag}`]);
+    const popup = await openDepartments(page, users.locator('[data-testid=user-filter-department]'));
+    await expect.poll(() => popup.locator('.arco-tree-node-title').allTextContents()).toEqual([`E2E region ${tag}`, `E2E branch ${tag}`]);
+    // axe on the whole document with the popup open: its tree's levels count from 1 (components/tree-aria.tsx)
+    await expectNoSeriousViolations(page, 'the department filter open');
+    expect(await popup.getByRole('treeitem', { name: `E2E branch ${tag}` }).getAttribute('aria-level')).toBe('2');
     await page.keyboard.press('Escape');
     expect(page.errors).toEqual([]);
   });
