@@ -57,13 +57,14 @@ export function describeResourcePage(def: ResourceDef): void {
             placed.push(((await shown.textContent()) ?? '').trim());
           }
           // axe on the whole document with the department picker open (its tree's levels and names:
-          // components/tree-aria.tsx), then closed as it was opened, by its box (Esc would close the form too)
+          // components/tree-aria.tsx); the caller's department chosen again closes it (Esc would close the form too)
           const picker = field(form, '所属部门');
-          await openDepartments(page, picker);
+          const popup = await openDepartments(page, picker);
           await settle(p);
           expect(await seriousViolations(page), 'axe, the form, its department picker open').toEqual([]);
-          await picker.locator('.arco-tree-select-view').click();
-          await expect.poll(() => page.locator('.arco-tree-select-popup:visible').count()).toBe(0);
+          await popup.getByRole('treeitem', { name: placed[0], exact: true }).locator('.arco-tree-node-title').click();
+          await popup.waitFor({ state: 'hidden' });
+          expect(((await picker.locator('.arco-tree-select-view-value').textContent()) ?? '').trim()).toBe(placed[0]);
         }
         // The pointer rests on 保存, as a person's does before saving: its hover colour is checked too.
         await form.getByRole('button', { name: words('保存') }).hover();
