@@ -29,15 +29,16 @@ export const hasCall = (id) => allCalls.some((call) => call.id === id);
 /**
  * Migrates and seeds a database as the server does when it starts: the core's migrations and accounts,
  * then the product's slices' (apps/server/src/slices.ts; the demo's sample data when it is there). `dir`:
- * another checkout whose server code to use.
+ * another checkout whose server code to use. `sample: false`: migrated only, as production leaves an empty
+ * database (a bench that seeds departments of its own: the demo's sample departments would take their ids).
  */
-export async function migrateAndSeed(handle, dir = root) {
+export async function migrateAndSeed(handle, dir = root, { sample = true } = {}) {
   const at = (path) => import(pathToFileURL(join(dir, path)).href);
   const { migrateDatabase } = await at('apps/server/src/db/migrate.ts');
   const { seedDatabase } = await at('apps/server/src/db/seed/index.ts');
   const { serverSlices } = await at('apps/server/src/slices.ts');
   await migrateDatabase(handle, serverSlices);
-  await seedDatabase(handle.db, { nodeEnv: 'development' }, serverSlices);
+  if (sample) await seedDatabase(handle.db, { nodeEnv: 'development' }, serverSlices);
 }
 
 // Call ids of audited calls (every write, and the exports), the common ones first: with the skew below the

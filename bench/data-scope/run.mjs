@@ -47,6 +47,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL, URLSearchParams } from 'node:url';
+import { departmentTree, insertDepartments } from './tree.mjs';
 import { benchAccess, cleanupOnExit, createDatabase, hasCall, measure, migrateAndSeed, option, root, signIn, startServer } from '../audit/harness.mjs';
 
 const rows = Number(option('rows', 1_000_000));
@@ -81,44 +82,13 @@ const { sql } = await import(pathToFileURL(createRequire(join(root, 'apps/server
 
 /* ---------- data ---------- */
 
-/** The tree, level by level (depth 1 to 10): each department's id, parent, path and depth. */
-function departmentTree(n) {
-  const weights = [1, 5, 15, 40, 90, 180, 350, 650, 1300, 2369];
-  const sizes = weights.map((w) => Math.max(1, Math.round((w * n) / 5000)));
-  sizes[0] = 1;
-  sizes[9] = Math.max(1, n - sizes.slice(0, 9).reduce((a, b) => a + b, 0));
-  let seed = 2026;
-  const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-  const out = [{ id: 1, parentId: null, path: '/1/', depth: 1 }];
-  let above = [out[0]];
-  for (let depth = 2; depth <= 10; depth++) {
-    const level = [];
-    for (let k = 0; k < sizes[depth - 1]; k++) {
-      const parent = above[Math.floor(random() * above.length)];
-      const id = out.length + 1;
-      const row = { id, parentId: parent.id, path: `${parent.path}${id}/`, depth };
-      out.push(row);
-      level.push(row);
-    }
-    above = level;
-  }
-  return out;
-}
-
 const adjectives = 'brass cedar amber cobalt velvet linen copper marble walnut ivory slate coral birch indigo maple pearl onyx jade silver golden rustic modern vintage classic compact deluxe nordic urban coastal alpine desert forest harbor meadow prairie canyon glacier summit lunar solar polar'.split(' ');
 const nouns = 'lamp chair table desk shelf stool bench sofa rug mirror clock vase bowl plate mug kettle teapot pitcher basket crate lantern candle frame easel cabinet drawer dresser wardrobe mattress pillow blanket quilt curtain blind hook rail rack stand cart trolley tray board'.split(' ');
 const pgArray = (words) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
 async function seed(db, tree, collections) {
   const started = Date.now();
-  // The root is migration 0009's; the others with their ids, as the department service would have made them.
-  const rest = tree.slice(1);
-  await db.execute(sql`insert into departments (id, parent_id, name, name_en, code, path, depth, sort_order)
-    overriding system value
-    select id, parent_id, '部门 ' || id, 'Department ' || id, 'D' || id, path, depth, id
-      from unnest(${`{${rest.map((d) => d.id).join(',')}}`}::int[], ${`{${rest.map((d) => d.parentId).join(',')}}`}::int[],
-                  ${`{${rest.map((d) => d.path).join(',')}}`}::text[], ${`{${rest.map((d) => d.depth).join(',')}}`}::int[]) as d(id, parent_id, path, depth)`);
-  await db.execute(sql`select setval('departments_id_seq', ${tree.length})`);
+  await insertDepartments(db, sql, tree);
   // The accounts: one password hash for all (argon2 is slow on purpose), departments drawn evenly.
   const hash = await hashPassword(PASSWORD);
   await db.execute(sql`insert into users (account_id, username, password_hash, roles, name, department_id)
