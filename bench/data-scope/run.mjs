@@ -232,7 +232,7 @@ try {
   const handle = await openDatabase({ databaseUrl: database.url, dataDir });
   cleanups.push(() => handle.close());
   const db = handle.db;
-  await migrateAndSeed(handle);
+  await migrateAndSeed(handle, root, { sample: false });
   const tree = departmentTree(departmentCount);
   const seeded = await seed(db, tree, false);
   console.log(`seeded ${fmt(tree.length)} departments, ${fmt(ACCOUNTS)} accounts, ${fmt(rows)} records in ${fmt(seeded.ms)} ms`);
@@ -408,7 +408,7 @@ async function measureCollections(tree) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-scope-c-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const handle = await openDatabase({ databaseUrl: database.url, dataDir });
-  await migrateAndSeed(handle);
+  await migrateAndSeed(handle, root, { sample: false });
   const scopedColumns = (await handle.db.execute(sql`select count(*)::int as n from information_schema.columns
     where table_schema = 'public' and table_name = 'collections' and column_name in ('department_id', 'owner_id')`)).rows[0].n;
   if (scopedColumns !== 2) {
