@@ -39,7 +39,7 @@ const colours = ['green', 'red', 'arcoblue', 'cyan', 'purple', 'orangered', 'mag
  * A state's colour, the same wherever it shows and whatever the page: the initial state grey, a state that
  * awaits an approval orange, the others from `colours` by their place in the spec.
  */
-export function stateColour(def: ResourceDef, state: string): string {
+function stateColour(def: ResourceDef, state: string): string {
   const lifecycle = def.lifecycle;
   if (!lifecycle || state === lifecycle.initial) return 'gray';
   if (lifecycle.awaiting.includes(state)) return 'orange';
