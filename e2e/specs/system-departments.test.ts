@@ -161,7 +161,8 @@ describe.each([
 
 /**
  * Delegated administration (issue 39): an administrator whose role reaches its department and those below it
- * sees only those accounts, and its department filter offers only those departments (en-US, dark, 1440 px).
+ * sees only those accounts, its department filter offers only those departments, and a department's leader
+ * picker only those accounts (decision 038) (en-US, dark, 1440 px).
  */
 describe('accounts, as a delegated administrator (en-US, dark, 1440 px)', () => {
   let browser: Browser;
@@ -177,7 +178,7 @@ describe('accounts, as a delegated administrator (en-US, dark, 1440 px)', () => 
     const region = await department(`E2E region ${tag}`, 1);
     const branch = await department(`E2E branch ${tag}`, region);
     const elsewhere = await department(`E2E elsewhere ${tag}`, 1);
-    expect((await as('POST', '/api/system/roles', { code: `delegate-${tag}`, name: `Delegate ${tag}`, permissions: ['user:read', 'user:write', 'department:read'], dataScope: 'department-tree' })).status).toBe(200);
+    expect((await as('POST', '/api/system/roles', { code: `delegate-${tag}`, name: `Delegate ${tag}`, permissions: ['user:read', 'user:write', 'department:read', 'department:write'], dataScope: 'department-tree' })).status).toBe(200);
     expect((await as('POST', '/api/system/roles', { code: `member-${tag}`, name: `Member ${tag}`, permissions: [], dataScope: 'own' })).status).toBe(200);
     for (const [name, roles, departmentId] of [
       ['delegate', [`delegate-${tag}`], region],
@@ -211,6 +212,19 @@ describe('accounts, as a delegated administrator (en-US, dark, 1440 px)', () => 
     await screenshot(page, 'system-accounts-delegated-en-US-dark-1440');
     await users.locator('[data-testid=user-filter-department] .arco-tree-select-view').click();
     await expect.poll(() => page.locator('.arco-tree-select-popup:visible .arco-tree-node-title').allTextContents()).toEqual([`E2E region ${tag}`, `E2E branch ${tag}`]);
+    await page.keyboard.press('Escape');
+    expect(page.errors).toEqual([]);
+  });
+
+  it("offers as a department's leader only the accounts it manages", { timeout: 120_000 }, async () => {
+    const depts = await open(page, '/system/departments');
+    await row(depts, `E2E branch ${tag}`).getByRole('button', { name: words('Edit') }).click();
+    const leader = field(visibleDrawer(page), 'Leader');
+    await leader.locator('.arco-select-view').click();
+    await page.keyboard.type(tag);
+    await expect
+      .poll(() => page.locator('.arco-select-popup:visible').getByRole('option').allTextContents())
+      .toEqual([`E2E delegate ${tag} (e2e.delegate.${tag})`, `E2E member ${tag} (e2e.member.${tag})`]);
     await page.keyboard.press('Escape');
     expect(page.errors).toEqual([]);
   });

@@ -236,6 +236,142 @@ describe('remove:resource and the menu group', () => {
   }, 60_000);
 });
 
+describe('new:resource and life cycles', () => {
+  const orderFile = 'scripts/resource/samples/order.json';
+  const supplierFile = 'scripts/resource/samples/supplier.json';
+  const state = (value: string) => ({ value, label: labels(value) });
+  const step = (name: string, from: string[], to: string, extra: Record<string, unknown> = {}) => ({ name, from, to, label: labels(name), ...extra });
+  const withLifecycle = (name: string, plural: string, lifecycle: Record<string, unknown>) => ({ ...resource(name, plural, 'list', [field('title'), field('amount', { type: 'decimal' })]), lifecycle });
+  const flow = (extra: Record<string, unknown> = {}) => ({
+    field: 'status',
+    initial: 'draft',
+    states: [state('draft'), state('submitted'), state('approved')],
+    transitions: [step('submit', ['draft'], 'submitted', { requires: ['amount'] }), step('approve', ['submitted'], 'approved', { approval: { by: 'role', role: 'buyer' } })],
+    ...extra,
+  });
+  const buyer = { buyer: { name: labels('Buyer'), description: labels('Approves requests') } };
+
+  it('writes the order’s life cycle into its definition and its state column into the migration', async () => {
+    const r = run('new', supplierFile, orderFile);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('order:read, order:write, order:export, order:submit, order:approve, order:reject from the next start');
+    expect(r.out).toContain('The role finance is created with the sample data of an empty database outside production');
+    const text = readFileSync(join(scratch, paths.definition('order')), 'utf8');
+    // the header says it in a sentence; the literal lists the keys in the definitions' order
+    expect(text.split('\n */')[0]!.replace(/\n \* /g, ' ')).toContain(
+      'Its records have a life cycle (docs/resources.md, "Life cycles"): each starts in draft, and its `status` (draft, submitted, approved, rejected) changes only by the transitions submit, approve and reject, each a permission of its own (`order:submit`, ...); approve and reject are fired by an approver.',
+    );
+    expect(text).toContain("  lifecycle: {\n    field: 'status',\n    initial: 'draft',\n    states: [\n      { value: 'draft', label: { 'zh-CN': '草稿', 'en-US': 'Draft' } },");
+    expect(text).toContain("      { value: 'approved', label: { 'zh-CN': '已批准', 'en-US': 'Approved' }, locks: 'all' },");
+    expect(text).toContain("      { name: 'submit', from: ['draft', 'rejected'], to: 'submitted', label: { 'zh-CN': '提交', 'en-US': 'Submit' }, requires: ['amount'] },");
+    expect(text).toContain("    roles: { finance: { name: { 'zh-CN': '财务', 'en-US': 'Finance' }, description: { 'zh-CN': '审批订单', 'en-US': 'Approves orders' } } },\n  },\n});");
+
+    const json = JSON.parse(readFileSync(join(scratch, orderFile), 'utf8'));
+    const { order } = (await import(pathToFileURL(join(scratch, paths.definition('order'))).href)) as Record<string, ResourceDef>;
+    expect(order!.fields.filter((f) => !f.state).map(({ column: _, ...f }) => f)).toEqual(json.fields);
+    expect(order!.fields.at(-1)).toMatchObject({ name: 'status', type: 'enum', default: 'draft', required: true, state: true });
+    expect(order!.lifecycle).toEqual({
+      ...json.lifecycle,
+      label: { 'zh-CN': '状态', 'en-US': 'Status' },
+      transitions: json.lifecycle.transitions.map((t: { name: string }) => ({ ...t, permission: `order:${t.name}` })),
+      awaiting: ['submitted'],
+    });
+    // the state column from the enum the definition adds: created in the initial state, one of the states, sorted in their order
+    const sql = readFileSync(join(scratch, firstMigration('order', 'orders')), 'utf8');
+    expect(sql).toContain(`\t"status" text DEFAULT 'draft' NOT NULL CHECK ("status" IN ('draft', 'submitted', 'approved', 'rejected')),\n`);
+    expect(sql).toContain(`CREATE INDEX "orders_status_order_idx" ON "orders" (array_position(ARRAY['draft', 'submitted', 'approved', 'rejected']::text[], "status") NULLS FIRST, "id");`);
+    expect(sql).toContain('CREATE INDEX "orders_status_idx" ON "orders" ("status" NULLS FIRST, "id");');
+
+    // the role the order brings is the repository's from now on: a new spec may name it, none may bring it again
+    const names = run('new', spec('invoice', withLifecycle('invoice', 'invoices', flow({ transitions: [step('submit', ['draft'], 'submitted'), step('approve', ['submitted'], 'approved', { approval: { by: 'role', role: 'finance' } })] }))), '--dry-run');
+    expect(names.err).toBe('');
+    expect(names.code).toBe(0);
+    const brings = run('new', spec('invoice', withLifecycle('invoice', 'invoices', flow({ roles: { finance: buyer.buyer } }))));
+    expect(brings.errLines).toContain(`${join(specs, 'invoice.json')}: lifecycle.roles.finance: a role "finance" exists already`);
+
+    expect(run('remove', 'order').code).toBe(0);
+    expect(run('remove', 'supplier').code).toBe(0);
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 90_000);
+
+  it('accepts a life cycle of 20 states and 60 transitions', async () => {
+    const states = Array.from({ length: 20 }, (_, i) => state(`s${i}`));
+    const transitions = Array.from({ length: 60 }, (_, i) => step(`step${i}`, [`s${i % 20}`], `s${(i + 1 + Math.floor(i / 20)) % 20}`, i % 8 === 0 ? { approval: { by: 'department-leader' }, comment: 'required' } : {}));
+    const r = run('new', spec('flow', withLifecycle('flow', 'flows', { field: 'stage', initial: 's0', states, transitions })));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('flow:step0, flow:step1,');
+    expect(r.out).toContain(', flow:step59 from the next start');
+    const text = readFileSync(join(scratch, paths.definition('flow')), 'utf8');
+    expect(text.split('\n */')[0]!.replace(/\n \* /g, ' ')).toContain('its `stage` (20 states) changes only by its 60 transitions, each a permission of its own (`flow:step0`, ...); 8 of them are fired by an approver.');
+    const { flow: def } = (await import(pathToFileURL(join(scratch, paths.definition('flow'))).href)) as Record<string, ResourceDef>;
+    expect(def!.lifecycle!.states.map((s) => s.value)).toEqual(states.map((s) => s.value));
+    expect(def!.lifecycle!.transitions.map((t) => t.name)).toEqual(transitions.map((t) => t.name));
+    expect(def!.fields.at(-1)!.values).toHaveLength(20);
+    expect(run('remove', 'flow').code).toBe(0);
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 60_000);
+
+  it('refuses a bad life cycle, naming each problem on a line of its own, and writes nothing', () => {
+    const file = spec(
+      'claim',
+      withLifecycle(
+        'claim',
+        'claims',
+        flow({
+          initial: 'new',
+          states: [state('draft'), state('submitted'), state('approved'), state('archived')],
+          transitions: [
+            step('submit', ['draft'], 'submitted', { requires: ['weight'] }),
+            step('submit', ['submitted'], 'approved'),
+            step('close', ['gone'], 'done'),
+            step('approve', ['submitted'], 'approved', { approval: { by: 'role', role: 'board' } }),
+          ],
+        }),
+      ),
+    );
+    const r = run('new', file);
+    expect(r.code).toBe(1);
+    expect(r.errLines).toEqual([
+      `${file}: lifecycle.initial: no state "new"`,
+      `${file}: lifecycle.transitions[0].requires: no field "weight"`,
+      `${file}: lifecycle.transitions[1].name: "submit" is used by two transitions`,
+      `${file}: lifecycle.transitions[2].from: no state "gone"`,
+      `${file}: lifecycle.transitions[2].to: no state "done"`,
+      `${file}: lifecycle.transitions[3].approval.role: no role "board" (one of admin, user, auditor, or one of lifecycle.roles)`,
+      `${file}: lifecycle.states: no transition reaches "draft"`,
+      `${file}: lifecycle.states: no transition reaches "archived"`,
+      'new:resource: 8 problems; nothing was written',
+    ]);
+    expect(r.out).toBe('');
+    expect(changedSince(pristine)).toEqual(unchanged);
+  });
+
+  it('lets a spec name a role another spec of the run brings, in either order, and refuses two bringing one', () => {
+    const request = spec('request', withLifecycle('request', 'requests', flow()));
+    const desk = spec('desk', withLifecycle('desk', 'desks', flow({ roles: buyer })));
+    const alone = run('new', request);
+    expect(alone.errLines).toEqual([
+      `${request}: lifecycle.transitions[1].approval.role: no role "buyer" (one of admin, user, auditor, or one of lifecycle.roles)`,
+      'new:resource: 1 problem; nothing was written',
+    ]);
+    for (const files of [[request, desk], [desk, request]]) {
+      const r = run('new', ...files, '--dry-run');
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('The role buyer is created with the sample data');
+    }
+    const again = spec('counter', withLifecycle('counter', 'counters', flow({ roles: buyer })));
+    const twice = run('new', desk, again);
+    expect(twice.errLines).toEqual([
+      `${again}: lifecycle.roles.buyer: the role "buyer" is also brought by ${desk}; one spec brings it, the other names it in its approvals`,
+      'new:resource: 1 problem; nothing was written',
+    ]);
+    expect(changedSince(pristine)).toEqual(unchanged);
+  }, 60_000);
+});
+
 describe('sample values for the generated suites', () => {
   const ticketFields = [
     field('code', { required: true, unique: true, max: 6, pattern: '^T-[0-9]{4}$' }),

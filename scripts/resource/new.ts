@@ -42,6 +42,7 @@ function lineChanges(change: Change): string[] {
 
 function nextSteps(plan: Plan): string[] {
   const defs = plan.resources.map((r) => r.def);
+  const roles = defs.flatMap((d) => Object.keys(d.lifecycle?.roles ?? {}));
   const migrations = plan.changes.filter((c) => c.path.endsWith('.sql')).map((c) => c.path.replace(/^apps\/server\/src\/resources\//, '').replace(/migrations\/|\.sql$/g, ''));
   const tests = plan.resources.flatMap((r) => r.files.filter((f) => f.path.startsWith('apps/server/') && f.path.endsWith('.test.ts')).map((f) => f.path.slice('apps/server/'.length)));
   return [
@@ -50,7 +51,12 @@ function nextSteps(plan: Plan): string[] {
     `  npx vitest run --project server ${tests.join(' ')}`,
     '  npm test      # with TEST_DATABASE_URL set, the server suites run on PostgreSQL too; then the browser suites',
     `  npm start     # applies ${migrations.join(', ')}; serves ${defs.map((d) => d.path).join(', ')}`,
-    `The built-in admin holds ${defs.flatMap((d) => Object.values(d.permissions)).join(', ')} from the next start; other roles get them in System > Roles.`,
+    `The built-in admin holds ${defs.flatMap((d) => [...Object.values(d.permissions), ...(d.lifecycle?.transitions ?? []).map((t) => t.permission)]).join(', ')} from the next start; other roles get them in System > Roles.`,
+    ...(roles.length === 0
+      ? []
+      : [
+          `The role${roles.length > 1 ? 's' : ''} ${roles.join(', ')} ${roles.length > 1 ? 'are' : 'is'} created with the sample data of an empty database outside production; elsewhere an administrator creates ${roles.length > 1 ? 'them' : 'it'} in System > Roles with that code (docs/resources.md, "Life cycles").`,
+        ]),
   ];
 }
 

@@ -14,6 +14,8 @@ interface Candidate {
   name?: string;
   plural?: string;
   group?: string;
+  /** The role codes its life cycle brings (`lifecycle.roles`). */
+  roles: string[];
 }
 
 /** `a` before `b` whenever b refers to a, otherwise the order given; `cycle`: resources that refer to each other in a loop. */
@@ -70,7 +72,9 @@ export function planNew(repo: Repo, inputs: readonly { file: string; text: strin
     const name = str(spec.name, repo.kit.RESOURCE_NAME_PATTERN);
     const plural = spec.plural === undefined ? name && `${name}s` : str(spec.plural, repo.kit.RESOURCE_NAME_PATTERN);
     const group = isObject(spec.menu) ? str(spec.menu.group, /^[a-z][a-z0-9-]{1,30}$/) : undefined;
-    candidates.push({ file, spec, name, plural, group });
+    const lifecycle = isObject(spec.lifecycle) ? spec.lifecycle : undefined;
+    const roles = lifecycle && isObject(lifecycle.roles) ? Object.keys(lifecycle.roles) : [];
+    candidates.push({ file, spec, name, plural, group, roles });
   }
 
   // What exists: the registry, the route and call tables, the permission catalogue, the migrations' tables.
@@ -86,11 +90,17 @@ export function planNew(repo: Repo, inputs: readonly { file: string; text: strin
   const fileProblems = (c: Candidate, path: string) => (repo.read(path) !== undefined ? [`${c.file}: ${path} already exists`] : []);
   candidates.forEach((c, i) => {
     const say = (message: string) => problems.push(`${c.file}: ${message}`);
-    const specProblems = repo.kit.resourceSpecProblems(c.spec, known);
+    // an approval may name a built-in role, a slice's, its own (lifecycle.roles) or one another spec of the run brings
+    const batchRoles = candidates.flatMap((o) => (o === c ? [] : o.roles.filter((code) => !c.roles.includes(code))));
+    const specProblems = repo.kit.resourceSpecProblems(c.spec, known, [...repo.roles, ...batchRoles]);
     for (const p of specProblems) say(p);
     // values the generated server and browser suites can fill the form with, for every field
     if (specProblems.length === 0 && repo.sampleProblems) for (const p of repo.sampleProblems(repo.kit.defineResource(c.spec as unknown as ResourceSpec))) say(p);
     const earlier = candidates.slice(0, i);
+    for (const code of c.roles) {
+      const other = earlier.find((o) => o.roles.includes(code));
+      if (other && !repo.roles.includes(code)) say(`lifecycle.roles.${code}: the role "${code}" is also brought by ${other.file}; one spec brings it, the other names it in its approvals`);
+    }
     if (c.name) {
       const kebab = kebabCase(c.name);
       if (registered.includes(c.name)) say(`name: the resource "${c.name}" already exists (${paths.contractsRegistry})`);

@@ -49,6 +49,8 @@ export interface Repo {
   groups: readonly string[];
   calls: readonly { id: string; path: string }[];
   permissions: readonly string[];
+  /** The role codes a life cycle's approval may name: the built-in roles and those the slices bring (contracts' permissions.ts). */
+  roles: readonly string[];
   kit: Pick<typeof ResourceKit, 'resourceSpecProblems' | 'defineResource' | 'snakeCase' | 'kebabCase' | 'RESOURCE_NAME_PATTERN'>;
   /** The fields the generated tests could not fill (contracts' resource-sample.ts), each with what to add. */
   sampleProblems?: (def: ResourceDef) => string[];

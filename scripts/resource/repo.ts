@@ -1,7 +1,7 @@
 /**
  * The repository the commands work on, read from its files: by default the one this script belongs to,
  * or `ATRIUM_ROOT` (the tests point it at a scratch copy). The registry of slices (and the resources among
- * them), route table, call table and permission catalogue are imported from that repository's own
+ * them), route table, call table, permission catalogue and roles are imported from that repository's own
  * contracts, so the checks see exactly what its server and console will see.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,7 +28,7 @@ export async function loadRepo(root = repoRoot()): Promise<Repo> {
   const kit = await load<typeof ResourceKit>('packages/contracts/src/resource.ts');
   const { resources, sliceDefs } = await load<typeof Registry>('packages/contracts/src/slices.ts');
   const { routeTable, flattenRoutes } = await load<typeof Routes>('packages/contracts/src/routes.ts');
-  const { permissions } = await load<typeof Permissions>('packages/contracts/src/permissions.ts');
+  const { permissions, builtInRoleCodes, sliceRoles } = await load<typeof Permissions>('packages/contracts/src/permissions.ts');
   const { allCalls } = await load<typeof Calls>('packages/contracts/src/calls/index.ts');
   type MigrationSql = (def: ResourceDef, tag: string, others: readonly ResourceDef[]) => string;
   const samples = join(root, 'packages/contracts/src/resource-sample.ts');
@@ -55,6 +55,7 @@ export async function loadRepo(root = repoRoot()): Promise<Repo> {
     groups: routeTable.filter((r) => r.children?.some((c) => !c.name?.startsWith('Resource:'))).map((r) => r.path),
     calls: allCalls.map((c) => ({ id: c.id, path: c.path })),
     permissions,
+    roles: [...builtInRoleCodes, ...Object.keys(sliceRoles)],
     kit,
     sampleProblems,
     committedText: (path) => {

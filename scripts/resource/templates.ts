@@ -42,10 +42,13 @@ export function tsLiteral(value: unknown, indent = '', used = 0): string {
   return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner, key(k).length + 3)},`).join('\n')}\n${indent}}`;
 }
 
-const specKeys = ['name', 'plural', 'label', 'pluralLabel', 'menu', 'scoped', 'fields'];
+const specKeys = ['name', 'plural', 'label', 'pluralLabel', 'menu', 'scoped', 'fields', 'lifecycle'];
 const menuKeys = ['group', 'groupLabel', 'order'];
 const fieldKeys = ['name', 'type', 'to', 'label', 'required', 'unique', 'default', 'min', 'max', 'scale', 'pattern', 'example', 'filter', 'sortable', 'hidden', 'readOnly', 'values'];
 const labelKeys = ['zh-CN', 'en-US'];
+const lifecycleKeys = ['field', 'label', 'initial', 'states', 'transitions', 'roles'];
+const stateKeys = ['value', 'label', 'locks'];
+const transitionKeys = ['name', 'from', 'to', 'label', 'requires', 'comment', 'approval'];
 
 /** The properties in the order the definitions list them (`$schema`, an editor's hint, is left out). */
 function ordered(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
@@ -84,6 +87,21 @@ export function withMenu(text: string, menu: ResourceSpec['menu']): string | und
   return undefined;
 }
 
+/** A life cycle's keys in the order the definitions list them (docs/resources.md, "Life cycles"). */
+function normalizedLifecycle(lifecycle: NonNullable<ResourceSpec['lifecycle']>): Record<string, unknown> {
+  const out = ordered({ ...lifecycle }, lifecycleKeys);
+  if (lifecycle.label) out.label = labels(lifecycle.label);
+  out.states = lifecycle.states.map((s) => ({ ...ordered({ ...s }, stateKeys), label: labels(s.label) }));
+  out.transitions = lifecycle.transitions.map((t) => {
+    const transition = ordered({ ...t }, transitionKeys);
+    transition.label = labels(t.label);
+    if (t.approval) transition.approval = ordered({ ...t.approval }, ['by', 'role']);
+    return transition;
+  });
+  if (lifecycle.roles) out.roles = Object.fromEntries(Object.entries(lifecycle.roles).map(([code, r]) => [code, ordered({ name: labels(r.name), description: labels(r.description) }, ['name', 'description'])]));
+  return out;
+}
+
 function normalizedSpec(spec: ResourceSpec): Record<string, unknown> {
   const menu = normalizedMenu(spec);
   return ordered(
@@ -98,6 +116,7 @@ function normalizedSpec(spec: ResourceSpec): Record<string, unknown> {
         if (f.values) field.values = f.values.map((v) => ordered({ value: v.value, label: labels(v.label) }, ['value', 'label']));
         return field;
       }),
+      ...(spec.lifecycle ? { lifecycle: normalizedLifecycle(spec.lifecycle) } : {}),
     },
     specKeys,
   );
@@ -116,6 +135,7 @@ export function definitionFile(spec: ResourceSpec, def: ResourceDef, all: readon
     def.scoped
       ? 'Each record has a department and an owner, and is read and written within the caller\'s data scope (docs/resources.md, "Scoped records").'
       : `Not scoped: whoever holds ${def.permissions.read} reads every one of them.`,
+    ...(def.lifecycle ? [lifecycleSentence(def, def.lifecycle)] : []),
     'Written by `npm run new:resource`, and the team\'s own from here: a new field also needs a migration that adds its column (docs/resources.md).',
   ];
   return [
@@ -131,6 +151,23 @@ export function definitionFile(spec: ResourceSpec, def: ResourceDef, all: readon
     `export const ${def.name}Slice = resourceSlice(${def.name});`,
     '',
   ].join('\n');
+}
+
+/** `the <many> a, b and c`; past six, `its 20 <many>` (without `many`: `a, b and c`, `20 of them`). */
+function series(words: readonly string[], many?: string): string {
+  if (words.length > 6) return many ? `its ${words.length} ${many}` : `${words.length} of them`;
+  const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return many ? `the ${many} ${list}` : list;
+}
+
+/** The header's sentence on a life cycle: the state a record starts in, what moves it, who approves. */
+function lifecycleSentence(def: ResourceDef, lifecycle: NonNullable<ResourceDef['lifecycle']>): string {
+  const names = lifecycle.transitions.map((t) => t.name);
+  const approvals = lifecycle.transitions.filter((t) => t.approval).map((t) => t.name);
+  const states = lifecycle.states.length > 6 ? `${lifecycle.states.length} states` : lifecycle.states.map((s) => s.value).join(', ');
+  const permission = `\`${def.name}:${names[0]}\`${names.length > 1 ? ', ...' : ''}`;
+  const approved = approvals.length === 0 ? '' : `; ${series(approvals)} ${approvals.length === 1 ? 'is' : 'are'} fired by an approver`;
+  return `Its records have a life cycle (docs/resources.md, "Life cycles"): each starts in ${lifecycle.initial}, and its \`${lifecycle.field}\` (${states}) changes only by ${series(names, 'transitions')}, each a permission of its own (${permission})${approved}.`;
 }
 
 /** Words into lines of at most `width` characters (the doc comments' paragraphs). */

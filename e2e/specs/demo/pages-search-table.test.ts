@@ -362,5 +362,12 @@ describe('search table', () => {
     // the department filter offers its own department alone
     await field(p, '所属部门').locator('.arco-tree-select-view').click();
     await expect.poll(() => page.locator('.arco-tree-select-popup:visible .arco-tree-node-title').allTextContents()).toEqual(['上海分部']);
+    await page.keyboard.press('Escape');
+    // the owner filter offers the accounts it reaches (its department's), never the administrator of the root
+    await field(p, '负责人').locator('.arco-select-view').click();
+    const offered = () => page.locator('.arco-select-popup:visible').getByRole('option').allTextContents();
+    await expect.poll(offered).toContain(`Clerk ${tag} (${username})`);
+    expect((await offered()).filter((o) => o.includes('(admin)'))).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });

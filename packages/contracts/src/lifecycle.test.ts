@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceCalls, resourceSchemas, resourceTransitionCalls } from './resource-calls.ts';
 import { resourceMessages } from './resource-names.ts';
+import { resourceSample } from './resource-sample.ts';
 import { defineResource, resourceSpecProblems, type ResourceSpec } from './resource.ts';
 import { resourceSlice } from './resource-slice.ts';
 import type { LifecycleSpec } from './lifecycle.ts';
@@ -108,5 +109,15 @@ describe('a life cycle in the definition', () => {
     expect(calls.reject!.body!.safeParse({ version: 1, comment: '  ' }).success).toBe(false);
     expect(calls.reject!.body!.safeParse({ version: 1, comment: 'Too dear' }).success).toBe(true);
     expect(resourceCalls(def).history?.path).toBe('/api/orders/:id/history');
+  });
+
+  it('leaves the state out of the sample values the generated suites create and update with', () => {
+    const { form, update } = resourceSchemas(def);
+    for (let n = 1; n < 5; n++) {
+      const sample = resourceSample(def, n);
+      expect(Object.keys(sample)).toEqual(['title', 'amount']);
+      expect(form.safeParse(sample).success).toBe(true);
+      expect(update.safeParse({ ...sample, version: 1 }).success).toBe(true);
+    }
   });
 });

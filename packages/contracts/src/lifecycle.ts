@@ -10,7 +10,7 @@ import { ROLE_CODE_PATTERN } from './role-code.ts';
 
 type Labels = Record<Locale, string>;
 
-export interface LifecycleStateSpec {
+interface LifecycleStateSpec {
   value: string;
   label: Labels;
   /** Fields that cannot change while a record is in this state: every one (`all`) or those named. */
@@ -57,9 +57,9 @@ export interface Lifecycle extends LifecycleSpec {
   awaiting: string[];
 }
 
-export const LIFECYCLE_MAX_STATES = 20;
-export const LIFECYCLE_MAX_TRANSITIONS = 60;
-export const TRANSITION_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{1,30}$/;
+const LIFECYCLE_MAX_STATES = 20;
+const LIFECYCLE_MAX_TRANSITIONS = 60;
+const TRANSITION_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{1,30}$/;
 const STATE_VALUE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 /** A transition's name is a permission's action: it cannot be one of the kit's own. */
 const reservedTransitionNames = ['read', 'write', 'export', 'import'];
@@ -187,4 +187,20 @@ export function defineLifecycle(resource: string, spec: LifecycleSpec): Lifecycl
 export function lockedFields(lifecycle: Lifecycle, state: string, every: readonly string[]): string[] {
   const locks = lifecycle.states.find((s) => s.value === state)?.locks;
   return locks === 'all' ? [...every] : (locks ?? []);
+}
+
+/**
+ * The transitions that take a record from the initial state to `state`, fewest first (undefined: none does;
+ * a checked spec reaches every state). What the kit's suites walk a record along.
+ */
+export function pathTo(lifecycle: Lifecycle, state: string): Lifecycle['transitions'] | undefined {
+  const seen = new Map<string, Lifecycle['transitions']>([[lifecycle.initial, []]]);
+  const queue = [lifecycle.initial];
+  for (let i = 0; i < queue.length; i++) {
+    for (const t of lifecycle.transitions.filter((x) => x.from.includes(queue[i]!) && !seen.has(x.to))) {
+      seen.set(t.to, [...seen.get(queue[i]!)!, t]);
+      queue.push(t.to);
+    }
+  }
+  return seen.get(state);
 }

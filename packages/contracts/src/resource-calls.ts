@@ -8,7 +8,7 @@ import { defineCall, type CallDef } from './call.ts';
 import { msg, typeError } from './messages/msg.ts';
 import { patternExample } from './pattern-hint.ts';
 import { blankToUndefined, hasOffset, isRealDate, parseInstant } from './query-values.ts';
-import { INT_MAX, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
+import { INT_MAX, kebabCase, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
 import { maxChars } from './text.ts';
 import { currentPageSchema } from './paging.ts';
 
@@ -41,7 +41,7 @@ export interface ResourceCalls {
 }
 
 /** The longest comment a transition takes (characters). */
-export const TRANSITION_COMMENT_MAX = 500;
+const TRANSITION_COMMENT_MAX = 500;
 /** The history rows a record's answer holds at most (the newest). */
 export const HISTORY_LIMIT = 200;
 
@@ -242,9 +242,10 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     delete: defineCall({ id: `${def.name}.delete`, method: 'DELETE', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Deletes a ${title} at its version (409 IN_USE while another record refers to it)`, params: idParams, query: versionQuery, response: z.object({ id: z.number().int() }), writes: true }),
   } as ResourceCalls;
   if (def.lifecycle) {
+    const transitionBody = z.object({ version: z.number().optional(), comment: z.string().check(maxChars(TRANSITION_COMMENT_MAX, msg('common.maxLength', { n: TRANSITION_COMMENT_MAX }))).optional() });
     const historyRow = z.object({ id: z.number().int(), transition: z.string(), from: z.string(), to: z.string(), actor, comment: z.string().nullable(), at: z.string() });
     calls.history = defineCall({ id: `${def.name}.history`, method: 'GET', path: `${apiPath}/:id/history`, access: 'signed', permission: permissions.read, summary: `A ${title}'s transitions, newest first (at most ${HISTORY_LIMIT})`, params: idParams, response: z.object({ list: z.array(historyRow) }) });
-    calls.unknownTransition = defineCall({ id: `${def.name}.transition`, method: 'POST', path: `${apiPath}/:id/transitions/:name`, access: 'signed', permission: permissions.read, summary: `A name that is none of the ${title}'s transitions: 404 UNKNOWN_TRANSITION naming them`, params: idParams.extend({ name: z.string().max(100) }), body: z.unknown(), response: detail });
+    calls.unknownTransition = defineCall({ id: `${def.name}.transition`, method: 'POST', path: `${apiPath}/:id/transitions/:name`, access: 'signed', permission: permissions.read, summary: `A name that is none of the ${title}'s transitions: 404 UNKNOWN_TRANSITION naming them`, params: idParams.extend({ name: z.string().check(maxChars(100, msg('common.maxLength', { n: 100 }))) }), body: transitionBody, response: detail });
   }
 
   return { schemas: { record, form, update, filter, listQuery }, calls };
@@ -272,7 +273,7 @@ export function resourceTransitionCalls(def: ResourceDef): Record<string, CallDe
         })
         .strict();
       const summary = `${t.label['en-US']}: ${t.from.join(', ')} -> ${t.to}${t.approval ? (t.approval.by === 'role' ? ` (approved by the role ${t.approval.role})` : ' (approved by the department leader)') : ''}`;
-      return [t.name, defineCall({ id: `${def.name}.transition.${t.name}`, method: 'POST', path: `${def.apiPath}/:id/transitions/${t.name}`, access: 'signed', permission: t.permission, summary, params: idParams, body, response: detail, writes: true })];
+      return [t.name, defineCall({ id: `${def.name}.transition.${kebabCase(t.name)}`, method: 'POST', path: `${def.apiPath}/:id/transitions/${t.name}`, access: 'signed', permission: t.permission, summary, params: idParams, body, response: detail, writes: true })];
     }),
   );
   transitionsBuilt.set(def, done);

@@ -7,10 +7,10 @@ import type { ResourceDef, ResourceField } from './resource.ts';
  * values come from its `example` varied, else from readable candidates (`Sample title 7`, `SAMPLE-7`),
  * else from its pattern itself (pattern-sample.ts), whichever first gives values the field accepts for
  * every n the suites use; `new:resource` refuses a field none of them serves (resourceSampleProblems).
+ * Never a life cycle's state field: no create or update takes it (docs/resources.md, "Life cycles").
  */
 export function resourceSample(def: ResourceDef, n: number, references: Record<string, number | undefined> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  // a life cycle's state is written by its transitions alone
   for (const f of def.fields.filter((f) => !f.state)) {
     const value = sampleValue(f, n, references[f.name]);
     if (value !== undefined) values[f.name] = value;

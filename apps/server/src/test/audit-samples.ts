@@ -10,7 +10,8 @@ import { totpCode } from '../security/totp.ts';
 import { Secret } from 'otpauth';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
-import { resourceCalls } from '@atrium/contracts/resource-calls';
+import { resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
+import { pathTo } from '@atrium/contracts/lifecycle';
 import { resources } from '@atrium/contracts/slices';
 import { callback, navigation, startFlow, ticketOf } from './company-sign-in.ts';
 import { idOf, text, type AuditSample, type AuditSampleFn, type SampleContext } from './sample-context.ts';
@@ -274,6 +275,7 @@ export const auditSamples: Record<string, AuditSampleFn> = {
   },
   'system.audit.export': async (ctx) => ({ method: 'GET', url: '/api/system/audit/export?result=success', token: ctx.admin, expect: { changed: [], targetType: 'audit', targetId: null } }),
   ...Object.fromEntries(resources.flatMap(resourceAuditSamples)),
+  ...Object.fromEntries(resources.flatMap(transitionAuditSamples)),
 };
 
 /** A record of a registered resource made through its call, after the records it must refer to. */
@@ -286,10 +288,13 @@ async function createRecord(ctx: SampleContext, def: ResourceDef): Promise<Recor
   return ctx.data({ method: 'POST', url: def.apiPath, token: ctx.admin, body: resourceSample(def, ctx.next(), references) });
 }
 
-/** The fields a record holds a value in: what its creation and its removal show in the trail. */
-/** The fields a record holds as a create or delete audits them: those with a value, and a scoped record's department and owner (always set). */
+/**
+ * The fields a record holds as a create or delete audits them: those with a value, a life cycle's state
+ * (a create's body has none: the record starts in the initial one) and a scoped record's department and
+ * owner (always set).
+ */
 const filled = (def: ResourceDef, record: Record<string, unknown>) => [
-  ...def.fields.filter((f) => record[f.name] !== null && record[f.name] !== undefined).map((f) => f.name),
+  ...def.fields.filter((f) => f.state || (record[f.name] !== null && record[f.name] !== undefined)).map((f) => f.name),
   ...(def.scoped ? ['department', 'owner'] : []),
 ];
 
@@ -307,7 +312,7 @@ function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
       const record = await createRecord(ctx, def);
       const next = resourceSample(def, ctx.next(), Object.fromEntries(def.fields.filter((f) => f.type === 'reference').map((f) => [f.name, record[f.name] as number])));
       for (const f of def.fields) if (f.readOnly) delete next[f.name];
-      const changed = def.fields.filter((f) => !f.readOnly && JSON.stringify(next[f.name] ?? null) !== JSON.stringify(record[f.name] ?? null)).map((f) => f.name);
+      const changed = def.fields.filter((f) => !f.readOnly && !f.state && JSON.stringify(next[f.name] ?? null) !== JSON.stringify(record[f.name] ?? null)).map((f) => f.name);
       return { method: 'PUT', url: `${def.apiPath}/${record.id}`, token: ctx.admin, body: { ...next, version: record.version }, expect: { changed, targetType: def.name, targetId: String(record.id) } };
     }],
     [c.delete.id, async (ctx) => {
@@ -316,4 +321,37 @@ function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
     }],
     [c.export.id, async (ctx) => ({ method: 'GET', url: `${def.apiPath}/export`, token: ctx.admin, expect: { changed: [], targetType: def.name, targetId: null } })],
   ];
+}
+
+/**
+ * A life cycle's transitions (docs/resources.md, "Life cycles"): a record brought along the fewest
+ * transitions to the transition's first state, each fired by one who may (the administrator; for an
+ * approval a throwaway account of its role, or one made the leader of the record's department: never the
+ * one who asked), then the transition itself. Its entry shows the state before and after.
+ */
+function transitionAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
+  const lifecycle = def.lifecycle;
+  if (!lifecycle) return [];
+  const calls = resourceTransitionCalls(def);
+  const state = def.fields.find((f) => f.state)!.name;
+  type Step = (typeof lifecycle.transitions)[number];
+  const bodyOf = (step: Step, version: number) => ({ version, ...(step.comment ? { comment: `Checked by the trail's ${step.name}` } : {}) });
+  const firer = async (ctx: SampleContext, step: Step, record: Record<string, unknown>): Promise<string> => {
+    if (!step.approval) return ctx.admin;
+    if (step.approval.by === 'role') return (await ctx.signedIn([step.approval.role])).token;
+    const leader = await ctx.signedIn(['admin']);
+    await ctx.t.db.execute(`update departments set leader_id = ${leader.id} where id = ${Number(record.department)}`);
+    return leader.token;
+  };
+  return lifecycle.transitions.map((t) => [
+    calls[t.name]!.id,
+    async (ctx) => {
+      let record = await createRecord(ctx, def);
+      for (const step of pathTo(lifecycle, t.from[0]!)!) {
+        record = await ctx.data({ method: 'POST', url: `${def.apiPath}/${record.id}/transitions/${step.name}`, token: await firer(ctx, step, record), body: bodyOf(step, record.version as number) });
+      }
+      const url = `${def.apiPath}/${record.id}/transitions/${t.name}`;
+      return { method: 'POST', url, token: await firer(ctx, t, record), body: bodyOf(t, record.version as number), expect: { changed: [state], targetType: def.name, targetId: String(record.id) } };
+    },
+  ]);
 }

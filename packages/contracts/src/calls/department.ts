@@ -24,7 +24,7 @@ const idParams = z.object({
   id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue'),
 });
 
-export const departmentSchema = z.object({
+const departmentSchema = z.object({
   id: z.number().int(),
   /** Null for the root. */
   parentId: z.number().int().nullable(),

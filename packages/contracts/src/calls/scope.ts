@@ -6,12 +6,17 @@ import { USER_OPTIONS_LIMIT, userOptionsQuerySchema, userOptionsSchema } from '.
 
 /**
  * The pickers of a scoped record's department and owner (issue 39, data-scope.md §4): what the caller may
- * put a record of `resource` in, and whom they may give it to. One pair per scoped resource, each under
- * that resource's read permission (`supplier:read`), so whoever reads the records may pick for them without
- * managing departments or accounts; the server answers only what the caller's scope for it reaches.
+ * put a record of `resource` in, and whom they may give it to. One pair per scoped resource — the kit's, the
+ * collections (`collection`), the accounts (`user`) — each under that resource's read permission
+ * (`supplier:read`), so whoever reads the records may pick for them without managing departments or
+ * accounts; the server answers only what the caller's scope for it reaches (decision 038).
  */
 
-/** A department as the picker's tree needs it: the flat list, parents before children, as the departments call answers. */
+/**
+ * A department as the picker's tree needs it: the flat list, parents before children, as the departments call
+ * answers. A disabled one is there too, with its status: records and accounts stay in it, so a filter and a
+ * column find it, but a form does not offer it (a write refuses it: 400 on the field).
+ */
 const scopeDepartmentSchema = z.object({ id: z.number().int(), parentId: z.number().int().nullable(), name: z.string(), status: z.enum(['active', 'disabled']) });
 export type ScopeDepartment = z.infer<typeof scopeDepartmentSchema>;
 
@@ -22,9 +27,6 @@ export type ScopeDepartment = z.infer<typeof scopeDepartmentSchema>;
 const scopeDefaultsSchema = z.object({ department: z.number().int().nullable(), owner: z.object({ id: z.number().int(), label: z.string() }) });
 export type ScopeDefaults = z.infer<typeof scopeDefaultsSchema>;
 
-/** `id`: a department held (a record's), offered even when disabled if the caller reaches it. */
-const scopeDepartmentsQuerySchema = userOptionsQuerySchema.pick({ id: true });
-
 function build(resource: string) {
   const permission = `${resource}:read` as Permission;
   return {
@@ -34,8 +36,7 @@ function build(resource: string) {
       path: `/api/scope/${resource}/departments`,
       access: 'signed',
       permission,
-      summary: `The active departments a record of ${resource} may be put in (the caller's scope for it), flat, each with its parent; with id, that one too; and a new record's defaults`,
-      query: scopeDepartmentsQuerySchema,
+      summary: `Every department a record of ${resource} may be put in or filtered by (the caller's scope for it; the disabled ones with their status), flat, each with its parent; and a new record's defaults`,
       response: z.object({ list: z.array(scopeDepartmentSchema), defaults: scopeDefaultsSchema }),
     }),
     owners: defineCall({

@@ -7,7 +7,7 @@ import { PASSWORD_PATTERN, PHONE_PATTERN } from './auth.ts';
 import { pageQueryOf, pageQuerySchema } from '../paging.ts';
 import { blankToUndefined, hasOffset, parseInstant } from '../query-values.ts';
 import { accountSources } from './company-sign-in.ts';
-import { departmentCalls, departmentId, departmentSchema } from './department.ts';
+import { departmentCalls, departmentId } from './department.ts';
 import { dataScopes, isScopedResource } from '../data-scope.ts';
 
 /** System management: roles, accounts, sessions and the audit trail. */
@@ -256,10 +256,6 @@ export const systemCalls = {
   roleUpdate: defineCall({ id: 'system.role.update', method: 'PUT', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Edits a custom role (409 ROLE_BUILT_IN for a built-in one)', params: idParams, body: roleUpdateBodySchema, response: roleSchema, writes: true }),
   roleDelete: defineCall({ id: 'system.role.delete', method: 'DELETE', path: '/api/system/roles/:id', access: 'signed', permission: 'role:write', summary: 'Deletes a custom role no account holds', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
   userList: defineCall({ id: 'system.user.list', method: 'GET', path: '/api/system/users', access: 'signed', permission: 'user:read', summary: 'Accounts: keyword, role, status, paged', query: userListQuerySchema, response: userListSchema }),
-  userDepartments: defineCall({
-    id: 'system.user.departments', method: 'GET', path: '/api/system/user-departments', access: 'signed', permission: 'user:read',
-    summary: "The departments whose accounts the caller manages (within its data scope), flat and in tree order: the accounts' department filter and field", response: z.object({ list: z.array(departmentSchema) }),
-  }),
   userGet: defineCall({ id: 'system.user.get', method: 'GET', path: '/api/system/users/:id', access: 'signed', permission: 'user:read', summary: 'One account', params: idParams, response: accountSchema }),
   userCreate: defineCall({ id: 'system.user.create', method: 'POST', path: '/api/system/users', access: 'signed', permission: 'user:write', summary: 'Creates an account; without a password a one-time password is answered once', body: userCreateBodySchema, response: userCreatedSchema, writes: true }),
   userUpdate: defineCall({ id: 'system.user.update', method: 'PUT', path: '/api/system/users/:id', access: 'signed', permission: 'user:write', summary: 'Edits name, e-mail, phone and roles', params: idParams, body: userUpdateBodySchema, response: accountSchema, writes: true }),
@@ -268,9 +264,10 @@ export const systemCalls = {
   userUnlock: defineCall({ id: 'system.user.unlock', method: 'POST', path: '/api/system/users/:id/unlock', access: 'signed', permission: 'user:write', summary: 'Clears a failed-sign-in lock and the failure counters', params: idParams, response: accountSchema, writes: true }),
   userResetPassword: defineCall({ id: 'system.user.reset-password', method: 'POST', path: '/api/system/users/:id/reset-password', access: 'signed', permission: 'user:write', summary: 'A new one-time password (answered once); ends every session of the account', params: idParams, response: z.object({ initialPassword: z.string() }), writes: true }),
   userTwoStepReset: defineCall({ id: 'system.user.two-step.reset', method: 'POST', path: '/api/system/users/:id/two-step/reset', access: 'signed', permission: 'user:write', summary: "Turns an account's two-step verification off and ends its sessions", params: idParams, response: accountSchema, writes: true }),
+  // The accounts' owner picker (calls/scope.ts `scopeCalls('user').owners`, the same answer) behind
   // department:write, not user:read: whoever edits departments picks their leaders without managing
-  // accounts, and the answer is no more than an active account's name and username.
-  userOptions: defineCall({ id: 'system.user.options', method: 'GET', path: '/api/system/user-options', access: 'signed', permission: 'department:write', summary: `At most ${USER_OPTIONS_LIMIT} active accounts whose name or username holds a keyword, for the department leader's picker`, query: userOptionsQuerySchema, response: userOptionsSchema }),
+  // accounts, offered only the accounts their scope of the accounts reaches, and the caller (decision 038).
+  userOptions: defineCall({ id: 'system.user.options', method: 'GET', path: '/api/system/user-options', access: 'signed', permission: 'department:write', summary: `At most ${USER_OPTIONS_LIMIT} active accounts a department's leader may be (of departments the caller's scope of the accounts reaches; the caller), by keyword or id`, query: userOptionsQuerySchema, response: userOptionsSchema }),
   sessionList: defineCall({ id: 'system.session.list', method: 'GET', path: '/api/system/sessions', access: 'signed', permission: 'session:read', summary: "Live sessions of the accounts within the caller's data scope, of one account when userId is given; paged (100 a page unless asked)", query: sessionListQuerySchema, response: sessionListSchema }),
   sessionRevoke: defineCall({ id: 'system.session.revoke', method: 'DELETE', path: '/api/system/sessions/:id', access: 'signed', permission: 'session:revoke', summary: "Ends a session of an account within the caller's data scope (404 for any other, as for one that does not exist)", params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
   mySessions: defineCall({ id: 'user.session.list', method: 'GET', path: '/api/user/sessions', access: 'signed', summary: "The caller's live sessions (this one marked current); paged (100 a page unless asked)", query: shortListQuerySchema, response: sessionListSchema }),

@@ -135,9 +135,12 @@ describe('collections, within each caller’s reach', () => {
     const out = await manager.client.call('PATCH', `/api/list/policy/${id}`, { department: d.b1 }, { locale: 'en-US' });
     expect([out.status, errorOf(out), out.body.message]).toEqual([403, 'OUT_OF_SCOPE', 'The department or owner is outside your data scope.']);
     expect((await app.admin.call('GET', `/api/list/policy/${id}`)).body.data).toMatchObject({ department: d.a1x, owner: member.id });
-    // an unknown department or owner is a field's error
-    const unknown = await manager.client.call('PATCH', `/api/list/policy/${id}`, { owner: 424242 });
-    expect([unknown.status, unknown.body.data.details?.[0]?.path]).toEqual([400, 'owner']);
+    // an unknown department or owner is a field's error where the writer reaches every department (beyond
+    // a writer's reach, any id is out of its scope, whether it exists or not)
+    const unknown = await app.admin.call('PATCH', `/api/list/policy/${id}`, { department: 424242, owner: 424242 });
+    expect([unknown.status, unknown.body.data.details?.map((x: { path: string }) => x.path)]).toEqual([400, ['department', 'owner']]);
+    const beyond = await manager.client.call('PATCH', `/api/list/policy/${id}`, { owner: 424242 });
+    expect([beyond.status, errorOf(beyond)]).toEqual([403, 'OUT_OF_SCOPE']);
     // `own`: its own collections only, kept in its own department
     const own = accounts.find((a) => a.scope === 'own')!;
     const byOwn = await own.client.call('POST', '/api/list/policy', { ...form, owner: manager.id });
@@ -156,9 +159,13 @@ describe('collections, within each caller’s reach', () => {
     expect(row).toMatchObject({ department: d.b1, owner: importer.id });
   });
 
-  it('offers as departments only those the caller reaches, in tree order', async () => {
+  it('offers as departments only those the caller reaches, in tree order (the generic pickers, as every scoped page)', async () => {
     const { departments: d, accounts } = await setUp();
-    const ids = async (account: ScopedAccount) => (await account.client.call('GET', '/api/list/policy/departments')).body.data.list.map((x: { id: number }) => x.id);
+    const ids = async (account: ScopedAccount) => {
+      const res = await account.client.call('GET', '/api/scope/collection/departments');
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.list.map((x: { id: number }) => x.id);
+    };
     expect(await ids(accounts.find((a) => a.scope === 'department-tree' && a.departmentId === d.a1)!)).toEqual([d.a1, d.a1x]);
     expect(await ids(accounts.find((a) => a.scope === 'department' && a.departmentId === d.a1x)!)).toEqual([d.a1x]);
     expect(await ids(accounts.find((a) => a.scope === 'custom')!)).toEqual([d.a2, d.b1]);
@@ -167,15 +174,40 @@ describe('collections, within each caller’s reach', () => {
     expect((await ids(accounts.find((a) => a.scope === 'all')!)).length).toBeGreaterThan(7);
   });
 
-  it('offers as owners only the active accounts the caller reaches', async () => {
+  it('offers as owners only the active accounts the caller reaches, and the caller', async () => {
     const { departments: d, accounts } = await setUp();
+    const offered = async (account: ScopedAccount, query: string) => {
+      const res = await account.client.call('GET', `/api/scope/collection/owners${query}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data as { id: number }[]).map((o) => o.id);
+    };
+    const home = new Map(accounts.map((a) => [a.id, a.departmentId]));
     const clerk = accounts.find((a) => a.scope === 'department-tree' && a.departmentId === d.b)!;
-    const res = await clerk.client.call('GET', '/api/list/policy/owners?keyword=coll');
-    expect(res.status, res.text).toBe(200);
-    const offered = (res.body.data.list as { id: number; department: number }[]).map((o) => o.department);
-    expect(offered.length).toBeGreaterThan(0);
-    for (const department of offered) expect([d.b, d.b1]).toContain(department);
+    const ids = await offered(clerk, '?keyword=coll');
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect([d.b, d.b1]).toContain(home.get(id));
     const own = accounts.find((a) => a.scope === 'own')!;
-    expect((await own.client.call('GET', '/api/list/policy/owners')).body.data.list.map((o: { id: number }) => o.id)).toEqual([own.id]);
+    expect(await offered(own, '')).toEqual([own.id]);
+    // a custom scope leaving out the caller's department: its departments' accounts, and the caller
+    const custom = accounts.find((a) => a.scope === 'custom' && a.departmentId !== d.a2 && a.departmentId !== d.b1)!;
+    const mine = await offered(custom, '?keyword=coll');
+    expect(mine).toContain(custom.id);
+    for (const id of mine.filter((id) => id !== custom.id)) expect([d.a2, d.b1]).toContain(home.get(id));
+  });
+
+  it('lets a writer own what it writes, even where a custom scope leaves out its own department', async () => {
+    const { departments: d, accounts } = await setUp();
+    const custom = accounts.find((a) => a.scope === 'custom' && a.departmentId !== d.a2 && a.departmentId !== d.b1)!;
+    const form = { name: 'Custom made', contentType: 'img', filterType: 'rules', count: 1, status: 'online' };
+    // left out, the writer's department is out of the scope; given one within it, the writer owns the collection
+    expect(errorOf(await custom.client.call('POST', '/api/list/policy', form))).toBe('OUT_OF_SCOPE');
+    const made = await custom.client.call('POST', '/api/list/policy', { ...form, department: d.b1 });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body.data).toMatchObject({ department: d.b1, owner: custom.id });
+    // an owner beyond the scope answers OUT_OF_SCOPE whether the account exists or not
+    for (const owner of [accounts.find((a) => a.departmentId === d.a1)!.id, 424242]) {
+      const res = await custom.client.call('PATCH', `/api/list/policy/${made.body.data.id}`, { owner });
+      expect([res.status, errorOf(res), res.body.data.details], String(owner)).toEqual([403, 'OUT_OF_SCOPE', { field: 'owner' }]);
+    }
   });
 });

@@ -125,24 +125,6 @@ export async function collectionLabels(db: Db, rows: readonly { departmentId: nu
   return labels;
 }
 
-/**
- * Active accounts that may own a collection within `reach` (the owner picker): those of the departments it
- * reaches, or the caller alone under `own`; by name, at most `limit`.
- */
-export async function ownerOptions(db: Db, reach: Reach, keyword: string | undefined, department: number | undefined, limit: number) {
-  const conditions: SQL[] = [sql`t.status = 'active'`];
-  const inReach = scopeCondition(reach, { resource: 'collection', department: 'department_id', owner: 'id' });
-  if (inReach) conditions.push(inReach);
-  if (keyword) {
-    const pattern = `%${escapeLike(keyword)}%`;
-    conditions.push(sql`(t.username ilike ${pattern} or t.name ilike ${pattern})`);
-  }
-  if (department !== undefined) conditions.push(inSubtreeOf(sql`t.department_id`, department));
-  const result = await db.execute(sql`select t.id, t.username, t.name, t.department_id as department from users t
-    where ${sql.join(conditions, sql` and `)} order by t.name, t.id limit ${limit}`);
-  return rowsOf<{ id: number; username: string; name: string; department: number }>(result).map((r) => ({ ...r, id: Number(r.id), department: Number(r.department) }));
-}
-
 const randomNumber = () => String(randomInt(10_000_000, 100_000_000));
 
 /**

@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { collectionCalls } from '@atrium/contracts/demo/search-table/calls';
 import { parseMultipart } from '../../http/multipart.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { treeReads } from '../../modules/system/department.service.ts';
 import {
   createCollection,
   exportCollections,
   getCollection,
   importCollections,
-  listDepartments,
-  listOwners,
   listPage,
   patchCollection,
   collectionPages,
@@ -27,8 +24,6 @@ export function registerCollectionRoutes(app: FastifyInstance): void {
     reads: collectionPages.tables,
   });
   registerCall(app, collectionCalls.export, (ctx) => exportCollections(ctx, ctx.reply, ctx.query, ctx.config.timeZone, ctx.now()), SCOPED);
-  registerCall(app, collectionCalls.departments, (ctx) => listDepartments(ctx, ctx.req.generations), { reads: treeReads });
-  registerCall(app, collectionCalls.owners, (ctx) => listOwners(ctx, ctx.query.keyword, ctx.query.department), SCOPED);
   registerCall(app, collectionCalls.import, (ctx) => importCollections(ctx, parseMultipart(ctx.req), ctx.now(), ctx.audit), SCOPED);
   registerCall(app, collectionCalls.get, (ctx) => getCollection(ctx, ctx.params.id), SCOPED);
   registerCall(app, collectionCalls.create, (ctx) => createCollection(ctx, ctx.body, ctx.now(), ctx.audit), SCOPED);

@@ -12,7 +12,6 @@ import {
   type CollectionImportResult,
   type CollectionList,
   type CollectionListQuery,
-  type CollectionOwners,
   type CollectionPatch,
 } from '@atrium/contracts/demo/search-table/calls';
 import type { Db } from '../../db/client.ts';
@@ -23,11 +22,9 @@ import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { AnswerCache } from '../../lists/list-cache.ts';
 import { sendCsv, type CsvBatch } from '../../lists/csv.ts';
-import { assertPlacement, type Placement, type PlacementFields, type Writer } from '../../lists/placement.ts';
-import { scopeCondition, type Reach } from '../../lists/scope.ts';
+import { placeRecord, type PlacementFields } from '../../lists/placement.ts';
+import { scopeCondition } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
-import { departmentsWithin } from '../../modules/system/department.service.ts';
-import type { Department } from '@atrium/contracts/calls/department';
 import { checkImportFile } from './collection-import.ts';
 import {
   collectionLabels,
@@ -41,7 +38,6 @@ import {
   insertCollections,
   listCollections,
   lockCollection,
-  ownerOptions,
   updateCollection,
   type CollectionValues,
   type ExportCursor,
@@ -99,20 +95,6 @@ export async function listPage({ db, scope, locale }: Ctx, query: CollectionList
   });
 }
 
-/**
- * The departments the caller may put a collection in and filter by: those its reach reaches, or its own
- * alone under `own` (lists/placement.ts keeps an `own` writer's collections in its own department).
- */
-export async function listDepartments(ctx: Ctx, known: Generations | null): Promise<{ list: Department[] }> {
-  return departmentsWithin(ctx, known, await reachOf(ctx.scope), ctx.scope.departmentId);
-}
-
-/** The accounts the caller may make a collection's owner (the owner picker, and the list's owner filter). */
-export async function listOwners({ db, scope }: Ctx, keyword: string | undefined, department: number | undefined): Promise<CollectionOwners> {
-  return { list: await ownerOptions(db, await reachOf(scope), keyword, department, OWNER_OPTIONS_MAX) };
-}
-const OWNER_OPTIONS_MAX = 20;
-
 export async function getCollection({ db, scope, locale }: Ctx, id: number): Promise<CollectionDetail> {
   const row = await findCollection(db, id, await reachOf(scope));
   if (!row) throw new AppError('NOT_FOUND');
@@ -126,14 +108,10 @@ const placementFields: PlacementFields = {
   department: { path: 'department', message: 'searchTable.error.department' },
   owner: { path: 'owner', message: 'searchTable.error.owner' },
 };
-/** A department and owner the writer may give a collection (403 OUT_OF_SCOPE; 400 for one unknown or disabled). */
-const checkPlacement = (db: Db, reach: Reach, writer: Writer, to: Placement) => assertPlacement(db, reach, writer, to, placementFields);
-
-/** A new collection: in the department and of the owner given, else the writer's own department and the writer. */
+/** A new collection: in the department and of the owner given, else the writer's own department and the writer (lists/placement.ts). */
 export async function createCollection({ db, scope, locale }: Ctx, body: CollectionCreateBody, now: Date, audit: AuditDraft): Promise<CollectionDetail> {
   const { department, owner, ...form } = body;
-  const placed = { department: department ?? scope.departmentId, owner: owner ?? scope.userId };
-  await checkPlacement(db, await reachOf(scope), scope, placed);
+  const placed = await placeRecord(db, await reachOf(scope), scope, { department, owner }, null, placementFields);
   const [row] = await insertCollections(db, [{ ...form, departmentId: placed.department, ownerId: placed.owner }], now);
   audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<CollectionRow>(null, row!, AUDITED_FIELDS) });
   return toDetail(db, row!, locale);
@@ -146,10 +124,9 @@ export async function patchCollection({ db, scope, locale }: Ctx, id: number, pa
   if (!before) throw new AppError('NOT_FOUND');
   const { department, owner, ...form } = patch;
   const values: CollectionValues = { ...form };
-  const moved: Placement = {};
-  if (department !== undefined && department !== before.departmentId) moved.department = values.departmentId = department;
-  if (owner !== undefined && owner !== before.ownerId) moved.owner = values.ownerId = owner;
-  await checkPlacement(db, reach, scope, moved);
+  const placed = await placeRecord(db, reach, scope, { department, owner }, { department: before.departmentId, owner: before.ownerId }, placementFields);
+  if (placed.department !== before.departmentId) values.departmentId = placed.department;
+  if (placed.owner !== before.ownerId) values.ownerId = placed.owner;
   const rows = await updateCollection(db, before, values, now);
   if (!rows) throw new AppError('NOT_FOUND');
   audit.set({ summary: `updated collection ${rows.after.number}`, changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
@@ -173,12 +150,14 @@ export async function importCollections({ db, scope, locale }: Ctx, body: Multip
     locale,
   );
   if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
-  const placed = { department: scope.departmentId, owner: scope.userId };
-  const forms = check.forms.map((form) => ({ ...form, departmentId: placed.department, ownerId: placed.owner }));
   const reach = await reachOf(scope);
   const rows = await db.transaction(async (tx) => {
-    await checkPlacement(tx, reach, scope, placed);
-    return insertCollections(tx, forms, now);
+    const placed = await placeRecord(tx, reach, scope, {}, null, placementFields);
+    return insertCollections(
+      tx,
+      check.forms.map((form) => ({ ...form, departmentId: placed.department, ownerId: placed.owner })),
+      now,
+    );
   });
   audit.set({ targetType: 'collection', targetId: null, summary: `imported ${rows.length} collections` });
   return { imported: rows.length, failed: 0, errors: [] };

@@ -63,14 +63,15 @@ export async function awaitingCount(db: Db, branches: readonly Branch[], me: num
   return { count: Math.min(n, cap), capped: n > cap };
 }
 
-/** The records of a page of one resource: title, version, department (ids of records since gone are absent). */
-export async function recordsOf(db: Db, def: ResourceDef, ids: readonly number[]): Promise<Map<number, { title: string; version: number; department: number | null; owner: number | null }>> {
+/** The records of a page of one resource: title, version, state, department (ids of records since gone are absent). */
+export async function recordsOf(db: Db, def: ResourceDef, ids: readonly number[]): Promise<Map<number, { title: string; version: number; state: string; department: number | null; owner: number | null }>> {
   const title = def.fields.find((f) => f.name === def.titleField)!;
+  const state = def.fields.find((f) => f.state)!;
   const scopeColumns = def.scoped ? sql`, department_id as "department", owner_id as "owner"` : sql`, null::int as "department", null::int as "owner"`;
   const result = await db.execute(
-    sql`select id, coalesce(${sql.identifier(title.column)}, '') as title, version${scopeColumns} from ${sql.identifier(def.table)} where id = any(${`{${ids.join(',')}}`}::int[])`,
+    sql`select id, coalesce(${sql.identifier(title.column)}, '') as title, version, ${sql.identifier(state.column)} as state${scopeColumns} from ${sql.identifier(def.table)} where id = any(${`{${ids.join(',')}}`}::int[])`,
   );
-  return new Map(rowsOf<{ id: number; title: string; version: number; department: number | null; owner: number | null }>(result).map((r) => [r.id, r]));
+  return new Map(rowsOf<{ id: number; title: string; version: number; state: string; department: number | null; owner: number | null }>(result).map((r) => [r.id, r]));
 }
 
 /** Departments' names in the reader's language. */

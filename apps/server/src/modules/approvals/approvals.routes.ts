@@ -58,8 +58,9 @@ export function registerApprovalsModule(app: FastifyInstance, resources: readonl
       const names = await departmentNames(db, [...new Set(rows.flatMap((r) => (r.department === null ? [] : [r.department])))], locale);
       const list: Approval[] = rows.flatMap((r) => {
         const def = withLifecycle.find((d) => d.name === r.resource)!;
+        // a record of the same id in another state is not the one that awaits (a resource generated again numbers from 1)
         const record = records.get(r.resource)?.get(r.recordId);
-        if (!record) return [];
+        if (!record || record.state !== r.state) return [];
         const transitions = allowedTransitions(def.lifecycle!, actor, { state: r.state, department: record.department, requestedBy: r.requestedBy });
         return [
           {

@@ -11,9 +11,9 @@ import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { csvLine, sendCsv, type CsvBatch } from '../../lists/csv.ts';
 import { AnswerCache } from '../../lists/list-cache.ts';
+import { placeRecord } from '../../lists/placement.ts';
 import { scopedBy, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
-import { shareActiveDepartment } from '../shared/departments.repository.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { actorOf, afterCreate, afterDelete, afterUpdate, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
 import {
@@ -26,7 +26,6 @@ import {
   listReads,
   listRows,
   optionRows,
-  ownerCandidate,
   rowExists,
   scopeLabels,
   uniqueTaken,
@@ -165,30 +164,14 @@ async function asRefusal<T>(def: ResourceDef, all: readonly ResourceDef[], write
 }
 
 /**
- * Where a scoped record is put by a create (`before` null) or an update: the department given, else the
- * one it has, else the writer's; the owner given, else the one it has, else the writer. A department or
- * owner it is given anew must be active (400 on the field); and the record as written must be one the
- * writer reaches, its new owner the writer or an account of a department the writer reaches (`own`: the
- * writer), else
- * 403 OUT_OF_SCOPE and nothing is written (the trail records the refusal: http/register-call.ts). The
- * department is locked for share, so a disable or a delete of it waits for this write.
+ * Where a scoped record is put by a create (`before` null) or an update: the department and owner given,
+ * else those it has, else the writer's department and the writer, within the writer's scope (403
+ * OUT_OF_SCOPE, and the trail records the refusal: http/register-call.ts) and active (400 on the field):
+ * the one rule of every scoped record, lists/placement.ts.
  */
 async function placement(db: Db, scope: RequestScope, def: ResourceDef, values: Record<string, unknown>, before: RecordScope | null): Promise<RecordScope> {
   const given = (name: 'department' | 'owner') => (typeof values[name] === 'number' ? (values[name] as number) : undefined);
-  const department = given('department') ?? before?.department ?? scope.departmentId;
-  const owner = given('owner') ?? before?.owner ?? scope.userId;
-  const problems: { path: string; message: string }[] = [];
-  if (department !== before?.department && !(await shareActiveDepartment(db, department))) problems.push({ path: 'department', message: 'validation.noSuchDepartment' });
-  const account = owner !== before?.owner ? await ownerCandidate(db, owner) : undefined;
-  if (owner !== before?.owner && !account) problems.push({ path: 'owner', message: 'validation.noSuchOwner' });
-  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { details: problems });
-  const reach = (await reachOf(db, scope, def))!;
-  const reached = (id: number) => reach.departmentIds === null || reach.departmentIds.has(id);
-  // the writer may always own what they write (a custom scope may leave out the writer's own department)
-  const ownerOutside = account !== undefined && owner !== scope.userId && !reached(account.departmentId);
-  const outside = reach.ownerId !== null ? (owner !== reach.ownerId ? 'owner' : undefined) : !reached(department) ? 'department' : ownerOutside ? 'owner' : undefined;
-  if (outside) throw new AppError('OUT_OF_SCOPE', { details: { field: outside } });
-  return { department, owner };
+  return placeRecord(db, (await reachOf(db, scope, def))!, scope, { department: given('department'), owner: given('owner') }, before);
 }
 
 /** A summary for the trail: the action and the record's title (`created product "Desk lamp"`). */

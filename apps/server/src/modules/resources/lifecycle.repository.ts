@@ -33,12 +33,16 @@ export async function insertHistory(
     values (${row.resource}, ${row.recordId}, ${row.transition}, ${row.from}, ${row.to}, ${row.actorId}, ${row.comment}, ${row.at})`);
 }
 
-/** A record's history, newest first, at most `limit` rows (one range of the history's index, read backward). */
-export async function historyOf(db: Db, resource: string, recordId: number, limit: number): Promise<HistoryRow[]> {
+/**
+ * A record's history, newest first, at most `limit` rows (one range of the history's index, read backward),
+ * from its creation on: a resource removed and generated again numbers its records from 1 again, and the
+ * history of the records it had before (append-only: it stays) is not theirs.
+ */
+export async function historyOf(db: Db, resource: string, recordId: number, since: string, limit: number): Promise<HistoryRow[]> {
   const result = await db.execute(sql`select h.id::int as id, h.transition, h.from_state as "from", h.to_state as "to", h.actor_id as "actorId",
       coalesce(nullif(u.name, ''), u.username) as "actorName", h.comment, ${isoText(sql`h.at`)} as at
     from record_transitions h left join users u on u.id = h.actor_id
-    where h.resource = ${resource} and h.record_id = ${recordId} order by h.id desc limit ${limit}`);
+    where h.resource = ${resource} and h.record_id = ${recordId} and h.at >= ${since}::timestamptz order by h.id desc limit ${limit}`);
   return rowsOf<Omit<HistoryRow, 'actor'> & { actorId: number | null; actorName: string | null }>(result).map(({ actorId, actorName, ...row }) => ({
     ...row,
     id: Number(row.id),

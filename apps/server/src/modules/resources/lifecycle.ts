@@ -40,7 +40,7 @@ export async function actorOf(db: Db, session: SessionInfo, scope: RequestScope)
 }
 
 /** Whether the actor approves for `approval` a record in `department` (null: an unscoped record). */
-export function approves(approval: ApprovalSpec, actor: Actor, department: number | null): boolean {
+function approves(approval: ApprovalSpec, actor: Actor, department: number | null): boolean {
   return approval.by === 'role' ? actor.role === approval.role : department !== null && actor.led.includes(department);
 }
 
@@ -181,8 +181,8 @@ export function registerLifecycle(app: FastifyInstance, def: ResourceDef, access
     calls.history!,
     async ({ db, params, scope }) => {
       const id = (params as { id: number }).id;
-      await access.load(db, scope, id);
-      return { list: await historyOf(db, def.name, id, HISTORY_LIMIT) };
+      const record = await access.load(db, scope, id);
+      return { list: await historyOf(db, def.name, id, record.createdAt as string, HISTORY_LIMIT) };
     },
     access.options,
   );

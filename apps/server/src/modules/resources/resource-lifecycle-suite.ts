@@ -8,7 +8,7 @@
  * and one of another department whose scope is their own department.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LifecycleTransitionSpec } from '@atrium/contracts/lifecycle';
+import { pathTo as lifecyclePath, type LifecycleTransitionSpec } from '@atrium/contracts/lifecycle';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import { rowsOf } from '../../db/client.ts';
@@ -31,18 +31,8 @@ export function describeLifecycle(def: ResourceDef, all: readonly ResourceDef[],
   const field = def.fields.find((f) => f.state)!.name;
   const approvalRoles = [...new Set(lifecycle.transitions.flatMap((t) => (t.approval?.by === 'role' ? [t.approval.role] : [])))];
 
-  /** The transitions from the initial state to `state`, shortest first (every state is reached: the spec's check). */
-  const pathTo = (state: string): Transition[] => {
-    const seen = new Map<string, Transition[]>([[lifecycle.initial, []]]);
-    const queue = [lifecycle.initial];
-    for (let i = 0; i < queue.length; i++) {
-      for (const t of lifecycle.transitions.filter((x) => x.from.includes(queue[i]!) && !seen.has(x.to))) {
-        seen.set(t.to, [...seen.get(queue[i]!)!, t]);
-        queue.push(t.to);
-      }
-    }
-    return seen.get(state)!;
-  };
+  /** The transitions from the initial state to `state`, fewest first (every state is reached: the spec's check). */
+  const pathTo = (state: string): Transition[] => lifecyclePath(lifecycle, state)!;
 
   describe(`resource ${def.name}: its life cycle`, () => {
     let t: TestApp;

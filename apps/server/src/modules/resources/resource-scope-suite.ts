@@ -207,10 +207,24 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
         expect(await count(def), `${a.scope}: nothing written`).toBe(before);
         expect(await refusals(), `${a.scope}: the refusals are in the trail`).toBe(denied + (wrong.department === undefined ? 1 : 2));
       }
-      // a department that does not exist, an owner who is not an active account: 400 on the field
-      const bad = await own.client.call('POST', def.apiPath, await valuesFor(def, own, { department: 987654, owner: 987654 }), { locale: 'en-US' });
+      // within reach, a department that does not exist and an owner who is not an active account: 400 on both fields
+      const everything = accounts.get('all')!;
+      const bad = await everything.client.call('POST', def.apiPath, await valuesFor(def, everything, { department: 987654, owner: 987654 }), { locale: 'en-US' });
       expect(bad.status).toBe(400);
       expect(bad.body.data.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'department' }), expect.objectContaining({ path: 'owner' })]));
+      // beyond the reach an id answers as one out of scope, whether it exists or not: nothing is learnt of it
+      const beyond: [Account, Record<string, number>, string][] = [
+        [own, { department: 987654 }, 'department'],
+        [accounts.get('department')!, { department: 987654 }, 'department'],
+        [accounts.get('department')!, { owner: 987654 }, 'owner'],
+      ];
+      for (const [a, body, field] of beyond) {
+        const res = await a.client.call('POST', def.apiPath, await valuesFor(def, a, body));
+        expect([res.status, res.body.data?.error, res.body.data?.details], `${a.scope}: ${JSON.stringify(body)}`).toEqual([403, 'OUT_OF_SCOPE', { field }]);
+      }
+      // `own` keeps its records in its own department: another is out of its scope, even one it could name
+      const elsewhere = await own.client.call('POST', def.apiPath, await valuesFor(def, own, { department: lower }));
+      expect([elsewhere.status, elsewhere.body.data?.error]).toEqual([403, 'OUT_OF_SCOPE']);
     });
 
     itWhen(def.scoped)('refuses an update that would move a record out of the writer scope, by department or owner, changing nothing', async () => {
@@ -220,6 +234,8 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
         ['department-tree', inUpper!, { owner: adminId }],
         ['department', inUpper!, { department: lower }],
         ['custom', inLower!, { department: upper }],
+        // `own` reaches its record by owner, wherever it sits, but moves it only to its own department
+        ['own', base.get(def.name)![3]!, { department: lower }],
       ];
       for (const [scope, record, change] of moves) {
         const a = accounts.get(scope)!;

@@ -253,12 +253,6 @@ export async function scopeLabels(db: Db, records: readonly ResourceRow[], local
   return { department: byId(rowsOf(departments)), owner: byId(rowsOf(owners)) };
 }
 
-/** The account a scoped record may be given to: active, and its department (for the writer's scope). */
-export async function ownerCandidate(db: Db, userId: number): Promise<{ departmentId: number } | undefined> {
-  const [row] = rowsOf<{ departmentId: number; status: string }>(await db.execute(sql`select department_id as "departmentId", status from users where id = ${userId}`));
-  return row?.status === 'active' ? { departmentId: Number(row.departmentId) } : undefined;
-}
-
 /** `{ id -> label }` of another resource's records, by its title field. */
 export async function labelsOf(db: Db, other: ResourceDef, ids: readonly number[]): Promise<Record<string, string>> {
   if (ids.length === 0) return {};

@@ -33,17 +33,6 @@ export async function departmentNameOf(db: Db, id: number, locale: Locale): Prom
   return row ? departmentName(row, locale) : '';
 }
 
-/**
- * Whether the department exists and is active, its row locked for share until the transaction ends: a
- * deletion or a disable of it (they lock it for update) waits for this transaction, and then counts the
- * record it is adding; or this waits for them, and finds it gone or disabled. (The kit's writes; the
- * accounts and the collections check their placement with lists/placement.ts.)
- */
-export async function shareActiveDepartment(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ status: departments.status }).from(departments).where(eq(departments.id, id)).for('share');
-  return row?.status === 'active';
-}
-
 /** Every department's id and parent (the tree in memory, department-tree.ts). */
 export function departmentParents(db: Db): Promise<{ id: number; parentId: number | null; leaderId: number | null }[]> {
   return db.select({ id: departments.id, parentId: departments.parentId, leaderId: departments.leaderId }).from(departments);

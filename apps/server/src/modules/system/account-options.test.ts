@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_OPTIONS_LIMIT } from '@atrium/contracts/calls/system';
-import { createAccount, createRole, errorOf, session, systemApp, type Client } from '../../test/system-kit.ts';
+import { createAccount, createDepartment, createRole, errorOf, session, systemApp, type Client } from '../../test/system-kit.ts';
 
 type Option = { id: number; label: string };
 
@@ -71,5 +71,57 @@ describe("the department leader's account picker", () => {
     expect(labels(await options(editor, '?keyword=dept%20editor'))).toEqual(['Dept Editor (depteditor)']);
     const refused = await reader.call('GET', '/api/system/user-options?keyword=dept');
     expect([refused.status, errorOf(refused)]).toEqual([403, 'FORBIDDEN']);
+  });
+  it("offers a delegated editor only the accounts its scope of the accounts reaches, and itself; a department's leader beyond is refused as one that does not exist", async () => {
+    const region = await createDepartment(app.admin, 'Lead region', 1);
+    const branch = await createDepartment(app.admin, 'Lead branch', region);
+    const sibling = await createDepartment(app.admin, 'Lead sibling', 1);
+    // department:write without user:read; a scope of the accounts reaching the region's subtree, or the branch alone
+    for (const [code, scope] of [
+      ['lead-tree', { dataScope: 'department-tree' }],
+      ['lead-custom', { dataScope: 'custom', departmentIds: [branch] }],
+    ] as const) {
+      const res = await app.admin.call('POST', '/api/system/roles', { code, name: code, permissions: ['department:read', 'department:write'], ...scope });
+      expect(res.status, res.text).toBe(200);
+    }
+    const account = async (username: string, roles: string[], departmentId: number) => (await createAccount(app.admin, { username, name: username, roles, password: 'leader123', departmentId })).id;
+    const tree = await account('ld.tree', ['lead-tree'], region);
+    const inBranch = await account('ld.branch', ['user'], branch);
+    const inSibling = await account('ld.sibling', ['user'], sibling);
+    const custom = await account('ld.custom', ['lead-custom'], sibling);
+    const delegate = await session(app.t, 'ld.tree', 'leader123');
+    const narrow = await session(app.t, 'ld.custom', 'leader123');
+    const ids = async (client: Client, query: string) => (await options(client, query)).map((o) => o.id).sort((a, b) => a - b);
+    const sorted = (...list: number[]) => [...list].sort((a, b) => a - b);
+
+    expect(await ids(delegate, '?keyword=ld.')).toEqual(sorted(tree, inBranch));
+    expect(await ids(delegate, `?id=${inSibling}`)).toEqual([]);
+    // a custom scope without its own department: the branch's accounts, and the caller
+    expect(await ids(narrow, '?keyword=ld.')).toEqual(sorted(inBranch, custom));
+    expect(await ids(app.admin, '?keyword=ld.')).toEqual(sorted(tree, inBranch, inSibling, custom));
+
+    // the server holds the same rule: a leader beyond the editor's reach is 400 on leaderId, as an unknown one
+    const refused = async (res: Awaited<ReturnType<Client['call']>>, what: string) => {
+      expect([res.status, errorOf(res)], what).toEqual([400, 'VALIDATION_FAILED']);
+      expect((res.body.data.details as { path: string; message: string }[]).map((d) => d.path), what).toEqual(['leaderId']);
+    };
+    for (const leaderId of [inSibling, custom, 424242]) await refused(await delegate.call('POST', '/api/system/departments', { name: `Led by ${leaderId}`, parentId: region, leaderId }), `create led by ${leaderId}`);
+    const unknown = await delegate.call('POST', '/api/system/departments', { name: 'Led by nobody', parentId: region, leaderId: 424242 }, { locale: 'en-US' });
+    const outside = await delegate.call('POST', '/api/system/departments', { name: 'Led from outside', parentId: region, leaderId: inSibling }, { locale: 'en-US' });
+    expect(outside.body.data.details).toEqual(unknown.body.data.details);
+    const led = await delegate.call('POST', '/api/system/departments', { name: 'Led within', parentId: region, leaderId: inBranch });
+    expect([led.status, led.body.data?.leaderId], led.text).toEqual([200, inBranch]);
+    // the editor itself, though its custom scope leaves out its own department
+    const self = await narrow.call('POST', '/api/system/departments', { name: 'Led by its editor', parentId: branch, leaderId: custom });
+    expect([self.status, self.body.data?.leaderId], self.text).toEqual([200, custom]);
+
+    // an edit keeps a leader its editor does not reach, and refuses one given anew beyond it
+    const held = await app.admin.call('POST', '/api/system/departments', { name: 'Led from afar', parentId: region, leaderId: inSibling });
+    expect(held.status, held.text).toBe(200);
+    const body = { name: 'Led from afar, renamed', parentId: region, status: 'active' };
+    const kept = await delegate.call('PUT', `/api/system/departments/${held.body.data.id}`, { ...body, leaderId: inSibling });
+    expect([kept.status, kept.body.data?.leaderId], kept.text).toEqual([200, inSibling]);
+    await refused(await delegate.call('PUT', `/api/system/departments/${led.body.data.id}`, { name: 'Led within', parentId: region, status: 'active', leaderId: custom }), 'update to a leader beyond');
+    expect((await app.admin.call('GET', `/api/system/departments/${led.body.data.id}`)).body.data.leaderId).toBe(inBranch);
   });
 });

@@ -117,9 +117,13 @@ describe('the accounts, within each caller’s reach', () => {
     expect([byOwn.status, errorOf(byOwn)]).toEqual([403, 'OUT_OF_SCOPE']);
   });
 
-  it('offers as departments those whose accounts the caller manages, in tree order', async () => {
+  it('offers as departments those whose accounts the caller manages, in tree order (the generic pickers, as every scoped page)', async () => {
     const { departments: d, accounts } = await setUp();
-    const ids = async (account: ScopedAccount) => (await account.client.call('GET', '/api/system/user-departments')).body.data.list.map((x: { id: number }) => x.id);
+    const ids = async (account: ScopedAccount) => {
+      const res = await account.client.call('GET', '/api/scope/user/departments');
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.list.map((x: { id: number }) => x.id);
+    };
     expect(await ids(accounts.find((a) => a.scope === 'department-tree' && a.departmentId === d.a1)!)).toEqual([d.a1, d.a1x]);
     expect(await ids(accounts.find((a) => a.scope === 'custom')!)).toEqual([d.a2, d.b1]);
     const own = accounts.find((a) => a.scope === 'own')!;

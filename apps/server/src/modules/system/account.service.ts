@@ -1,9 +1,8 @@
-import { USER_OPTIONS_LIMIT, type Account, type UserCreateBody, type UserListQuery, type UserUpdateBody } from '@atrium/contracts/calls/system';
+import type { Account, UserCreateBody, UserListQuery, UserUpdateBody } from '@atrium/contracts/calls/system';
 import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import {
-  accountOptions,
   clearFailures,
   contactTaken,
   findAccount,
@@ -15,11 +14,8 @@ import {
 } from './account.repository.ts';
 import { resetTwoStep } from '../auth/two-step.service.ts';
 import { findUserById, nextAccountNumber } from '../shared/users.repository.ts';
-import { assertPlacement } from '../../lists/placement.ts';
+import { placeRecord } from '../../lists/placement.ts';
 import { accountScope } from '../../lists/scope.ts';
-import type { Generations } from '../../db/list-generations.ts';
-import type { Department } from '@atrium/contracts/calls/department';
-import { departmentsWithin } from './department.service.ts';
 import { failureWindowStart, lockEnd } from './lockout.ts';
 import { shareRoles } from './role.repository.ts';
 import { revokeSessionsOf } from '../../sessions/live-sessions.repository.ts';
@@ -95,16 +91,6 @@ export async function listUsers(ctx: Ctx, query: UserListQuery): Promise<{ list:
   return { list: await withLocks(ctx, rows), total };
 }
 
-/** The department leader's picker: active accounts by a keyword, or the one held (`id`). */
-export function listUserOptions({ db }: Pick<Ctx, 'db'>, query: { keyword?: string; id?: number }): Promise<{ id: number; label: string }[]> {
-  return accountOptions(db, query.keyword, query.id, USER_OPTIONS_LIMIT);
-}
-
-/** The departments whose accounts the caller manages: the accounts' department filter and field. */
-export function listUserDepartments(ctx: Ctx & Pick<SystemCtx, 'locale'>, known: Generations | null): Promise<{ list: Department[] }> {
-  return reachOf(ctx).then((reach) => departmentsWithin(ctx, known, reach, ctx.session.departmentId));
-}
-
 export async function getUser(ctx: Ctx, id: number): Promise<Account> {
   return recordOf(ctx, await existing(ctx, id));
 }
@@ -127,15 +113,16 @@ async function assignable(ctx: SystemCtx, codes: string[], granted: string[], de
 }
 
 /**
- * The department to put an account in: within the caller's reach of the accounts (403 OUT_OF_SCOPE; under
- * `own`, which reaches one's own account alone, no other account is ever put anywhere), existing and active
- * (400 on `departmentId`), its row locked for share, so a deletion of it waits for this transaction and then
- * counts this member.
+ * The department to put an account in, by the rule of every scoped record (lists/placement.ts): within the
+ * caller's reach of the accounts (403 OUT_OF_SCOPE; under `own`, which reaches one's own account alone, no
+ * other account is ever put anywhere), existing and active (400 on `departmentId`), its row locked for
+ * share, so a deletion of it waits for this transaction and then counts this member. An account is its own
+ * "owner": only its department is placed.
  */
 async function assignableDepartment(ctx: SystemCtx, id: number, accountId?: number): Promise<number> {
   const reach = await reachOf(ctx);
-  if (reach.ownerId !== null && accountId !== ctx.session.userId) throw new AppError('OUT_OF_SCOPE');
-  await assertPlacement(ctx.db, reach, ctx.session.scope, { department: id }, { department: { path: 'departmentId', message: 'system.user.error.department' } });
+  if (reach.ownerId !== null && accountId !== ctx.session.userId) throw new AppError('OUT_OF_SCOPE', { details: { field: 'departmentId' } });
+  await placeRecord(ctx.db, reach, ctx.session.scope, { department: id }, null, { department: { path: 'departmentId', message: 'system.user.error.department' } });
   return id;
 }
 

@@ -2,6 +2,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { departments, users, type DepartmentRow } from '../../db/schema/auth.ts';
 import { rowsOf } from '../../db/client.ts';
+import { scopeCondition, type Reach } from '../../lists/scope.ts';
+import { accountScope } from '../../lists/scope.ts';
 
 export type { DepartmentRow };
 
@@ -78,14 +80,10 @@ export function listDepartments(db: Db): Promise<DepartmentWithCounts[]> {
   return readWithCounts(db);
 }
 
-/**
- * The departments a picker offers: those of `ids` (null: every one) that are active, and `held` (a record's
- * own) whatever its status when it is among them; in no particular order.
- */
-export function departmentsAmong(db: Db, ids: ReadonlySet<number> | null, held: number | undefined): Promise<DepartmentRow[]> {
+/** The departments a picker offers: those of `ids` (null: every one), active or disabled; in no particular order. */
+export function departmentsAmong(db: Db, ids: ReadonlySet<number> | null): Promise<DepartmentRow[]> {
   const among = ids === null ? undefined : sql`${departments.id} = any(${`{${[...ids].join(',')}}`}::int[])`;
-  const shown = held === undefined ? eq(departments.status, 'active') : sql`(${departments.status} = 'active' or ${departments.id} = ${held})`;
-  return db.select().from(departments).where(and(among, shown));
+  return db.select().from(departments).where(among);
 }
 
 export async function findDepartmentWithCounts(db: Db, id: number): Promise<DepartmentWithCounts | undefined> {
@@ -125,9 +123,16 @@ export async function codeTaken(db: Db, code: string, exceptId?: number): Promis
   return rows.length > 0;
 }
 
-/** Whether the account exists and is active, its row locked for share (a disable of it waits for this transaction). */
-export async function activeAccount(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for('share');
+/**
+ * Whether the account exists, is active and is within `reach` (of the accounts: one out of it is as one that
+ * does not exist; left out, any account), its row locked for share (a disable of it waits for this transaction).
+ */
+export async function activeAccount(db: Db, id: number, reach?: Reach): Promise<boolean> {
+  const [row] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(and(eq(users.id, id), reach && scopeCondition(reach, accountScope, 'users')))
+    .for('share');
   return row?.status === 'active';
 }
 

@@ -3,7 +3,6 @@ import { DEPARTMENT_DEPTH_MAX, type Department, type DepartmentCreateBody, type 
 import { diffFields, removedFields } from '../../audit/audit-entry.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import type { Generations } from '../../db/list-generations.ts';
-import type { Reach } from '../../lists/scope.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import type { JsonText } from '../../http/envelope.ts';
 import { departmentName, ROOT_DEPARTMENT_ID } from '../shared/departments.repository.ts';
@@ -25,6 +24,7 @@ import {
   type DepartmentRow,
   type DepartmentWithCounts,
 } from './department.repository.ts';
+import { accountScope } from '../../lists/scope.ts';
 import { uniqueConflict, type SystemCtx } from './rules.ts';
 
 /**
@@ -97,18 +97,6 @@ export function departmentTree({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>,
   });
 }
 
-/**
- * The departments a caller may pick for a scoped record of one resource (within `reach`), in tree order:
- * what a scoped page offers to filter by and to put a record in. Under `own` its own department alone (a
- * record it owns stays where it sits: lists/placement.ts). A department whose parent is out of reach stands
- * at the top of the tree the console builds. Read from the cached tree.
- */
-export async function departmentsWithin(ctx: Pick<SystemCtx, 'db' | 'locale'>, known: Generations | null, reach: Reach, ownDepartmentId: number): Promise<{ list: Department[] }> {
-  const reached = reach.ownerId !== null ? new Set([ownDepartmentId]) : reach.departmentIds;
-  const { list } = JSON.parse((await departmentTree(ctx, known)).text) as { list: Department[] };
-  return { list: reached === null ? list : list.filter((d) => reached.has(d.id)) };
-}
-
 export async function getDepartment({ db, locale }: Pick<SystemCtx, 'db' | 'locale'>, id: number): Promise<Department> {
   const row = await findDepartmentWithCounts(db, id);
   if (!row) throw new AppError('NOT_FOUND');
@@ -126,9 +114,16 @@ async function activeParent(db: SystemCtx['db'], id: number): Promise<Department
   return parent;
 }
 
-/** A leader must be an active account (400 on `leaderId`). */
-async function checkLeader(db: SystemCtx['db'], leaderId: number | null | undefined): Promise<void> {
-  if (leaderId != null && !(await activeAccount(db, leaderId))) throw fieldError('leaderId', 'system.department.error.leader');
+/**
+ * A leader must be an active account its editor reaches (decision 038), as the leader's picker offers them
+ * (scope-options.ts): of a department the editor's scope of the accounts reaches (`own`: the editor alone),
+ * or the editor. One beyond is refused as one that does not exist, 400 on `leaderId`: whether it exists is
+ * not the editor's to learn. Asked only of a leader given anew: a department keeps one its editor does not reach.
+ */
+async function checkLeader({ db, session }: SystemCtx, leaderId: number | null | undefined): Promise<void> {
+  if (leaderId == null) return;
+  const reach = leaderId === session.userId ? undefined : await session.scope.reach(accountScope.resource, db);
+  if (!(await activeAccount(db, leaderId, reach))) throw fieldError('leaderId', 'system.department.error.leader');
 }
 
 async function checkUnique(db: SystemCtx['db'], values: { parentId: number | null; name: string; code: string | null }, exceptId?: number): Promise<void> {
@@ -145,7 +140,7 @@ export async function createDepartment(ctx: SystemCtx, body: DepartmentCreateBod
   await lockTree(db);
   const parent = await activeParent(db, body.parentId);
   if (parent.depth + 1 > DEPARTMENT_DEPTH_MAX) throw depthError();
-  await checkLeader(db, body.leaderId);
+  await checkLeader(ctx, body.leaderId);
   const values = { name: body.name, nameEn: null, code: body.code ?? null, leaderId: body.leaderId ?? null, sortOrder: body.order ?? 0, status: 'active' as const };
   await checkUnique(db, { parentId: parent.id, name: values.name, code: values.code });
   const id = await insertDepartment(db, parent, values, session.userId, now()).catch((err: unknown) => {
@@ -177,7 +172,7 @@ export async function editDepartment(ctx: SystemCtx, id: number, body: Departmen
     const height = (await subtreeDepth(db, before.path)) - before.depth;
     if (parent.depth + 1 + height > DEPARTMENT_DEPTH_MAX) throw depthError();
   }
-  if (body.leaderId !== undefined && body.leaderId !== before.leaderId) await checkLeader(db, body.leaderId);
+  if (body.leaderId !== undefined && body.leaderId !== before.leaderId) await checkLeader(ctx, body.leaderId);
 
   // A save of the name as its reader saw it keeps both names of the root (decision 015); another clears the English one.
   const keepsName = body.name === before.name || body.name === before.nameEn;

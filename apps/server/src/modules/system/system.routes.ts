@@ -3,14 +3,15 @@ import { systemCalls } from '@atrium/contracts/calls/system';
 import { registerAuditRoutes } from '../../audit/audit.routes.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerSessionRoutes } from '../../sessions/live-sessions.routes.ts';
-import { createUser, disableUser, editUser, enableUser, getUser, listUserDepartments, listUserOptions, listUsers, resetUserTwoStep, resetUserPassword, unlockUser } from './account.service.ts';
+import { createUser, disableUser, editUser, enableUser, getUser, listUsers, resetUserTwoStep, resetUserPassword, unlockUser } from './account.service.ts';
 import { createDepartment, departmentTree, editDepartment, getDepartment, removeDepartment, treeReads } from './department.service.ts';
 import { registerScopeOptions } from './scope-options.ts';
 import { createRole, editRole, listRoleOptions, listRoles, permissionEntries, removeRole } from './role.service.ts';
 
 /**
- * Calls that reckon a data scope: the accounts', read and written within the caller's reach (issue 39), and
- * writes that weigh a scope against the caller's (no escalation, decision 033). The departments' generation
+ * Calls that reckon a data scope: the accounts', read and written within the caller's reach (issue 39),
+ * writes that weigh a scope against the caller's (no escalation, decision 033), and a department's whose
+ * leader must be an account the caller reaches (decision 038). The departments' generation
  * comes with the request's round trip, so the tree in memory answers without a statement.
  */
 const SCOPE_CHECKED = { reads: ['departments'] } as const;
@@ -29,8 +30,6 @@ export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.roleDelete, (ctx) => removeRole(ctx, ctx.params.id));
 
   registerCall(app, systemCalls.userList, (ctx) => listUsers(ctx, ctx.query), SCOPE_CHECKED);
-  registerCall(app, systemCalls.userOptions, (ctx) => listUserOptions(ctx, ctx.query));
-  registerCall(app, systemCalls.userDepartments, (ctx) => listUserDepartments(ctx, ctx.req.generations), { reads: treeReads });
   registerCall(app, systemCalls.userGet, (ctx) => getUser(ctx, ctx.params.id), SCOPE_CHECKED);
   registerCall(app, systemCalls.userCreate, (ctx) => createUser(ctx, ctx.body), SCOPE_CHECKED);
   registerCall(app, systemCalls.userUpdate, (ctx) => editUser(ctx, ctx.params.id, ctx.body), SCOPE_CHECKED);
@@ -42,8 +41,8 @@ export function registerSystemModule(app: FastifyInstance): void {
 
   registerCall(app, systemCalls.departmentTree, (ctx) => departmentTree(ctx, ctx.req.generations), { reads: treeReads });
   registerCall(app, systemCalls.departmentGet, (ctx) => getDepartment(ctx, ctx.params.id));
-  registerCall(app, systemCalls.departmentCreate, (ctx) => createDepartment(ctx, ctx.body));
-  registerCall(app, systemCalls.departmentUpdate, (ctx) => editDepartment(ctx, ctx.params.id, ctx.body));
+  registerCall(app, systemCalls.departmentCreate, (ctx) => createDepartment(ctx, ctx.body), SCOPE_CHECKED);
+  registerCall(app, systemCalls.departmentUpdate, (ctx) => editDepartment(ctx, ctx.params.id, ctx.body), SCOPE_CHECKED);
   registerCall(app, systemCalls.departmentDelete, (ctx) => removeDepartment(ctx, ctx.params.id));
   registerScopeOptions(app);
 

@@ -59,7 +59,8 @@ beforeEach(() => {
       return new Response(JSON.stringify(envelope(accounts.find((a) => a.id === id))), { status: 200 });
     }
     if (path === '/api/system/users') return new Response(JSON.stringify(envelope({ list: accounts, total: accounts.length })), { status: 200 });
-    if (path === '/api/system/user-departments') return new Response(JSON.stringify(envelope({ list: departments })), { status: 200 });
+    // the accounts' department picker, as every scoped page's: those the caller's scope of the accounts reaches
+    if (path === '/api/scope/user/departments') return new Response(JSON.stringify(envelope({ list: departments, defaults: { department: null, owner: { id: 1, label: 'admin' } } })), { status: 200 });
     if (path === '/api/system/users' && method === 'POST') {
       const created = { ...account(9, 'carl', false), departmentId: (JSON.parse(String(init.body)) as { departmentId: number }).departmentId };
       return new Response(JSON.stringify(envelope({ user: created, initialPassword: 'Pw-once-123' })), { status: 200 });
@@ -295,6 +296,6 @@ describe('accounts: departments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New user' }));
     await screen.findByText('New user', { selector: '.arco-drawer *' });
     expect(screen.queryByTestId('user-department')).toBeNull();
-    expect(requests.some((r) => r.path === '/api/system/user-departments')).toBe(false);
+    expect(requests.some((r) => r.path === '/api/scope/user/departments')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { PageToolbar } from '../../components/page-toolbar';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
-import { disableUser, enableUser, resetTwoStep, resetPassword, roleOptionsQuery, unlockUser, userDepartmentsQuery, userKeys, userListQuery } from './api/user-queries';
+import { disableUser, enableUser, resetTwoStep, resetPassword, roleOptionsQuery, unlockUser, userKeys, userListQuery } from './api/user-queries';
 import { OneTimePasswordModal, type OneTimePassword } from './components/one-time-password-modal';
 import { SessionsDrawer } from './components/sessions-drawer';
 import { UserFilterForm } from './components/user-filter-form';
@@ -18,6 +18,7 @@ import { useListPage } from '../../lib/use-list-page';
 import { userUrl, type UserFilters } from './lib/url-state';
 import styles from './system-user.module.css';
 import { buildTree, departmentOptions as toOptions } from '../system-department/lib/tree';
+import { scopeDepartmentsQuery } from '../system-department/api/scope-queries';
 import { getLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 
@@ -43,9 +44,10 @@ export default function SystemUserPage() {
   const locale = useLocale();
   const roles = useQuery(roleOptionsQuery(locale));
   // The departments only for a role that may read them: without it, no department column, filter or field.
-  // Those offered are the ones whose accounts the caller manages (its data scope: delegated administration).
+  // Those offered are the ones whose accounts the caller manages (its data scope of the accounts, `user`:
+  // delegated administration), from the pickers every scoped page uses.
   const canReadDepartments = usePermission('department:read');
-  const departments = useQuery({ ...userDepartmentsQuery(locale), enabled: canReadDepartments });
+  const departments = useQuery({ ...scopeDepartmentsQuery('user', locale), enabled: canReadDepartments });
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<UserFormTarget>(null);
   const [sessionsOf, setSessionsOf] = useState<Account | null>(null);

@@ -5,7 +5,6 @@ import { msg } from '../../messages/msg.ts';
 import { blankToUndefined, isRealDate } from '../../query-values.ts';
 import { currentPageSchema, idParamsSchema } from '../../paging.ts';
 import { searchTableColumnKeys, tableDensities } from './index.ts';
-import { departmentSchema } from '../../calls/department.ts';
 
 /** Collections (the call paths keep the spec's `/api/list/policy`), listed by the search table. */
 export const contentTypes = ['img', 'horizontalVideo', 'verticalVideo'] as const;
@@ -135,14 +134,6 @@ const importErrorSchema = z.object({ line: z.number().int(), column: z.string(),
 const collectionImportResultSchema = z.object({ imported: z.number().int(), failed: z.number().int(), errors: z.array(importErrorSchema) });
 export type CollectionImportResult = z.infer<typeof collectionImportResultSchema>;
 
-/** The owner picker's query: a substring of the username or name. */
-const collectionOwnerQuerySchema = z.object({
-  keyword: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(COLLECTION_NAME_MAX, msg('common.maxLength', { n: COLLECTION_NAME_MAX }))).optional()),
-  department: idFilter,
-});
-const collectionOwnersSchema = z.object({ list: z.array(z.object({ id: z.number().int(), username: z.string(), name: z.string(), department: z.number().int() })) });
-export type CollectionOwners = z.infer<typeof collectionOwnersSchema>;
-
 export const collectionCalls = {
   list: defineCall({ id: 'collection.list', method: 'GET', path: '/api/list/policy', access: 'signed', permission: 'collection:read', summary: 'Collections: filters, paging (10/20/50/100), newest first then id', query: collectionListQuerySchema, response: collectionListSchema }),
   // Static paths are registered before `:id` (router specificity handles it, but keep them first for readers).
@@ -157,14 +148,6 @@ export const collectionCalls = {
   get: defineCall({ id: 'collection.get', method: 'GET', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'One collection with updatedAt', params: idParamsSchema, response: collectionDetailSchema }),
   create: defineCall({ id: 'collection.create', method: 'POST', path: '/api/list/policy', access: 'signed', permission: 'collection:write', summary: 'Creates a collection; the server sets number and createdTime', body: collectionCreateBodySchema, response: collectionDetailSchema, writes: true }),
   patch: defineCall({ id: 'collection.update', method: 'PATCH', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'Updates any subset of the form fields', params: idParamsSchema, body: collectionPatchBodySchema, response: collectionDetailSchema, writes: true }),
-  departments: defineCall({
-    id: 'collection.departments', method: 'GET', path: '/api/list/policy/departments', access: 'signed', permission: 'collection:read',
-    summary: 'The departments a collection of the caller may sit in (within its data scope), flat and in tree order: the department filter and field', response: z.object({ list: z.array(departmentSchema) }),
-  }),
-  owners: defineCall({
-    id: 'collection.owners', method: 'GET', path: '/api/list/policy/owners', access: 'signed', permission: 'collection:read',
-    summary: 'Active accounts that may own a collection of the caller (within its data scope): a keyword, at most 20', query: collectionOwnerQuerySchema, response: collectionOwnersSchema,
-  }),
   delete: defineCall({ id: 'collection.delete', method: 'DELETE', path: '/api/list/policy/:id', access: 'signed', permission: 'collection:write', summary: 'Deletes a collection', params: idParamsSchema, response: z.object({ id: z.number().int() }), writes: true }),
 };
 

@@ -9,8 +9,6 @@ export const { collection: collectionEndpoints } = linkEndpoints({
     list: { method: 'GET', path: '/api/list/policy', access: 'signed' },
     export: { method: 'GET', path: '/api/list/policy/export', access: 'signed', responseKind: 'csv' },
     import: { method: 'POST', path: '/api/list/policy/import', access: 'signed', requestKind: 'multipart', writes: true },
-    departments: { method: 'GET', path: '/api/list/policy/departments', access: 'signed' },
-    owners: { method: 'GET', path: '/api/list/policy/owners', access: 'signed' },
     get: { method: 'GET', path: '/api/list/policy/:id', access: 'signed' },
     create: { method: 'POST', path: '/api/list/policy', access: 'signed', writes: true },
     patch: { method: 'PATCH', path: '/api/list/policy/:id', access: 'signed', writes: true },

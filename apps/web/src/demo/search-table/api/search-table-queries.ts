@@ -1,5 +1,4 @@
 import type { CollectionCreateBody, CollectionPatch } from '@atrium/contracts/demo/search-table/calls';
-import type { Locale } from '@atrium/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, download, upload } from '../../../lib/api';
 import { tableUrl, type CollectionFilters, type TableUrlState } from '../lib/url-state';
@@ -11,17 +10,7 @@ export const collectionKeys = {
   lists: () => [...collectionKeys.all, 'list'] as const,
   list: (state: TableUrlState) => [...collectionKeys.lists(), tableUrl.toQuery(state)] as const,
   detail: (id: number) => [...collectionKeys.all, 'detail', id] as const,
-  departments: (locale: Locale) => [...collectionKeys.all, 'departments', locale] as const,
-  owners: (keyword: string) => [...collectionKeys.all, 'owners', keyword] as const,
 };
-
-/** The departments the caller may put a collection in and filter by (within its data scope): the tree's pickers. */
-export const collectionDepartmentsQuery = (locale: Locale) =>
-  queryOptions({ queryKey: collectionKeys.departments(locale), queryFn: () => call(collectionEndpoints.departments), staleTime: 30_000 });
-
-/** Active accounts the caller may make an owner, whose name or username holds `keyword` (at most 20). */
-export const collectionOwnersQuery = (keyword: string) =>
-  queryOptions({ queryKey: collectionKeys.owners(keyword), queryFn: () => call(collectionEndpoints.owners, { query: keyword ? { keyword } : {} }), staleTime: 30_000 });
 
 export const collectionListQuery = (state: TableUrlState) =>
   queryOptions({

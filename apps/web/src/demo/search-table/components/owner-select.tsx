@@ -1,40 +1,32 @@
-import { Select } from '@arco-design/web-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { collectionOwnersQuery } from '../api/search-table-queries';
+import { OptionsSelect } from '../../../components/options-select';
+import { scopeOwnersQuery } from '../../../features/system-department/api/scope-queries';
 
 interface OwnerSelectProps {
-  /** The owner's account id as a string (a Select's value, a URL's filter). */
+  /** The owner's account id as a string (a form's value, a URL's filter). */
   value?: string;
   onChange?: (value: string | undefined) => void;
-  /** The chosen owner's name, when the page knows it (an answer's labels): shown before the options load. */
+  /** The chosen owner's name, when the page knows it (an answer's labels): shown without asking. */
   label?: string;
   placeholder?: string;
   'aria-label'?: string;
 }
 
+const ownersOfCollections = scopeOwnersQuery('collection');
+
 /**
  * An account picked as a collection's owner: the accounts the caller may choose (within its data scope, the
- * server's owners call), searched by name or username as the caller types. A form (Form.Item) hands it
- * `value` and `onChange`.
+ * scoped pickers' owners of the collections), searched by name or username as the caller types. A form
+ * (Form.Item) hands it `value` and `onChange`, as text.
  */
 export function OwnerSelect({ value, onChange, label, ...props }: OwnerSelectProps) {
-  const [keyword, setKeyword] = useState('');
-  const owners = useQuery(collectionOwnersQuery(keyword.trim()));
-  const options = (owners.data?.list ?? []).map((o) => ({ value: String(o.id), label: o.name === o.username ? o.name : `${o.name} (${o.username})` }));
-  if (value && label && !options.some((o) => o.value === value)) options.unshift({ value, label });
+  const held = value ? Number(value) : undefined;
   return (
-    <Select
+    <OptionsSelect
       {...props}
-      allowClear
-      showSearch
-      filterOption={false}
-      loading={owners.isFetching}
-      options={options}
-      value={value}
-      onSearch={setKeyword}
-      onChange={(next: string | undefined) => onChange?.(next ?? undefined)}
-      onVisibleChange={(open) => !open && setKeyword('')}
+      optionsQuery={ownersOfCollections}
+      value={held}
+      known={held !== undefined && label ? { [String(held)]: label } : undefined}
+      onChange={(next) => onChange?.(next === undefined ? undefined : String(next))}
     />
   );
 }

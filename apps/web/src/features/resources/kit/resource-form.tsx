@@ -13,7 +13,7 @@ import { formFieldsOf, lockedOf } from './lifecycle';
 import { createRecord, getRecord, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
 import { DialogDrawer } from '../../../components/dialog-drawer';
-import { scopeDepartmentsQuery } from './scope-api';
+import { scopeDepartmentsQuery } from '../../system-department/api/scope-queries';
 import { ScopeDepartmentSelect, ScopeOwnerSelect } from './scope-fields';
 import { scopeFieldKey, scopeFieldsOf } from './scope-names';
 

@@ -4,7 +4,7 @@ import { OptionsSelect } from '../../../components/options-select';
 import { useLocale } from '../../../lib/i18n';
 import { DepartmentSelect } from '../../system-department/components/department-select';
 import { buildTree, departmentOptions, type DepartmentOption } from '../../system-department/lib/tree';
-import { scopeDepartmentsQuery, scopeOwnersQuery } from './scope-api';
+import { scopeDepartmentsQuery, scopeOwnersQuery } from '../../system-department/api/scope-queries';
 
 // The pickers of a scoped record's department and owner (scope-names.ts), for the filters and the form.
 
@@ -25,20 +25,17 @@ interface ScopeSelectProps {
 }
 
 /**
- * The department of a scoped record, from the tree of those the caller's scope reaches (a disabled one
- * only when it is the held one, shown but not chosen). A held department the answer leaves out (a record
- * reached by owner in another department) stays shown by its name, not chosen anew.
+ * The department of a scoped record, from the tree of those the caller's scope reaches: a filter (one that
+ * may be cleared) offers every one, records stay in a disabled department; a form's field shows a disabled
+ * one but does not offer it. A held department the answer leaves out (a record reached by owner in another
+ * department) stays shown by its name, not chosen anew.
  */
 export function ScopeDepartmentSelect({ def, value, onChange, known, ...props }: ScopeSelectProps) {
   const locale = useLocale();
   const held = value ?? undefined;
-  const base = useQuery(scopeDepartmentsQuery(def.name, locale));
-  // asked again with the held one only when the offered ones leave it out (disabled since)
-  const missing = held !== undefined && base.data !== undefined && !base.data.list.some((d) => d.id === held);
-  const withHeld = useQuery({ ...scopeDepartmentsQuery(def.name, locale, held), enabled: missing });
-  const data = missing ? (withHeld.data ?? base.data) : base.data;
+  const { data } = useQuery(scopeDepartmentsQuery(def.name, locale));
   const list = data?.list ?? [];
-  const options: DepartmentOption[] = departmentOptions(buildTree(list), { activeOnly: true });
+  const options: DepartmentOption[] = departmentOptions(buildTree(list), { activeOnly: !props.allowClear });
   if (held !== undefined && data && !list.some((d) => d.id === held)) options.push({ key: String(held), title: known?.[String(held)] ?? `#${held}`, disabled: true });
   return <DepartmentSelect {...props} options={options} value={held === undefined ? undefined : String(held)} onChange={(next) => onChange?.(next === undefined ? undefined : Number(next))} />;
 }

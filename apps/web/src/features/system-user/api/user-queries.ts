@@ -7,7 +7,6 @@ import { userUrl, type UserUrlState } from '../lib/url-state';
 /** The calls of this page, straight from the contract (the page loads its schemas for the forms anyway). */
 const api = {
   roles: endpointOf(systemCalls.roleOptions),
-  departments: endpointOf(systemCalls.userDepartments),
   list: endpointOf(systemCalls.userList),
   create: endpointOf(systemCalls.userCreate),
   update: endpointOf(systemCalls.userUpdate),
@@ -28,8 +27,6 @@ export const userKeys = {
   sessions: (userId: number) => ['system', 'session', userId] as const,
   /** Role codes and names (built-in names in the reader's language); under the role page's keys, so its writes refresh them. */
   roles: (locale: Locale) => ['system', 'role', 'options', locale] as const,
-  /** The departments whose accounts the caller manages; under the departments' keys, so their writes refresh them. */
-  departments: (locale: Locale) => ['system', 'department', 'of-accounts', locale] as const,
 };
 
 export const userListQuery = (state: UserUrlState) =>
@@ -39,9 +36,6 @@ export const userListQuery = (state: UserUrlState) =>
     // Paging keeps the previous rows on screen (with the loading state) instead of an empty table.
     placeholderData: keepPreviousData,
   });
-
-/** The departments whose accounts the caller manages (within its data scope): the department filter and field. */
-export const userDepartmentsQuery = (locale: Locale) => queryOptions({ queryKey: userKeys.departments(locale), queryFn: () => call(api.departments), staleTime: 30_000 });
 
 export const roleOptionsQuery = (locale: Locale) => queryOptions({ queryKey: userKeys.roles(locale), queryFn: () => call(api.roles), staleTime: 60_000 });
 
