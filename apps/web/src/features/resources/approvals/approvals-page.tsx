@@ -9,7 +9,7 @@ import { useSelectName } from '../../../components/select-name';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/use-list-page';
-import { stateTag, transitionKey, transitionsOf } from '../kit/lifecycle';
+import { buttonsWidth, stateTag, transitionKey, transitionsOf } from '../kit/lifecycle';
 import { RecordDrawer } from '../kit/record-drawer';
 import { useTransition } from '../kit/use-transition';
 import { approvalResources, approvalsListQuery, approvalsUrl } from './approvals-api';
@@ -49,18 +49,25 @@ export default function ApprovalsPage() {
   const [viewing, setViewing] = useState<{ resource: string; id: number } | null>(null);
   const { fire, dialog, firing } = useTransition();
   const scoped = approvalResources.some((r) => r.scoped);
+  // as wide as a row's buttons may be: 详情 and the transitions out of a waiting state
+  const actionsWidth = Math.max(
+    ...approvalResources.map((def) => {
+      const out = def.lifecycle!.transitions.filter((tr) => tr.from.some((s) => def.lifecycle!.awaiting.includes(s)));
+      return buttonsWidth([t('resourcePage.detail'), ...out.map((tr) => t(transitionKey(def, tr.name)))]);
+    }),
+  );
 
   const columns: TableColumnProps<Approval>[] = [
-    { key: 'resource', dataIndex: 'resource', title: t('approvals.columns.resource'), width: wide ? 130 : 110, render: (name: string) => t(resourceTitleKey(name)) },
-    { key: 'title', dataIndex: 'title', title: t('approvals.columns.title'), width: 200, ellipsis: true, tooltip: true },
+    { key: 'resource', dataIndex: 'resource', title: t('approvals.columns.resource'), width: 110, render: (name: string) => t(resourceTitleKey(name)) },
+    { key: 'title', dataIndex: 'title', title: t('approvals.columns.title'), width: 170, ellipsis: true, tooltip: true },
     { key: 'state', dataIndex: 'state', title: t('approvals.columns.state'), width: wide ? 120 : 100, render: (value: string, row) => (defOf(row.resource) ? stateTag(defOf(row.resource)!, value, t) : value) },
-    { key: 'requestedBy', dataIndex: 'requestedBy', title: t('approvals.columns.requestedBy'), width: 140, ellipsis: true, tooltip: true, render: (by: Approval['requestedBy']) => by?.name ?? '-' },
-    { key: 'requestedAt', dataIndex: 'requestedAt', title: t('approvals.columns.requestedAt'), width: 180, render: (at: string) => formatDateTime(at) },
+    { key: 'requestedBy', dataIndex: 'requestedBy', title: t('approvals.columns.requestedBy'), width: 150, ellipsis: true, tooltip: true, render: (by: Approval['requestedBy']) => by?.name ?? '-' },
+    { key: 'requestedAt', dataIndex: 'requestedAt', title: t('approvals.columns.requestedAt'), width: wide ? 176 : 170, render: (at: string) => formatDateTime(at) },
     ...(scoped ? [{ key: 'department', dataIndex: 'department', title: t('approvals.columns.department'), width: 150, ellipsis: true, tooltip: true, render: (name: string | null) => name ?? '-' }] : []),
     {
       key: 'actions',
       title: t('approvals.columns.actions'),
-      width: wide ? 220 : 180,
+      width: actionsWidth,
       fixed: 'right',
       render: (_: unknown, row) => {
         const def = defOf(row.resource);

@@ -5,7 +5,7 @@ import type { KeyboardEvent } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import type { TFunction } from '../../../lib/i18n';
 import { displayValue, fieldKey } from './labels';
-import { lockedWhole, stateTag, transitionKey, transitionsOf } from './lifecycle';
+import { buttonsWidth, lockedWhole, stateTag, transitionKey, transitionsOf } from './lifecycle';
 import type { ReferenceLabels, ResourceRecord } from './resource-api';
 import { sortOrderOf, type ResourceFilters } from './resource-url';
 import { scopeFieldKey, scopeFieldsOf } from './scope-names';
@@ -115,7 +115,12 @@ interface ActionsContext {
  * fire on the row now (the server's `transitions`).
  */
 export function actionsColumn({ def, t, wide, write, lifecycle }: ActionsContext): ResourceColumn {
-  const width = lifecycle ? (wide ? 270 : 230) : wide ? 150 : 130;
+  // with a life cycle, as wide as its buttons at most: 详情, 编辑, 删除 and the menu's 更多 ▾
+  const width = lifecycle
+    ? buttonsWidth([t('resourcePage.detail'), ...(write ? [t('common.edit'), t('common.delete')] : []), t('resourcePage.transitions.more')], 1)
+    : wide
+      ? 150
+      : 130;
   return {
     key: 'actions',
     title: t('resourcePage.columns.actions'),

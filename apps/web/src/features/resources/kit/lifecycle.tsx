@@ -77,3 +77,13 @@ export function transitionsOf(def: ResourceDef, record: Record<string, unknown>)
   const allowed = Array.isArray(record.transitions) ? (record.transitions as string[]) : [];
   return (def.lifecycle?.transitions ?? []).map((t) => t.name).filter((name) => allowed.includes(name));
 }
+
+/**
+ * About how wide a cell of small text buttons is, to give its column the width its buttons take (14 px type:
+ * a CJK character 14 px, another about 8; each button's padding and border 32; the cell's padding 32).
+ * `icons`: how many 14 px icons the buttons hold besides.
+ */
+export function buttonsWidth(labels: readonly string[], icons = 0): number {
+  const text = (label: string) => [...label].reduce((w, c) => w + ((c.codePointAt(0) ?? 0) >= 0x2e80 ? 14 : 8), 0);
+  return labels.reduce((w, label) => w + text(label) + 32, 0) + icons * 14 + 32;
+}
