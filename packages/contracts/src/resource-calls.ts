@@ -41,7 +41,7 @@ export interface ResourceCalls {
 }
 
 /** The longest comment a transition takes (characters). */
-const TRANSITION_COMMENT_MAX = 500;
+export const TRANSITION_COMMENT_MAX = 500;
 /** The history rows a record's answer holds at most (the newest). */
 export const HISTORY_LIMIT = 200;
 

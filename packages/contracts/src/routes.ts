@@ -39,8 +39,17 @@ const homeRoute = { name: 'Home', path: '/home', titleKey: 'menu.home' } as cons
 const sliceLanding = sliceDefs.find((s) => s.landing)?.landing;
 export const defaultRoute: { readonly name: string; readonly path: string; readonly titleKey: string } = sliceLanding ?? homeRoute;
 
+/**
+ * 待我审批 / Awaiting me (docs/resources.md, "Life cycles"): what awaits the caller's approval across the
+ * resources, open to every signed-in user (the list is each caller's own). A product has it once a resource's
+ * life cycle has an approval; without one there is nothing it could list.
+ */
+export const approvalsRoute = { name: 'Approvals', path: '/approvals', titleKey: 'menu.approvals' } as const;
+export const hasApprovals = sliceDefs.some((s) => (s.resource?.lifecycle?.awaiting.length ?? 0) > 0);
+
 const coreRoutes: RouteNode[] = [
   ...(sliceLanding ? [] : [{ ...homeRoute, icon: 'IconHome', order: 0, requiresAuth: true, tab: true, closable: false }]),
+  ...(hasApprovals ? [{ ...approvalsRoute, icon: 'IconCheckSquare', order: 0.5, requiresAuth: true, tab: true }] : []),
   {
     path: '/exception', titleKey: 'menu.exception', icon: 'IconExclamationCircle', order: 6, requiresAuth: true,
     children: [

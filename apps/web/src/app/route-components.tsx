@@ -16,6 +16,8 @@ const pageLoaders: Record<string, () => Promise<PageModule>> = {
   SystemRole: () => import('../features/system-role/system-role-page.tsx'),
   SystemDepartment: () => import('../features/system-department/system-department-page.tsx'),
   SystemAudit: () => import('../features/system-audit/system-audit-page.tsx'),
+  // 待我审批: in the route table when a resource's life cycle has an approval
+  Approvals: () => import('../features/resources/approvals/approvals-page.tsx'),
   ...Object.fromEntries(webSlices.flatMap((slice) => Object.entries(slice.pages ?? {}))),
 };
 

@@ -56,6 +56,8 @@ interface ListFrameProps<F, R> {
   onSort?: PagedTableProps<R>['onSort'];
   /** Lets the keyboard scroll the table sideways: for a table whose rows may hold nothing to focus. */
   keyboardScroll?: boolean;
+  /** What an empty list says (default: 暂无数据). */
+  emptyText?: string;
   /** The page's drawers and modals. */
   children?: ReactNode;
 }
@@ -65,7 +67,7 @@ interface ListFrameProps<F, R> {
  * kit): the card, the filter form and toolbar the page brings, the table paged by the URL, and an empty
  * table that says when the list could not be loaded, with a button to load it again.
  */
-export function ListFrame<F, R extends object>({ title, page, columns, filters, toolbar, rowKey = 'id', size, flexWidth = 150, onSort, keyboardScroll, children }: ListFrameProps<F, R>) {
+export function ListFrame<F, R extends object>({ title, page, columns, filters, toolbar, rowKey = 'id', size, flexWidth = 150, onSort, keyboardScroll, emptyText, children }: ListFrameProps<F, R>) {
   const t = useT();
   const mobile = useIsMobile();
   const { state, list, total, go } = page;
@@ -103,7 +105,7 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
             </Button>
           </Space>
         ) : (
-          t('common.noData')
+          (emptyText ?? t('common.noData'))
         )
       }
     />

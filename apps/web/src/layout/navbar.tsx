@@ -12,7 +12,7 @@ import {
   IconTag,
   IconUser,
 } from '@arco-design/web-react/icon';
-import { defaultRoute, findRouteByPath, firstAllowedRoute, isRouteAllowed } from '@atrium/contracts/routes';
+import { defaultRoute, findRouteByPath, firstAllowedRoute, hasApprovals, isRouteAllowed } from '@atrium/contracts/routes';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LocaleSwitch } from '../components/locale-switch';
@@ -26,6 +26,7 @@ import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import { AppMenu } from './app-menu';
+import { ApprovalsBadge } from './approvals-badge';
 import { MessageBox } from './message-box';
 import styles from './navbar.module.css';
 import { PageSearch } from './page-search';
@@ -176,6 +177,11 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
             testId="theme-toggle"
           />
         </li>
+        {hasApprovals ? (
+          <li>
+            <ApprovalsBadge />
+          </li>
+        ) : null}
         <li>
           <MessageBox />
         </li>

@@ -1,6 +1,7 @@
 import {
   IconApps,
   IconCheckCircle,
+  IconCheckSquare,
   IconDashboard,
   IconExclamationCircle,
   IconFile,
@@ -19,6 +20,8 @@ import type { ReactNode } from 'react';
 const icons: Record<string, ReactNode> = {
   // the core's home page (the landing page when no slice brings one)
   IconHome: <IconHome />,
+  // 待我审批, in a product whose resources have approvals
+  IconCheckSquare: <IconCheckSquare />,
   // a menu group a resource brings (docs/resources.md)
   IconApps: <IconApps />,
   IconDashboard: <IconDashboard />,

@@ -62,6 +62,10 @@ const table = {
     get: { method: 'GET', path: '/api/user/preferences', access: 'signed' },
     save: { method: 'POST', path: '/api/user/preferences', access: 'signed', writes: true },
   },
+  approvals: {
+    list: { method: 'GET', path: '/api/approvals', access: 'signed' },
+    count: { method: 'GET', path: '/api/approvals/count', access: 'signed' },
+  },
   message: {
     list: { method: 'GET', path: '/api/message/list', access: 'signed' },
     read: { method: 'POST', path: '/api/message/read', access: 'signed', writes: true },

@@ -2,6 +2,7 @@ export default {
   'menu.collapse': 'Collapse menu',
   'menu.expand': 'Expand menu',
   'menu.home': 'Home',
+  'menu.approvals': 'Awaiting me',
   'menu.exception': 'Exceptions',
   'menu.exception.403': '403',
   'menu.exception.404': '404',

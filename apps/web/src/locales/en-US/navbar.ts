@@ -11,4 +11,6 @@ export default {
   'navbar.user.userSettings': 'User settings',
   'navbar.user.logout': 'Sign out',
   'navbar.user.menu': 'User menu',
+  'navbar.approvals': 'Awaiting me',
+  'navbar.approvals.count': 'Awaiting me ({count})',
 } satisfies Record<string, string>;

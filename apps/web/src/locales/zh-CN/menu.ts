@@ -2,6 +2,7 @@ export default {
   'menu.collapse': '收起菜单',
   'menu.expand': '展开菜单',
   'menu.home': '首页',
+  'menu.approvals': '待我审批',
   'menu.exception': '异常页',
   'menu.exception.403': '403',
   'menu.exception.404': '404',

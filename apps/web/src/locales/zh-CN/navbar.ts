@@ -11,4 +11,6 @@ export default {
   'navbar.user.userSettings': '用户设置',
   'navbar.user.logout': '退出登录',
   'navbar.user.menu': '用户菜单',
+  'navbar.approvals': '待我审批',
+  'navbar.approvals.count': '待我审批（{count} 条）',
 } satisfies Record<string, string>;

@@ -1,9 +1,11 @@
-import { Button, Popconfirm, Space, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Dropdown, Menu, Popconfirm, Space, type TableColumnProps } from '@arco-design/web-react';
+import { IconDown } from '@arco-design/web-react/icon';
 import type { ResourceDef, ResourceFieldType } from '@atrium/contracts/resource';
 import type { KeyboardEvent } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import type { TFunction } from '../../../lib/i18n';
 import { displayValue, fieldKey } from './labels';
+import { buttonsWidth, lockedWhole, stateTag, transitionKey, transitionsOf } from './lifecycle';
 import type { ReferenceLabels, ResourceRecord } from './resource-api';
 import { sortOrderOf, type ResourceFilters } from './resource-url';
 import { scopeFieldKey, scopeFieldsOf } from './scope-names';
@@ -79,7 +81,8 @@ export function resourceColumns({ def, t, wide, labels, sort, visible }: ColumnC
       ellipsis: long,
       tooltip: long,
       ...(field.sortable ? sorting(sort, field.name) : {}),
-      render: (value: unknown) => displayValue(def, field, value, labels, t),
+      // a life cycle's state as a tag of the state's own colour
+      render: (value: unknown) => (field.state ? stateTag(def, value, t) : displayValue(def, field, value, labels, t)),
     });
   }
   for (const key of scopeFieldsOf(def)) {
@@ -99,37 +102,78 @@ interface ActionsContext {
   def: ResourceDef;
   t: TFunction;
   wide: boolean;
-  onEdit: (row: ResourceRecord) => void;
-  onDelete: (row: ResourceRecord) => Promise<unknown>;
+  /** 编辑 and 删除 (a role holding `<name>:write`). */
+  write?: { onEdit: (row: ResourceRecord) => void; onDelete: (row: ResourceRecord) => Promise<unknown> };
+  /** A resource with a life cycle: 详情 (the record's drawer), and the transitions the row may take. */
+  lifecycle?: { onView: (row: ResourceRecord) => void; onTransition: (row: ResourceRecord, name: string) => void };
 }
 
 /**
- * 编辑 and 删除 of a row (the page adds it for a role holding `<name>:write`); 删除 asks first. Fixed at the
- * right edge (the list frame lets it scroll with the row on a phone, where it would cover the table).
+ * A row's actions, fixed at the right edge (the list frame lets them scroll with the row on a phone, where
+ * they would cover the table): 编辑 and 删除 for a role holding `<name>:write` (删除 asks first), neither for
+ * a record its state locks whole; with a life cycle, 详情 first and a menu of the transitions the caller may
+ * fire on the row now (the server's `transitions`).
  */
-export function actionsColumn({ def, t, wide, onEdit, onDelete }: ActionsContext): ResourceColumn {
+export function actionsColumn({ def, t, wide, write, lifecycle }: ActionsContext): ResourceColumn {
+  // with a life cycle, as wide as its buttons at most: 详情, 编辑, 删除 and the menu's 更多 ▾
+  const width = lifecycle
+    ? buttonsWidth([t('resourcePage.detail'), ...(write ? [t('common.edit'), t('common.delete')] : []), t('resourcePage.transitions.more')], 1)
+    : wide
+      ? 150
+      : 130;
   return {
     key: 'actions',
     title: t('resourcePage.columns.actions'),
-    width: wide ? 150 : 130,
+    width,
     fixed: 'right',
-    render: (_: unknown, row: ResourceRecord) => (
-      <Space size={0}>
-        <Button type="text" size="small" onClick={() => onEdit(row)}>
-          {t('common.edit')}
-        </Button>
-        <Popconfirm
-          title={t('resourcePage.delete.confirm', { title: String(row[def.titleField] ?? `#${row.id}`) })}
-          okText={t('common.delete')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ status: 'danger' }}
-          onOk={() => onDelete(row)}
-        >
-          <Button type="text" size="small" status="danger">
-            {t('common.delete')}
-          </Button>
-        </Popconfirm>
-      </Space>
-    ),
+    render: (_: unknown, row: ResourceRecord) => {
+      const transitions = lifecycle ? transitionsOf(def, row) : [];
+      const writable = write && !lockedWhole(def, row);
+      return (
+        <Space size={0}>
+          {lifecycle && (
+            <Button type="text" size="small" onClick={() => lifecycle.onView(row)}>
+              {t('resourcePage.detail')}
+            </Button>
+          )}
+          {writable && (
+            <Button type="text" size="small" onClick={() => write.onEdit(row)}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {writable && (
+            <Popconfirm
+              title={t('resourcePage.delete.confirm', { title: String(row[def.titleField] ?? `#${row.id}`) })}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ status: 'danger' }}
+              onOk={() => write.onDelete(row)}
+            >
+              <Button type="text" size="small" status="danger">
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+          {lifecycle && transitions.length > 0 && (
+            <Dropdown
+              trigger="click"
+              position="br"
+              droplist={
+                <Menu onClickMenuItem={(name) => lifecycle.onTransition(row, name)}>
+                  {transitions.map((name) => (
+                    <Menu.Item key={name}>{t(transitionKey(def, name))}</Menu.Item>
+                  ))}
+                </Menu>
+              }
+            >
+              <Button type="text" size="small" aria-haspopup="menu">
+                {t('resourcePage.transitions.more')}
+                <IconDown />
+              </Button>
+            </Dropdown>
+          )}
+        </Space>
+      );
+    },
   };
 }

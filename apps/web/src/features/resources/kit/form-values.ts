@@ -10,6 +10,7 @@ import type { TFunction } from '../../../lib/i18n';
 import type { FieldIssue } from '@atrium/contracts/envelope';
 import { instantToLocal, localToInstant } from '../../../lib/format';
 import type { ResourceRecord } from './resource-api';
+import { formFieldsOf } from './lifecycle';
 import { scopeFieldsOf } from './scope-names';
 
 export type RecordFormValues = Record<string, unknown>;
@@ -19,7 +20,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || (ty
 /** What the form shows first: the record's values, or the definition's defaults for a new record. */
 export function formValuesOf(def: ResourceDef, record: ResourceRecord | null): RecordFormValues {
   const values: RecordFormValues = {};
-  for (const field of def.fields) {
+  for (const field of formFieldsOf(def)) {
     const value = record ? record[field.name] : field.default;
     if (field.type === 'boolean') values[field.name] = value ?? false;
     else if (value === null || value === undefined) values[field.name] = undefined;
@@ -55,11 +56,12 @@ export type SaveBody = { ok: true; body: Record<string, unknown> } | { ok: false
 
 /**
  * The body of a save, as the contract's schema outputs it (text trimmed, instants in UTC). A new record
- * carries every field; an edit every editable one (a read-only field is set on create only) and the
+ * carries every field but a life cycle's state; an edit every editable one (a read-only field is set on create only) and the
  * version it was read at; a scoped record's department and owner both. A field left empty is sent as null, so an edit can clear it.
  */
 export function saveBody(def: ResourceDef, values: RecordFormValues, version: number | null, t: TFunction): SaveBody {
-  const fields = version === null ? def.fields : def.fields.filter((f) => !f.readOnly);
+  // never the state of a life cycle: only a transition writes it
+  const fields = version === null ? formFieldsOf(def) : formFieldsOf(def).filter((f) => !f.readOnly);
   const body: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, bodyValue(f, values[f.name])]));
   // left empty: left out, which the server reads as the writer's department and the writer (an edit: as they were)
   for (const name of scopeFieldsOf(def)) if (!isEmpty(values[name])) body[name] = values[name];

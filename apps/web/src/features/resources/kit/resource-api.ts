@@ -5,7 +5,7 @@
  */
 import type { CallDef } from '@atrium/contracts/call';
 import type { ResourceDef } from '@atrium/contracts/resource';
-import { resourceCalls } from '@atrium/contracts/resource-calls';
+import { resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, download, endpointOf, type CallOptions } from '../../../lib/api';
@@ -35,7 +35,19 @@ interface ResourceList {
   labels: ReferenceLabels;
 }
 
-type ResourceDetail = ResourceRecord & { labels: ReferenceLabels };
+export type ResourceDetail = ResourceRecord & { labels: ReferenceLabels };
+
+/** One transition of a record, as its history lists them (newest first). */
+export interface HistoryEntry {
+  id: number;
+  transition: string;
+  from: string;
+  to: string;
+  actor: { id: number; name: string } | null;
+  comment: string | null;
+  /** ISO 8601 UTC. */
+  at: string;
+}
 interface ResourceOption {
   id: number;
   label: string;
@@ -57,6 +69,9 @@ function endpointsOf(def: ResourceDef) {
     create: endpointOf(c.create as Shaped<{ body: Body; response: Answer<ResourceDetail> }>),
     update: endpointOf(c.update as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>),
     delete: endpointOf(c.delete as Shaped<{ params: Id; query: Query; response: Answer<{ id: number }> }>),
+    // a life cycle's: its record's history, and each transition by name
+    history: c.history && endpointOf(c.history as Shaped<{ params: Id; response: Answer<{ list: HistoryEntry[] }> }>),
+    transitions: Object.fromEntries(Object.entries(resourceTransitionCalls(def)).map(([name, t]) => [name, endpointOf(t as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>)])),
   };
 }
 
@@ -67,11 +82,16 @@ function api(def: ResourceDef) {
   return endpoints;
 }
 
-/** Query keys; every write of a resource invalidates `resourceKeys.all(name)` (its lists and its pickers). */
+/**
+ * Query keys; every write of a resource invalidates `resourceKeys.all(name)` (its lists, its pickers, an open
+ * record and its history).
+ */
 export const resourceKeys = {
   all: (name: string) => ['resource', name] as const,
   lists: (name: string) => [...resourceKeys.all(name), 'list'] as const,
   options: (name: string, query: { keyword?: string; id?: number }) => [...resourceKeys.all(name), 'options', query] as const,
+  record: (name: string, id: number) => [...resourceKeys.all(name), 'record', id] as const,
+  history: (name: string, id: number) => [...resourceKeys.all(name), 'history', id] as const,
 };
 
 export const resourceListQuery = (def: ResourceDef, state: ResourceUrlState) => {
@@ -95,6 +115,24 @@ export const resourceOptionsQuery = (def: ResourceDef, query: { keyword?: string
     // A search asks again each time the picker opens (a record made meanwhile is offered); a label stays.
     staleTime: query.id === undefined ? 0 : 30_000,
   });
+
+/** A record as it is now (its drawer), with the labels of its references and the transitions the caller may fire. */
+export const recordQuery = (def: ResourceDef, id: number) => queryOptions({ queryKey: resourceKeys.record(def.name, id), queryFn: () => getRecord(def, id), staleTime: 0 });
+
+/** A record's transitions, newest first (a resource with a life cycle). */
+export const historyQuery = (def: ResourceDef, id: number) =>
+  queryOptions({
+    queryKey: resourceKeys.history(def.name, id),
+    queryFn: () => call(api(def).history!, { params: { id } }, { dedupe: false }),
+    staleTime: 0,
+  });
+
+/**
+ * Fires a transition at the record's version (with the comment it takes). VALIDATION_FAILED is the caller's
+ * to show: on the comment's field, or naming the fields the transition needs filled.
+ */
+export const fireTransition = (def: ResourceDef, id: number, name: string, body: { version: number; comment?: string }) =>
+  call(api(def).transitions[name]!, { params: { id }, body }, { expectedErrors: ['VALIDATION_FAILED'] });
 
 /** The save's refusals the form shows itself: on a field, or as the conflict notice. */
 const formErrors: CallOptions = { expectedErrors: ['UNIQUE_VIOLATION', 'VERSION_CONFLICT'] };

@@ -9,6 +9,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { fieldInput } from './field-input';
 import { fieldRule, formValuesOf, saveBody, type RecordFormValues } from './form-values';
 import { fieldKey, labelKey } from './labels';
+import { formFieldsOf, lockedOf } from './lifecycle';
 import { createRecord, getRecord, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
 import { DialogDrawer } from '../../../components/dialog-drawer';
@@ -102,10 +103,14 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
     onError: refreshLists,
   });
 
+  // the fields the record's state locks (a life cycle's): shown, not changed, sent as the record has them
+  const locked = lockedOf(def, editing?.record);
+
   const submit = () =>
     void form.validate().then(
       (values) => {
-        const result = saveBody(def, values, editing ? editing.record.version : null, t);
+        const kept = editing ? Object.fromEntries(locked.map((name) => [name, editing.record[name]])) : {};
+        const result = saveBody(def, { ...values, ...kept }, editing ? editing.record.version : null, t);
         if (result.ok) save.mutate(result.body);
         else applyFieldIssues(form, result.issues);
       },
@@ -144,18 +149,19 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
         />
       )}
       <Form id={`${def.name}-form`} form={form} layout="vertical" autoComplete="off" initialValues={{ ...formValuesOf(def, editing?.record ?? null), ...defaults }}>
-        {def.fields.map((field) => {
-          const locked = Boolean(editing && field.readOnly);
-          const input = inputs?.[field.name]?.(field) ?? fieldInput(field, { def, labels: editing?.labels ?? {}, disabled: locked, t });
+        {formFieldsOf(def).map((field) => {
+          const byState = locked.includes(field.name);
+          const fixed = Boolean(editing && field.readOnly) || byState;
+          const input = inputs?.[field.name]?.(field) ?? fieldInput(field, { def, labels: editing?.labels ?? {}, disabled: fixed, t });
           return (
             <Form.Item
               key={field.name}
               label={t(fieldKey(def, field.name))}
               field={field.name}
               required={field.required}
-              rules={locked ? [] : [fieldRule(def, field, t)]}
+              rules={fixed ? [] : [fieldRule(def, field, t)]}
               triggerPropName={field.type === 'boolean' ? 'checked' : undefined}
-              extra={field.readOnly && !editing ? t('resourcePage.readOnly.hint') : undefined}
+              extra={byState ? t('resourcePage.locked.hint') : field.readOnly && !editing ? t('resourcePage.readOnly.hint') : undefined}
             >
               {input}
             </Form.Item>
@@ -164,9 +170,10 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
         {scopeFieldsOf(def).map((name) => {
           const label = t(scopeFieldKey(name));
           const Picker = name === 'department' ? ScopeDepartmentSelect : ScopeOwnerSelect;
+          const byState = locked.includes(name);
           return (
-            <Form.Item key={name} label={label} field={name}>
-              <Picker def={def} aria-label={label} placeholder={t('resourcePage.select.placeholder')} known={scopeLabels[name]} data-testid={`${def.name}-form-${name}`} />
+            <Form.Item key={name} label={label} field={name} extra={byState ? t('resourcePage.locked.hint') : undefined}>
+              <Picker def={def} aria-label={label} placeholder={t('resourcePage.select.placeholder')} known={scopeLabels[name]} disabled={byState} data-testid={`${def.name}-form-${name}`} />
             </Form.Item>
           );
         })}

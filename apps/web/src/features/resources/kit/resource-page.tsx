@@ -13,6 +13,8 @@ import { useDownload, useListPage } from '../../../lib/use-list-page';
 import { actionsColumn, columnChoices, resourceColumns, type ResourceColumn } from './columns';
 import { ResourceFilterForm } from './resource-filter-form';
 import { ResourceFormDrawer, type ResourceFormInputs, type ResourceFormTarget } from './resource-form';
+import { RecordDrawer, type RecordDrawerTarget } from './record-drawer';
+import { useTransition } from './use-transition';
 import { deleteRecord, exportRecords, resourceKeys, resourceListQuery, type ResourceRecord } from './resource-api';
 import { ResourceToolbar } from './resource-toolbar';
 import { resourceUrl, sortValue, type ResourceFilters, type ResourceUrlState } from './resource-url';
@@ -47,7 +49,8 @@ interface ResourcePageProps {
 /**
  * The page of a resource, drawn from its definition: filters, table, sorting and paging held by the URL,
  * 新建 / 编辑 / 删除 for a role holding `<name>:write`, 导出 for `<name>:export` (the server decides every
- * call anyway). A generated page file renders it with its definition; `columns` and `inputs` replace parts.
+ * call anyway); with a life cycle, the state as a tag, a record's drawer (详情: its history and transitions)
+ * and each row's transitions. A generated page file renders it with its definition; `columns` and `inputs` replace parts.
  */
 export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePageProps) {
   const t = useT();
@@ -61,6 +64,9 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
   const prefs = useTablePreferences(def);
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<ResourceFormTarget>(null);
+  const [viewing, setViewing] = useState<RecordDrawerTarget>(null);
+  // a row's menu fires its transitions here; the record's drawer has its own
+  const rowTransition = useTransition();
   const [exporting, download] = useDownload(() => exportRecords(def, state));
 
   const refreshLists = useCallback(() => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) }), [queryClient, def.name]);
@@ -82,10 +88,14 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
   const labels = list.data?.labels ?? {};
   let columns = resourceColumns({ def, t, wide, labels, sort: state.filters.sort, visible: prefs.visible });
   if (adjustColumns) columns = adjustColumns(columns);
-  if (canWrite) {
-    const onEdit = (row: ResourceRecord) => setFormTarget({ mode: 'edit', record: row, labels });
-    columns.push(actionsColumn({ def, t, wide, onEdit, onDelete: (row) => remove.mutateAsync(row).catch(() => undefined) }));
-  }
+  const write = canWrite ? { onEdit: (row: ResourceRecord) => setFormTarget({ mode: 'edit', record: row, labels }), onDelete: (row: ResourceRecord) => remove.mutateAsync(row).catch(() => undefined) } : undefined;
+  const lifecycle = def.lifecycle
+    ? {
+        onView: (row: ResourceRecord) => setViewing({ id: row.id, record: row, labels }),
+        onTransition: (row: ResourceRecord, name: string) => rowTransition.fire({ def, name, record: { id: row.id, version: row.version, title: String(row[def.titleField] ?? `#${row.id}`) } }),
+      }
+    : undefined;
+  if (write || lifecycle) columns.push(actionsColumn({ def, t, wide, write, lifecycle }));
 
   const search = (filters: ResourceFilters) => {
     // The sort belongs to the table, not to the filters: a search keeps it.
@@ -121,6 +131,8 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
       onSort={({ field, direction }) => go({ filters: { ...state.filters, sort: sortValue(String(field), direction) }, current: 1, pageSize: state.pageSize })}
     >
       {canWrite && <ResourceFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} inputs={inputs} />}
+      {def.lifecycle && <RecordDrawer def={def} target={viewing} onClose={() => setViewing(null)} />}
+      {def.lifecycle && rowTransition.dialog}
     </ListFrame>
   );
 }

@@ -19,6 +19,8 @@ interface ScopeSelectProps {
   known?: Record<string, string>;
   /** Whether the value may be cleared (a filter's "all"); a form's field stays set. */
   allowClear?: boolean;
+  /** A form's field its record's state locks (a life cycle's). */
+  disabled?: boolean;
   'data-testid'?: string;
 }
 

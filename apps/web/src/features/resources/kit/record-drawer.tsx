@@ -1,0 +1,131 @@
+import { Button, Descriptions, Empty, Space, Spin, Timeline } from '@arco-design/web-react';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DialogDrawer } from '../../../components/dialog-drawer';
+import { formatDateTime } from '../../../lib/format';
+import { useT, type TFunction } from '../../../lib/i18n';
+import { displayValue, fieldKey, labelKey } from './labels';
+import { stateFieldOf, stateTag, transitionKey, transitionsOf } from './lifecycle';
+import { historyQuery, recordQuery, resourceKeys, type HistoryEntry, type ReferenceLabels, type ResourceRecord } from './resource-api';
+import styles from './resource-page.module.css';
+import { scopeFieldKey, scopeFieldsOf } from './scope-names';
+import { useTransition } from './use-transition';
+
+/**
+ * The record a drawer shows, by id; with the list's row and labels, shown until the record's own answer
+ * comes (待我审批 has no row of the resource's to show first).
+ */
+export type RecordDrawerTarget = { id: number; record?: ResourceRecord; labels?: ReferenceLabels } | null;
+
+/** Drawers take the whole width of a phone. */
+const DRAWER_WIDTH = 'min(560px, 100vw)';
+
+/**
+ * One row of the history: who fired which transition, from which state to which, with the comment. An
+ * element, not a component: the timeline draws only its own items among its children.
+ */
+function historyItem(def: ResourceDef, entry: HistoryEntry, t: TFunction) {
+  return (
+    <Timeline.Item key={entry.id} label={<time dateTime={entry.at}>{formatDateTime(entry.at)}</time>}>
+      <div className={styles.historyHead}>
+        <span className={styles.historyActor}>{entry.actor?.name ?? t('resourcePage.history.system')}</span>
+        <span>{t(transitionKey(def, entry.transition))}</span>
+      </div>
+      <div className={styles.historyStates}>
+        {stateTag(def, entry.from, t, 'small')}
+        <span>→</span>
+        {stateTag(def, entry.to, t, 'small')}
+      </div>
+      {entry.comment && <p className={styles.historyComment}>{entry.comment}</p>}
+    </Timeline.Item>
+  );
+}
+
+/**
+ * A record of a resource with a life cycle: its state as a tag, its fields, its history as a timeline
+ * (newest first) and one button per transition the caller may fire now (the record's `transitions`, the
+ * server's word); a transition that takes a comment asks for it first. After one, the record, its history
+ * and the list show what it did.
+ */
+export function RecordDrawer({ def, target, onClose }: { def: ResourceDef; target: RecordDrawerTarget; onClose: () => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const id = target?.id ?? 0;
+  const open = target !== null;
+  const shown = target?.record ? { ...target.record, labels: target.labels ?? {} } : undefined;
+  const answer = useQuery({ ...recordQuery(def, id), enabled: open, placeholderData: shown });
+  const history = useQuery({ ...historyQuery(def, id), enabled: open && Boolean(def.lifecycle) });
+  // the transition's answer is the record as it left it: shown at once, before the refetch
+  const { fire, dialog, firing } = useTransition((record) => queryClient.setQueryData(resourceKeys.record(def.name, record.id), record));
+
+  const record = answer.data;
+  const labels = record?.labels ?? {};
+  const state = stateFieldOf(def);
+  const title = record ? String(record[def.titleField] ?? `#${record.id}`) : '';
+  const fields = state ? [state, ...def.fields.filter((f) => f !== state)] : def.fields;
+  const data = record
+    ? [
+        ...fields.map((f) => ({
+          label: t(fieldKey(def, f.name)),
+          value: f.state ? stateTag(def, record[f.name], t) : <span className={styles.detailValue}>{displayValue(def, f, record[f.name], labels, t)}</span>,
+        })),
+        ...scopeFieldsOf(def).map((name) => {
+          const value = record[name];
+          return { label: t(scopeFieldKey(name)), value: value == null ? '-' : (labels[name]?.[String(value)] ?? `#${String(value)}`) };
+        }),
+        { label: t('resourcePage.columns.createdAt'), value: formatDateTime(record.createdAt) },
+        { label: t('resourcePage.columns.updatedAt'), value: formatDateTime(record.updatedAt) },
+      ]
+    : [];
+  const transitions = record ? transitionsOf(def, record) : [];
+  const rows = history.data?.list ?? [];
+
+  return (
+    <DialogDrawer
+      width={DRAWER_WIDTH}
+      title={t('resourcePage.detail.title', { label: t(labelKey(def)) })}
+      visible={open}
+      onCancel={onClose}
+      unmountOnExit
+      footer={
+        <Space wrap className={styles.detailFooter}>
+          <Button onClick={onClose}>{t('common.close')}</Button>
+          {record &&
+            transitions.map((name, i) => (
+              <Button
+                key={name}
+                type={i === 0 ? 'primary' : 'secondary'}
+                loading={firing?.name === name && firing.record.id === record.id}
+                disabled={firing !== null && firing.name !== name}
+                onClick={() => fire({ def, name, record: { id: record.id, version: record.version, title } })}
+              >
+                {t(transitionKey(def, name))}
+              </Button>
+            ))}
+        </Space>
+      }
+    >
+      {!record && answer.isFetching && <Spin className={styles.detailLoading} />}
+      {record && (
+        <>
+          <Descriptions column={1} data={data} labelStyle={{ width: 112 }} border={false} />
+          {def.lifecycle && (
+            <section aria-labelledby={`${def.name}-history`}>
+              <h3 id={`${def.name}-history`} className={styles.sectionTitle}>
+                {t('resourcePage.history.title')}
+              </h3>
+              {rows.length > 0 ? (
+                <Timeline className={styles.history}>
+                  {rows.map((entry) => historyItem(def, entry, t))}
+                </Timeline>
+              ) : (
+                <Empty description={history.isFetching ? t('common.loading') : t('resourcePage.history.empty')} />
+              )}
+            </section>
+          )}
+        </>
+      )}
+      {dialog}
+    </DialogDrawer>
+  );
+}
