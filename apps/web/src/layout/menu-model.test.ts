@@ -1,6 +1,6 @@
 import { builtInRoles } from '@atrium/contracts/permissions';
 import { resources } from '@atrium/contracts/slices';
-import { findRouteByName, flattenRoutes, routeTable, type Granted } from '@atrium/contracts/routes';
+import { findRouteByName, flattenRoutes, hasApprovals, routeTable, type Granted } from '@atrium/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, searchMenu } from './menu-model';
 import { translate } from '../lib/i18n';
@@ -12,6 +12,8 @@ const user = builtInRoles.user.permissions;
 const coreGroups = new Set(['menu.home', 'menu.exception', 'menu.user', 'menu.system']);
 /** The core's home page is in the menu when no slice brings a landing page. */
 const home = findRouteByName('Home') ? ['menu.home'] : [];
+/** 待我审批, which needs no permission, once a resource's life cycle has an approval (routes.ts). */
+const approvals = hasApprovals ? ['menu.approvals'] : [];
 
 /** The menu as text; the team's resources (docs/resources.md) are left out: their pages are checked on their own. */
 function outline(granted: Granted, server: Set<string> | null = null) {
@@ -48,12 +50,13 @@ describe('menu generation', () => {
   it('a custom role sees the pages of its permissions, one by one', () => {
     expect(outline(['audit:read'])).toEqual([
       ...home,
+      ...approvals,
       'menu.exception>menu.exception.404,menu.exception.500',
       'menu.user>menu.user.info,menu.user.setting',
       'menu.system>menu.system.audit',
     ]);
     // Unknown codes open nothing; no permissions leaves only the pages that need none.
-    expect(outline(new Set(['admin', 'user:*']))).toEqual([...home, 'menu.exception>menu.exception.404,menu.exception.500', 'menu.user>menu.user.info,menu.user.setting']);
+    expect(outline(new Set(['admin', 'user:*']))).toEqual([...home, ...approvals, 'menu.exception>menu.exception.404,menu.exception.500', 'menu.user>menu.user.info,menu.user.setting']);
   });
 
   it('hides items the server tree lacks', () => {
