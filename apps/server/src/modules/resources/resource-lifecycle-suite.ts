@@ -48,6 +48,12 @@ export function describeLifecycle(def: ResourceDef, all: readonly ResourceDef[],
     /** Who may fire `t`: its role's approver, the department's leader, else the one who asks. */
     const firer = (tr: Transition): Person =>
       tr.approval?.by === 'role' ? people.approvers.get(tr.approval.role)! : tr.approval ? people.leader : people.requester;
+    /**
+     * What `by` may fire on a record of the team in `state`, in the spec's order: every transition that leaves
+     * it (each person holds every permission), an approval only for its approver and not for the one who asked.
+     */
+    const offered = (by: Person, state: string, requestedBy: number | undefined): string[] =>
+      lifecycle.transitions.filter((x) => x.from.includes(state) && (!x.approval || (firer(x) === by && requestedBy !== by.id))).map((x) => x.name);
     const bodyFor = (tr: Transition, version: number) => ({ version, ...(tr.comment ? { comment: `Checked ${tr.name}` } : {}) });
     const fire = (by: Person, record: { id: number; version: number }, tr: Transition | string, body?: Record<string, unknown>) => {
       const name = typeof tr === 'string' ? tr : tr.name;
@@ -125,7 +131,13 @@ export function describeLifecycle(def: ResourceDef, all: readonly ResourceDef[],
           const entriesBefore = await entries();
           const after = data(await fire(by, record, tr), `${tr.name} from ${from}`);
           expect(after).toMatchObject({ [field]: tr.to, version: record.version + 1 });
-          for (const name of after.transitions as string[]) expect(lifecycle.transitions.find((x) => x.name === name)!.from, `${name} offered in ${tr.to}`).toContain(tr.to);
+          // what each person of the team may fire next: the firer in the answer, every one when reading the record
+          const requestedBy = lifecycle.awaiting.includes(tr.to) ? by.id : undefined;
+          expect(after.transitions, `offered to ${tr.name}'s firer in ${tr.to}`).toEqual(offered(by, tr.to, requestedBy));
+          for (const [who, person] of Object.entries({ requester: people.requester, leader: people.leader, ...Object.fromEntries(people.approvers) })) {
+            const read = data(await person.client.call('GET', `${def.apiPath}/${record.id}`), `${who} reads it`);
+            expect(read.transitions, `offered to ${who} in ${tr.to} after ${tr.name}`).toEqual(offered(person, tr.to, requestedBy));
+          }
           const [newest] = await history(record.id);
           expect(newest).toMatchObject({ transition: tr.name, from, to: tr.to, actor: { id: by.id }, comment: tr.comment ? `Checked ${tr.name}` : null });
           expect(await entries(), `${tr.name}: one audit entry`).toBe(entriesBefore + 1);
