@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceDef } from '@atrium/contracts/resource';
+import { defineResource, type ResourceDef, type ResourceSpec } from '@atrium/contracts/resource';
 import type * as ResourceKit from '@atrium/contracts/resource';
 import { applyChanges, type Disk } from './apply.ts';
+import { dropMigrationSql } from './migrations.ts';
 import { paths } from './plan.ts';
 import { orderByReferences } from './plan-new.ts';
 import { addToRegistry, MARKER, removeFromRegistry } from './registry.ts';
@@ -438,6 +439,14 @@ describe('the generator’s pieces', () => {
     expect(lines).toHaveLength(12);
     expect(lines.slice(0, 3)).toEqual(['{', '  values: [', "    { value: 'value0', label: { 'zh-CN': 'Label 0', 'en-US': 'Label 0' } },"]);
     expect(lines.slice(-2)).toEqual(['  ],', '}']);
+  });
+
+  it('drops a removed resource\u2019s table, and for a life cycle what of it awaits an approval', () => {
+    const order = defineResource(JSON.parse(readFileSync(new URL('./samples/order.json', import.meta.url), 'utf8')) as ResourceSpec);
+    expect(dropMigrationSql(order, '0012_drop_orders', '0000_orders')).toBe(
+      `-- 0012_drop_orders: the resource "order" removed (npm run remove:resource): its table goes, with its rows, where 0000_orders ran\n` +
+        `DELETE FROM "awaiting_approvals" WHERE "resource" = 'order';\n--> statement-breakpoint\nDROP TABLE IF EXISTS "orders";\n`,
+    );
   });
 
   it('adds registry lines in import order and takes them out again', () => {

@@ -62,6 +62,12 @@ export function creatingMigration(repo: Repo, def: ResourceDef): string | undefi
   return undefined;
 }
 
-/** The migration (of the core's folder) that drops a removed resource's table, for the databases that ran the one creating it. */
+/**
+ * The migration (of the core's folder) that drops a removed resource's table, for the databases that ran the
+ * one creating it. A resource with a life cycle leaves no record awaiting an approval (the history of its
+ * transitions stays, as its audit entries do: both are append-only).
+ */
 export const dropMigrationSql = (def: ResourceDef, tag: string, created: string) =>
-  `-- ${tag}: the resource "${def.name}" removed (npm run remove:resource): its table goes, with its rows, where ${created} ran\nDROP TABLE IF EXISTS "${def.table}";\n`;
+  `-- ${tag}: the resource "${def.name}" removed (npm run remove:resource): its table goes, with its rows, where ${created} ran\n` +
+  (def.lifecycle ? `DELETE FROM "awaiting_approvals" WHERE "resource" = '${def.name}';\n--> statement-breakpoint\n` : '') +
+  `DROP TABLE IF EXISTS "${def.table}";\n`;

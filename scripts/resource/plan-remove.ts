@@ -136,6 +136,7 @@ export function planRemove(repo: Repo, name: string, now = Date.now()): Plan {
     notes.push(
       `The table "${def.table}" stays in every database where ${tag} ran: this command never touches a database.`,
       'To drop it there (its rows go with it), by hand:',
+      ...(def.lifecycle ? [`  delete from "awaiting_approvals" where "resource" = '${def.name}';   -- first: what of it awaits an approval`] : []),
       `  drop table "${def.table}";                        -- PGlite, or PostgreSQL without DATABASE_SCHEMA`,
       `  drop table "<DATABASE_SCHEMA>"."${def.table}";    -- PostgreSQL with DATABASE_SCHEMA set`,
       'Until it is dropped there, a resource with the same table cannot be created again in that database.',
