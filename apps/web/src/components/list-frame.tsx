@@ -46,6 +46,8 @@ interface ListFrameProps<F, R> {
   filters?: ReactNode;
   /** The toolbar's two ends, as siblings: the page's actions at the start, its tools at the end. */
   toolbar?: ReactNode;
+  /** A word on what the list holds, between the toolbar and the table. */
+  notice?: ReactNode;
   /** The row's key (default: its `id`). */
   rowKey?: PagedTableProps<R>['rowKey'];
   /** The table's density. */
@@ -67,7 +69,7 @@ interface ListFrameProps<F, R> {
  * kit): the card, the filter form and toolbar the page brings, the table paged by the URL, and an empty
  * table that says when the list could not be loaded, with a button to load it again.
  */
-export function ListFrame<F, R extends object>({ title, page, columns, filters, toolbar, rowKey = 'id', size, flexWidth = 150, onSort, keyboardScroll, emptyText, children }: ListFrameProps<F, R>) {
+export function ListFrame<F, R extends object>({ title, page, columns, filters, toolbar, notice, rowKey = 'id', size, flexWidth = 150, onSort, keyboardScroll, emptyText, children }: ListFrameProps<F, R>) {
   const t = useT();
   const mobile = useIsMobile();
   const { state, list, total, go } = page;
@@ -120,6 +122,7 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
         </>
       )}
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
+      {notice}
       <div ref={frame}>
         <div ref={keyboardScroll ? tableRoot : undefined}>
           <PagedTable<R>

@@ -10,4 +10,6 @@ export default {
   'approvals.filter.resource': 'Type',
   'approvals.filter.all': 'All types',
   'approvals.empty': 'Nothing awaits your approval',
+  'approvals.otherRoles': 'Approvals for {roles} are listed while you act as that role (account menu › Switch role); you are acting as {role}.',
+  'approvals.otherRoles.separator': ', ',
 } satisfies Record<string, string>;

@@ -10,4 +10,6 @@ export default {
   'approvals.filter.resource': '类型',
   'approvals.filter.all': '全部类型',
   'approvals.empty': '没有等待你审批的记录',
+  'approvals.otherRoles': '审批人为「{roles}」的记录，在你切换到该角色后列在这里（账户菜单 › 切换角色）；你当前的角色是「{role}」。',
+  'approvals.otherRoles.separator': '、',
 } satisfies Record<string, string>;

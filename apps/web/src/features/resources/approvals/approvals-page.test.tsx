@@ -190,6 +190,20 @@ describe('待我审批', () => {
     await waitFor(() => expect(document.querySelectorAll('.arco-modal-wrapper')).toHaveLength(0));
   });
 
+  it('says which of the account’s other roles approve here, in both languages, and nothing while acting as the only one', async () => {
+    const user = (role: string) =>
+      ({ accountId: '7', name: 'Wang', username: 'wang', avatar: '', role, roleName: role === 'finance' ? '财务' : '操作员', roles: ['clerk', 'finance'], roleNames: { clerk: '操作员', finance: '财务' }, permissions: [] }) as never;
+    useSession.setState({ user: user('clerk'), role: 'clerk' });
+    renderPage();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(screen.getByTestId('approvals-other-roles').textContent).toBe('审批人为「财务」的记录，在你切换到该角色后列在这里（账户菜单 › 切换角色）；你当前的角色是「操作员」。');
+    setLocale('en-US');
+    await waitFor(() => expect(screen.getByTestId('approvals-other-roles').textContent).toBe('Approvals for 财务 are listed while you act as that role (account menu › Switch role); you are acting as 操作员.'));
+    // acting as the approving role: nothing to say
+    useSession.setState({ user: user('finance'), role: 'finance' });
+    await waitFor(() => expect(screen.queryByTestId('approvals-other-roles')).toBeNull());
+  });
+
   it('opens the record’s drawer from 详情, with its transitions', async () => {
     renderPage();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));

@@ -1,4 +1,4 @@
-import { Button, Select, Space, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Alert, Button, Select, Space, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import type { Approval } from '@atrium/contracts/calls/approvals';
 import type { ResourceDef } from '@atrium/contracts/resource';
@@ -9,6 +9,7 @@ import { useSelectName } from '../../../components/select-name';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/use-list-page';
+import { useSession } from '../../../stores/session';
 import { buttonsWidth, stateTag, transitionKey, transitionsOf } from '../kit/lifecycle';
 import { RecordDrawer } from '../kit/record-drawer';
 import { useTransition } from '../kit/use-transition';
@@ -33,6 +34,22 @@ function ResourceFilter({ value, onChange }: { value?: string; onChange: (resour
       options={approvalResources.map((r) => ({ value: r.name, label: t(resourceTitleKey(r.name)) }))}
     />
   );
+}
+
+/** The roles whose approvals the lists here hold (an approval by role is the acting role's, server side). */
+const approvingRoles = [...new Set(approvalResources.flatMap((def) => def.lifecycle!.transitions.flatMap((tr) => (tr.approval?.by === 'role' ? [tr.approval.role] : []))))];
+
+/**
+ * The account's other roles that approve records here: what awaits them is listed only while the account
+ * acts as one of them, which the page says (the role is switched in the account menu).
+ */
+function OtherApproverRoles() {
+  const t = useT();
+  const user = useSession((s) => s.user);
+  const others = (user?.roles ?? []).filter((code) => code !== user?.role && approvingRoles.includes(code));
+  if (!user || others.length === 0) return null;
+  const names = others.map((code) => user.roleNames[code] ?? code).join(t('approvals.otherRoles.separator'));
+  return <Alert className={styles.notice} type="info" data-testid="approvals-other-roles" content={t('approvals.otherRoles', { roles: names, role: user.roleName })} />;
 }
 
 /**
@@ -102,6 +119,7 @@ export default function ApprovalsPage() {
       columns={columns}
       rowKey={(row) => `${row.resource}:${row.id}`}
       emptyText={t('approvals.empty')}
+      notice={<OtherApproverRoles />}
       toolbar={
         <>
           <Space wrap>
