@@ -54,6 +54,11 @@ export interface TestAppOptions {
   engine?: Engine;
   /** Resources to serve instead of the registry's, as slices (`resourceServerSlice`: the resource kit's own tests). */
   resources?: readonly ServerSlice[];
+  /**
+   * A PostgreSQL database of the test's own to use whole (a private cluster's, which the test may restart),
+   * migrated and seeded here, instead of a private schema of TEST_DATABASE_URL or a PGlite.
+   */
+  databaseUrl?: string;
 }
 
 export interface TestRequest {
@@ -235,7 +240,13 @@ export async function withDatabaseBefore(tag: string, run: (handle: DbHandle) =>
   }
 }
 
-async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle> {
+async function openTestDatabase(engine: Engine, seed: boolean, databaseUrl?: string): Promise<DbHandle> {
+  if (databaseUrl) {
+    const handle = postgresHandle(databaseUrl, { max: 5 });
+    await migrateDatabase(handle, serverSlices);
+    if (seed) await seedDatabase(handle.db, { nodeEnv: 'test' }, serverSlices);
+    return handle;
+  }
   if (engine === 'pglite' && seed) {
     const template = await pgliteTemplate();
     const client = new PGlite(pgliteOptions({ loadDataDir: new Blob([new Uint8Array(template)]) }));
@@ -251,11 +262,11 @@ async function openTestDatabase(engine: Engine, seed: boolean): Promise<DbHandle
 // ---- the app ---------------------------------------------------------------------------------------
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const engine = options.engine ?? defaultEngine();
+  const engine = options.databaseUrl ? 'postgres' : (options.engine ?? defaultEngine());
   const config = testConfig(options.config);
   const ownsDataDir = options.config?.dataDir === undefined;
   const clock = options.clock ?? (() => new Date());
-  const handle = await openTestDatabase(engine, options.seed ?? true);
+  const handle = await openTestDatabase(engine, options.seed ?? true, options.databaseUrl);
   // A test may close the database itself (to check readiness); closing again must be harmless.
   const closeOnce = handle.close;
   let dbClosed: Promise<void> | undefined;
