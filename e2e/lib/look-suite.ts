@@ -7,11 +7,12 @@ import { pane, seriousViolations, type AxeViolation } from './page-helpers';
 
 /**
  * The look of a set of pages (specs/pages-look.test.ts: the core's; specs/demo/pages-look.test.ts: the
- * demo's), in both themes and both languages, on a desktop (1440 px) and a phone (390 px): a screenshot
- * saved as a CI artefact; nothing wider than the viewport (the document does not scroll sideways); every
- * navbar control inside the viewport; and axe-core finding no serious or critical violation in the whole
- * document (the page, the menu, the navbar, the breadcrumb and the tab bar, which holds a tab for every
- * page by the end). Then a tablet and a small laptop: the same pages fit their width too.
+ * demo's), in both themes and both languages, on a desktop (1440 px) and a phone (390 px), each pair of
+ * those together (`variants`): a screenshot saved as a CI artefact; nothing wider than the viewport (the
+ * document does not scroll sideways); every navbar control inside the viewport; and axe-core finding no
+ * serious or critical violation in the whole document (the page, the menu, the navbar, the breadcrumb and
+ * the tab bar, which holds a tab for every page by the end). Then a tablet and a small laptop: the same
+ * pages fit their width too.
  */
 interface LookPage {
   name: string;
@@ -25,15 +26,16 @@ interface LookPage {
   settle?: number;
 }
 
+/**
+ * Every theme, language and width, each pair of them together at least once: four variants cover the eight
+ * combinations pairwise (decision 041). A fault of one value (dark, English, a phone) shows in two of them,
+ * and one of two values together (dark text at a phone's width) in one.
+ */
 const variants = [
   { theme: 'light', locale: 'zh-CN', width: 1440, height: 900 },
-  { theme: 'dark', locale: 'zh-CN', width: 1440, height: 900 },
-  { theme: 'light', locale: 'en-US', width: 1440, height: 900 },
   { theme: 'dark', locale: 'en-US', width: 1440, height: 900 },
-  { theme: 'light', locale: 'zh-CN', width: 390, height: 844 },
-  { theme: 'dark', locale: 'zh-CN', width: 390, height: 844 },
   { theme: 'light', locale: 'en-US', width: 390, height: 844 },
-  { theme: 'dark', locale: 'en-US', width: 390, height: 844 },
+  { theme: 'dark', locale: 'zh-CN', width: 390, height: 844 },
 ] as const;
 
 /** Opens a page and waits for its data: its pane shown, no skeleton left. */
