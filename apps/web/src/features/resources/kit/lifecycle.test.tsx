@@ -2,7 +2,7 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 import { Message } from '@arco-design/web-react';
 import { resourceMessages } from '@atrium/contracts/resource-names';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Registry from '@atrium/contracts/slices';
@@ -78,8 +78,6 @@ let sent: { method: string; path: string; body: any }[];
 let scripted: Record<string, Response[]>;
 
 beforeAll(() => {
-  // a page of drawers, dialogs and signed calls: more than a second on a busy machine
-  configure({ asyncUtilTimeout: 4000 });
   for (const locale of ['zh-CN', 'en-US'] as const) Object.assign(dictionaries[locale]!, resourceMessages([order], locale));
 });
 
