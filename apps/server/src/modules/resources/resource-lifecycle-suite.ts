@@ -7,7 +7,7 @@
  * permission of the resource, no approver), the leader of their department, one per role an approval names,
  * and one of another department whose scope is their own department.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathTo as lifecyclePath, type LifecycleTransitionSpec } from '@atrium/contracts/lifecycle';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceSample } from '@atrium/contracts/resource-sample';
@@ -85,6 +85,8 @@ export function describeLifecycle(def: ResourceDef, all: readonly ResourceDef[],
     const history = async (id: number) => data(await admin.call('GET', `${def.apiPath}/${id}/history`), 'history').list as { transition: string; from: string; to: string; actor: { id: number } | null; comment: string | null }[];
     const awaiting = async (who: Person) => (data(await who.client.call('GET', `/api/approvals?resource=${def.name}&pageSize=100`), 'approvals').list as { resource: string; id: number }[]).map((a) => a.id);
 
+    // its database (a private schema on PostgreSQL, with a pool of connections) goes with the suite
+    afterAll(() => t?.close());
     beforeAll(async () => {
       t = await createTestApp({ resources: options.resources });
       await options.prepare?.(t);

@@ -6,7 +6,7 @@
  * account reaches exactly the records it should. It uses nothing but the resource's own scope key (the
  * role's scope applies to it), so it runs in a product without the demo.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataScopes, type DataScope } from '@atrium/contracts';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
@@ -103,6 +103,8 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
       base.set(of.name, placed);
     };
 
+    // its database (a private schema on PostgreSQL, with a pool of connections) goes with the suite
+    afterAll(() => t?.close());
     beforeAll(async () => {
       t = await createTestApp({ resources: options.resources });
       await options.prepare?.(t);
