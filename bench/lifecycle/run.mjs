@@ -44,7 +44,7 @@ const REQUESTERS = 200;
 const P99_TARGET_MS = 50;
 const RATIO_TARGET = 1.5;
 
-const { cleanups } = cleanupOnExit(timeoutMinutes);
+const { cleanups, cleanup, stopDeadline } = cleanupOnExit(timeoutMinutes);
 const fmt = (n) => n.toLocaleString('en-US');
 
 /* ---------- the copy with the generated resource ---------- */
@@ -121,7 +121,7 @@ async function seed(db, tree) {
 /* ---------- the run ---------- */
 
 const results = { lines: [] };
-{
+try {
   const database = await createDatabase(adminUrl, `atrium_bench_cycle_${process.pid}`);
   cleanups.push(database.drop);
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-cycle-'));
@@ -172,7 +172,10 @@ const results = { lines: [] };
     );
   await line('update (PUT, a draft\'s title)', writes('PUT', (k) => `/api/expenses/${rows + 1 + (k % drafts)}`, (k) => ({ title: `Renamed ${k}`, version: 1 })));
   await line('transition (approve)', writes('POST', (k) => `/api/expenses/${1 + (k % rows)}/transitions/approve`, () => ({ version: 1 })), { versus: 'update (PUT, a draft\'s title)' });
-  await server.stop();
+} finally {
+  // the database, the data directory, the copy and the server go however the run ends (as the README says)
+  stopDeadline();
+  await cleanup();
 }
 
 /* ---------- the table ---------- */
