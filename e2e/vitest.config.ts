@@ -10,8 +10,7 @@ export default defineConfig({
     globalSetup: ['lib/global-setup.ts'],
     environment: 'node',
     fileParallelism: false,
-    // npm test runs these beside the unit suites (decision 041): the limits leave room for a busy machine;
-    // a wait that is never met still fails.
+    // The limits leave room for a busy machine (decision 041); a wait that is never met still fails.
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

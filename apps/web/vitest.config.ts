@@ -9,8 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    // npm test runs these beside the browser suites (decision 041): a test that passes in 1 s on a quiet
-    // machine may take a few on a shared one; a hang still fails.
+    // A test that passes in 1 s on a quiet machine may take a few on a busy one (decision 041); a hang
+    // still fails.
     testTimeout: 15_000,
   },
 });

@@ -2,8 +2,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
 // `waitFor` and the `find*` queries wait up to 5 s, not Testing Library's 1 s: on two cores running the
-// server suites and the browser suites beside these (decision 041), a page's first render alone has taken
-// over a second (a wait that is never met still fails, 5 s later).
+// server suites beside these (decision 041), a page's first render alone has taken over a second (a wait
+// that is never met still fails, 5 s later).
 configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library unmounts what a test rendered only where the test API is global, and it is not here:
