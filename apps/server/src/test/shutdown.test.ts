@@ -510,7 +510,8 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       expectAnsweredLogin(await held.answer);
       expect(await allGone(tree.pids), tree.log()).toEqual([]);
       expect(tree.log()).toMatch(/"reason":"parent process gone"/);
-      expect(tree.log()).toContain('"msg":"stopped"');
+      // the last line may still be in the pipe when the process is gone (on a busy machine): read it to the end
+      await logged(tree, /"msg":"stopped"/);
       expect(await portFree(port)).toBe(true);
       if (engine === 'pglite') expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
     });
