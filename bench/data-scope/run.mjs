@@ -79,6 +79,7 @@ const { currentGeneration } = await at('apps/server/src/db/list-generations.ts')
 const { hashPassword } = await at('apps/server/src/security/passwords.ts');
 // drizzle's `sql` as the server resolves it (a dependency of the server's package, not the repository's)
 const { sql } = await import(pathToFileURL(createRequire(join(root, 'apps/server/package.json')).resolve('drizzle-orm')).href);
+const { runPreparedSql } = await at('apps/server/src/db/prepared.ts');
 
 /* ---------- data ---------- */
 
@@ -189,6 +190,59 @@ const designConditions = {
   },
 };
 
+/**
+ * The `ancestors` design: a table of each record's departments and their ancestors (the record's own
+ * department included), keyed by the ancestor ahead of the list's order, so a subtree's page is one index
+ * range as the unscoped page is. It copies the record's created time (the order) and would be rewritten
+ * for a subtree's records when a department moves.
+ */
+async function ancestorTable(db, tree) {
+  const started = Date.now();
+  const byId = new Map(tree.map((d) => [d.id, d]));
+  const pairs = tree.flatMap((d) => { const out = []; for (let a = d; a; a = byId.get(a.parentId)) out.push([a.id, d.id]); return out; });
+  await db.execute(sql.raw('create table bench_department_closure (ancestor_id integer not null, department_id integer not null)'));
+  await db.execute(sql`insert into bench_department_closure select * from unnest(${`{${pairs.map((p) => p[0]).join(',')}}`}::int[], ${`{${pairs.map((p) => p[1]).join(',')}}`}::int[])`);
+  await db.execute(sql.raw(`create table bench_record_ancestors (ancestor_id integer not null, created_time timestamptz not null, record_id integer not null)`));
+  await db.execute(sql.raw(`insert into bench_record_ancestors select c.ancestor_id, r.created_time, r.id from bench_records r join bench_department_closure c on c.department_id = r.department_id`));
+  await db.execute(sql.raw('create index bench_record_ancestors_idx on bench_record_ancestors (ancestor_id, created_time desc nulls first, record_id)'));
+  await db.execute(sql.raw('vacuum (analyze) bench_record_ancestors'));
+  const [{ n }] = (await db.execute(sql.raw('select count(*)::int as n from bench_record_ancestors'))).rows;
+  ancestorTable.last = { rows: n, ms: Date.now() - started };
+  return ancestorTable.last;
+}
+
+/**
+ * A page under the `ancestors` design, as readPage's statement reads it (the page, and the total capped at
+ * 1 000 when the page is full): one index range per subtree root (custom: the roots not inside another),
+ * merged in the list's order.
+ */
+async function ancestorsPage(on, account, filter, limit) {
+  const roots = account.scope === 'custom'
+    ? account.rule.departmentIds.filter((id, _, all) => !all.some((other) => other !== id && ancestorsOf(id).has(other)))
+    : [account.departmentId];
+  const where = (a) => [
+    ...(filter.day ? [sql`${sql.raw(a)}.created_time >= ${filter.day}::timestamptz`, sql`${sql.raw(a)}.created_time < ${filter.day}::timestamptz + interval '1 day'`] : []),
+    ...(filter.name ? [sql`lower(t.name) like lower(${`%${escapeLike(filter.name)}%`})`] : []),
+  ];
+  // the record's own table only where a filter reads it (the name); the ancestors' rows carry the order
+  const join = filter.name ? sql`join bench_records t on t.id = a.record_id` : sql``;
+  const range = (root, tail) => sql`select a.record_id, a.created_time from bench_record_ancestors a ${join}
+    where ${sql.join([sql`a.ancestor_id = ${root}`, ...where('a')], sql` and `)} order by a.created_time desc nulls first, a.record_id ${tail}`;
+  const ids = roots.length === 1
+    ? range(roots[0], sql`limit ${limit}`)
+    : sql`select * from (${sql.join(roots.map((root) => sql`(${range(root, sql`limit ${limit}`)})`), sql` union all `)}) u order by created_time desc nulls first, record_id limit ${limit}`;
+  const counted = roots.length === 1
+    ? sql`select from bench_record_ancestors a ${join} where ${sql.join([sql`a.ancestor_id = ${roots[0]}`, ...where('a')], sql` and `)} limit 1001`
+    : sql`select from bench_record_ancestors a ${join} where ${sql.join([sql`a.ancestor_id = any(${`{${roots.join(',')}}`}::int[])`, ...where('a')], sql` and `)} limit 1001`;
+  const statement = sql`with page as (select ${baseSource.columns} from (${ids}) p join bench_records t on t.id = p.record_id order by p.created_time desc nulls first, p.record_id),
+      shown as (select count(*)::int as n from page)
+    select case when (select n from shown) < ${limit} then (select n from shown) else (select count(*)::int from (${counted}) c) end as total,
+      (select coalesce(json_agg(page), '[]'::json) from page) as rows`;
+  const [row] = await runPreparedSql(on, statement, 'cached');
+  return { rows: row.rows, total: Math.min(row.total, 1000), capped: row.total > 1000 };
+}
+let ancestorsOf = () => new Set();
+
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const between = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
 const dayAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -234,8 +288,13 @@ try {
   const db = handle.db;
   await migrateAndSeed(handle, root, { sample: false });
   const tree = departmentTree(departmentCount);
+  {
+    const byId = new Map(tree.map((d) => [d.id, d]));
+    ancestorsOf = (id) => { const out = new Set(); for (let a = byId.get(id); a; a = byId.get(a.parentId)) out.add(a.id); return out; };
+  }
   const seeded = await seed(db, tree, false);
   console.log(`seeded ${fmt(tree.length)} departments, ${fmt(ACCOUNTS)} accounts, ${fmt(rows)} records in ${fmt(seeded.ms)} ms`);
+  if (designs.includes('ancestors')) console.log(`the records' ancestors: ${fmt((await ancestorTable(db, tree)).rows)} rows in ${fmt((await ancestorTable.last).ms)} ms`);
 
   /* the tree over HTTP */
   if (withTree) {
@@ -275,8 +334,10 @@ try {
   const callFor = (design, query, on = listDb) => async (account) => {
     const scope = new RequestScope(on, account.userId, account.departmentId, account.rule, () => known);
     const filter = query.filter();
+    // the ancestors' table needs the account's department (custom: its roots), not the ids it reaches
+    if (design === 'ancestors' && ['department-tree', 'custom'].includes(account.scope)) return ancestorsPage(on, account, filter, 10);
     const reach = await scope.reach('bench');
-    if (design === 'any') return readPage(on, { ...baseSource, scope: scopedBy('bench') }, filter, filterKey(filter), 0, 10, reach);
+    if (design === 'any' || design === 'ancestors') return readPage(on, { ...baseSource, scope: scopedBy('bench') }, filter, filterKey(filter), 0, 10, reach);
     const extra = designConditions[design](account, reach);
     const source = { ...baseSource, where: (f) => [...conditions(f), ...(extra ? [extra] : [])] };
     return readPage(on, source, filter, `${account.scope}:${account.userId}|${filterKey(filter)}`, 0, 10);
@@ -293,7 +354,7 @@ try {
     const narrow = tree.filter((a) => a.reachedDepartments > 1).sort((a, b) => Math.abs(a.reachedRows - 2500) - Math.abs(b.reachedRows - 2500))[0];
     const broad = tree.at(-1);
     try {
-      for (const design of designs.filter((d) => d !== 'path')) {
+      for (const design of designs.filter((d) => d !== 'path' && d !== 'ancestors')) {
         for (let i = 0; i < 10; i++) await callFor(design, queries[0], one.db)(narrow);
         const times = [];
         for (let i = 0; i < 5; i++) {
