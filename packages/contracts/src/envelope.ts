@@ -50,6 +50,7 @@ export const errorStatus = {
   FIELD_LOCKED: 409,
   SELF_APPROVAL: 403,
   NOT_APPROVER: 403,
+  COUNT_CHANGED: 409,
 } as const;
 
 export type ErrorKey = keyof typeof errorStatus;

@@ -28,6 +28,11 @@ export interface ResourceSchemas {
 
 export interface ResourceCalls {
   list: CallDef;
+  /** Many records at once: the ones selected (at their versions) or every one the filters match (their count confirmed). */
+  bulkDelete: CallDef;
+  bulkUpdate: CallDef;
+  /** How many records the filters match, counted up to one past BULK_MATCHING_MAX: what a bulk action over them asks to confirm. */
+  count: CallDef;
   export: CallDef;
   options: CallDef;
   get: CallDef;
@@ -38,6 +43,20 @@ export interface ResourceCalls {
   history?: CallDef;
   /** A resource with a life cycle: a transition's name that is none of its transitions (404 UNKNOWN_TRANSITION). */
   unknownTransition?: CallDef;
+}
+
+/** Records selected on the page a bulk action takes at most (their ids and versions travel in the body). */
+export const BULK_SELECTED_MAX = 1000;
+/** Records matching the filters a bulk action takes at most, in one transaction with an audit entry each. */
+export const BULK_MATCHING_MAX = 10_000;
+
+/**
+ * The fields a bulk edit may set on many records to one value: what an edit may change (not `readOnly`, not
+ * a life cycle's state), and not a `unique` field (one value on two records would break it); a scoped
+ * record's department and owner too (reassigning records is the common case).
+ */
+export function bulkFields(def: ResourceDef): string[] {
+  return [...def.fields.filter((f) => !f.readOnly && !f.state && !f.unique).map((f) => f.name), ...(def.scoped ? ['department', 'owner'] : [])];
 }
 
 /** The longest comment a transition takes (characters). */
@@ -232,6 +251,42 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
   const title = def.label['en-US'].toLowerCase();
   const many = def.pluralLabel['en-US'].toLowerCase();
 
+  // A bulk action's records: those selected, each at the version the operator saw (a stale one refuses the
+  // whole action), or every record the list's filters match (written as the list's query writes them), with
+  // the count the operator confirmed (another count refuses it). Exactly one of the two.
+  const versioned = z.object({ id: z.number({ error: typeError }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue'), version: z.number({ error: typeError }).int('validation.invalidType').min(1, 'validation.invalidValue') }).strict();
+  const bulkTarget = {
+    records: z
+      .array(versioned, { error: typeError })
+      .min(1, 'common.required')
+      .max(BULK_SELECTED_MAX, msg('validation.bulkSelectedMax', { n: BULK_SELECTED_MAX }))
+      .refine((list) => new Set(list.map((r) => r.id)).size === list.length, 'validation.bulkRepeated')
+      .optional(),
+    matching: z
+      .object({
+        filters: filter.strict(),
+        count: z.number({ error: typeError }).int('validation.invalidType').min(1, msg('validation.tooSmall', { n: 1 })).max(BULK_MATCHING_MAX, msg('validation.bulkMatchingMax', { n: BULK_MATCHING_MAX })),
+      })
+      .strict()
+      .optional(),
+  };
+  const oneTarget = (body: { records?: unknown; matching?: unknown }) => (body.records === undefined) !== (body.matching === undefined);
+  const bulkDeleteBody = z.object(bulkTarget).strict().refine(oneTarget, { error: 'validation.bulkTarget', path: ['records'] });
+  const settable = bulkFields(def);
+  const bulkUpdateBody = z
+    .object({ ...bulkTarget, field: z.enum(settable as [string, ...string[]], { error: (iss) => (iss.input === undefined ? 'common.required' : 'validation.bulkField') }), value: z.unknown() })
+    .strict()
+    .refine(oneTarget, { error: 'validation.bulkTarget', path: ['records'] })
+    // the value as the form checks the field (`value` names the problem), converted as the form converts it
+    .transform((body, ctx) => {
+      const parsed = formShape[body.field]!.safeParse(body.value);
+      if (parsed.success) return { ...body, value: parsed.data ?? null };
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['value', ...issue.path] });
+      return z.NEVER;
+    });
+  const bulkAnswer = z.object({ count: z.number().int() });
+  const countAnswer = z.object({ count: z.number().int(), capped: z.boolean() });
+
   const calls = {
     list: defineCall({ id: `${def.name}.list`, method: 'GET', path: apiPath, access: 'signed', permission: permissions.read, summary: `${def.pluralLabel['en-US']}: filters, sort, paging (10/20/50/100)`, query: listQuery, response: list }),
     export: defineCall({ id: `${def.name}.export`, method: 'GET', path: `${apiPath}/export`, access: 'signed', permission: permissions.export, summary: `Every ${title} of the filters as a streamed CSV (BOM, caller language, no row cap)`, query: exportQuery, responseKind: 'csv' }),
@@ -239,6 +294,9 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     get: defineCall({ id: `${def.name}.get`, method: 'GET', path: `${apiPath}/:id`, access: 'signed', permission: permissions.read, summary: `One ${title}`, params: idParams, response: detail }),
     create: defineCall({ id: `${def.name}.create`, method: 'POST', path: apiPath, access: 'signed', permission: permissions.write, summary: `Creates a ${title}`, body: form, response: detail, writes: true }),
     update: defineCall({ id: `${def.name}.update`, method: 'PUT', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Edits a ${title} at its version (409 VERSION_CONFLICT when someone saved first)`, params: idParams, body: update, response: detail, writes: true }),
+    count: defineCall({ id: `${def.name}.count`, method: 'GET', path: `${apiPath}/count`, access: 'signed', permission: permissions.read, summary: `How many ${many} the filters match, counted up to ${BULK_MATCHING_MAX} (then \`capped\`)`, query: filter, response: countAnswer }),
+    bulkDelete: defineCall({ id: `${def.name}.bulk-delete`, method: 'POST', path: `${apiPath}/bulk-delete`, access: 'signed', permission: permissions.write, summary: `Deletes ${many} at once, all or none: those selected (at their versions, at most ${BULK_SELECTED_MAX}) or those the filters match (their count confirmed, at most ${BULK_MATCHING_MAX}); an audit entry each`, body: bulkDeleteBody, response: bulkAnswer, writes: true }),
+    bulkUpdate: defineCall({ id: `${def.name}.bulk-update`, method: 'POST', path: `${apiPath}/bulk-update`, access: 'signed', permission: permissions.write, summary: `Sets one field of ${many} to one value, all or none, selected or matching as bulk-delete; an audit entry each`, body: bulkUpdateBody, response: bulkAnswer, writes: true }),
     delete: defineCall({ id: `${def.name}.delete`, method: 'DELETE', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Deletes a ${title} at its version (409 IN_USE while another record refers to it)`, params: idParams, query: versionQuery, response: z.object({ id: z.number().int() }), writes: true }),
   } as ResourceCalls;
   if (def.lifecycle) {

@@ -66,6 +66,9 @@ describe('resource specs', () => {
       'GET /api/product-lines/:id productLine:read',
       'POST /api/product-lines productLine:write',
       'PUT /api/product-lines/:id productLine:write',
+      'GET /api/product-lines/count productLine:read',
+      'POST /api/product-lines/bulk-delete productLine:write',
+      'POST /api/product-lines/bulk-update productLine:write',
       'DELETE /api/product-lines/:id productLine:write',
     ]);
     expect(() => defineResource({ ...spec, name: 'x' })).toThrow(/name: must match/);

@@ -50,9 +50,16 @@ export function removedFields<T extends object>(before: T, fields: readonly (key
 /** The note a handler fills while it runs (`ctx.audit`). */
 export class AuditDraft {
   note: AuditNote = {};
+  /** A write of many records (a bulk action): an entry for each, in place of the call's one. */
+  each: AuditNote[] | undefined;
 
   set(note: AuditNote): void {
     Object.assign(this.note, note);
+  }
+
+  /** The call changed these records: the trail has one entry per record, each with the call's id, actor and trace. */
+  setEach(notes: AuditNote[]): void {
+    this.each = notes;
   }
 }
 
@@ -99,9 +106,15 @@ export function auditEntry(req: FastifyRequest, call: CallDef, result: 'success'
 /** An entry as a call makes it; its time is the database's (writeAudit). */
 type AuditInsert = Omit<typeof auditLog.$inferInsert, 'at' | 'id'>;
 
-export async function writeAudit(db: Db, entry: AuditInsert): Promise<void> {
+/** Entries one statement writes at most (13 parameters each, well under the protocol's 65 535). */
+const ENTRIES_PER_STATEMENT = 1000;
+
+export async function writeAudit(db: Db, entry: AuditInsert | readonly AuditInsert[]): Promise<void> {
   // The database's clock, at insert (the last statement of the write's transaction), in milliseconds: one
   // clock for every replica, so no replica dates an entry into the past (audit-totals.ts relies on it),
   // and times round-trip exactly through ISO 8601 filters.
-  await db.insert(auditLog).values({ ...entry, at: sql`date_trunc('milliseconds', clock_timestamp())` });
+  const entries = Array.isArray(entry) ? entry : [entry as AuditInsert];
+  for (let i = 0; i < entries.length; i += ENTRIES_PER_STATEMENT) {
+    await db.insert(auditLog).values(entries.slice(i, i + ENTRIES_PER_STATEMENT).map((e) => ({ ...e, at: sql`date_trunc('milliseconds', clock_timestamp())` })));
+  }
 }

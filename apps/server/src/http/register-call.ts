@@ -148,7 +148,7 @@ export function registerCall<C extends CallDef>(
         try {
           result = await app.db.transaction(async (tx) => {
             const value = await run(tx);
-            await writeAudit(tx, auditEntry(req, call, 'success', audit.note, value));
+            await writeAudit(tx, audit.each ? audit.each.map((note) => auditEntry(req, call, 'success', note, value)) : auditEntry(req, call, 'success', audit.note, value));
             return value;
           });
         } catch (error) {

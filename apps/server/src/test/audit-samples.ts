@@ -10,7 +10,7 @@ import { totpCode } from '../security/totp.ts';
 import { Secret } from 'otpauth';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
-import { resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
+import { bulkFields, resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
 import { pathTo } from '@atrium/contracts/lifecycle';
 import { resources } from '@atrium/contracts/slices';
 import { callback, navigation, startFlow, ticketOf } from './company-sign-in.ts';
@@ -318,6 +318,20 @@ function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
     [c.delete.id, async (ctx) => {
       const record = await createRecord(ctx, def);
       return { method: 'DELETE', url: `${def.apiPath}/${record.id}?version=${record.version}`, token: ctx.admin, expect: { changed: filled(def, record), targetType: def.name, targetId: String(record.id) } };
+    }],
+    // a bulk action on one record leaves its one entry (on many, one per record: the kit's suite)
+    [c.bulkDelete.id, async (ctx) => {
+      const record = await createRecord(ctx, def);
+      return { method: 'POST', url: `${def.apiPath}/bulk-delete`, token: ctx.admin, body: { records: [{ id: record.id, version: record.version }] }, expect: { changed: filled(def, record), targetType: def.name, targetId: String(record.id) } };
+    }],
+    [c.bulkUpdate.id, async (ctx) => {
+      const record = await createRecord(ctx, def);
+      // the first field a bulk edit sets that needs no other record, to a value the record does not hold
+      const sample = resourceSample(def, ctx.next(), {});
+      const field = def.fields.find((f) => bulkFields(def).includes(f.name) && f.type !== 'reference' && sample[f.name] !== undefined && JSON.stringify(sample[f.name]) !== JSON.stringify(record[f.name] ?? null));
+      const name = field?.name ?? 'owner';
+      const value = field ? sample[name] : record.owner;
+      return { method: 'POST', url: `${def.apiPath}/bulk-update`, token: ctx.admin, body: { field: name, value, records: [{ id: record.id, version: record.version }] }, expect: { changed: field ? [name] : [], targetType: def.name, targetId: String(record.id) } };
     }],
     [c.export.id, async (ctx) => ({ method: 'GET', url: `${def.apiPath}/export`, token: ctx.admin, expect: { changed: [], targetType: def.name, targetId: null } })],
   ];

@@ -54,6 +54,7 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     FIELD_LOCKED: '记录当前的状态下，这些字段不能修改',
     SELF_APPROVAL: '不能审批自己提交的申请',
     NOT_APPROVER: '你不是这条记录的审批人',
+    COUNT_CHANGED: '符合条件的记录数已经变化，请确认后重试',
   },
   'en-US': {
     VALIDATION_FAILED: 'Some of the submitted data is not valid.',
@@ -106,5 +107,6 @@ export const errorMessages: Record<Locale, Record<ErrorKey, string>> = {
     FIELD_LOCKED: 'These fields cannot be changed in the record’s current state.',
     SELF_APPROVAL: 'You cannot approve a request you made yourself.',
     NOT_APPROVER: 'You are not an approver of this record.',
+    COUNT_CHANGED: 'The number of matching records has changed. Confirm the new number and try again.',
   },
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { kebabCase, type ResourceDef } from '@atrium/contracts/resource';
-import { RESOURCE_OPTIONS_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
+import { BULK_MATCHING_MAX, RESOURCE_OPTIONS_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
 import { resourceSqlNamesInUse } from '@atrium/contracts/resource-names';
 import type { Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +17,9 @@ import type { RequestScope } from '../../sessions/data-scope.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { actorOf, afterCreate, afterDelete, afterUpdate, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
 import {
+  countMatching,
   deleteRow,
+  deleteRows,
   exportRows,
   findRow,
   firstReferrer,
@@ -25,11 +27,16 @@ import {
   labelsOf,
   listReads,
   listRows,
+  lockMatching,
+  lockRows,
   optionRows,
+  referrersOf,
   rowExists,
+  rowsById,
   scopeLabels,
   uniqueTaken,
   updateRow,
+  updateRows,
   type ExportCursor,
   type RecordScope,
   type ResourceRow,
@@ -290,6 +297,101 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
   }, scoped);
 
   if (def.lifecycle) registerLifecycle(app, def, { load, reload, answer: withLabels, title: (row) => summaryOf(def, '', row).trimStart(), options: scoped });
+  registerBulk(app, def, all, hooks, scoped);
+}
+
+/** What a bulk action's body names: the records selected at their versions, or the filters and the count confirmed. */
+interface BulkTarget {
+  records?: { id: number; version: number }[];
+  matching?: { filters: Record<string, unknown>; count: number };
+}
+
+/**
+ * Many records at once (docs/resources.md, "Bulk actions"): delete them, or set one field to one value. All
+ * or nothing, in the call's one transaction with one audit entry per record. The records are read within
+ * the caller's reach and locked; the whole action is refused, naming the records, when one selected is
+ * missing or out of reach (404, the two alike), stale (409 VERSION_CONFLICT), locked by its state (409
+ * FIELD_LOCKED) or referred to (409 IN_USE), and when the filters now match another count than the one
+ * confirmed (409 COUNT_CHANGED with the count).
+ */
+function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly ResourceDef[], hooks: ResourceHooks, options: { reads?: string[] }): void {
+  const calls = resourceCalls(def);
+
+  registerCall(app, calls.count, async ({ db, query, scope }) => {
+    const n = await countMatching(db, def, await listFilters(db, def, scope, query as Record<string, unknown>), await reachOf(db, scope, def), BULK_MATCHING_MAX);
+    return { count: Math.min(n, BULK_MATCHING_MAX), capped: n > BULK_MATCHING_MAX };
+  }, options);
+
+  /** The target's records, locked, or the refusal that names what stands in the way. */
+  const targets = async (db: Db, scope: RequestScope, target: BulkTarget): Promise<ResourceRow[]> => {
+    const reach = await reachOf(db, scope, def);
+    if (target.matching) {
+      const rows = await lockMatching(db, def, await listFilters(db, def, scope, target.matching.filters), reach, BULK_MATCHING_MAX);
+      if (rows.length !== target.matching.count) throw new AppError('COUNT_CHANGED', { details: { count: Math.min(rows.length, BULK_MATCHING_MAX), ...(rows.length > BULK_MATCHING_MAX ? { capped: true } : {}) } });
+      return rows;
+    }
+    const wanted = target.records!;
+    const rows = await lockRows(db, def, wanted.map((r) => r.id), reach);
+    const found = new Map(rows.map((r) => [r.id, r]));
+    const missing = wanted.filter((r) => !found.has(r.id)).map((r) => r.id);
+    if (missing.length > 0) throw new AppError('NOT_FOUND', { details: { ids: missing } });
+    const stale = wanted.filter((r) => found.get(r.id)!.version !== r.version).map((r) => ({ id: r.id, version: found.get(r.id)!.version }));
+    if (stale.length > 0) throw new AppError('VERSION_CONFLICT', { details: { records: stale } });
+    return rows;
+  };
+  /** Records whose state locks the change (a life cycle's), refused together. */
+  const assertAll = (rows: readonly ResourceRow[], check: (row: ResourceRow) => void, fields: string[] | 'all') => {
+    const locked = rows.filter((row) => {
+      try {
+        check(row);
+        return false;
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'FIELD_LOCKED') return true;
+        throw error;
+      }
+    });
+    if (locked.length > 0) throw new AppError('FIELD_LOCKED', { details: { fields, ids: locked.map((r) => r.id) } });
+  };
+
+  registerCall(app, calls.bulkDelete, async ({ db, body, scope, audit }) => {
+    const rows = await targets(db, scope, body as BulkTarget);
+    const ids = rows.map((r) => r.id);
+    if (def.lifecycle) assertAll(rows, (row) => assertDeletable(def, row), 'all');
+    const referrer = await referrersOf(db, def, ids, all);
+    if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ids: referrer.ids, ...(referrer.capped ? { countCapped: true } : {}) } });
+    await asRefusal(def, all, () => deleteRows(db, def, ids), 'in-use');
+    if (def.lifecycle) for (const id of ids) await afterDelete(db, def, id);
+    audit.setEach(rows.map((row) => ({ targetType: def.name, targetId: row.id, summary: summaryOf(def, 'deleted', row), changes: removedFields(row, auditedFields(def)) })));
+    return { count: rows.length };
+  }, options);
+
+  registerCall(app, calls.bulkUpdate, async ({ db, body, session, scope, now, audit }) => {
+    const { field, value, ...target } = body as BulkTarget & { field: string; value: unknown };
+    audit.set({ summary: `refused: ${def.name} records moved outside the writer's data scope` });
+    const rows = await targets(db, scope, target);
+    const values = { [field]: value };
+    if (def.lifecycle) assertAll(rows, (row) => assertUnlocked(def, row, values), [field]);
+    const scopeField = def.scoped && (field === 'department' || field === 'owner');
+    if (scopeField) {
+      // the one place every record goes: asked once, as a create putting a record there would be
+      if (value === null) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'value', message: 'common.required' }] });
+      await placeRecord(db, (await reachOf(db, scope, def))!, scope, { [field]: value as number }, null);
+    } else await checkValues(db, scope, def, all, values);
+    const ids = rows.map((r) => r.id);
+    if (hooks.beforeWrite) {
+      // a team's hook sees each record, and may change the value it gets
+      for (const row of rows) {
+        const own = { ...values };
+        await hooks.beforeWrite(own, { db, existing: row });
+        await asRefusal(def, all, () => updateRow(db, def, row.id, own, session.userId, now(), scopeField ? { department: row.department as number, owner: row.owner as number, ...own } : undefined), 'field');
+      }
+    } else await asRefusal(def, all, () => updateRows(db, def, ids, field, value, session.userId, now()), 'field');
+    const after = await rowsById(db, def, ids);
+    if (def.lifecycle && scopeField) for (const row of after) await afterUpdate(db, def, row);
+    const before = new Map(rows.map((r) => [r.id, r]));
+    audit.setEach(after.map((row) => ({ targetType: def.name, targetId: row.id, summary: summaryOf(def, 'updated', row), changes: diffFields(before.get(row.id)!, row, auditedFields(def)) })));
+    return { count: rows.length };
+  }, options);
 }
 
 /** A cell of the export as a person reads it: labels for enums, booleans and references, in the caller's language. */

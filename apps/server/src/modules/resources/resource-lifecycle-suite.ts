@@ -16,8 +16,8 @@ import { createTestApp, type TestApp, type TestResponse } from '../../test/harne
 import { adminSession, createAccount, createDepartment, session, type Client } from '../../test/system-kit.ts';
 import type { ServerSlice } from '../../slice.ts';
 import { ROOT_DEPARTMENT_ID } from '../shared/departments.repository.ts';
+import { itWhen } from '../../test/it-when.ts';
 
-const itWhen = (applies: boolean): ((name: string, fn: () => Promise<void>) => void) => (applies ? (name, fn) => it(name, fn) : () => undefined);
 
 type Transition = LifecycleTransitionSpec & { permission: string };
 interface Person {

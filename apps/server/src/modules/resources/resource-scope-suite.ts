@@ -15,12 +15,9 @@ import { createTestApp, type TestApp, type TestResponse } from '../../test/harne
 import { adminSession, createAccount, createDepartment, session, type Client } from '../../test/system-kit.ts';
 import type { ServerSlice } from '../../slice.ts';
 import { ROOT_DEPARTMENT_ID } from '../shared/departments.repository.ts';
-
-/**
- * A test registered only when it applies (an unscoped resource has no department to filter by): not a
- * skipped test, which would stay in every report of a product with a catalogue resource.
- */
-const itWhen = (applies: boolean): ((name: string, fn: () => Promise<void>) => void) => (applies ? (name, fn) => it(name, fn) : () => undefined);
+// a test registered only when it applies (an unscoped resource has no department to filter by)
+import { itWhen } from '../../test/it-when.ts';
+import { bulkFields } from '@atrium/contracts/resource-calls';
 
 interface Account {
   scope: DataScope;
@@ -258,6 +255,36 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
       const moved = data(await tree.client.call('PUT', `${def.apiPath}/${inUpper!.id}`, editBody(upperRecord, { department: lower, owner: tree.id })), 'tree moves within its scope');
       expect(moved).toMatchObject({ department: lower, owner: tree.id });
       data(await admin.call('PUT', `${def.apiPath}/${inUpper!.id}`, editBody(moved, { department: upper, owner: accounts.get('department')!.id })), 'moved back');
+    });
+
+    // last: it edits the base records (their versions move on)
+    const bulkField = def.fields.find((f) => bulkFields(def).includes(f.name) && f.type !== 'reference');
+    itWhen(bulkField !== undefined)('counts and changes in bulk only what each scope reaches: a selection holding any other record is 404 whole, naming it', async () => {
+      for (const a of accounts.values()) {
+        const want = expected(def, a.scope);
+        const counted = data(await a.client.call('GET', `${def.apiPath}/count`), `${a.scope} counts`);
+        expect(counted, `${a.scope}: count`).toEqual({ count: want.length, capped: false });
+        const current = await Promise.all(base.get(def.name)!.map(async (r) => data(await admin.call('GET', `${def.apiPath}/${r.id}`), 'current')));
+        const value = resourceSample(def, ++serial, {})[bulkField!.name];
+        const missing = current.filter((r) => !want.includes(r.id)).map((r) => r.id);
+        if (missing.length > 0) {
+          for (const action of ['bulk-update', 'bulk-delete']) {
+            const res = await a.client.call('POST', `${def.apiPath}/${action}`, { ...(action === 'bulk-update' ? { field: bulkField!.name, value } : {}), records: current.map((r) => ({ id: r.id, version: r.version })) });
+            expect([res.status, res.body.data], `${a.scope}: ${action} of every base record`).toEqual([404, { error: 'NOT_FOUND', details: { ids: missing } }]);
+          }
+        }
+        const res = await a.client.call('POST', `${def.apiPath}/bulk-update`, { field: bulkField!.name, value, matching: { filters: {}, count: want.length } });
+        expect(data(res, `${a.scope}: bulk-update of the matches`)).toEqual({ count: want.length });
+        const after = await Promise.all(current.map(async (r) => data(await admin.call('GET', `${def.apiPath}/${r.id}`), 'after')));
+        expect(after.map((r, i) => r.version - current[i]!.version), `${a.scope}: which records changed`).toEqual(current.map((r) => (want.includes(r.id) ? 1 : 0)));
+      }
+      if (!def.scoped) return;
+      // a bulk move out of the writer's scope is refused as one record's is
+      const tree = accounts.get('department-tree')!;
+      const want = expected(def, 'department-tree');
+      const moved = await tree.client.call('POST', `${def.apiPath}/bulk-update`, { field: 'department', value: ROOT_DEPARTMENT_ID, matching: { filters: {}, count: want.length } });
+      expect([moved.status, moved.body.data?.error]).toEqual([403, 'OUT_OF_SCOPE']);
+      expect(data(await tree.client.call('POST', `${def.apiPath}/bulk-update`, { field: 'owner', value: tree.id, matching: { filters: { department: lower }, count: expected(def, 'custom').length } }), 'within its scope')).toEqual({ count: expected(def, 'custom').length });
     });
 
     itWhen(scopedReferences.length > 0)('refuses a reference to a record the writer cannot see (400 on the field, as if it did not exist), and takes one it can', async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
-import { resourceSchemas } from '@atrium/contracts/resource-calls';
+import { BULK_MATCHING_MAX, bulkFields, resourceSchemas } from '@atrium/contracts/resource-calls';
 import { MAX_PAGE } from '@atrium/contracts/paging';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
@@ -15,6 +15,7 @@ import { resources } from '@atrium/contracts/slices';
 import type { ServerSlice } from '../../slice.ts';
 import { describeScopeMatrix } from './resource-scope-suite.ts';
 import { describeLifecycle } from './resource-lifecycle-suite.ts';
+import { itWhen } from '../../test/it-when.ts';
 
 export interface ResourceSuiteOptions {
   /** The resources the app serves, as slices (`resourceServerSlice`; default: the registry's). */
@@ -188,6 +189,11 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
         ok(await t.request({ method: 'POST', url: api, token: admin, body: { ...(await sampleWithReferences()), [f.name]: referred.id } }));
         inUse = await t.request({ method: 'DELETE', url: `${other.apiPath}/${referred.id}?version=${referred.version}`, token: admin });
         expect(inUse.body.data).toEqual({ error: 'IN_USE', details: { referredBy: def.name, count: 2 } });
+        // deleting it among others at once: refused whole, naming it
+        const free = await create(other, 1);
+        const bulk = await t.request({ method: 'POST', url: `${other.apiPath}/bulk-delete`, token: admin, body: { records: [free, referred].map((r) => ({ id: r.id, version: r.version })) } });
+        expect(bulk.body.data).toEqual({ error: 'IN_USE', details: { referredBy: def.name, count: 2, ids: [referred.id] } });
+        expect((await t.request({ url: `${other.apiPath}/${free.id}`, token: admin })).status).toBe(200);
       }
       /** Another record's values with fresh unique ones, ready to be created again. */
       async function sampleWithReferences() {
@@ -195,6 +201,77 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
         for (const f of def.fields) if (f.unique) values[f.name] = resourceSample(def, ++serial, {})[f.name];
         return values;
       }
+    });
+
+    // the first field a bulk edit may set that takes a value of its own (not a reference: no record to make)
+    const bulkField = def.fields.find((f) => bulkFields(def).includes(f.name) && f.type !== 'reference');
+    const bulkValue = () => resourceSample(def, ++serial, {})[bulkField!.name];
+    const bulkEntries = async (action: string, ids: number[]) => (await Promise.all(ids.map((id) => entries(`${def.name}.${action}`, id)))).map((e) => e.map((x) => x.result));
+
+    itWhen(bulkField !== undefined)('sets one field of the selected records at their versions, an entry each; a stale or missing one refuses them all', async () => {
+      const [a, b, c] = [await create(), await create(), await create()];
+      const value = bulkValue();
+      const url = `${api}/bulk-update`;
+      const stale = await t.request({ method: 'POST', url, token: admin, body: { field: bulkField!.name, value, records: [{ id: a.id, version: 1 }, { id: b.id, version: 9 }] } });
+      expect([stale.status, stale.body.data]).toEqual([409, { error: 'VERSION_CONFLICT', details: { records: [{ id: b.id, version: 1 }] } }]);
+      const missing = await t.request({ method: 'POST', url, token: admin, body: { field: bulkField!.name, value, records: [{ id: a.id, version: 1 }, { id: 987654, version: 1 }] } });
+      expect([missing.status, missing.body.data]).toEqual([404, { error: 'NOT_FOUND', details: { ids: [987654] } }]);
+      expect(ok(await t.request({ url: `${api}/${a.id}`, token: admin })).version).toBe(1);
+      expect(ok(await t.request({ method: 'POST', url, token: admin, body: { field: bulkField!.name, value, records: [{ id: a.id, version: 1 }, { id: b.id, version: 1 }] } }))).toEqual({ count: 2 });
+      for (const r of [a, b]) expect(ok(await t.request({ url: `${api}/${r.id}`, token: admin })), `${r.id}`).toMatchObject({ [bulkField!.name]: value, version: 2 });
+      expect(ok(await t.request({ url: `${api}/${c.id}`, token: admin })).version).toBe(1);
+      expect(await bulkEntries('bulk-update', [a.id as number, b.id as number, c.id as number])).toEqual([['success'], ['success'], []]);
+    });
+
+    itWhen(bulkField !== undefined)('sets a field of every record the filters match once their count is confirmed: another count is 409 COUNT_CHANGED', async () => {
+      await create();
+      const { count, capped } = ok(await t.request({ url: `${api}/count`, token: admin }));
+      expect(capped).toBe(false);
+      expect(count).toBe(ok(await t.request({ url: `${api}?pageSize=10`, token: admin })).total);
+      const value = bulkValue();
+      const url = `${api}/bulk-update`;
+      const changed = await t.request({ method: 'POST', url, token: admin, body: { field: bulkField!.name, value, matching: { filters: {}, count: count + 1 } } });
+      expect([changed.status, changed.body.data]).toEqual([409, { error: 'COUNT_CHANGED', details: { count } }]);
+      expect(ok(await t.request({ method: 'POST', url, token: admin, body: { field: bulkField!.name, value, matching: { filters: {}, count } } }))).toEqual({ count });
+      const page = ok(await t.request({ url: `${api}?pageSize=100`, token: admin }));
+      expect(page.list.every((r: Record<string, unknown>) => JSON.stringify(r[bulkField!.name]) === JSON.stringify(value))).toBe(true);
+    });
+
+    it('refuses a bulk action that names no records, both kinds at once, a field it cannot set and a value its field refuses', async () => {
+      const record = await create();
+      const one = [{ id: record.id, version: record.version }];
+      const refusals: [unknown, string][] = [
+        [{ records: [] }, 'records'],
+        [{ records: one, matching: { filters: {}, count: 1 } }, 'records'],
+        [{}, 'records'],
+        [{ records: [...one, ...one] }, 'records'],
+        [{ matching: { filters: {}, count: BULK_MATCHING_MAX + 1 } }, 'matching.count'],
+      ];
+      for (const [body, path] of refusals) {
+        const res = await t.request({ method: 'POST', url: `${api}/bulk-delete`, token: admin, body, locale: 'en-US' });
+        expect([res.status, (res.body.data.details as { path: string }[])?.map((d) => d.path)], JSON.stringify(body)).toEqual([400, [path]]);
+      }
+      for (const name of ['id', 'version', ...def.fields.filter((f) => f.unique || f.readOnly || f.state).map((f) => f.name)]) {
+        const res = await t.request({ method: 'POST', url: `${api}/bulk-update`, token: admin, body: { field: name, value: 'x', records: one }, locale: 'en-US' });
+        expect([res.status, res.body.data.details], name).toEqual([400, [{ path: 'field', message: 'This field cannot be changed in bulk' }]]);
+      }
+      const typed = def.fields.find((f) => bulkFields(def).includes(f.name) && ['integer', 'decimal', 'date', 'boolean', 'enum'].includes(f.type));
+      if (typed) {
+        const res = await t.request({ method: 'POST', url: `${api}/bulk-update`, token: admin, body: { field: typed.name, value: 'not a value', records: one } });
+        expect([res.status, (res.body.data.details as { path: string }[]).map((d) => d.path)], typed.name).toEqual([400, ['value']]);
+      }
+      expect(ok(await t.request({ url: `${api}/${record.id}`, token: admin })).version).toBe(record.version);
+    });
+
+    it('deletes the selected records at their versions, an entry each; another count of matches deletes nothing', async () => {
+      const [a, b] = [await create(), await create()];
+      const { count } = ok(await t.request({ url: `${api}/count`, token: admin }));
+      const changed = await t.request({ method: 'POST', url: `${api}/bulk-delete`, token: admin, body: { matching: { filters: {}, count: count - 1 } } });
+      expect([changed.status, changed.body.data.error]).toEqual([409, 'COUNT_CHANGED']);
+      expect(ok(await t.request({ url: `${api}/count`, token: admin })).count).toBe(count);
+      expect(ok(await t.request({ method: 'POST', url: `${api}/bulk-delete`, token: admin, body: { records: [a, b].map((r) => ({ id: r.id, version: r.version })) } }))).toEqual({ count: 2 });
+      for (const r of [a, b]) expect((await t.request({ url: `${api}/${r.id}`, token: admin })).status).toBe(404);
+      expect(await bulkEntries('bulk-delete', [a.id as number, b.id as number])).toEqual([['success'], ['success']]);
     });
 
     it('exports the filtered records as CSV with a BOM and headers in the caller language; offers pickers by keyword', async () => {

@@ -367,3 +367,70 @@ export async function exportRows(
   const last = raw.at(-1);
   return { rows: raw.map((r) => toRecord(def, r)), next: last && { value: last.sortValue, id: last.id } };
 }
+
+/**
+ * The records of a bulk action, locked for update until its transaction ends: those of `ids` within `reach`
+ * (a missing one and one out of reach alike absent), in id order.
+ */
+export async function lockRows(db: Db, def: ResourceDef, ids: readonly number[], reach: Reach | undefined): Promise<ResourceRow[]> {
+  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where t.id = any(${`{${ids.join(',')}}`}::int[]) and ${inReach(def, reach)} order by t.id for update of t`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => toRecord(def, r));
+}
+
+/**
+ * The records the filters match within `reach`, locked for update, in id order: at most `limit` + 1, so a
+ * caller learns that more match than it takes without reading them all.
+ */
+export async function lockMatching(db: Db, def: ResourceDef, filters: Record<string, unknown>, reach: Reach | undefined, limit: number): Promise<ResourceRow[]> {
+  const where = allOf([...filterConditions(def, filters), inReach(def, reach)]);
+  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where ${where} order by t.id limit ${limit + 1} for update of t`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => toRecord(def, r));
+}
+
+/** How many records the filters match within `reach`, counted up to `limit` + 1 (one statement, no more rows read). */
+export async function countMatching(db: Db, def: ResourceDef, filters: Record<string, unknown>, reach: Reach | undefined, limit: number): Promise<number> {
+  const where = allOf([...filterConditions(def, filters), inReach(def, reach)]);
+  const result = await db.execute(sql`select count(*)::int as n from (select from ${id(def.table)} t where ${where} limit ${limit + 1}) matching`);
+  return Number(rowsOf<{ n: number }>(result)[0]!.n);
+}
+
+/** Records by id, whoever reaches them (a bulk action's records as it left them), in id order. */
+export async function rowsById(db: Db, def: ResourceDef, ids: readonly number[]): Promise<ResourceRow[]> {
+  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where t.id = any(${`{${ids.join(',')}}`}::int[]) order by t.id`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => toRecord(def, r));
+}
+
+/** One field (or a scoped record's department or owner) of many records set to one value, in one statement. */
+export async function updateRows(db: Db, def: ResourceDef, ids: readonly number[], field: string, value: unknown, actorId: number, now: Date): Promise<void> {
+  const column = field === 'department' && def.scoped ? 'department_id' : field === 'owner' && def.scoped ? 'owner_id' : def.fields.find((f) => f.name === field)!.column;
+  await db.execute(sql`update ${id(def.table)} set ${id(column)} = ${param(value)}, version = version + 1, updated_at = ${now}, updated_by = ${actorId}
+    where id = any(${`{${ids.join(',')}}`}::int[])`);
+}
+
+export async function deleteRows(db: Db, def: ResourceDef, ids: readonly number[]): Promise<void> {
+  await db.execute(sql`delete from ${id(def.table)} where id = any(${`{${ids.join(',')}}`}::int[])`);
+}
+
+/** The referred records a refusal names at most. */
+const REFERRED_NAMED = 20;
+
+/**
+ * The first resource in `others` with records referring to any of `ids`: its name, how many of its records
+ * do (up to REFERRER_COUNT_CAP, then `capped`) and which of `ids` they refer to (the first REFERRED_NAMED).
+ * Each reads the references' indexes.
+ */
+export async function referrersOf(db: Db, def: ResourceDef, ids: readonly number[], others: readonly ResourceDef[]): Promise<{ name: string; count: number; capped: boolean; ids: number[] } | undefined> {
+  const list = `{${ids.join(',')}}`;
+  for (const other of others) {
+    const columns = other.fields.filter((f) => f.type === 'reference' && f.to === def.name).map((f) => id(f.column));
+    if (columns.length === 0) continue;
+    const referring = sql.join(columns.map((c) => sql`${c} = any(${list}::int[])`), sql` or `);
+    const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select 1 from ${id(other.table)} where ${referring} limit ${REFERRER_COUNT_CAP + 1}) r`));
+    const n = Number(counted?.n ?? 0);
+    if (n === 0) continue;
+    const referred = sql.join(columns.map((c) => sql`select ${c} as id from ${id(other.table)} where ${c} = any(${list}::int[])`), sql` union `);
+    const named = rowsOf<{ id: number }>(await db.execute(sql`select distinct id from (${referred}) r order by id limit ${REFERRED_NAMED}`)).map((r) => Number(r.id));
+    return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP, ids: named };
+  }
+  return undefined;
+}
