@@ -1,5 +1,6 @@
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { resourceSample } from '@atrium/contracts/resource-sample';
+import { bulkFields } from '@atrium/contracts/resource-calls';
 import { resources } from '@atrium/contracts/slices';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +166,7 @@ export function describeResourcePage(def: ResourceDef): void {
     });
 
     describeInUse(def);
+    describeBulk(def);
 
     if (def.lifecycle) describeLifecycle(def, withPage, settle);
 
@@ -253,6 +255,123 @@ function describeInUse(def: ResourceDef): void {
       await expect.poll(() => row.count()).toBe(1);
     });
   });
+}
+
+/**
+ * Bulk actions: rows picked by their checkboxes (each named by its record), one field set on all of them
+ * through 批量修改, a stale one refusing 批量删除 whole and named in the toast, then all deleted; the bar
+ * and its dialogs under axe, and the bar on a 390 px phone in English and dark without sideways scrolling.
+ */
+function describeBulk(def: ResourceDef): void {
+  // a field of a kind a person types or picks, which a bulk edit may set
+  const settable = bulkFields(def);
+  // (not the title: the test finds its rows by their titles, which would become one)
+  const target = def.fields.find((f) => settable.includes(f.name) && f.name !== def.titleField && !f.hidden && ['string', 'integer', 'enum'].includes(f.type));
+  if (!target) return;
+  it(`edits and deletes picked ${def.pluralLabel['en-US'].toLowerCase()} in bulk, all or none`, { timeout: 180_000 }, async () => {
+    await withPage({}, async (page) => {
+      await loginAs(page, 'admin');
+      const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const as = { token, fingerprint };
+      const n = Number(Date.now().toString().slice(-6));
+      // the records it needs to refer to, then three of its own: the newest, so the first rows of the list
+      const references = await referencesFor(def, as);
+      const records: { id: number; version: number; title: string }[] = [];
+      for (const i of [1, 2, 3]) {
+        const made = await signedCall<Record<string, unknown> & { id: number; version: number }>('POST', def.apiPath, { ...as, body: resourceSample(def, n + i, references) });
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        records.push({ id: made.body.data.id, version: made.body.data.version, title: String(made.body.data[def.titleField]) });
+      }
+      await page.goto(`${baseUrl}${def.path}`);
+      const p = pane(page, def.path);
+      await settle(p);
+      // Arco draws the box over its input: a person clicks the box (the input's label)
+      const tick = (box: Locator) => box.locator('xpath=..').click();
+      const pickAll = async () => {
+        for (const r of records) await tick(p.getByRole('checkbox', { name: `选择“${r.title}”` }));
+        await expect.poll(() => p.getByTestId('bulk-bar').textContent()).toContain('已选择 3 条');
+      };
+      await pickAll();
+      await settle(p);
+      expect(await seriousViolations(page), 'axe, three rows picked').toEqual([]);
+      await screenshot(page, `resource-${def.plural}-bulk`);
+
+      // 批量修改: the field, then its value, as the form would take it
+      const value = resourceSample(def, n + 9)[target.name];
+      await expectDialog(page, '批量修改 3 条记录', () => p.getByRole('button', { name: words('批量修改') }).click());
+      await p.getByRole('button', { name: words('批量修改') }).click();
+      const dialog = page.getByRole('dialog', { name: '批量修改 3 条记录' });
+      await dialog.waitFor({ state: 'visible' });
+      await choose(page, field(dialog, '要修改的字段'), target.label['zh-CN']);
+      const item = field(dialog, `${target.label['zh-CN']}改为`);
+      if (target.type === 'enum') await choose(page, item, enumLabel(target, String(value)));
+      else await item.locator('input').fill(String(value));
+      await settle(p);
+      expect(await seriousViolations(page), 'axe, the bulk edit dialog').toEqual([]);
+      await screenshot(page, `resource-${def.plural}-bulk-edit`);
+      await dialog.getByRole('button', { name: words('保存') }).click();
+      await expectToast(page, '已修改 3 条记录');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => p.getByTestId('bulk-bar').count(), { message: 'the selection ends with the action' }).toBe(0);
+      for (const r of records) {
+        const now = await signedCall<Record<string, unknown>>('GET', `${def.apiPath}/${r.id}`, as);
+        expect([now.body.data[target.name], now.body.data.version], r.title).toEqual([value, r.version + 1]);
+      }
+
+      // 批量删除 with one of them changed meanwhile by someone else: refused whole, that one named
+      await settle(p);
+      await pickAll();
+      const current = await signedCall<Record<string, unknown> & { version: number }>('GET', `${def.apiPath}/${records[1]!.id}`, as);
+      const body = Object.fromEntries(def.fields.filter((f) => !f.readOnly && !f.state).map((f) => [f.name, current.body.data[f.name]]));
+      expect((await signedCall('PUT', `${def.apiPath}/${records[1]!.id}`, { ...as, body: { ...body, version: current.body.data.version } })).status).toBe(200);
+      const remove = async () => {
+        await p.getByRole('button', { name: words('批量删除') }).click();
+        const confirm = page.getByRole('dialog', { name: '批量删除' });
+        await expect.poll(() => confirm.textContent()).toContain('确定删除这 3 条记录吗？');
+        await confirm.getByRole('button', { name: words('删除') }).click();
+        await confirm.waitFor({ state: 'hidden' });
+      };
+      await remove();
+      await expectToast(page, `“${records[1]!.title}” 已被他人修改，未做任何修改；请刷新后重新选择`);
+      for (const r of records) expect((await signedCall('GET', `${def.apiPath}/${r.id}`, as)).status, `${r.title} kept`).toBe(200);
+      // picked again at the versions the list now shows: all three go
+      await p.getByRole('button', { name: words('取消选择') }).click();
+      await expect.poll(() => p.getByTestId('bulk-bar').count()).toBe(0);
+      await pickAll();
+      await remove();
+      await expectToast(page, '已删除 3 条记录');
+      for (const r of records) expect((await signedCall('GET', `${def.apiPath}/${r.id}`, as)).status, `${r.title} gone`).toBe(404);
+      await expect.poll(() => p.locator('tbody tr.arco-table-tr').filter({ hasText: records[0]!.title }).count()).toBe(0);
+    });
+    // the bar on a phone, in English and dark: it wraps, nothing scrolls sideways, axe finds nothing serious
+    await withPage({ locale: 'en-US', theme: 'dark', width: 390, height: 844 }, async (page) => {
+      await loginAs(page, 'admin');
+      const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const made = await signedCall('POST', def.apiPath, { token, fingerprint, body: resourceSample(def, Number(Date.now().toString().slice(-6)), await referencesFor(def, { token, fingerprint })) });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      await page.goto(`${baseUrl}${def.path}`);
+      const p = pane(page, def.path);
+      await settle(p);
+      await p.getByRole('checkbox', { name: 'Select every row on this page' }).locator('xpath=..').click();
+      await expect.poll(() => p.getByTestId('bulk-bar').textContent()).toMatch(/\d+ selected/);
+      await settle(p);
+      expect(await sidewaysOverflow(page)).toBeNull();
+      expect(await seriousViolations(page), 'axe, a page picked, 390 px').toEqual([]);
+      await screenshot(page, `resource-${def.plural}-bulk-390-dark-en-US`, true);
+    });
+  });
+}
+
+/** A record of each resource `def` must refer to (its required references), made through the calls. */
+async function referencesFor(def: ResourceDef, as: { token: string; fingerprint: string }): Promise<Record<string, number>> {
+  const references: Record<string, number> = {};
+  for (const f of def.fields.filter((x) => x.type === 'reference' && x.required)) {
+    const other = resources.find((r) => r.name === f.to)!;
+    const made = await signedCall<{ id: number }>('POST', other.apiPath, { ...as, body: resourceSample(other, Number(Date.now().toString().slice(-6)) + 50) });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    references[f.name] = made.body.data.id;
+  }
+  return references;
 }
 
 /** A fresh browser and page for a scenario; the page must end without errors in its console. */

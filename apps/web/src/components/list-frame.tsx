@@ -50,6 +50,8 @@ interface ListFrameProps<F, R> {
   notice?: ReactNode;
   /** The row's key (default: its `id`). */
   rowKey?: PagedTableProps<R>['rowKey'];
+  /** Checkboxes to pick rows with (a page's bulk actions). */
+  rowSelection?: PagedTableProps<R>['rowSelection'];
   /** The table's density. */
   size?: PagedTableProps<R>['size'];
   /** What a column without a width of its own counts for in the table's width (it takes what the others leave). */
@@ -69,7 +71,7 @@ interface ListFrameProps<F, R> {
  * kit): the card, the filter form and toolbar the page brings, the table paged by the URL, and an empty
  * table that says when the list could not be loaded, with a button to load it again.
  */
-export function ListFrame<F, R extends object>({ title, page, columns, filters, toolbar, notice, rowKey = 'id', size, flexWidth = 150, onSort, keyboardScroll, emptyText, children }: ListFrameProps<F, R>) {
+export function ListFrame<F, R extends object>({ title, page, columns, filters, toolbar, notice, rowKey = 'id', rowSelection, size, flexWidth = 150, onSort, keyboardScroll, emptyText, children }: ListFrameProps<F, R>) {
   const t = useT();
   const mobile = useIsMobile();
   const { state, list, total, go } = page;
@@ -127,6 +129,7 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
         <div ref={keyboardScroll ? tableRoot : undefined}>
           <PagedTable<R>
             rowKey={rowKey}
+            rowSelection={rowSelection}
             border={false}
             size={size}
             loading={list.isFetching}

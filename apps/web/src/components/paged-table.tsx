@@ -40,9 +40,14 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
   // Arco labels the page-size changer's wrapper div without giving it a role (a group may carry a label),
   // and leaves the compact pager's page-number box without a label.
   const pageNumber = t('common.pageNumber');
+  const pickPage = t('common.pickPage');
   useEffect(() => {
     root.current?.querySelectorAll('.arco-pagination-option[aria-label]:not([role])').forEach((el) => el.setAttribute('role', 'group'));
     root.current?.querySelectorAll('.arco-pagination-jumper-input input, input.arco-pagination-jumper-input').forEach((el) => el.setAttribute('aria-label', pageNumber));
+    // A row's checkbox (rowSelection) is named by its `data-pick-label` (checkboxProps), which Arco puts on the
+    // box's label element, not on its input; the header's box, which picks the page, by its own words.
+    root.current?.querySelectorAll<HTMLInputElement>('label.arco-checkbox[data-pick-label] > input').forEach((el) => el.setAttribute('aria-label', el.parentElement!.dataset.pickLabel!));
+    root.current?.querySelectorAll('thead .arco-table-checkbox input').forEach((el) => el.setAttribute('aria-label', pickPage));
   });
 
   return (

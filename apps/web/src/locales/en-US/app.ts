@@ -18,6 +18,7 @@ export default {
   'common.loadFailed': 'The data could not be loaded',
   'common.retry': 'Retry',
   'common.loading': 'Loading…',
+  'common.pickPage': 'Select every row on this page',
   'common.pageNumber': 'Page number',
   'common.totalCapped': 'More than {n}',
   'common.required': 'This field is required',

@@ -18,6 +18,7 @@ export default {
   'common.loadFailed': '数据加载失败',
   'common.retry': '重试',
   'common.loading': '正在加载…',
+  'common.pickPage': '选择本页全部',
   'common.pageNumber': '页码',
   'common.totalCapped': '超过 {n} 条',
   'common.required': '此项为必填项',

@@ -70,3 +70,16 @@ export function saveBody(def: ResourceDef, values: RecordFormValues, version: nu
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error, t) };
   return { ok: true, body: parsed.data as Record<string, unknown> };
 }
+
+/**
+ * A bulk edit's value of one field as the body carries it (a department or an owner as its id), checked as
+ * the form checks the field: the value, or the problems the dialog shows on its input.
+ */
+export function bulkValue(def: ResourceDef, name: string, value: unknown, t: TFunction): { ok: true; value: unknown } | { ok: false; issues: FieldIssue[] } {
+  const field = def.fields.find((f) => f.name === name);
+  const given = field ? bodyValue(field, value) : isEmpty(value) ? null : value;
+  if (!field && given === null) return { ok: false, issues: [{ path: 'value', message: t('common.required') }] };
+  const parsed = (resourceSchemas(def).form.shape[name] as z.ZodType).safeParse(given);
+  if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error, t).map((issue) => ({ ...issue, path: 'value' })) };
+  return { ok: true, value: parsed.data ?? null };
+}

@@ -147,7 +147,8 @@ function renderPage() {
 
 const bodyRows = () => [...document.querySelectorAll<HTMLElement>('tbody .arco-table-tr')];
 const rowOf = (title: string) => bodyRows().find((tr) => tr.textContent?.includes(title))!;
-const headers = () => [...document.querySelectorAll('.arco-table-th')].map((th) => th.textContent?.trim());
+// the columns' headers (not the row-picking boxes' column)
+const headers = () => [...document.querySelectorAll('.arco-table-th:not(.arco-table-operation)')].map((th) => th.textContent?.trim());
 const drawer = () => screen.getByRole('dialog', { name: /详情|details/ });
 /** Modal dialogs on screen (a closed one unmounts once it has zoomed out). */
 const openModals = () => document.querySelectorAll('.arco-modal-wrapper').length;

@@ -69,6 +69,9 @@ function endpointsOf(def: ResourceDef) {
     create: endpointOf(c.create as Shaped<{ body: Body; response: Answer<ResourceDetail> }>),
     update: endpointOf(c.update as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>),
     delete: endpointOf(c.delete as Shaped<{ params: Id; query: Query; response: Answer<{ id: number }> }>),
+    count: endpointOf(c.count as Shaped<{ query: Query; response: Answer<{ count: number; capped: boolean }> }>),
+    bulkDelete: endpointOf(c.bulkDelete as Shaped<{ body: Body; response: Answer<{ count: number }> }>),
+    bulkUpdate: endpointOf(c.bulkUpdate as Shaped<{ body: Body; response: Answer<{ count: number }> }>),
     // a life cycle's: its record's history, and each transition by name
     history: c.history && endpointOf(c.history as Shaped<{ params: Id; response: Answer<{ list: HistoryEntry[] }> }>),
     transitions: Object.fromEntries(Object.entries(resourceTransitionCalls(def)).map(([name, t]) => [name, endpointOf(t as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>)])),
@@ -142,6 +145,17 @@ export const createRecord = (def: ResourceDef, body: Record<string, unknown>) =>
 export const updateRecord = (def: ResourceDef, id: number, body: Record<string, unknown>) => call(api(def).update, { params: { id }, body }, formErrors);
 /** IN_USE is the page's own toast: it names what refers to the record, and how many (the server's details). */
 export const deleteRecord = (def: ResourceDef, row: ResourceRecord) => call(api(def).delete, { params: { id: row.id }, query: { version: row.version } }, { expectedErrors: ['IN_USE'] });
+
+/** What a bulk action takes: the rows selected, at the versions shown, or every row the applied filters match, the count confirmed. */
+export type BulkTarget = { records: { id: number; version: number }[] } | { matching: { filters: Record<string, string | string[]>; count: number } };
+
+/** Refusals the page names the records of itself (bulk.tsx); the dialog shows a value's problem on its field. */
+const bulkErrors: CallOptions = { expectedErrors: ['NOT_FOUND', 'VERSION_CONFLICT', 'COUNT_CHANGED', 'IN_USE', 'FIELD_LOCKED', 'VALIDATION_FAILED'] };
+
+/** How many rows the applied filters match, counted up to the most a bulk action takes (then `capped`). */
+export const countMatching = (def: ResourceDef, filters: Record<string, string | string[]>) => call(api(def).count, { query: filters }, { dedupe: false });
+export const bulkDelete = (def: ResourceDef, target: BulkTarget) => call(api(def).bulkDelete, { body: target }, bulkErrors);
+export const bulkUpdate = (def: ResourceDef, field: string, value: unknown, target: BulkTarget) => call(api(def).bulkUpdate, { body: { field, value, ...target } }, bulkErrors);
 
 /** Every row of the applied filters, in the list's order, as the browser's download. */
 export function exportRecords(def: ResourceDef, state: ResourceUrlState) {

@@ -145,7 +145,8 @@ function renderPage(entry = '/catalog/products') {
 }
 
 const lists = () => sent.filter((r) => r.method === 'GET' && r.path === '/api/products');
-const headers = () => [...document.querySelectorAll('.arco-table-th')].map((th) => th.textContent?.trim());
+// the columns' headers (not the row-picking boxes' column)
+const headers = () => [...document.querySelectorAll('.arco-table-th:not(.arco-table-operation)')].map((th) => th.textContent?.trim());
 const firstRow = () => [...document.querySelectorAll('tbody .arco-table-tr')][0]!;
 const drawer = () => document.querySelector<HTMLElement>('.arco-drawer')!;
 const fieldItem = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'label, label *' }).closest('.arco-form-item') as HTMLElement;
@@ -172,7 +173,7 @@ describe('the page of a resource', () => {
     expect(screen.getByText('商品', { selector: '.arco-card-header-title' })).toBeTruthy();
     // Neither the text field nor the hidden one is a column; the operator may add them.
     expect(headers()).toEqual(['名称', '编码', '价格', '库存', '状态', '上市日期', '推荐', '发布时间', '供应商', '所属部门', '负责人', '操作']);
-    const cells = [...firstRow().querySelectorAll('.arco-table-td')].map((td) => td.textContent);
+    const cells = [...firstRow().querySelectorAll('.arco-table-td:not(.arco-table-operation)')].map((td) => td.textContent);
     expect(cells.slice(0, 7)).toEqual(['Desk lamp', 'LAMP-1', '19.90', '3', '在售', '2026-02-01', '是']);
     // a scoped record's department and owner by the names the list sent
     expect(cells.slice(8, 11)).toEqual(['Acme', '华东区', '王芳 (wangfang)']);
@@ -386,6 +387,87 @@ describe('the page of a resource', () => {
     const del = sent.find((r) => r.method === 'DELETE')!;
     expect([del.path, del.query.get('version')]).toEqual(['/api/products/1', '4']);
     await waitFor(() => expect(document.querySelector('tbody')?.textContent).not.toContain('Desk lamp'));
+  });
+
+  describe('bulk actions', () => {
+    const lamp2 = (): Row => ({ ...lamp(), id: 2, title: 'Floor lamp', sku: 'LAMP-2' });
+    /** Ticks a row's box (named by its title: paged-table.tsx gives it the name its label carries). */
+    const tick = async (title: string) => fireEvent.click(await waitFor(() => screen.getByRole('checkbox', { name: `选择“${title}”` })));
+    const bar = () => screen.getByTestId('bulk-bar');
+    const posted = (path: string) => sent.filter((r) => r.method === 'POST' && r.path === path);
+    const dialogNamed = (name: string) => screen.getByRole('dialog', { name });
+
+    it('picks rows by their named boxes and deletes them at their versions; a stale one is named and nothing goes', async () => {
+      rows = [lamp(), lamp2()];
+      rows[1]!.version = 3;
+      const error = vi.spyOn(Message, 'error').mockImplementation(() => () => {});
+      scripted['POST /api/products/bulk-delete'] = [failure(409, 'VERSION_CONFLICT', { records: [{ id: 2, version: 4 }] })];
+      renderPage();
+      await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+      expect(screen.queryByTestId('bulk-bar')).toBeNull();
+      expect(screen.getByRole('checkbox', { name: '选择本页全部' })).toBeTruthy();
+      await tick('Desk lamp');
+      await tick('Floor lamp');
+      await waitFor(() => expect(bar().textContent).toContain('已选择 2 条'));
+      fireEvent.click(within(bar()).getByRole('button', { name: '批量删除' }));
+      await waitFor(() => expect(dialogNamed('批量删除').textContent).toContain('确定删除这 2 条记录吗？'));
+      fireEvent.click(within(dialogNamed('批量删除')).getByRole('button', { name: '删除' }));
+      await waitFor(() => expect(error).toHaveBeenCalledWith('“Floor lamp” 已被他人修改，未做任何修改；请刷新后重新选择'));
+      expect(posted('/api/products/bulk-delete').map((r) => r.body)).toEqual([{ records: [{ id: 1, version: 1 }, { id: 2, version: 3 }] }]);
+      // the selection stays for another try, the list is asked again
+      expect(bar().textContent).toContain('已选择 2 条');
+      scripted['POST /api/products/bulk-delete'] = [new Response(JSON.stringify(envelope({ count: 2 })), { status: 200 })];
+      fireEvent.click(within(bar()).getByRole('button', { name: '批量删除' }));
+      await waitFor(() => expect(dialogNamed('批量删除')).toBeTruthy());
+      fireEvent.click(within(dialogNamed('批量删除')).getByRole('button', { name: '删除' }));
+      await waitFor(() => expect(Message.success).toHaveBeenCalledWith('已删除 2 条记录'));
+      await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
+    });
+
+    it('takes every row the filters match once their count is asked, sets a field on them, and asks again when the count moved', async () => {
+      const many = () => new Response(JSON.stringify(envelope({ list: rows, total: 25, totalCapped: false, current: 1, pageSize: 10, labels: { supplier: {}, parent: {} } })), { status: 200 });
+      scripted['GET /api/products'] = [many(), many(), many()];
+      const error = vi.spyOn(Message, 'error').mockImplementation(() => () => {});
+      const ok = (data: unknown) => new Response(JSON.stringify(envelope(data)), { status: 200 });
+      scripted['GET /api/products/count'] = [ok({ count: 25, capped: false })];
+      scripted['POST /api/products/bulk-update'] = [failure(409, 'COUNT_CHANGED', { count: 26 }), ok({ count: 26 })];
+      renderPage('/catalog/products?status=live');
+      await tick('Desk lamp');
+      fireEvent.click(within(bar()).getByText('选择符合条件的全部记录'));
+      await waitFor(() => expect(bar().textContent).toContain('已选择符合条件的全部 25 条'));
+      expect(sent.find((r) => r.path === '/api/products/count')!.query.get('status')).toBe('live');
+      fireEvent.click(within(bar()).getByRole('button', { name: '批量修改' }));
+      const dialog = await waitFor(() => dialogNamed('批量修改 25 条记录'));
+      // the fields a bulk edit may set: not the read-only code, which is also unique
+      fireEvent.click(fieldItem(dialog, '要修改的字段').querySelector('.arco-select-view')!);
+      const offered = await waitFor(() => screen.getAllByRole('option').map((o) => o.textContent));
+      expect(offered).toEqual(['名称', '价格', '库存', '状态', '上市日期', '推荐', '发布时间', '描述', '供应商', '上级商品', '所属部门', '负责人']);
+      fireEvent.click(screen.getByRole('option', { name: '库存' }));
+      type(await waitFor(() => inputOf(dialog, '库存改为')), '12');
+      await press(dialog, '保存');
+      await waitFor(() => expect(error).toHaveBeenCalledWith('符合条件的记录现在有 26 条，与确认时不同，未做任何修改；请确认后重试'));
+      // the dialog stays, with the new count to confirm
+      await waitFor(() => expect(dialogNamed('批量修改 26 条记录')).toBeTruthy());
+      await press(dialogNamed('批量修改 26 条记录'), '保存');
+      await waitFor(() => expect(Message.success).toHaveBeenCalledWith('已修改 26 条记录'));
+      expect(posted('/api/products/bulk-update').map((r) => r.body)).toEqual([
+        { field: 'stock', value: 12, matching: { filters: { status: 'live' }, count: 25 } },
+        { field: 'stock', value: 12, matching: { filters: { status: 'live' }, count: 26 } },
+      ]);
+    });
+
+    it('shows a value the field refuses on its input, and sends nothing', async () => {
+      renderPage();
+      await tick('Desk lamp');
+      fireEvent.click(within(bar()).getByRole('button', { name: '批量修改' }));
+      const dialog = await waitFor(() => dialogNamed('批量修改 1 条记录'));
+      fireEvent.click(fieldItem(dialog, '要修改的字段').querySelector('.arco-select-view')!);
+      fireEvent.click(await waitFor(() => screen.getByRole('option', { name: '价格' })));
+      type(await waitFor(() => inputOf(dialog, '价格改为')), '1.234');
+      await press(dialog, '保存');
+      await waitFor(() => expect(errorOf(dialog, '价格改为')).toBe('最多 2 位小数'));
+      expect(posted('/api/products/bulk-update')).toEqual([]);
+    });
   });
 
   it('says when the list could not be loaded, and loads it again on request', async () => {

@@ -17,6 +17,7 @@ import { RecordDrawer, type RecordDrawerTarget } from './record-drawer';
 import { useTransition } from './use-transition';
 import { deleteRecord, exportRecords, resourceKeys, resourceListQuery, type ResourceRecord } from './resource-api';
 import { ResourceToolbar } from './resource-toolbar';
+import { BulkBar, useBulkSelection } from './bulk';
 import { resourceUrl, sortValue, type ResourceFilters, type ResourceUrlState } from './resource-url';
 import { densityToSize, useTablePreferences } from './table-preferences';
 
@@ -37,6 +38,9 @@ function inUseText(error: ApiError, t: TFunction, locale: Locale): string {
   const capped = details && !Array.isArray(details) && details.countCapped === true;
   return t(capped ? 'resourcePage.delete.inUseMany' : 'resourcePage.delete.inUse', { count: count.toLocaleString('en-US'), label });
 }
+
+/** The rows of a list not loaded yet: one array, so the selection's effect does not run on every render. */
+const noRows: ResourceRecord[] = [];
 
 interface ResourcePageProps {
   def: ResourceDef;
@@ -68,6 +72,9 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
   // a row's menu fires its transitions here; the record's drawer has its own
   const rowTransition = useTransition();
   const [exporting, download] = useDownload(() => exportRecords(def, state));
+  // the rows picked for a bulk action, on the list of the applied filters (the sort and the page keep them)
+  const { sort: _sort, ...appliedFilters } = resourceUrl(def).filterQuery(state.filters);
+  const bulk = useBulkSelection(def, JSON.stringify(appliedFilters), list.data?.list ?? noRows);
 
   const refreshLists = useCallback(() => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) }), [queryClient, def.name]);
 
@@ -128,6 +135,8 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
           onColumnsReset={prefs.reset}
         />
       }
+      rowSelection={canWrite ? bulk.rowSelection : undefined}
+      notice={canWrite && <BulkBar def={def} selection={bulk} rows={list.data?.list ?? []} total={page.total} totalCapped={Boolean(list.data?.totalCapped)} filters={appliedFilters} />}
       onSort={({ field, direction }) => go({ filters: { ...state.filters, sort: sortValue(String(field), direction) }, current: 1, pageSize: state.pageSize })}
     >
       {canWrite && <ResourceFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} inputs={inputs} />}
