@@ -25,6 +25,8 @@ export function resourceMessages(defs: readonly ResourceDef[], locale: Locale): 
   for (const r of defs) {
     out[`resource.${r.name}.label`] = r.label[locale];
     out[`resource.${r.name}.pluralLabel`] = r.pluralLabel[locale];
+    // a record's own page, its tab and its title: 商品详情 / Product
+    out[`resource.${r.name}.recordTitle`] = locale === 'zh-CN' ? `${r.label[locale]}详情` : r.label[locale];
     if (r.menu.groupLabel) out[`resource.group.${r.menu.group}`] = r.menu.groupLabel[locale];
     for (const f of r.fields) {
       out[`resource.${r.name}.field.${f.name}`] = f.label[locale];

@@ -67,6 +67,7 @@ describe('resource specs', () => {
       'POST /api/product-lines productLine:write',
       'PUT /api/product-lines/:id productLine:write',
       'GET /api/product-lines/count productLine:read',
+      'GET /api/product-lines/:id/trail productLine:read',
       'POST /api/product-lines/bulk-delete productLine:write',
       'POST /api/product-lines/bulk-update productLine:write',
       'DELETE /api/product-lines/:id productLine:write',
@@ -101,12 +102,15 @@ describe('resource specs', () => {
     const def = defineResource(spec);
     const core: RouteNode[] = [{ path: '/list', titleKey: 'menu.list', order: 2, requiresAuth: true, children: [{ path: '/list/card', name: 'Card', order: 2.1, requiresAuth: true }] }];
     const tree = withResourceRoutes(core, [def, defineResource({ ...spec, name: 'widget', menu: { group: 'list' } })]);
-    expect(flattenRoutes(tree).map((r) => r.path)).toEqual(['/list/card', '/list/widgets', '/catalog/product-lines']);
+    // each resource's list, then a record's own page (not in the menu)
+    expect(flattenRoutes(tree).map((r) => r.path)).toEqual(['/list/card', '/list/widgets', '/list/widgets/:id', '/catalog/product-lines', '/catalog/product-lines/:id']);
+    expect(flattenRoutes(tree).map((r) => Boolean(r.hideInMenu))).toEqual([false, false, true, false, true]);
     expect(core[0]!.children).toHaveLength(1);
     const messages = resourceMessages([def], 'zh-CN');
     expect(messages[tree[1]!.titleKey!]).toBe('商品中心');
     expect(messages[tree[1]!.children![0]!.titleKey!]).toBe('产品线');
     expect(messages['resource.productLine.field.status.live']).toBe('在售');
+    expect(messages[tree[1]!.children![1]!.titleKey!]).toBe('产品线详情');
   });
 
   it('is a slice: its three permissions, labelled from the plural, in a group of its own', () => {

@@ -81,6 +81,9 @@ export const resourceTitleKey = (name: string) => `resource.${name}.pluralLabel`
 export const resourceGroupTitleKey = (group: string) => `resource.group.${group}`;
 /** A resource's page in the route table (the console's slice of the resource names its page by it). */
 export const resourceRouteName = (name: string) => `Resource:${name}`;
+/** A record's own page (`/<group>/<plural>/:id`), and the key of its title (商品详情 / Product). */
+export const resourceRecordRouteName = (name: string) => `Resource:${name}:record`;
+export const resourceRecordTitleKey = (name: string) => `resource.${name}.recordTitle`;
 
 /**
  * The resources' pages joined to the route table: under their menu group (an existing one, or a new
@@ -96,7 +99,10 @@ export function withResourceRoutes(core: RouteNode[], defs: readonly ResourceDef
     }
     const children = group.children!;
     const last = children.reduce((max, c) => Math.max(max, c.order), group.order);
-    children.push({ path: r.path, name: resourceRouteName(r.name), titleKey: resourceTitleKey(r.name), permission: r.permissions.read, order: Math.round((last + 0.01) * 100) / 100, requiresAuth: true, tab: true });
+    const order = Math.round((last + 0.01) * 100) / 100;
+    children.push({ path: r.path, name: resourceRouteName(r.name), titleKey: resourceTitleKey(r.name), permission: r.permissions.read, order, requiresAuth: true, tab: true });
+    // a record's own page, shared by its address and opened from the list: a tab of its own, not in the menu
+    children.push({ path: `${r.path}/:id`, name: resourceRecordRouteName(r.name), titleKey: resourceRecordTitleKey(r.name), permission: r.permissions.read, order, requiresAuth: true, tab: true, hideInMenu: true });
   }
   return tree;
 }
@@ -167,13 +173,28 @@ export function flattenRoutes(tree: RouteNode[]): RouteNode[] {
  * anyone, and those over the exception pages. Undefined when the tree has none.
  */
 export function firstAllowedRoute(granted: Granted, tree: RouteNode[] = routeTable): RouteNode | undefined {
-  const allowed = flattenRoutes(filterRoutes(tree, granted));
+  // a page of one record (a path with a parameter) is nowhere to land
+  const allowed = flattenRoutes(filterRoutes(tree, granted)).filter((r) => !r.path.includes(':'));
   return allowed.find((r) => r.permission !== undefined) ?? allowed.find((r) => !r.path.startsWith('/exception/')) ?? allowed[0];
+}
+
+/** Whether a route's path names `path`: segment by segment, a parameter (`:id`) standing for any one. */
+export function routeMatches(pattern: string, path: string): boolean {
+  if (!pattern.includes(':')) return pattern === path;
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment === got[i]));
+}
+
+/** The values a path gives a route's parameters (`/catalog/products/:id`, `/catalog/products/12` -> `{ id: '12' }`). */
+export function routeParams(pattern: string, path: string): Record<string, string> {
+  const got = path.split('/');
+  return Object.fromEntries(pattern.split('/').flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), got[i] ?? '']] : [])));
 }
 
 export function findRouteByPath(path: string, tree: RouteNode[] = routeTable): RouteNode | undefined {
   for (const node of tree) {
-    if (node.path === path) return node;
+    if (routeMatches(node.path, path)) return node;
     const hit = node.children && findRouteByPath(path, node.children);
     if (hit) return hit;
   }
@@ -192,7 +213,7 @@ export function findRouteByName(name: string, tree: RouteNode[] = routeTable): R
 /** The chain of nodes from the top group down to the page (for breadcrumbs). */
 export function routeAncestry(path: string, tree: RouteNode[] = routeTable): RouteNode[] {
   for (const node of tree) {
-    if (node.path === path) return [node];
+    if (routeMatches(node.path, path)) return [node];
     if (node.children) {
       const rest = routeAncestry(path, node.children);
       if (rest.length) return [node, ...rest];

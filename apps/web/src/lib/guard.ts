@@ -2,6 +2,7 @@ import {
   defaultRoute,
   findRouteByName,
   findRouteByPath,
+  routeParams,
   firstAllowedRoute,
   isRouteAllowed,
   routeTable,
@@ -57,9 +58,14 @@ export function loginRedirectUrl(target: GuardTarget): string {
   if (!leaf?.name || leaf.name === defaultRoute.name) return LOGIN_PATH;
   const params = new URLSearchParams(target.search);
   params.delete('redirect');
+  // a page of one record (`/catalog/products/:id`): its parameters travel as query entries, put back after
+  for (const [name, value] of Object.entries(routeParams(leaf.path, normalise(target.pathname)))) params.set(name, value);
   const rest = params.toString();
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(leaf.name)}${rest ? `&${rest}` : ''}`;
 }
+
+/** A parameter's value that stays one segment of a path of this console: letters, digits, `-` and `_`. */
+const SEGMENT = /^[\w-]{1,64}$/;
 
 /**
  * Where to go after signing in: the route named by `redirect` with the other query parameters, or
@@ -70,11 +76,20 @@ export function postLoginUrl(search: string): string {
   const name = params.get('redirect');
   params.delete('redirect');
   const route = name ? findRouteByName(name) : undefined;
-  if (!route || route.children || !route.path.startsWith('/') || route.path.includes(':') || route === findRouteByPath(LOGIN_PATH)) {
+  if (!route || route.children || !route.path.startsWith('/') || route === findRouteByPath(LOGIN_PATH)) {
     return defaultRoute.path;
   }
+  // a page of one record: each parameter from its query entry, one plain segment (no other path, no other site)
+  const segments = route.path.split('/').map((segment) => {
+    if (!segment.startsWith(':')) return segment;
+    const value = params.get(segment.slice(1));
+    params.delete(segment.slice(1));
+    return value !== null && SEGMENT.test(value) ? value : undefined;
+  });
+  if (segments.includes(undefined)) return defaultRoute.path;
+  const path = segments.join('/');
   const rest = params.toString();
-  return rest ? `${route.path}?${rest}` : route.path;
+  return rest ? `${path}?${rest}` : path;
 }
 
 /** The page to open instead of a denied one: first allowed in menu order, else null (not-found). */
