@@ -33,6 +33,8 @@ export interface ResourceCalls {
   bulkUpdate: CallDef;
   /** How many records the filters match, counted up to one past BULK_MATCHING_MAX: what a bulk action over them asks to confirm. */
   count: CallDef;
+  /** A record's audit entries, newest first: its own page's history. */
+  trail: CallDef;
   export: CallDef;
   options: CallDef;
   get: CallDef;
@@ -63,6 +65,8 @@ export function bulkFields(def: ResourceDef): string[] {
 export const TRANSITION_COMMENT_MAX = 500;
 /** The history rows a record's answer holds at most (the newest). */
 export const HISTORY_LIMIT = 200;
+/** The audit entries a record's page shows at most (the newest). */
+export const TRAIL_LIMIT = 200;
 
 const idParams = z.object({ id: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue') });
 
@@ -273,8 +277,14 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
   const oneTarget = (body: { records?: unknown; matching?: unknown }) => (body.records === undefined) !== (body.matching === undefined);
   const bulkDeleteBody = z.object(bulkTarget).strict().refine(oneTarget, { error: 'validation.bulkTarget', path: ['records'] });
   const settable = bulkFields(def);
+  // a value any of those fields takes (each with the text rule of its own); then the one named, below
+  const settableValues = [...new Set(settable.map((name) => formShape[name]!))];
   const bulkUpdateBody = z
-    .object({ ...bulkTarget, field: z.enum(settable as [string, ...string[]], { error: (iss) => (iss.input === undefined ? 'common.required' : 'validation.bulkField') }), value: z.unknown() })
+    .object({
+      ...bulkTarget,
+      field: settable.length > 0 ? z.enum(settable as [string, ...string[]], { error: (iss) => (iss.input === undefined ? 'common.required' : 'validation.bulkField') }) : z.never({ error: 'validation.bulkField' }),
+      value: settableValues.length > 1 ? z.union(settableValues as [z.ZodType, z.ZodType, ...z.ZodType[]]) : (settableValues[0] ?? z.never()),
+    })
     .strict()
     .refine(oneTarget, { error: 'validation.bulkTarget', path: ['records'] })
     // the value as the form checks the field (`value` names the problem), converted as the form converts it
@@ -286,6 +296,14 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     });
   const bulkAnswer = z.object({ count: z.number().int() });
   const countAnswer = z.object({ count: z.number().int(), capped: z.boolean() });
+  const trailEntry = z.object({
+    id: z.number().int(),
+    action: z.string(),
+    at: z.string(),
+    actor: actor,
+    summary: z.string(),
+    changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  });
 
   const calls = {
     list: defineCall({ id: `${def.name}.list`, method: 'GET', path: apiPath, access: 'signed', permission: permissions.read, summary: `${def.pluralLabel['en-US']}: filters, sort, paging (10/20/50/100)`, query: listQuery, response: list }),
@@ -295,6 +313,7 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     create: defineCall({ id: `${def.name}.create`, method: 'POST', path: apiPath, access: 'signed', permission: permissions.write, summary: `Creates a ${title}`, body: form, response: detail, writes: true }),
     update: defineCall({ id: `${def.name}.update`, method: 'PUT', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Edits a ${title} at its version (409 VERSION_CONFLICT when someone saved first)`, params: idParams, body: update, response: detail, writes: true }),
     count: defineCall({ id: `${def.name}.count`, method: 'GET', path: `${apiPath}/count`, access: 'signed', permission: permissions.read, summary: `How many ${many} the filters match, counted up to ${BULK_MATCHING_MAX} (then \`capped\`)`, query: filter, response: countAnswer }),
+    trail: defineCall({ id: `${def.name}.trail`, method: 'GET', path: `${apiPath}/:id/trail`, access: 'signed', permission: permissions.read, summary: `A ${title}'s audit entries, newest first (at most ${TRAIL_LIMIT}): who changed what, and when`, params: idParams, response: z.object({ list: z.array(trailEntry) }) }),
     bulkDelete: defineCall({ id: `${def.name}.bulk-delete`, method: 'POST', path: `${apiPath}/bulk-delete`, access: 'signed', permission: permissions.write, summary: `Deletes ${many} at once, all or none: those selected (at their versions, at most ${BULK_SELECTED_MAX}) or those the filters match (their count confirmed, at most ${BULK_MATCHING_MAX}); an audit entry each`, body: bulkDeleteBody, response: bulkAnswer, writes: true }),
     bulkUpdate: defineCall({ id: `${def.name}.bulk-update`, method: 'POST', path: `${apiPath}/bulk-update`, access: 'signed', permission: permissions.write, summary: `Sets one field of ${many} to one value, all or none, selected or matching as bulk-delete; an audit entry each`, body: bulkUpdateBody, response: bulkAnswer, writes: true }),
     delete: defineCall({ id: `${def.name}.delete`, method: 'DELETE', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Deletes a ${title} at its version (409 IN_USE while another record refers to it)`, params: idParams, query: versionQuery, response: z.object({ id: z.number().int() }), writes: true }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { kebabCase, type ResourceDef } from '@atrium/contracts/resource';
-import { BULK_MATCHING_MAX, RESOURCE_OPTIONS_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
+import { BULK_MATCHING_MAX, RESOURCE_OPTIONS_LIMIT, TRAIL_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
 import { resourceSqlNamesInUse } from '@atrium/contracts/resource-names';
 import type { Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
@@ -34,6 +34,7 @@ import {
   rowExists,
   rowsById,
   scopeLabels,
+  trailOf,
   uniqueTaken,
   updateRow,
   updateRows,
@@ -249,6 +250,12 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
 
   registerCall(app, calls.get, async ({ db, params, session, scope, locale }) => withLabels(db, session, scope, await load(db, scope, (params as { id: number }).id), locale), scoped);
 
+  // a record's page: who changed it and how, for whoever reads the record (404 beyond the caller's reach)
+  registerCall(app, calls.trail, async ({ db, params, scope }) => {
+    const { id } = await load(db, scope, (params as { id: number }).id);
+    return { list: await trailOf(db, def, id, TRAIL_LIMIT) };
+  }, scoped);
+
   registerCall(app, calls.create, async ({ db, body, session, scope, now, audit, locale }) => {
     const values = { ...(body as Record<string, unknown>) };
     audit.set({ summary: `refused: ${def.name} outside the writer's data scope` });
@@ -373,9 +380,10 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
     if (def.lifecycle) assertAll(rows, (row) => assertUnlocked(def, row, values), [field]);
     const scopeField = def.scoped && (field === 'department' || field === 'owner');
     if (scopeField) {
-      // the one place every record goes: asked once, as a create putting a record there would be
+      // the one department or owner every record gets: asked once, and only it (the placement's other half,
+      // which each record keeps, is given as unchanged: a custom scope need not reach the writer's own department)
       if (value === null) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'value', message: 'common.required' }] });
-      await placeRecord(db, (await reachOf(db, scope, def))!, scope, { [field]: value as number }, null);
+      await placeRecord(db, (await reachOf(db, scope, def))!, scope, { [field]: value as number }, { department: 0, owner: 0 });
     } else await checkValues(db, scope, def, all, values);
     const ids = rows.map((r) => r.id);
     if (hooks.beforeWrite) {

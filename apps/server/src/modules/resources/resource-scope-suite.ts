@@ -145,6 +145,8 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
           const reached = !def.scoped || record.reachedBy.includes(a.scope);
           const got = await a.client.call('GET', `${def.apiPath}/${record.id}`);
           expect([got.status, got.body.data?.error], `${a.scope}: get ${record.id}`).toEqual(reached ? [200, undefined] : [404, 'NOT_FOUND']);
+          const trail = await a.client.call('GET', `${def.apiPath}/${record.id}/trail`);
+          expect([trail.status, trail.body.data?.error], `${a.scope}: trail ${record.id}`).toEqual(reached ? [200, undefined] : [404, 'NOT_FOUND']);
           if (reached) continue;
           const current = data(await admin.call('GET', `${def.apiPath}/${record.id}`), 'the administrator reads');
           const edit = await a.client.call('PUT', `${def.apiPath}/${record.id}`, editBody(current));
@@ -285,6 +287,10 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
       const moved = await tree.client.call('POST', `${def.apiPath}/bulk-update`, { field: 'department', value: ROOT_DEPARTMENT_ID, matching: { filters: {}, count: want.length } });
       expect([moved.status, moved.body.data?.error]).toEqual([403, 'OUT_OF_SCOPE']);
       expect(data(await tree.client.call('POST', `${def.apiPath}/bulk-update`, { field: 'owner', value: tree.id, matching: { filters: { department: lower }, count: expected(def, 'custom').length } }), 'within its scope')).toEqual({ count: expected(def, 'custom').length });
+      // a custom scope that leaves out the writer's own department hands its records to itself
+      const custom = accounts.get('custom')!;
+      const mine = data(await custom.client.call('POST', `${def.apiPath}/bulk-update`, { field: 'owner', value: custom.id, matching: { filters: {}, count: expected(def, 'custom').length } }), 'custom takes its records');
+      expect(mine).toEqual({ count: expected(def, 'custom').length });
     });
 
     itWhen(scopedReferences.length > 0)('refuses a reference to a record the writer cannot see (400 on the field, as if it did not exist), and takes one it can', async () => {

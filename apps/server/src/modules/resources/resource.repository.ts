@@ -434,3 +434,29 @@ export async function referrersOf(db: Db, def: ResourceDef, ids: readonly number
   }
   return undefined;
 }
+
+export interface TrailEntry {
+  id: number;
+  action: string;
+  at: string;
+  actor: { id: number; name: string } | null;
+  summary: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+/**
+ * A record's audit entries that stood (`success`), newest first, at most `limit`: what its page shows of
+ * who changed what. One range of the trail's index on (target type, target id, time).
+ */
+export async function trailOf(db: Db, def: ResourceDef, rowId: number, limit: number): Promise<TrailEntry[]> {
+  const result = await db.execute(sql`select id, action, ${isoText(sql`at`)} as at, actor_id as "actorId", actor_name as "actorName", summary, changes
+    from audit_log where target_type = ${def.name} and target_id = ${String(rowId)} and result = 'success' order by at desc, id desc limit ${limit}`);
+  return rowsOf<{ id: number; action: string; at: string; actorId: number | null; actorName: string; summary: string; changes: unknown }>(result).map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    at: r.at,
+    actor: r.actorId === null ? null : { id: Number(r.actorId), name: r.actorName },
+    summary: r.summary,
+    changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as TrailEntry['changes'],
+  }));
+}
