@@ -151,7 +151,8 @@ export function describeResourcePage(def: ResourceDef): void {
         await expect.poll(() => p.locator('.arco-card-header-title').textContent()).toBe(def.pluralLabel['en-US']);
         await expect.poll(() => page.title()).toBe(`${def.pluralLabel['en-US']} - Atrium`);
         await expect.poll(() => page.locator('[data-testid=tab-bar] [role=tab][aria-selected=true]').textContent()).toContain(def.pluralLabel['en-US']);
-        await expect.poll(() => p.locator('.arco-table-th').first().textContent()).toBe(def.fields.find((f) => !f.hidden && f.type !== 'text')?.label['en-US']);
+        // (the first column's header, after the row-picking boxes)
+        await expect.poll(() => p.locator('.arco-table-th:not(.arco-table-operation)').first().textContent()).toBe(def.fields.find((f) => !f.hidden && f.type !== 'text')?.label['en-US']);
         await settle(p);
         expect(await seriousViolations(page)).toEqual([]);
         // the columns fit the card: the last one ends where the fixed actions begin, not under them
@@ -167,6 +168,7 @@ export function describeResourcePage(def: ResourceDef): void {
 
     describeInUse(def);
     describeBulk(def);
+    describeRecordPage(def);
 
     if (def.lifecycle) describeLifecycle(def, withPage, settle);
 
@@ -358,6 +360,59 @@ function describeBulk(def: ResourceDef): void {
       expect(await sidewaysOverflow(page)).toBeNull();
       expect(await seriousViolations(page), 'axe, a page picked, 390 px').toEqual([]);
       await screenshot(page, `resource-${def.plural}-bulk-390-dark-en-US`, true);
+    });
+  });
+}
+
+/**
+ * A record's own page: opened from the list by its title, at its own address (shared: a fresh tab opens it
+ * the same), every field with references as links, its activity newest first; 404 for an id that names
+ * none; axe in both themes, the page at 390 px in English without sideways scrolling.
+ */
+function describeRecordPage(def: ResourceDef): void {
+  it(`opens a ${def.label['en-US'].toLowerCase()}'s own page from the list, at an address of its own`, { timeout: 120_000 }, async () => {
+    let address = '';
+    await withPage({}, async (page) => {
+      await loginAs(page, 'admin');
+      const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const as = { token, fingerprint };
+      const made = await signedCall<Record<string, unknown> & { id: number; version: number }>('POST', def.apiPath, { ...as, body: resourceSample(def, Number(Date.now().toString().slice(-6)), await referencesFor(def, as)) });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const record = made.body.data;
+      const title = String(record[def.titleField]);
+      await page.goto(`${baseUrl}${def.path}`);
+      const list = pane(page, def.path);
+      await settle(list);
+      await list.locator('tbody tr.arco-table-tr').filter({ hasText: title }).getByRole('link', { name: title }).click();
+      address = `${def.path}/${record.id}`;
+      await page.waitForURL(`${baseUrl}${address}`);
+      const p = pane(page, address);
+      const fields = p.getByRole('region', { name: '基本信息' });
+      await expect.poll(() => fields.textContent()).toContain(title);
+      for (const f of def.fields.filter((x) => x.type === 'reference' && record[x.name] != null)) {
+        const other = resources.find((r) => r.name === f.to)!;
+        expect(await fields.locator(`a[href="${other.path}/${String(record[f.name])}"]`).count(), `${f.name}: a link to its record`).toBe(1);
+      }
+      await expect.poll(() => p.getByRole('region', { name: '操作记录' }).textContent()).toContain('创建');
+      await expect.poll(() => page.title()).toBe(`${def.label['zh-CN']}详情 - Atrium`);
+      await settle(p);
+      expect(await seriousViolations(page), 'axe, a record\'s page').toEqual([]);
+      await screenshot(page, `resource-${def.plural}-record`);
+      // an id that names no record: the 404 page, in its own tab
+      await page.goto(`${baseUrl}${def.path}/987654`);
+      await expect.poll(() => pane(page, `${def.path}/987654`).textContent()).toContain('记录不存在，或不在你的数据权限范围内');
+    });
+    // the address shared: another browser opens it (signing in first), in English and dark, on a phone
+    await withPage({ locale: 'en-US', theme: 'dark', width: 390, height: 844 }, async (page) => {
+      await loginAs(page, 'admin', `/login?redirect=${encodeURIComponent(address)}`);
+      if (!page.url().endsWith(address)) await page.goto(`${baseUrl}${address}`);
+      const p = pane(page, address);
+      await expect.poll(() => p.getByRole('region', { name: 'Details' }).count()).toBe(1);
+      await expect.poll(() => p.getByRole('region', { name: 'Activity' }).textContent()).toContain('Created');
+      await settle(p);
+      expect(await sidewaysOverflow(page)).toBeNull();
+      expect(await seriousViolations(page), 'axe, a record\'s page, 390 px, dark').toEqual([]);
+      await screenshot(page, `resource-${def.plural}-record-390-dark-en-US`, true);
     });
   });
 }

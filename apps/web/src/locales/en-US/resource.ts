@@ -78,4 +78,13 @@ export default {
   'resourcePage.bulk.inUse': '{list}: referred to by {count} {label}. Nothing was deleted.',
   'resourcePage.bulk.countChanged': '{count} records match now, not the number you confirmed. Nothing was changed; confirm and try again.',
   'resourcePage.bulk.countTooMany': 'More than {n} records match; at most {n} can be changed at once. Narrow the filters.',
+  'resourcePage.record.fields': 'Details',
+  'resourcePage.record.back': 'Back to {list}',
+  'resourcePage.record.notFound': 'No such record, or it is outside your data scope',
+  'resourcePage.trail.title': 'Activity',
+  'resourcePage.trail.empty': 'No activity yet',
+  'resourcePage.trail.create': 'Created',
+  'resourcePage.trail.update': 'Edited',
+  'resourcePage.trail.bulk-update': 'Edited in bulk',
+  'resourcePage.trail.delete': 'Deleted',
 };

@@ -78,4 +78,13 @@ export default {
   'resourcePage.bulk.inUse': '{list} 被 {count} 个{label}引用，未删除任何记录',
   'resourcePage.bulk.countChanged': '符合条件的记录现在有 {count} 条，与确认时不同，未做任何修改；请确认后重试',
   'resourcePage.bulk.countTooMany': '符合条件的记录超过 {n} 条，一次最多处理 {n} 条；请缩小筛选范围',
+  'resourcePage.record.fields': '基本信息',
+  'resourcePage.record.back': '返回{list}',
+  'resourcePage.record.notFound': '记录不存在，或不在你的数据权限范围内',
+  'resourcePage.trail.title': '操作记录',
+  'resourcePage.trail.empty': '暂无操作记录',
+  'resourcePage.trail.create': '创建',
+  'resourcePage.trail.update': '修改',
+  'resourcePage.trail.bulk-update': '批量修改',
+  'resourcePage.trail.delete': '删除',
 };

@@ -2,12 +2,14 @@ import { Button, Dropdown, Menu, Popconfirm, Space, type TableColumnProps } from
 import { IconDown } from '@arco-design/web-react/icon';
 import type { ResourceDef, ResourceFieldType } from '@atrium/contracts/resource';
 import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import type { TFunction } from '../../../lib/i18n';
 import { displayValue, fieldKey } from './labels';
 import { buttonsWidth, lockedWhole, stateTag, transitionKey, transitionsOf } from './lifecycle';
 import type { ReferenceLabels, ResourceRecord } from './resource-api';
 import { sortOrderOf, type ResourceFilters } from './resource-url';
+import styles from './resource-page.module.css';
 import { scopeFieldKey, scopeFieldsOf } from './scope-names';
 import { recordColumns } from './table-preferences';
 
@@ -81,8 +83,9 @@ export function resourceColumns({ def, t, wide, labels, sort, visible }: ColumnC
       ellipsis: long,
       tooltip: long,
       ...(field.sortable ? sorting(sort, field.name) : {}),
-      // a life cycle's state as a tag of the state's own colour
-      render: (value: unknown) => (field.state ? stateTag(def, value, t) : displayValue(def, field, value, labels, t)),
+      // a life cycle's state as a tag of the state's own colour; the title a link to the record's own page
+      render: (value: unknown, row: ResourceRecord) =>
+        field.state ? stateTag(def, value, t) : field.name === def.titleField ? <Link to={`${def.path}/${row.id}`} className={styles.recordLink}>{displayValue(def, field, value, labels, t)}</Link> : displayValue(def, field, value, labels, t),
     });
   }
   for (const key of scopeFieldsOf(def)) {

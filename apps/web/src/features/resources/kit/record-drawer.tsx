@@ -2,13 +2,11 @@ import { Button, Descriptions, Empty, Space, Spin, Timeline } from '@arco-design
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DialogDrawer } from '../../../components/dialog-drawer';
-import { formatDateTime } from '../../../lib/format';
-import { useT, type TFunction } from '../../../lib/i18n';
-import { displayValue, fieldKey, labelKey } from './labels';
-import { stateFieldOf, stateTag, transitionKey, transitionsOf } from './lifecycle';
-import { historyQuery, recordQuery, resourceKeys, type HistoryEntry, type ReferenceLabels, type ResourceRecord } from './resource-api';
+import { useT } from '../../../lib/i18n';
+import { labelKey } from './labels';
+import { historyItem, recordFields, transitionButtons } from './record-fields';
+import { historyQuery, recordQuery, resourceKeys, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
-import { scopeFieldKey, scopeFieldsOf } from './scope-names';
 import { useTransition } from './use-transition';
 
 /**
@@ -19,27 +17,6 @@ export type RecordDrawerTarget = { id: number; record?: ResourceRecord; labels?:
 
 /** Drawers take the whole width of a phone. */
 const DRAWER_WIDTH = 'min(560px, 100vw)';
-
-/**
- * One row of the history: who fired which transition, from which state to which, with the comment. An
- * element, not a component: the timeline draws only its own items among its children.
- */
-function historyItem(def: ResourceDef, entry: HistoryEntry, t: TFunction) {
-  return (
-    <Timeline.Item key={entry.id} label={<time dateTime={entry.at}>{formatDateTime(entry.at)}</time>}>
-      <div className={styles.historyHead}>
-        <span className={styles.historyActor}>{entry.actor?.name ?? t('resourcePage.history.system')}</span>
-        <span>{t(transitionKey(def, entry.transition))}</span>
-      </div>
-      <div className={styles.historyStates}>
-        {stateTag(def, entry.from, t, 'small')}
-        <span>→</span>
-        {stateTag(def, entry.to, t, 'small')}
-      </div>
-      {entry.comment && <p className={styles.historyComment}>{entry.comment}</p>}
-    </Timeline.Item>
-  );
-}
 
 /**
  * A record of a resource with a life cycle: its state as a tag, its fields, its history as a timeline
@@ -60,24 +37,7 @@ export function RecordDrawer({ def, target, onClose }: { def: ResourceDef; targe
 
   const record = answer.data;
   const labels = record?.labels ?? {};
-  const state = stateFieldOf(def);
-  const title = record ? String(record[def.titleField] ?? `#${record.id}`) : '';
-  const fields = state ? [state, ...def.fields.filter((f) => f !== state)] : def.fields;
-  const data = record
-    ? [
-        ...fields.map((f) => ({
-          label: t(fieldKey(def, f.name)),
-          value: f.state ? stateTag(def, record[f.name], t) : <span className={styles.detailValue}>{displayValue(def, f, record[f.name], labels, t)}</span>,
-        })),
-        ...scopeFieldsOf(def).map((name) => {
-          const value = record[name];
-          return { label: t(scopeFieldKey(name)), value: value == null ? '-' : (labels[name]?.[String(value)] ?? `#${String(value)}`) };
-        }),
-        { label: t('resourcePage.columns.createdAt'), value: formatDateTime(record.createdAt) },
-        { label: t('resourcePage.columns.updatedAt'), value: formatDateTime(record.updatedAt) },
-      ]
-    : [];
-  const transitions = record ? transitionsOf(def, record) : [];
+  const data = record ? recordFields(def, record, labels, t) : [];
   const rows = history.data?.list ?? [];
 
   return (
@@ -90,18 +50,7 @@ export function RecordDrawer({ def, target, onClose }: { def: ResourceDef; targe
       footer={
         <Space wrap className={styles.detailFooter}>
           <Button onClick={onClose}>{t('common.close')}</Button>
-          {record &&
-            transitions.map((name, i) => (
-              <Button
-                key={name}
-                type={i === 0 ? 'primary' : 'secondary'}
-                loading={firing?.name === name && firing.record.id === record.id}
-                disabled={firing !== null && firing.name !== name}
-                onClick={() => fire({ def, name, record: { id: record.id, version: record.version, title } })}
-              >
-                {t(transitionKey(def, name))}
-              </Button>
-            ))}
+          {record && transitionButtons(def, record, { fire, firing }, t, true)}
         </Space>
       }
     >

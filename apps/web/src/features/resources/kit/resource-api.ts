@@ -48,6 +48,17 @@ export interface HistoryEntry {
   /** ISO 8601 UTC. */
   at: string;
 }
+/** One audit entry of a record, as its page lists them (newest first). */
+export interface TrailEntry {
+  id: number;
+  /** The call's id: `product.update`, `product.bulk-update`, `order.transition.approve`. */
+  action: string;
+  at: string;
+  actor: { id: number; name: string } | null;
+  summary: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
 interface ResourceOption {
   id: number;
   label: string;
@@ -69,6 +80,7 @@ function endpointsOf(def: ResourceDef) {
     create: endpointOf(c.create as Shaped<{ body: Body; response: Answer<ResourceDetail> }>),
     update: endpointOf(c.update as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>),
     delete: endpointOf(c.delete as Shaped<{ params: Id; query: Query; response: Answer<{ id: number }> }>),
+    trail: endpointOf(c.trail as Shaped<{ params: Id; response: Answer<{ list: TrailEntry[] }> }>),
     count: endpointOf(c.count as Shaped<{ query: Query; response: Answer<{ count: number; capped: boolean }> }>),
     bulkDelete: endpointOf(c.bulkDelete as Shaped<{ body: Body; response: Answer<{ count: number }> }>),
     bulkUpdate: endpointOf(c.bulkUpdate as Shaped<{ body: Body; response: Answer<{ count: number }> }>),
@@ -121,6 +133,14 @@ export const resourceOptionsQuery = (def: ResourceDef, query: { keyword?: string
 
 /** A record as it is now (its drawer), with the labels of its references and the transitions the caller may fire. */
 export const recordQuery = (def: ResourceDef, id: number) => queryOptions({ queryKey: resourceKeys.record(def.name, id), queryFn: () => getRecord(def, id), staleTime: 0 });
+
+/** A record for its own page: an id that names none, or one out of the caller's scope, is the page's 404 (no toast). */
+export const recordPageQuery = (def: ResourceDef, id: number) =>
+  queryOptions({ queryKey: resourceKeys.record(def.name, id), queryFn: () => call(api(def).get, { params: { id } }, { dedupe: false, expectedErrors: ['NOT_FOUND'] }), staleTime: 0, retry: false });
+
+/** A record's audit entries, newest first (its page's 操作记录). */
+export const trailQuery = (def: ResourceDef, id: number) =>
+  queryOptions({ queryKey: [...resourceKeys.all(def.name), 'trail', id] as const, queryFn: () => call(api(def).trail, { params: { id } }, { dedupe: false, expectedErrors: ['NOT_FOUND'] }), staleTime: 0, retry: false });
 
 /** A record's transitions, newest first (a resource with a life cycle). */
 export const historyQuery = (def: ResourceDef, id: number) =>

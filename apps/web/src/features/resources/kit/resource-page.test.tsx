@@ -58,6 +58,7 @@ const { dictionaries, setLocale } = await import('../../../lib/i18n');
 const { useSession } = await import('../../../stores/session');
 const { useSettings } = await import('../../../stores/settings');
 const { ResourcePage } = await import('./resource-page');
+const { RecordPage } = await import('./record-page');
 
 const { product } = fx;
 const failure = (status: number, error: string, details?: unknown, message = '') => new Response(JSON.stringify({ status: 'error', code: status, message, data: { error, details }, traceId: 't' }), { status });
@@ -104,6 +105,14 @@ beforeEach(() => {
     }
     if (path === '/api/scope/product/owners') return ok([{ id: 12, label: '王芳 (wangfang)' }, { id: 20, label: 'Me (me)' }]);
     if (path === '/api/products/options') return ok(rows.map((r) => ({ id: r.id, label: r.title })));
+    const trail = /^\/api\/products\/(\d+)\/trail$/.exec(path);
+    if (trail) {
+      if (!rows.some((r) => r.id === Number(trail[1]))) return failure(404, 'NOT_FOUND');
+      return ok({ list: [
+        { id: 9, action: 'product.bulk-update', at: '2026-03-02T08:00:00.000Z', actor: { id: 20, name: 'Me' }, summary: 'updated product "Desk lamp"', changes: [{ field: 'stock', before: 5, after: 3 }] },
+        { id: 8, action: 'product.create', at: '2026-03-01T08:00:00.000Z', actor: { id: 12, name: '王芳' }, summary: 'created product "Desk lamp"', changes: [{ field: 'status', before: null, after: 'live' }] },
+      ] });
+    }
     if (path === '/api/products' && method === 'POST') {
       const row = { ...body, id: rows.length + 1, version: 1, ...stamp };
       rows.push(row);
@@ -387,6 +396,68 @@ describe('the page of a resource', () => {
     const del = sent.find((r) => r.method === 'DELETE')!;
     expect([del.path, del.query.get('version')]).toEqual(['/api/products/1', '4']);
     await waitFor(() => expect(document.querySelector('tbody')?.textContent).not.toContain('Desk lamp'));
+  });
+
+  describe('a record\'s own page', () => {
+    function renderRecord(entry: string) {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const router = createMemoryRouter(
+        [
+          { path: '/catalog/products/:id', element: <RecordPage def={product} /> },
+          { path: '/catalog/products', element: <ResourcePage def={product} /> },
+        ],
+        { initialEntries: [entry] },
+      );
+      render(
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+      return router;
+    }
+
+    it('shows every field, references as links to their records, and who changed what, newest first', async () => {
+      renderRecord('/catalog/products/1');
+      await waitFor(() => expect(screen.getByText('基本信息')).toBeTruthy());
+      const fields = screen.getByRole('region', { name: '基本信息' });
+      expect(fields.textContent).toContain('Desk lamp');
+      expect(fields.textContent).toContain('19.90');
+      expect(within(fields).getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe('/catalog/suppliers/7');
+      expect(fields.textContent).toContain('华东区');
+      const trail = await waitFor(() => {
+        const region = screen.getByRole('region', { name: '操作记录' });
+        expect(region.textContent).toContain('批量修改');
+        return region;
+      });
+      const items = [...trail.querySelectorAll('.arco-timeline-item')].map((item) => item.textContent);
+      expect(items[0]).toContain('Me');
+      expect(items[0]).toContain('库存 5 → 3');
+      expect(items[1]).toContain('创建');
+      expect(items[1]).toContain('状态 - → 在售');
+      expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
+    });
+
+    it('is the 404 page for an id that names no record or one out of scope, and for one that is no id, without a toast', async () => {
+      const error = vi.spyOn(Message, 'error').mockImplementation(() => () => {});
+      renderRecord('/catalog/products/99');
+      await waitFor(() => expect(screen.getByText('记录不存在，或不在你的数据权限范围内')).toBeTruthy());
+      expect(sent.some((r) => r.path === '/api/products/99')).toBe(true);
+      expect(sent.some((r) => r.path === '/api/products/99/trail')).toBe(false);
+      cleanup();
+      sent = [];
+      renderRecord('/catalog/products/lamp');
+      await waitFor(() => expect(screen.getByText('记录不存在，或不在你的数据权限范围内')).toBeTruthy());
+      expect(sent.filter((r) => r.path.startsWith('/api/products/'))).toEqual([]);
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it('is opened from the list by a record\'s title', async () => {
+      const router = renderRecord('/catalog/products');
+      const link = await waitFor(() => within(firstRow() as HTMLElement).getByRole('link', { name: 'Desk lamp' }));
+      fireEvent.click(link);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/catalog/products/1'));
+      await waitFor(() => expect(screen.getByText('基本信息')).toBeTruthy());
+    });
   });
 
   describe('bulk actions', () => {

@@ -17,14 +17,15 @@ describe('a resource as a slice of the console', () => {
   const page = () => Promise.resolve({ default: () => null });
   const slice = resourceWebSlice(ticket, page);
 
-  it('names its page as the route table does, and brings the titles of its menu entry and group', () => {
-    const [route] = flattenRoutes(withResourceRoutes([], [ticket]));
-    expect(Object.keys(slice.pages!)).toEqual([route!.name]);
+  it('names its pages as the route table does, and brings the titles of its menu entry, a record\'s page and its group', () => {
+    const [route, record] = flattenRoutes(withResourceRoutes([], [ticket]));
+    expect(Object.keys(slice.pages!)).toEqual([route!.name, record!.name]);
     expect(slice.pages![route!.name!]).toBe(page);
+    expect([record!.path, record!.hideInMenu]).toEqual(['/support/support-tickets/:id', true]);
     const [group] = withResourceRoutes([], [ticket]);
     expect(slice.titles).toEqual({
-      'zh-CN': { [route!.titleKey!]: '工单', [group!.titleKey!]: '支持' },
-      'en-US': { [route!.titleKey!]: 'Tickets', [group!.titleKey!]: 'Support' },
+      'zh-CN': { [route!.titleKey!]: '工单', [record!.titleKey!]: '工单详情', [group!.titleKey!]: '支持' },
+      'en-US': { [route!.titleKey!]: 'Tickets', [record!.titleKey!]: 'Ticket', [group!.titleKey!]: 'Support' },
     });
   });
 
@@ -35,6 +36,6 @@ describe('a resource as a slice of the console', () => {
 
   it('leaves a group it does not label to the resource that does', () => {
     const plain = resourceWebSlice(defineResource({ ...spec, name: 'note', menu: { group: 'support' } }), page);
-    expect(Object.keys(plain.titles!['en-US'])).toEqual(['resource.note.pluralLabel']);
+    expect(Object.keys(plain.titles!['en-US'])).toEqual(['resource.note.pluralLabel', 'resource.note.recordTitle']);
   });
 });
