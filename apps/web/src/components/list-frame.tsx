@@ -89,12 +89,14 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
     return () => observer.disconnect();
   }, []);
 
+  // The row-picking boxes' column (rowSelection: Arco's own, not one of `columns`) takes its width first.
+  const picking = rowSelection ? (rowSelection.columnWidth ?? 40) : 0;
   // On a phone no column stays fixed: the actions scroll with the row instead of covering the table.
-  const fitted = fitColumns(columns, available, flexWidth);
+  const fitted = fitColumns(columns, available === undefined ? undefined : available - picking, flexWidth);
   const shown = mobile ? fitted.map((c) => ({ ...c, fixed: undefined })) : fitted;
   // Columns keep their widths (beyond what fitting them takes); a narrower card scrolls the table
   // sideways instead of breaking numbers and labels mid-word.
-  const width = fitted.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : flexWidth), 0);
+  const width = picking + fitted.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : flexWidth), 0);
 
   // Rows already shown stay when a reload fails (the transport toasted it); only an empty table says so.
   const failed = list.isError && !list.data;
