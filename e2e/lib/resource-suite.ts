@@ -268,7 +268,7 @@ function describeBulk(def: ResourceDef): void {
   // a field of a kind a person types or picks, which a bulk edit may set
   const settable = bulkFields(def);
   // (not the title: the test finds its rows by their titles, which would become one)
-  const target = def.fields.find((f) => settable.includes(f.name) && f.name !== def.titleField && !f.hidden && ['string', 'integer', 'enum'].includes(f.type));
+  const target = def.fields.find((f) => settable.includes(f.name) && f.name !== def.titleField && !f.hidden && ['string', 'integer', 'decimal', 'enum', 'text'].includes(f.type));
   if (!target) return;
   it(`edits and deletes picked ${def.pluralLabel['en-US'].toLowerCase()} in bulk, all or none`, { timeout: 180_000 }, async () => {
     await withPage({}, async (page) => {
@@ -307,7 +307,7 @@ function describeBulk(def: ResourceDef): void {
       await choose(page, field(dialog, '要修改的字段'), target.label['zh-CN']);
       const item = field(dialog, `${target.label['zh-CN']}改为`);
       if (target.type === 'enum') await choose(page, item, enumLabel(target, String(value)));
-      else await item.locator('input').fill(String(value));
+      else await item.locator('input, textarea').fill(String(value));
       await settle(p);
       expect(await seriousViolations(page), 'axe, the bulk edit dialog').toEqual([]);
       await screenshot(page, `resource-${def.plural}-bulk-edit`);
