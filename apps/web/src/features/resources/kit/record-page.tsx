@@ -1,6 +1,6 @@
 import { Button, Card, Descriptions, Empty, Space, Spin, Timeline } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
-import type { ResourceDef } from '@atrium/contracts/resource';
+import { INT_MAX, type ResourceDef } from '@atrium/contracts/resource';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -17,7 +17,7 @@ import styles from './resource-page.module.css';
 import { useTransition } from './use-transition';
 
 /** A path's id as a record's: a positive whole number (anything else names no record). */
-const recordId = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : undefined);
+const recordId = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= INT_MAX ? Number(text) : undefined);
 
 /**
  * A record's own page (`/<group>/<plural>/:id`), shareable by its address and opened from the list: every
