@@ -256,7 +256,7 @@ describe('new:resource and life cycles', () => {
     const r = run('new', supplierFile, orderFile);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('order:read, order:write, order:export, order:submit, order:approve, order:reject from the next start');
+    expect(r.out).toContain('order:read, order:write, order:export, order:import, order:submit, order:approve, order:reject from the next start');
     expect(r.out).toContain('The role finance is created with the sample data of an empty database outside production');
     const text = readFileSync(join(scratch, paths.definition('order')), 'utf8');
     // the header says it in a sentence; the literal lists the keys in the definitions' order

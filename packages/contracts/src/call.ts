@@ -30,6 +30,8 @@ export interface CallDef {
   response?: z.ZodType;
   /** How the request body travels; default `json` when `body` is set. */
   requestKind?: 'json' | 'multipart';
+  /** The largest body the call takes, in bytes, when it is not the server's default (an import's file). */
+  bodyLimit?: number;
   /** How the answer travels; default `json` (the envelope). `redirect`: a 302 for a browser's navigation. */
   responseKind?: 'json' | 'csv' | 'text' | 'redirect';
   /** Whether the call changes data (used by tests that check refused calls write nothing). */

@@ -91,7 +91,7 @@ describe('a life cycle in the definition', () => {
     expect(def.fields.at(-1)).toMatchObject({ name: 'status', type: 'enum', default: 'draft', required: true, filter: 'equals', state: true });
     expect(def.lifecycle?.awaiting).toEqual(['submitted']);
     const slice = resourceSlice(def);
-    expect(Object.keys(slice.permissions)).toEqual(['order:read', 'order:write', 'order:export', 'order:submit', 'order:approve', 'order:reject']);
+    expect(Object.keys(slice.permissions)).toEqual(['order:read', 'order:write', 'order:export', 'order:import', 'order:submit', 'order:approve', 'order:reject']);
     expect(slice.permissions['order:approve']?.label).toEqual(label('Approve orders', '批准订单'));
     expect(slice.grants).toEqual({ finance: ['order:read', 'order:approve'] });
     expect(resourceMessages([def], 'zh-CN')['resource.order.transition.reject']).toBe('驳回');

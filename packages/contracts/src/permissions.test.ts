@@ -3,6 +3,7 @@ import { isAuditedCall } from './call.ts';
 import { allCalls } from './calls/index.ts';
 import { builtInRoleCodes, builtInRoles, isPermission, permissions, ROLE_CODE_PATTERN, roleDisplayText, systemPermissions } from './permissions.ts';
 import { resourceCalls } from './resource-calls.ts';
+import { resourceImportCalls } from './resource-import.ts';
 import { flattenRoutes, routeTable } from './routes.ts';
 import { resources, sliceDefs } from './slices.ts';
 
@@ -27,10 +28,11 @@ describe('the permission catalogue and the tables that name it', () => {
     expect(allCalls.filter((c) => c.method !== 'GET' && !c.writes).map((c) => c.id)).toEqual(['user.info', ...unknownTransitions]);
     // A GET that writes: company sign-in's callback (a browser's navigation makes or updates the account).
     expect(allCalls.filter((c) => c.method === 'GET' && c.writes).map((c) => c.id)).toEqual(['auth.company-sign-in']);
-    // The audited reads: the callback and the exports (the audit log's, a slice's, each resource's).
+    // The audited reads: the callback and the files handed out (the exports: the audit log's, a slice's, each
+    // resource's; each resource's import report).
     const auditedReads = allCalls.filter((c) => c.method === 'GET' && isAuditedCall(c)).map((c) => c.id);
-    expect(auditedReads).toEqual(expect.arrayContaining(['auth.company-sign-in', 'system.audit.export', ...resources.map((r) => resourceCalls(r).export.id)]));
-    expect(auditedReads.filter((id) => id !== 'auth.company-sign-in' && !id.endsWith('.export'))).toEqual([]);
+    expect(auditedReads).toEqual(expect.arrayContaining(['auth.company-sign-in', 'system.audit.export', ...resources.flatMap((r) => [resourceCalls(r).export.id, resourceImportCalls(r).report.id])]));
+    expect(auditedReads.filter((id) => id !== 'auth.company-sign-in' && !id.endsWith('.export') && !id.endsWith('.import-report'))).toEqual([]);
   });
 
   it('derives the built-in roles: admin holds everything, user what any role had before', () => {

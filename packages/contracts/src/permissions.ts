@@ -36,7 +36,7 @@ const catalogue = {
   'department:write': { group: 'system', label: { 'zh-CN': '管理部门', 'en-US': 'Manage departments' } },
 } as const satisfies Record<string, { group: PermissionGroup; label: Record<Locale, string> }>;
 
-/** The slices' permissions (slice.ts; a resource's, `<name>:read`, `:write`, `:export`, from resourceSlice). */
+/** The slices' permissions (slice.ts; a resource's, `<name>:read`, `:write`, `:export`, `:import`, from resourceSlice). */
 type SlicePermission = SliceOf extends infer S ? (S extends { permissions: infer P } ? keyof P & string : never) : never;
 const permissionsOf = (defs: typeof sliceDefs) => Object.fromEntries(defs.flatMap((s) => Object.entries(s.permissions ?? {}))) as Record<SlicePermission, { group: PermissionGroup; label: Record<Locale, string> }>;
 

@@ -9,9 +9,10 @@ import type { ResourceDef } from './resource.ts';
 
 /**
  * A resource's permission codes: reading (the list, a record, pickers), writing (create, edit, delete),
- * exporting; and one per transition of its life cycle (`order:approve`, lifecycle.ts).
+ * exporting, importing (resource-import.ts); and one per transition of its life cycle (`order:approve`,
+ * lifecycle.ts).
  */
-export const resourceActions = ['read', 'write', 'export'] as const;
+export const resourceActions = ['read', 'write', 'export', 'import'] as const;
 export type ResourcePermission = `${string}:${string}`;
 
 /**

@@ -9,6 +9,7 @@ const actionLabels: Record<(typeof resourceActions)[number], Record<Locale, (plu
   read: { 'zh-CN': (p) => `查看${p['zh-CN']}`, 'en-US': (p) => `View ${p['en-US'].toLowerCase()}` },
   write: { 'zh-CN': (p) => `新建、编辑、删除${p['zh-CN']}`, 'en-US': (p) => `Create, edit and delete ${p['en-US'].toLowerCase()}` },
   export: { 'zh-CN': (p) => `导出${p['zh-CN']}`, 'en-US': (p) => `Export ${p['en-US'].toLowerCase()}` },
+  import: { 'zh-CN': (p) => `导入${p['zh-CN']}`, 'en-US': (p) => `Import ${p['en-US'].toLowerCase()}` },
 };
 
 /** The slice a resource is (resourceSlice): its definition, and its permissions in a group of their own. */
@@ -21,7 +22,7 @@ export interface ResourceSliceDef extends SliceDef {
 /**
  * A team's resource as a slice of the contracts (docs/resources.md): one line of the registry
  * (slices.ts) like any other slice. What a slice declares by hand follows here from the definition: its
- * three permissions (`<name>:read`, `:write`, `:export`) and one per transition of its life cycle, with
+ * four permissions (`<name>:read`, `:write`, `:export`, `:import`) and one per transition of its life cycle, with
  * their labels, the roles its life cycle brings for its approvals, their group in the role editor
  * (`resource:<name>`, labelled by the plural) and what their resource is called there. Its page joins the
  * route table from `resource` (routes.ts places it in its menu group, after the pages the registry lists

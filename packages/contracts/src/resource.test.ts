@@ -58,7 +58,7 @@ describe('resource specs', () => {
   it('derives the table, the paths, the permissions and the calls', () => {
     const def = defineResource(spec);
     expect(def).toMatchObject({ plural: 'productLines', table: 'product_lines', path: '/catalog/product-lines', apiPath: '/api/product-lines', titleField: 'title' });
-    expect(def.permissions).toEqual({ read: 'productLine:read', write: 'productLine:write', export: 'productLine:export' });
+    expect(def.permissions).toEqual({ read: 'productLine:read', write: 'productLine:write', export: 'productLine:export', import: 'productLine:import' });
     expect(Object.values(resourceCalls(def)).map((c) => `${c.method} ${c.path} ${c.permission}`)).toEqual([
       'GET /api/product-lines productLine:read',
       'GET /api/product-lines/export productLine:export',
@@ -113,7 +113,7 @@ describe('resource specs', () => {
     expect(messages[tree[1]!.children![1]!.titleKey!]).toBe('产品线详情');
   });
 
-  it('is a slice: its three permissions, labelled from the plural, in a group of its own', () => {
+  it('is a slice: its four permissions, labelled from the plural, in a group of its own', () => {
     const def = defineResource(spec);
     const slice = resourceSlice(def);
     expect(slice.name).toBe('productLine');
@@ -122,6 +122,7 @@ describe('resource specs', () => {
       'productLine:read': { group: 'resource:productLine', label: { 'zh-CN': '查看产品线', 'en-US': 'View product lines' } },
       'productLine:write': { group: 'resource:productLine', label: { 'zh-CN': '新建、编辑、删除产品线', 'en-US': 'Create, edit and delete product lines' } },
       'productLine:export': { group: 'resource:productLine', label: { 'zh-CN': '导出产品线', 'en-US': 'Export product lines' } },
+      'productLine:import': { group: 'resource:productLine', label: { 'zh-CN': '导入产品线', 'en-US': 'Import product lines' } },
     });
     expect(slice.permissionGroups).toEqual({ 'resource:productLine': def.pluralLabel });
     expect(slice.permissionResources).toEqual({ productLine: def.pluralLabel });

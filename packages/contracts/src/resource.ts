@@ -266,7 +266,7 @@ export interface ResourceDef {
   apiPath: string;
   /** The field that names a record (the first string field): pickers, the audit trail's summary. */
   titleField: string;
-  permissions: { read: ResourcePermission; write: ResourcePermission; export: ResourcePermission };
+  permissions: { read: ResourcePermission; write: ResourcePermission; export: ResourcePermission; import: ResourcePermission };
   /** Its states, transitions and approvals, when the spec declares them; its state field is among `fields`. */
   lifecycle?: Lifecycle;
 }
@@ -311,7 +311,7 @@ export function defineResource(spec: ResourceSpec): ResourceDef {
     });
   }
   const apiPath = `/api/${kebabCase(plural)}`;
-  const permissions = { read: `${spec.name}:read`, write: `${spec.name}:write`, export: `${spec.name}:export` } as const;
+  const permissions = { read: `${spec.name}:read`, write: `${spec.name}:write`, export: `${spec.name}:export`, import: `${spec.name}:import` } as const;
 
   return {
     name: spec.name,

@@ -50,7 +50,7 @@ export interface RegisterOptions {
    * request reads them in its round trip (plugins/pipeline.ts), as `req.generations`.
    */
   reads?: readonly string[];
-  /** Body limit in bytes for this route (default: config.bodyLimit; multipart: 2 MiB + 64 KiB). */
+  /** Body limit in bytes for this route (default: the call's `bodyLimit`, else config.bodyLimit; multipart: 2 MiB + 64 KiB). */
   bodyLimit?: number;
   /**
    * How an audited call's entry is written. Default: in one transaction with the handler's writes (the
@@ -58,9 +58,11 @@ export interface RegisterOptions {
    * the SMS sends, whose entry records a code delivered (after the provider took it). `in-handler`: the
    * handler opens its own transaction for the change and writes the entry in it with `ctx.recordSuccess`,
    * for the sign-in, whose attempt counters and rate limits commit on their own before it. With either,
-   * `failed` names the refusals recorded as `failed` entries (a wrong password, a locked account).
+   * `failed` names the refusals recorded as `failed` entries (a wrong password, a locked account). `job`:
+   * the handler starts a job of the server's that outlives the request and writes the call's one entry
+   * (`auditEntry` with the request) when it ends, in the transaction of what it changed (an import's write).
    */
-  audit?: { mode: 'after' | 'in-handler'; failed?: (error: unknown, ctx: { body: unknown }) => Promise<AuditNote | null> };
+  audit?: { mode: 'after' | 'in-handler' | 'job'; failed?: (error: unknown, ctx: { body: unknown }) => Promise<AuditNote | null> };
 }
 
 export const MULTIPART_BODY_LIMIT = 2 * 1024 * 1024 + 64 * 1024;
@@ -85,7 +87,7 @@ export function registerCall<C extends CallDef>(
     method: call.method,
     url: call.path,
     config: { call, reads: opts.reads },
-    bodyLimit: opts.bodyLimit ?? (multipart ? MULTIPART_BODY_LIMIT : undefined),
+    bodyLimit: opts.bodyLimit ?? call.bodyLimit ?? (multipart ? MULTIPART_BODY_LIMIT : undefined),
     handler: async (req, reply) => {
       if (call.body && !multipart && req.rawBody.length > 0 && mediaType(req.headers['content-type']) !== 'application/json') {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE');
@@ -140,7 +142,7 @@ export function registerCall<C extends CallDef>(
           throw error;
         }
         if (opts.audit.mode === 'after') await writeAudit(app.db, auditEntry(req, call, 'success', audit.note, result));
-        else if (!recorded) throw new Error(`${call.id} succeeded without writing its audit entry (ctx.recordSuccess)`);
+        else if (opts.audit.mode === 'in-handler' && !recorded) throw new Error(`${call.id} succeeded without writing its audit entry (ctx.recordSuccess)`);
       } else {
         // The change and its entry commit together or not at all. A refusal the handler makes itself (a
         // grant beyond the caller's own permissions, a record put outside the writer's data scope) is

@@ -11,6 +11,8 @@ import { Secret } from 'otpauth';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { bulkFields, resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
+import { resourceImportCalls } from '@atrium/contracts/resource-import';
+import { csvOf, importTable, importUpload } from '../modules/resources/import-fixture.ts';
 import { pathTo } from '@atrium/contracts/lifecycle';
 import { resources } from '@atrium/contracts/slices';
 import { callback, navigation, startFlow, ticketOf } from './company-sign-in.ts';
@@ -334,6 +336,60 @@ function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
       return { method: 'POST', url: `${def.apiPath}/bulk-update`, token: ctx.admin, body: { field: name, value, records: [{ id: record.id, version: record.version }] }, expect: { changed: field ? [name] : [], targetType: def.name, targetId: String(record.id) } };
     }],
     [c.export.id, async (ctx) => ({ method: 'GET', url: `${def.apiPath}/export`, token: ctx.admin, expect: { changed: [], targetType: def.name, targetId: null } })],
+    ...importAuditSamples(def),
+  ];
+}
+
+/** A file of one new record, uploaded: the import's id. */
+async function uploadedImport(ctx: SampleContext, def: ResourceDef): Promise<number> {
+  const references: Record<string, number> = {};
+  for (const f of def.fields) if (f.type === 'reference' && f.required) references[f.name] = (await createRecord(ctx, resources.find((r) => r.name === f.to)!)).id as number;
+  const upload = importUpload(csvOf(importTable(def, [resourceSample(def, ctx.next(), references)])));
+  return (await ctx.data({ method: 'POST', url: `${def.apiPath}/imports`, token: ctx.admin, body: upload.body, contentType: upload.contentType })).id as number;
+}
+
+/** An import's state once its job has ended (a check or a write runs after the call answers). */
+async function settledImport(ctx: SampleContext, def: ResourceDef, importId: number): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 200; i++) {
+    const job = await ctx.data({ url: `${def.apiPath}/imports/${importId}`, token: ctx.admin });
+    if (!['checking', 'writing'].includes(job.status as string)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`import ${importId} of ${def.name} still running`);
+}
+
+/**
+ * An import's calls (docs/resources.md, "Import"): each leaves one entry on the import; its write leaves the
+ * import's one entry (its counts in the summary) when its job ends, which the sample waits for.
+ */
+function importAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
+  const c = resourceImportCalls(def);
+  const on = (importId: number) => ({ changed: [], targetType: 'import', targetId: String(importId) });
+  return [
+    [c.upload.id, async (ctx) => {
+      const upload = importUpload(csvOf(importTable(def, [resourceSample(def, ctx.next(), {})])));
+      return { method: 'POST', url: `${def.apiPath}/imports`, token: ctx.admin, body: upload.body, contentType: upload.contentType, expect: { changed: [], targetType: 'import', targetId: idOf } };
+    }],
+    [c.check.id, async (ctx) => {
+      const importId = await uploadedImport(ctx, def);
+      return { method: 'POST', url: `${def.apiPath}/imports/${importId}/check`, token: ctx.admin, body: {}, expect: on(importId), settle: async () => void (await settledImport(ctx, def, importId)) };
+    }],
+    [c.commit.id, async (ctx) => {
+      const importId = await uploadedImport(ctx, def);
+      await ctx.data({ method: 'POST', url: `${def.apiPath}/imports/${importId}/check`, token: ctx.admin, body: {} });
+      const checked = await settledImport(ctx, def, importId);
+      if (checked.status !== 'checked' || checked.errorRows !== 0) throw new Error(`import sample of ${def.name}: ${JSON.stringify(checked.errors)}`);
+      return { method: 'POST', url: `${def.apiPath}/imports/${importId}/commit`, token: ctx.admin, expect: on(importId), settle: async () => void (await settledImport(ctx, def, importId)) };
+    }],
+    [c.cancel.id, async (ctx) => {
+      const importId = await uploadedImport(ctx, def);
+      return { method: 'POST', url: `${def.apiPath}/imports/${importId}/cancel`, token: ctx.admin, expect: on(importId) };
+    }],
+    // the report of an import's problems is a file handed out: recorded as an export is
+    [c.report.id, async (ctx) => {
+      const importId = await uploadedImport(ctx, def);
+      return { method: 'GET', url: `${def.apiPath}/imports/${importId}/report`, token: ctx.admin, expect: { changed: [], targetType: def.name, targetId: null } };
+    }],
   ];
 }
 

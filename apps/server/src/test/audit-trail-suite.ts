@@ -94,6 +94,7 @@ export function auditTrailSuite(name: string, calls: readonly CallDef[], samples
           const before = await lastEntryId(t);
           const res = await t.request({ method: req.method, url: req.url, token: req.token, body: req.body, contentType: req.contentType, headers: req.headers });
           ctx.collect(res);
+          await req.settle?.(res);
           // A browser's navigation (company sign-in's callback) succeeds with its redirect.
           if (call.responseKind === 'redirect') expect(res.status, res.text.slice(0, 500)).toBe(302);
           else {

@@ -76,7 +76,7 @@ describe('bad input on every write call', () => {
       expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body, contentType: 'application/json' }), 413, 'PAYLOAD_TOO_LARGE');
     }
     for (const call of multipartCalls) {
-      const body = Buffer.alloc(MULTIPART_BODY_LIMIT + 10, 0x61);
+      const body = Buffer.alloc((call.bodyLimit ?? MULTIPART_BODY_LIMIT) + 10, 0x61);
       expectEnvelope(call, await t.request({ method: call.method, url: sampleUrl(call), token: t.tokens.admin, body, contentType: 'multipart/form-data; boundary=x' }), 413, 'PAYLOAD_TOO_LARGE');
     }
   });

@@ -47,6 +47,8 @@ export interface AuditSample {
     /** The fields the entry shows before and after (none for a call that changes no record: a sign-in, an export). */
     changed: string[];
   };
+  /** Waits, after the answer, for what writes the entry later (a job the call started: an import's write). */
+  settle?: (res: TestResponse) => Promise<void>;
 }
 
 /** How to make one audited call succeed: set-up through other calls, then the request and the entry it must leave. */

@@ -1,6 +1,7 @@
 import type { CallDef } from '../call.ts';
 import { authCalls } from './auth.ts';
 import { resourceCalls, resourceTransitionCalls } from '../resource-calls.ts';
+import { resourceImportCalls } from '../resource-import.ts';
 import { sliceCalls } from '../slice-calls.ts';
 import { resources } from '../slices.ts';
 import { healthCalls } from './health.ts';
@@ -28,9 +29,9 @@ export const calls = {
 } as const;
 
 /**
- * Every call of the API: the table above, then each resource's calls and its life cycle's transitions
+ * Every call of the API: the table above, then each resource's calls, its life cycle's transitions and its import
  * (docs/resources.md), then the department and owner pickers of each scoped resource (scope.ts).
  */
-export const allCalls: CallDef[] = [...Object.values(calls), ...resources.flatMap((r) => [resourceCalls(r), resourceTransitionCalls(r)]), ...everyScopeCall()].flatMap((group) =>
+export const allCalls: CallDef[] = [...Object.values(calls), ...resources.flatMap((r) => [resourceCalls(r), resourceTransitionCalls(r), resourceImportCalls(r)]), ...everyScopeCall()].flatMap((group) =>
   Object.values(group as Record<string, CallDef>),
 );

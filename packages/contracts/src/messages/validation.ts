@@ -1,6 +1,7 @@
 import { interpolate, type Locale } from '../locale.ts';
 import { validationPagesMessages } from './validation-pages.ts';
 import { validationAuthMessages } from './validation-auth.ts';
+import { validationImportMessages } from './validation-import.ts';
 import { sliceDefs } from '../slices.ts';
 
 export { msg } from './msg.ts';
@@ -55,6 +56,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.smsCode.invalid': '验证码为 6 位数字',
     ...validationPagesMessages['zh-CN'],
     ...validationAuthMessages['zh-CN'],
+    ...validationImportMessages['zh-CN'],
     ...sliceMessages('zh-CN'),
   },
   'en-US': {
@@ -97,6 +99,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     'login.form.smsCode.invalid': 'The code has 6 digits',
     ...validationPagesMessages['en-US'],
     ...validationAuthMessages['en-US'],
+    ...validationImportMessages['en-US'],
     ...sliceMessages('en-US'),
   },
 };

@@ -12,6 +12,7 @@ import { msg, translateValidation, validationMessages, type Locale } from '@atri
 import { AppError } from '../../http/errors.ts';
 import type { MultipartFile } from '../../http/multipart.ts';
 import { parseCsv } from '../../lists/csv.ts';
+import { looksBinary } from '../../http/file-signature.ts';
 
 interface ImportError {
   line: number;
@@ -23,23 +24,12 @@ export type ImportCheck = { ok: true; forms: CollectionForm[] } | { ok: false; f
 const fileProblem = (key: string, status: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' = 'VALIDATION_FAILED') =>
   new AppError(status, { message: key, details: status === 'VALIDATION_FAILED' ? [{ path: 'file', message: key }] : undefined });
 
-/** Leading bytes of files people pick by mistake (spreadsheets, documents, images, archives). */
-const binaryMagic = [
-  [0x50, 0x4b, 0x03, 0x04], // zip, xlsx, docx
-  [0xd0, 0xcf, 0x11, 0xe0], // xls, doc
-  [0x25, 0x50, 0x44, 0x46], // pdf
-  [0x89, 0x50, 0x4e, 0x47], // png
-  [0xff, 0xd8, 0xff], // jpeg
-  [0x47, 0x49, 0x46, 0x38], // gif
-  [0x1f, 0x8b], // gzip
-];
 const csvTypes = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']);
 
 /** A CSV is recognised by its name or declared type, and its content must be text (no NUL, no binary signature). */
 function assertCsv(file: MultipartFile): void {
-  const looksBinary = binaryMagic.some((magic) => magic.every((byte, i) => file.data[i] === byte)) || file.data.subarray(0, 8192).includes(0);
   const named = /\.csv$/i.test(file.filename) || csvTypes.has(file.contentType.split(';')[0]!.trim().toLowerCase());
-  if (looksBinary || !named) throw fileProblem('searchTable.import.fileType', 'UNSUPPORTED_MEDIA_TYPE');
+  if (looksBinary(file.data) || !named) throw fileProblem('searchTable.import.fileType', 'UNSUPPORTED_MEDIA_TYPE');
 }
 
 /** Accepted spellings of an enumeration: the key or its zh-CN or en-US label, case-insensitive. */

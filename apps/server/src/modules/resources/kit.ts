@@ -15,6 +15,7 @@ import { placeRecord } from '../../lists/placement.ts';
 import { scopedBy, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import type { SessionInfo } from '../../http/context.ts';
+import { registerImport } from './import.ts';
 import { actorOf, afterCreate, afterDelete, afterUpdate, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
 import {
   countMatching,
@@ -305,6 +306,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
 
   if (def.lifecycle) registerLifecycle(app, def, { load, reload, answer: withLabels, title: (row) => summaryOf(def, '', row).trimStart(), options: scoped });
   registerBulk(app, def, all, hooks, scoped);
+  registerImport(app, def, all, hooks);
 }
 
 /** What a bulk action's body names: the records selected at their versions, or the filters and the count confirmed. */

@@ -82,7 +82,7 @@ export async function withTransitions<R extends ResourceRow>(db: Db, def: Resour
 }
 
 /** Values equal as the record keeps them (a decimal's `12.5` is its `12.50`). */
-function same(def: ResourceDef, name: string, given: unknown, kept: unknown): boolean {
+export function same(def: ResourceDef, name: string, given: unknown, kept: unknown): boolean {
   if ((given ?? null) === (kept ?? null)) return true;
   const decimal = def.fields.find((f) => f.name === name)?.type === 'decimal';
   return decimal && given != null && kept != null && Number(given) === Number(kept);

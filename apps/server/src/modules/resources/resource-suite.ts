@@ -15,6 +15,7 @@ import { resources } from '@atrium/contracts/slices';
 import type { ServerSlice } from '../../slice.ts';
 import { describeScopeMatrix } from './resource-scope-suite.ts';
 import { describeLifecycle } from './resource-lifecycle-suite.ts';
+import { describeImport } from './resource-import-suite.ts';
 import { itWhen } from '../../test/it-when.ts';
 
 export interface ResourceSuiteOptions {
@@ -301,6 +302,8 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
     });
   });
 
+  // an import, in an app of its own
+  describeImport(def, all, options);
   // every path under each data scope, in an app of its own (its table holds only the matrix's records)
   describeScopeMatrix(def, all, options);
   // a life cycle's transitions, refusals and approvals, in an app of its own

@@ -460,3 +460,39 @@ export async function trailOf(db: Db, def: ResourceDef, rowId: number, limit: nu
     changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as TrailEntry['changes'],
   }));
 }
+
+/** An array parameter (`{…}`): each element quoted, so a comma, a brace or a quote in a text stays in it. */
+export const arrayParam = (values: readonly (string | number)[]) => `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+
+/** A unique field's values as the table compares them: strings without regard to case. */
+function uniqueMatch(field: ResourceField, values: readonly (string | number)[]): SQL {
+  const column = sql`t.${id(field.column)}`;
+  return field.type === 'string' ? sql`lower(${column}) = any(${arrayParam(values.map((v) => String(v).toLowerCase()))}::text[])` : sql`${column} = any(${arrayParam(values.map(Number))}::int[])`;
+}
+
+/** The records holding any of `values` in a unique field, whoever reaches them (an import asks which it matches), locked for update when `lock`. */
+export async function rowsByUnique(db: Db, def: ResourceDef, field: ResourceField, values: readonly (string | number)[], lock = false): Promise<ResourceRow[]> {
+  if (values.length === 0) return [];
+  const result = await db.execute(sql`select ${selectList(def)} from ${fromTable(def)} where ${uniqueMatch(field, values)}${lock ? sql` for update of t` : sql``}`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => toRecord(def, r));
+}
+
+/** Which records hold any of `values` in a unique field: `{ value (lower case for a string), id }`. */
+export async function uniqueHolders(db: Db, def: ResourceDef, field: ResourceField, values: readonly (string | number)[]): Promise<{ value: string; id: number }[]> {
+  if (values.length === 0) return [];
+  const key = field.type === 'string' ? sql`lower(t.${id(field.column)})` : sql`t.${id(field.column)}::text`;
+  const result = await db.execute(sql`select ${key} as value, t.id from ${id(def.table)} t where ${uniqueMatch(field, values)}`);
+  return rowsOf<{ value: string; id: number }>(result).map((r) => ({ value: r.value, id: Number(r.id) }));
+}
+
+/**
+ * The records of `def` within `reach` whose title is one of `titles` (compared without regard to case) or
+ * whose id is one of `ids`: how an import finds the record a reference cell names.
+ */
+export async function recordsByTitle(db: Db, def: ResourceDef, titles: readonly string[], ids: readonly number[], reach: Reach | undefined): Promise<{ id: number; title: string | null }[]> {
+  if (titles.length === 0 && ids.length === 0) return [];
+  const title = sql`t.${id(def.fields.find((f) => f.name === def.titleField)!.column)}`;
+  const result = await db.execute(sql`select t.id, lower(${title}) as title from ${id(def.table)} t
+    where (lower(${title}) collate "C" = any(${arrayParam(titles.map((v) => v.toLowerCase()))}::text[]) or t.id = any(${arrayParam(ids)}::int[])) and ${inReach(def, reach)}`);
+  return rowsOf<{ id: number; title: string | null }>(result).map((r) => ({ id: Number(r.id), title: r.title }));
+}

@@ -1,0 +1,149 @@
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { unzipSync } from 'fflate';
+import { readSheet } from 'read-excel-file/node';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_PREVIEW_ROWS } from '@atrium/contracts/resource-import';
+import { msg } from '@atrium/contracts';
+import { AppError } from '../../http/errors.ts';
+import type { MultipartFile } from '../../http/multipart.ts';
+import { isZip, looksBinary } from '../../http/file-signature.ts';
+
+/**
+ * An import's file (docs/resources.md, "Import"): which format it is, and its rows as text, one at a time.
+ * CSV through csv-parse (streamed: a batch of rows in memory at once, whatever the file's length), UTF-8 or,
+ * failing that, GB18030 (what a Chinese spreadsheet saves); XLSX through read-excel-file, its first sheet,
+ * each cell's value as the workbook saved it (a formula's last result, never evaluated). Rows are numbered
+ * as a spreadsheet numbers them: the header is row 1. A row of blank cells is skipped, its number kept.
+ */
+
+export type ImportFormat = 'csv' | 'xlsx';
+
+/** What an upload learns of its file: the header, the first rows and how many there are. */
+export interface InspectedFile {
+  format: ImportFormat;
+  columns: string[];
+  preview: string[][];
+  rows: number;
+}
+
+export interface FileRow {
+  /** The row's number in the file (the header is 1). */
+  row: number;
+  cells: string[];
+}
+
+/** An XLSX workbook unpacks to this much at most: a larger one (a zip bomb, or a sheet far past the row limit) is refused before it is read. */
+const XLSX_UNPACKED_MAX = 8 * IMPORT_MAX_BYTES;
+
+const fileProblem = (message: string, status: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' = 'VALIDATION_FAILED') =>
+  new AppError(status, { message, details: [{ path: 'file', message }] });
+
+/**
+ * The file's format, by its name and its first bytes: `.xlsx` must be a zip (a workbook), `.csv` must be
+ * text (no NUL, no binary signature). Anything else, an empty file or one over the limit is refused on `file`.
+ */
+export function fileFormat(file: MultipartFile | undefined): ImportFormat {
+  if (!file) throw fileProblem('validation.importFileRequired');
+  if (file.data.length > IMPORT_MAX_BYTES) throw fileProblem(msg('validation.importFileSize', { n: IMPORT_MAX_BYTES / 1024 / 1024 }), 'PAYLOAD_TOO_LARGE');
+  if (file.data.length === 0) throw fileProblem('validation.importEmpty');
+  const name = file.filename.toLowerCase();
+  if (name.endsWith('.xlsx') && isZip(file.data)) return 'xlsx';
+  if (name.endsWith('.csv') && !looksBinary(file.data)) return 'csv';
+  throw fileProblem('validation.importFileType', 'UNSUPPORTED_MEDIA_TYPE');
+}
+
+/** A CSV's text: UTF-8 (its BOM dropped), else GB18030. */
+function csvText(data: Buffer): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    text = new TextDecoder('gb18030').decode(data);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+async function* csvRows(data: Buffer): AsyncGenerator<string[]> {
+  // relax_quotes: a quote inside an unquoted cell is text; relax_column_count: a short or long row is the
+  // check's to report (its cells are what they are), not a reason to refuse the file
+  const parser = Readable.from([csvText(data)]).pipe(parse({ relax_quotes: true, relax_column_count: true, skip_empty_lines: false }));
+  try {
+    for await (const record of parser) yield record as string[];
+  } catch (error) {
+    if (error instanceof CsvError) throw fileProblem(msg('validation.importQuote', { line: Number((error as CsvError & { lines?: number }).lines ?? 0) }));
+    throw error;
+  }
+}
+
+/** A cell of a workbook as text: numbers as JavaScript writes them, a date as `YYYY-MM-DD` (or the instant, with a time of day). */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  return String(value);
+}
+
+async function* xlsxRows(data: Buffer): AsyncGenerator<string[]> {
+  let unpacked = 0;
+  try {
+    // the sizes the archive declares, before anything is inflated
+    unzipSync(data, {
+      filter: (entry) => {
+        unpacked += entry.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    throw fileProblem('validation.importUnreadable');
+  }
+  if (unpacked > XLSX_UNPACKED_MAX) throw fileProblem(msg('validation.importUnpacked', { n: XLSX_UNPACKED_MAX / 1024 / 1024 }));
+  let sheet: unknown[][];
+  try {
+    // numbers as the workbook saved them (`19.9`, not a binary fraction's digits); dates as dates
+    sheet = await readSheet<string>(data, { parseNumber: (text) => text, trim: false });
+  } catch {
+    throw fileProblem('validation.importUnreadable');
+  }
+  for (const row of sheet) yield row.map(cellText);
+}
+
+/** Every row of the file, the header first, numbered; blank rows skipped. */
+export async function* fileRows(data: Buffer, format: ImportFormat): AsyncGenerator<FileRow> {
+  let row = 0;
+  for await (const cells of format === 'csv' ? csvRows(data) : xlsxRows(data)) {
+    row += 1;
+    if (cells.every((c) => c.trim() === '')) continue;
+    yield { row, cells };
+  }
+}
+
+/**
+ * The header, the first rows and the count, with the file's limits: rows, columns, a cell's length, a header
+ * whose every column has a name once. Each refused on `file` with a message that says which.
+ */
+export async function inspectFile(data: Buffer, format: ImportFormat): Promise<InspectedFile> {
+  let columns: string[] | undefined;
+  const preview: string[][] = [];
+  let rows = 0;
+  for await (const { row, cells } of fileRows(data, format)) {
+    if (cells.length > IMPORT_MAX_COLUMNS) throw fileProblem(msg('validation.importTooManyColumns', { columns: cells.length, n: IMPORT_MAX_COLUMNS }));
+    const long = cells.findIndex((c) => c.length > IMPORT_MAX_CELL_CHARS);
+    if (long >= 0) throw fileProblem(msg('validation.importCellTooLong', { row, column: columns?.[long] ?? String(long + 1), n: IMPORT_MAX_CELL_CHARS }));
+    if (!columns) {
+      columns = cells.map((c) => c.trim());
+      const blank = columns.findIndex((c) => c === '');
+      if (blank >= 0) throw fileProblem(msg('validation.importHeaderBlank', { n: blank + 1 }));
+      const twice = columns.find((c, i) => columns!.findIndex((d) => d.toLowerCase() === c.toLowerCase()) !== i);
+      if (twice !== undefined) throw fileProblem(msg('validation.importHeaderTwice', { name: twice }));
+      continue;
+    }
+    rows += 1;
+    if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(cells);
+  }
+  if (!columns) throw fileProblem('validation.importEmpty');
+  if (rows === 0) throw fileProblem('validation.importNoRows');
+  if (rows > IMPORT_MAX_ROWS) throw fileProblem(msg('validation.importTooManyRows', { rows, n: IMPORT_MAX_ROWS }));
+  return { format, columns, preview, rows };
+}

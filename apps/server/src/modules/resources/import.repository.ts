@@ -1,0 +1,201 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ImportProblem, ImportStatus } from '@atrium/contracts/resource-import';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { isoText } from '../../lists/list.repository.ts';
+import type { InspectedFile } from './import-file.ts';
+import { arrayParam, type RecordScope } from './resource.repository.ts';
+
+/**
+ * An import's SQL: its job's row (`resource_imports`, migration 0012) and the rows it writes into a resource's
+ * table, many to a statement. Problems are kept with their message keys and translated as they are read.
+ */
+
+const id = (name: string) => sql.identifier(name);
+
+/** A job's row as the calls read it (the file left out). */
+export interface ImportRow {
+  id: number;
+  resource: string;
+  userId: number;
+  status: ImportStatus;
+  fileName: string;
+  format: 'csv' | 'xlsx';
+  columns: string[];
+  suggested: (string | null)[];
+  preview: string[][];
+  rows: number;
+  mapping: (string | null)[] | null;
+  matchBy: string | null;
+  done: number;
+  created: number;
+  updated: number;
+  errorRows: number;
+  /** The first `shown` problems (the read's choice), with message keys. */
+  errors: ImportProblem[];
+  errorsCapped: boolean;
+  failure: string | null;
+  cancelRequested: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Seconds since the job last wrote its row: how a job nobody runs any more is told from a running one. */
+  idleSeconds: number;
+}
+
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+function selectImport(shown: number): SQL {
+  return sql`id, resource, user_id as "userId", status, file_name as "fileName", format, columns, suggested, preview, rows, mapping,
+    match_by as "matchBy", done, created, updated, error_rows as "errorRows", jsonb_path_query_array(errors, ${`$[0 to ${Math.max(shown - 1, 0)}]`}::jsonpath) as errors,
+    errors_capped as "errorsCapped", failure, cancel_requested as "cancelRequested", ${isoText(sql`created_at`)} as "createdAt", ${isoText(sql`updated_at`)} as "updatedAt",
+    extract(epoch from now() - updated_at)::float8 as "idleSeconds"`;
+}
+
+function toImport(row: Record<string, unknown>, shown: number): ImportRow {
+  return {
+    ...(row as unknown as ImportRow),
+    columns: json(row.columns),
+    suggested: json(row.suggested),
+    preview: json(row.preview),
+    mapping: json(row.mapping),
+    errors: shown > 0 ? json(row.errors) : [],
+    idleSeconds: Number(row.idleSeconds),
+  };
+}
+
+export async function insertImport(db: Db, resource: string, userId: number, fileName: string, data: Buffer, file: InspectedFile, suggested: (string | null)[]): Promise<number> {
+  const result = await db.execute(sql`insert into resource_imports (resource, user_id, status, file_name, format, file, columns, suggested, preview, rows)
+    values (${resource}, ${userId}, 'uploaded', ${fileName}, ${file.format}, ${data}, ${JSON.stringify(file.columns)}::jsonb, ${JSON.stringify(suggested)}::jsonb,
+    ${JSON.stringify(file.preview)}::jsonb, ${file.rows}) returning id`);
+  return Number(rowsOf<{ id: number }>(result)[0]!.id);
+}
+
+/** An import of `resource` started by `userId` (another's, or another resource's, is not found). */
+export async function findImport(db: Db, resource: string, userId: number, importId: number, shown: number): Promise<ImportRow | undefined> {
+  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${selectImport(shown)} from resource_imports where id = ${importId} and resource = ${resource} and user_id = ${userId}`));
+  return row && toImport(row, shown);
+}
+
+export async function latestImport(db: Db, resource: string, userId: number, shown: number): Promise<ImportRow | undefined> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select ${selectImport(shown)} from resource_imports where user_id = ${userId} and resource = ${resource} order by id desc limit 1`),
+  );
+  return row && toImport(row, shown);
+}
+
+export async function importFile(db: Db, importId: number): Promise<Buffer | null> {
+  const [row] = rowsOf<{ file: Buffer | Uint8Array | null }>(await db.execute(sql`select file from resource_imports where id = ${importId}`));
+  return row?.file ? Buffer.from(row.file) : null;
+}
+
+/** Every problem kept, for the report. */
+export async function importProblems(db: Db, importId: number): Promise<ImportProblem[]> {
+  const [row] = rowsOf<{ errors: unknown }>(await db.execute(sql`select errors from resource_imports where id = ${importId}`));
+  return row ? (json(row.errors) as ImportProblem[]) : [];
+}
+
+/**
+ * Moves a job from one of `from` to `to` with `set`: true when it did. Two requests at once meet here, and
+ * one wins: the other finds the status moved.
+ */
+async function moveImport(db: Db, importId: number, from: readonly ImportStatus[], to: ImportStatus, set: SQL[] = []): Promise<boolean> {
+  const result = await db.execute(
+    sql`update resource_imports set ${sql.join([sql`status = ${to}`, sql`updated_at = now()`, ...set], sql`, `)}
+      where id = ${importId} and status = any(${`{${from.join(',')}}`}::text[]) returning id`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+/** A running job that no process runs any more: interrupted, nothing of it written. */
+export const interruptImport = (db: Db, importId: number, from: ImportStatus) => moveImport(db, importId, [from], 'interrupted', [sql`failure = 'validation.importInterrupted'`]);
+
+/** A check starts from an upload, a check or a write that ended without writing: with its mapping, its counts cleared. */
+export const startCheck = (db: Db, importId: number, mapping: readonly (string | null)[], matchBy: string | null) =>
+  moveImport(db, importId, ['uploaded', 'checked', 'failed', 'interrupted'], 'checking', [
+    sql`mapping = ${JSON.stringify(mapping)}::jsonb`,
+    sql`match_by = ${matchBy}`,
+    sql`done = 0`,
+    sql`created = 0`,
+    sql`updated = 0`,
+    sql`error_rows = 0`,
+    sql`errors = '[]'::jsonb`,
+    sql`errors_capped = false`,
+    sql`failure = null`,
+    sql`cancel_requested = false`,
+  ]);
+
+/** A write starts from a check that found nothing wrong. */
+export const startWrite = (db: Db, importId: number) => moveImport(db, importId, ['checked'], 'writing', [sql`done = 0`, sql`cancel_requested = false`, sql`error_rows = 0`]);
+
+/** A running job is asked to stop (it does at its next batch); one that waits for its person is cancelled at once, its file dropped. */
+export const cancelImport = (db: Db, importId: number, status: ImportStatus, running: boolean) =>
+  running ? moveImport(db, importId, [status], status, [sql`cancel_requested = true`]) : moveImport(db, importId, ['uploaded', 'checked', 'failed', 'interrupted'], 'cancelled', [sql`file = null`]);
+
+/** The active departments by id with their names in both languages: how an import's department column is read. */
+export async function activeDepartments(db: Db): Promise<{ id: number; name: string; nameEn: string | null }[]> {
+  return rowsOf<{ id: number; name: string; nameEn: string | null }>(await db.execute(sql`select id, name, name_en as "nameEn" from departments where status = 'active'`)).map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** The accounts whose username or name (without regard to case) is one of `texts`, or whose id is one of `ids`. */
+export async function accountsNamed(db: Db, texts: readonly string[], ids: readonly number[]): Promise<{ id: number; username: string; name: string | null }[]> {
+  const lower = arrayParam(texts.map((t) => t.toLowerCase()));
+  const result = await db.execute(sql`select id, lower(username) as username, lower(name) as name from users
+    where lower(username) = any(${lower}::text[]) or lower(name) = any(${lower}::text[]) or id = any(${arrayParam(ids)}::int[])`);
+  return rowsOf<{ id: number; username: string; name: string | null }>(result).map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** A running job's progress, which is also its heartbeat; false when the job's status is no longer `status` (cancelled meanwhile). */
+export async function markProgress(db: Db, importId: number, status: ImportStatus, done: number): Promise<{ running: boolean; cancelRequested: boolean }> {
+  const [row] = rowsOf<{ cancelRequested: boolean }>(
+    await db.execute(sql`update resource_imports set done = ${done}, updated_at = now() where id = ${importId} and status = ${status} returning cancel_requested as "cancelRequested"`),
+  );
+  return { running: row !== undefined, cancelRequested: row?.cancelRequested === true };
+}
+
+/** A check's or a write's outcome: its status, counts, problems and, when it wrote nothing, why. */
+export async function finishImport(
+  db: Db,
+  importId: number,
+  from: ImportStatus,
+  outcome: { status: ImportStatus; done: number; created: number; updated: number; errorRows: number; errors: readonly ImportProblem[]; errorsCapped: boolean; failure: string | null; dropFile: boolean },
+): Promise<boolean> {
+  return moveImport(db, importId, [from], outcome.status, [
+    sql`done = ${outcome.done}`,
+    sql`created = ${outcome.created}`,
+    sql`updated = ${outcome.updated}`,
+    sql`error_rows = ${outcome.errorRows}`,
+    sql`errors = ${JSON.stringify(outcome.errors)}::jsonb`,
+    sql`errors_capped = ${outcome.errorsCapped}`,
+    sql`failure = ${outcome.failure}`,
+    ...(outcome.dropFile ? [sql`file = null`] : []),
+  ]);
+}
+
+/** Imports nobody touched for a week go, their files with them. */
+export async function sweepImports(db: Db): Promise<void> {
+  await db.execute(sql`delete from resource_imports where updated_at < now() - interval '7 days'`);
+}
+
+/** A new record of an import: its fields' values (undefined: the column's default) and, scoped, its place. */
+export interface NewRecord {
+  values: Record<string, unknown>;
+  placed?: RecordScope;
+}
+
+/**
+ * New records in one statement, each with every column the import maps (a value left out takes the column's
+ * default): at most 65 535 parameters, so a caller passes a few hundred to a thousand at once.
+ */
+export async function insertRecords(db: Db, def: ResourceDef, fields: readonly string[], records: readonly NewRecord[], actorId: number, now: Date): Promise<number[]> {
+  if (records.length === 0) return [];
+  const written = def.fields.filter((f) => fields.includes(f.name));
+  const columns = [...written.map((f) => id(f.column)), ...(def.scoped ? [id('department_id'), id('owner_id')] : []), id('created_at'), id('updated_at'), id('created_by'), id('updated_by')];
+  const rows = records.map((r) => {
+    const cells = written.map((f) => (r.values[f.name] === undefined ? sql`default` : sql`${r.values[f.name]}`));
+    if (def.scoped) cells.push(sql`${r.placed!.department}`, sql`${r.placed!.owner}`);
+    cells.push(sql`${now}`, sql`${now}`, sql`${actorId}`, sql`${actorId}`);
+    return sql`(${sql.join(cells, sql`, `)})`;
+  });
+  const result = await db.execute(sql`insert into ${id(def.table)} (${sql.join(columns, sql`, `)}) values ${sql.join(rows, sql`, `)} returning id`);
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+}

@@ -1,0 +1,214 @@
+/**
+ * The kit's import (docs/resources.md, "Import") for any resource from its definition, on the project's
+ * engine: a file uploaded, checked and written all or nothing with one audit entry; every problem of every
+ * row named by row, column and field in the caller's language; records matched by a unique field updated;
+ * files it cannot read refused on `file`; a cancel; two writes at once; a job nobody runs found interrupted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceSample } from '@atrium/contracts/resource-sample';
+import type { ResourceDef } from '@atrium/contracts/resource';
+import { IMPORT_MAX_COLUMNS } from '@atrium/contracts/resource-import';
+import { rowsOf } from '../../db/client.ts';
+import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
+import { itWhen } from '../../test/it-when.ts';
+import type { ResourceSuiteOptions } from './resource-suite.ts';
+import { csvOf, importTable, importUpload, xlsxOf } from './import-fixture.ts';
+
+export function describeImport(def: ResourceDef, all: readonly ResourceDef[], options: ResourceSuiteOptions): void {
+  const api = def.apiPath;
+  const title = def.fields.find((f) => f.name === def.titleField)!;
+  const matchField = def.fields.find((f) => f.unique && !f.readOnly);
+
+  describe(`resource ${def.name}: import`, () => {
+    let t: TestApp;
+    let admin: string;
+    let serial = 5000;
+    const ok = (res: TestResponse) => {
+      expect(res.status, res.text.slice(0, 600)).toBe(200);
+      return res.body.data;
+    };
+    /** The records a row must refer to, created first (their ids are the cells). */
+    const references = async (): Promise<Record<string, number>> => {
+      const out: Record<string, number> = {};
+      for (const f of def.fields.filter((f) => f.type === 'reference' && f.required)) {
+        const other = all.find((r) => r.name === f.to)!;
+        const own: Record<string, number> = {};
+        for (const g of other.fields.filter((g) => g.type === 'reference' && g.required && g.to !== other.name)) own[g.name] = (await references())[g.name] ?? 0;
+        out[f.name] = ok(await t.request({ method: 'POST', url: other.apiPath, token: admin, body: resourceSample(other, ++serial, own) })).id;
+      }
+      return out;
+    };
+    const samples = async (n: number) => {
+      const refs = await references();
+      return Array.from({ length: n }, () => resourceSample(def, ++serial, refs));
+    };
+    const upload = async (data: Buffer, filename = 'records.csv', locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
+      const body = importUpload(data, filename);
+      return t.request({ method: 'POST', url: `${api}/imports`, token: admin, body: body.body, contentType: body.contentType, locale });
+    };
+    const settled = async (id: number, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
+      for (let i = 0; i < 600; i++) {
+        const job = ok(await t.request({ url: `${api}/imports/${id}`, token: admin, locale }));
+        if (!['checking', 'writing'].includes(job.status)) return job;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`import ${id} still running`);
+    };
+    const checked = async (id: number, body: unknown = {}, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
+      ok(await t.request({ method: 'POST', url: `${api}/imports/${id}/check`, token: admin, body, locale }));
+      return settled(id, locale);
+    };
+    const count = async () => Number(rowsOf<{ n: number }>(await t.db.execute(`select count(*)::int as n from ${def.table}`))[0]!.n);
+    const entries = async (importId: number) =>
+      rowsOf<{ action: string; result: string; summary: string }>(await t.db.execute(`select action, result, summary from audit_log where target_type = 'import' and target_id = '${Math.trunc(importId)}' order by id`));
+
+    beforeAll(async () => {
+      t = await createTestApp({ resources: options.resources });
+      await options.prepare?.(t);
+      admin = await t.login('admin');
+    });
+    afterAll(() => t?.close());
+
+    it('reads a CSV whose headers are the labels, checks every row, then writes them all in one go with one audit entry', async () => {
+      const records = await samples(3);
+      const job = ok(await upload(csvOf(importTable(def, records))));
+      const table = importTable(def, records);
+      expect(job).toMatchObject({ status: 'uploaded', format: 'csv', columns: table[0], rows: 3, unmatched: [], preview: table.slice(1) });
+      expect(job.suggested).toEqual(table[0]!.map((label) => def.fields.find((f) => f.label['zh-CN'] === label)!.name));
+      const before = await count();
+      const done = await checked(job.id);
+      expect(done).toMatchObject({ status: 'checked', errorRows: 0, errors: [], counts: { created: 3, updated: 0 }, progress: { done: 3, total: 3 } });
+      expect(await count()).toBe(before);
+      ok(await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin }));
+      expect(await settled(job.id)).toMatchObject({ status: 'done', counts: { created: 3, updated: 0 }, failure: null });
+      expect(await count()).toBe(before + 3);
+      const found = ok(await t.request({ url: `${api}?pageSize=10`, token: admin })).list.slice(0, 3);
+      expect(found.map((r: Record<string, unknown>) => r[title.name]).sort()).toEqual(records.map((r) => r[title.name]).sort());
+      expect((await entries(job.id)).map((e) => [e.action, e.result])).toEqual([
+        [`${def.name}.import-upload`, 'success'],
+        [`${def.name}.import-check`, 'success'],
+        [`${def.name}.import-commit`, 'success'],
+      ]);
+      expect((await entries(job.id))[2]!.summary).toContain('3 created, 0 updated');
+      // the file goes once it is written; a second write is refused
+      expect(rowsOf<{ file: unknown }>(await t.db.execute(`select file from resource_imports where id = ${Number(job.id)}`))[0]!.file).toBeNull();
+      expect((await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin })).status).toBe(409);
+    });
+
+    it('names each problem by row, column and field in the caller\'s language, offers them as a file, and writes nothing', async () => {
+      const records = await samples(3);
+      records[1]![title.name] = 'x'.repeat((title.max ?? 100) + 1);
+      const table = importTable(def, records, 'en-US');
+      const job = ok(await upload(csvOf(table), 'records.csv', 'en-US'));
+      const before = await count();
+      const done = await checked(job.id, {}, 'en-US');
+      expect(done).toMatchObject({ status: 'checked', errorRows: 1, counts: { created: 2 } });
+      expect(done.errors).toContainEqual({ row: 3, column: title.label['en-US'], field: title.name, message: `Up to ${title.max ?? 100} characters` });
+      expect(ok(await t.request({ url: `${api}/imports/${job.id}`, token: admin, locale: 'zh-CN' })).errors).toContainEqual(expect.objectContaining({ row: 3, message: `最多 ${title.max ?? 100} 个字符` }));
+      const refused = await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin });
+      expect(refused.status).toBe(409);
+      const report = await t.request({ url: `${api}/imports/${job.id}/report`, token: admin, locale: 'en-US' });
+      expect(report.headers['content-type']).toContain('text/csv');
+      expect(report.text).toContain(`\uFEFFRow,Column,Field,Problem\r\n3,${title.label['en-US']},${title.label['en-US']},Up to ${title.max ?? 100} characters\r\n`);
+      expect(await count()).toBe(before);
+    });
+
+    itWhen(matchField !== undefined)('matches records by a unique field and edits them, creating the rows that match none; a value twice in the file is named', async () => {
+      const [kept, fresh, other] = await samples(3);
+      const record = ok(await t.request({ method: 'POST', url: api, token: admin, body: kept }));
+      // the row for the record holds its match value and others' values for the rest (a read-only field as it is)
+      const edited = { ...other!, [matchField!.name]: record[matchField!.name] };
+      for (const f of def.fields.filter((f) => f.readOnly)) edited[f.name] = record[f.name] ?? undefined;
+      const job = ok(await upload(csvOf(importTable(def, [edited, fresh!]))));
+      const done = await checked(job.id, { matchBy: matchField!.name });
+      expect(done).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1, updated: 1 }, matchBy: matchField!.name });
+      ok(await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin }));
+      expect(await settled(job.id)).toMatchObject({ status: 'done', counts: { created: 1, updated: 1 } });
+      const after = ok(await t.request({ url: `${api}/${record.id}`, token: admin }));
+      expect(after.version).toBe(2);
+      expect(after[title.name]).toBe(title.name === matchField!.name ? record[title.name] : other![title.name]);
+
+      const twice = ok(await upload(csvOf(importTable(def, [fresh!, fresh!]))));
+      const named = await checked(twice.id, {}, 'en-US');
+      expect(named.errors).toContainEqual({ row: 3, column: matchField!.label['zh-CN'], field: matchField!.name, message: 'The same as row 2' });
+      // the one already written holds the value: without matching, the first is refused too
+      expect(named.errors).toContainEqual(expect.objectContaining({ row: 2, field: matchField!.name }));
+    });
+
+    it('refuses a file it cannot read, on `file`, saying why; and a column no field answers to until it is mapped or ignored', async () => {
+      const why = async (data: Buffer, filename: string) => {
+        const res = await upload(data, filename, 'en-US');
+        return [res.status, res.body.data.details?.[0]?.path, res.body.data.details?.[0]?.message];
+      };
+      expect(await why(Buffer.alloc(0), 'empty.csv')).toEqual([400, 'file', 'The file is empty']);
+      expect(await why(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), 'picture.csv')).toEqual([415, 'file', 'Choose a CSV or XLSX file']);
+      expect(await why(Buffer.from('a,b\n'), 'notes.txt')).toEqual([415, 'file', 'Choose a CSV or XLSX file']);
+      expect(await why(Buffer.from('not a workbook'), 'book.xlsx')).toEqual([415, 'file', 'Choose a CSV or XLSX file']);
+      expect(await why(csvOf([[title.label['zh-CN']]]), 'header.csv')).toEqual([400, 'file', 'The file has a header but no rows']);
+      const wide = Array.from({ length: IMPORT_MAX_COLUMNS + 1 }, (_, i) => `c${i}`);
+      expect(await why(csvOf([wide, wide]), 'wide.csv')).toEqual([400, 'file', `The file has ${IMPORT_MAX_COLUMNS + 1} columns; at most ${IMPORT_MAX_COLUMNS}`]);
+      expect(await why(Buffer.from(`${title.label['zh-CN']}\n"open quote\n`), 'quote.csv')).toEqual([400, 'file', expect.stringContaining('a quote is not closed')]);
+
+      const records = await samples(1);
+      const table = importTable(def, records);
+      const job = ok(await upload(csvOf([[...table[0]!, 'Nonsense'], [...table[1]!, 'x']])));
+      expect(job.unmatched).toEqual([table[0]!.length]);
+      const refused = await t.request({ method: 'POST', url: `${api}/imports/${job.id}/check`, token: admin, body: {}, locale: 'en-US' });
+      expect([refused.status, refused.body.data.details]).toEqual([400, [{ path: `mapping.${table[0]!.length}`, message: 'Column “Nonsense” matches no field: pick one, or ignore it' }]]);
+      const done = await checked(job.id, { mapping: [...job.suggested.slice(0, -1), null] });
+      expect(done).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1 } });
+    });
+
+    it('reads an XLSX workbook, a formula by the value it was saved with (never run), and a CSV cell that looks like one as text', async () => {
+      const records = await samples(2);
+      const table = importTable(def, records);
+      const column = table[0]!.indexOf(title.label['zh-CN']);
+      const saved = `${records[0]![title.name]}`;
+      const workbook = xlsxOf([table[0]!, table[1]!.map((cell, i) => (i === column ? { formula: 'CONCAT("run","me")', saved } : cell)), table[2]!]);
+      const job = ok(await upload(workbook, 'records.xlsx'));
+      expect(job).toMatchObject({ format: 'xlsx', rows: 2, columns: table[0] });
+      expect(await checked(job.id)).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 2 } });
+      ok(await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin }));
+      expect(await settled(job.id)).toMatchObject({ status: 'done' });
+      const titles = ok(await t.request({ url: `${api}?pageSize=10`, token: admin })).list.map((r: Record<string, unknown>) => r[title.name]);
+      expect(titles).toContain(saved);
+      expect(titles).not.toContain('runme');
+    });
+
+    it('lets one of two writes at once through; the other is refused and nothing is written twice', async () => {
+      const records = await samples(2);
+      const job = ok(await upload(csvOf(importTable(def, records))));
+      await checked(job.id);
+      const before = await count();
+      const both = await Promise.all([0, 1].map(() => t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin })));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await settled(job.id)).toMatchObject({ status: 'done' });
+      expect(await count()).toBe(before + 2);
+    });
+
+    it('cancels a running check and one waiting to be written; writes nothing; an import nobody runs any more is interrupted', async () => {
+      const records = await samples(1);
+      const table = importTable(def, records);
+      // long enough that the cancel arrives while it runs: it stops at the next batch
+      const many = csvOf([table[0]!, ...Array.from({ length: 50_000 }, () => table[1]!)]);
+      const job = ok(await upload(many));
+      ok(await t.request({ method: 'POST', url: `${api}/imports/${job.id}/check`, token: admin, body: {} }));
+      ok(await t.request({ method: 'POST', url: `${api}/imports/${job.id}/cancel`, token: admin }));
+      const cancelled = await settled(job.id);
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.progress.done).toBeLessThan(50_000);
+      expect((await t.request({ method: 'POST', url: `${api}/imports/${job.id}/check`, token: admin, body: {} })).status).toBe(409);
+
+      const waiting = ok(await upload(csvOf(table)));
+      await checked(waiting.id);
+      expect(ok(await t.request({ method: 'POST', url: `${api}/imports/${waiting.id}/cancel`, token: admin })).status).toBe('cancelled');
+      expect((await t.request({ method: 'POST', url: `${api}/imports/${waiting.id}/commit`, token: admin })).status).toBe(409);
+
+      // a check left running by a process that stopped a while ago
+      const orphan = ok(await upload(csvOf(table)));
+      await t.db.execute(`update resource_imports set status = 'checking', updated_at = now() - interval '5 minutes' where id = ${Number(orphan.id)}`);
+      expect(ok(await t.request({ url: `${api}/imports/${orphan.id}`, token: admin, locale: 'en-US' }))).toMatchObject({ status: 'interrupted', failure: 'The server stopped during the import; nothing was written' });
+      expect(ok(await t.request({ url: `${api}/imports/latest`, token: admin })).id).toBe(orphan.id);
+    });
+  });
+}
