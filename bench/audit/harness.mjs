@@ -189,13 +189,14 @@ export async function startServer(env, args = ['--import', 'tsx', join(root, 'ap
 }
 
 /**
- * A signer for one credential: `sign(method, url, { body, token })` answers the request's headers with a
- * fresh nonce and signature, for `url` exactly as it will be sent (path and raw query).
+ * A signer for one credential: `sign(method, url, { body, token, contentType })` answers the request's headers
+ * with a fresh nonce and signature, for `url` exactly as it will be sent (path and raw query); a body is JSON
+ * unless `contentType` says otherwise (a multipart upload's bytes).
  */
 function signer(credential, fingerprint) {
-  return (method, url, { body, token } = {}) => {
+  return (method, url, { body, token, contentType = 'application/json' } = {}) => {
     const [path, query = ''] = url.split('?');
-    const headers = { 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US', ...(token ? { 'Access-Token': token } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+    const headers = { 'X-Fingerprint': fingerprint, 'Accept-Language': 'en-US', ...(token ? { 'Access-Token': token } : {}), ...(body === undefined ? {} : { 'Content-Type': contentType }) };
     return signHeaders(credential, { method, path, query, headers, body: body ?? '' });
   };
 }

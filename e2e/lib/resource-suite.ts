@@ -1,5 +1,5 @@
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
-import { resourceSample } from '@atrium/contracts/resource-sample';
+import { importSampleCsv, importSampleTable, resourceSample } from '@atrium/contracts/resource-sample';
 import { bulkFields } from '@atrium/contracts/resource-calls';
 import { resources } from '@atrium/contracts/slices';
 import type { Locator, Page } from 'playwright-core';
@@ -169,6 +169,7 @@ export function describeResourcePage(def: ResourceDef): void {
     describeInUse(def);
     describeBulk(def);
     describeRecordPage(def);
+    describeImport(def);
 
     if (def.lifecycle) describeLifecycle(def, withPage, settle);
 
@@ -413,6 +414,68 @@ function describeRecordPage(def: ResourceDef): void {
       expect(await sidewaysOverflow(page)).toBeNull();
       expect(await seriousViolations(page), 'axe, a record\'s page, 390 px, dark').toEqual([]);
       await screenshot(page, `resource-${def.plural}-record-390-dark-en-US`, true);
+    });
+  });
+}
+
+/**
+ * An import as a person makes one (docs/resources.md, "Import"): a CSV of three records chosen in 导入's
+ * dialog, its columns mapped by their headers, an extra column ignored, every row checked, then written; the
+ * records in the list. In English and dark at 390 px, a row with a problem listed by its row and column.
+ */
+function describeImport(def: ResourceDef): void {
+  const title = def.fields.find((f) => f.name === def.titleField)!;
+  it(`imports ${def.pluralLabel['en-US'].toLowerCase()} from a CSV file: mapped, checked, written`, { timeout: 180_000 }, async () => {
+    await withPage({}, async (page) => {
+      await loginAs(page, 'admin');
+      const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const as = { token, fingerprint };
+      const n = Number(Date.now().toString().slice(-6));
+      const references = await referencesFor(def, as);
+      const records = [1, 2, 3].map((i) => resourceSample(def, n + 100 + i, references));
+      const table = importSampleTable(def, records);
+      const file = importSampleCsv([[...table[0]!, '备注'], ...table.slice(1).map((row) => [...row, 'ignored'])]);
+      await page.goto(`${baseUrl}${def.path}`);
+      const p = pane(page, def.path);
+      await settle(p);
+      await p.getByRole('button', { name: words('导入') }).click();
+      const dialog = page.getByRole('dialog', { name: `导入${def.pluralLabel['zh-CN']}` });
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'import.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+      await expect.poll(() => dialog.textContent()).toContain('“import.csv”共 3 行');
+      // the column no field answers to waits for the person: ignored
+      await dialog.getByRole('button', { name: words('检查数据') }).click();
+      await expect.poll(() => dialog.textContent()).toContain('请选择字段，或选择忽略此列');
+      await choose(page, dialog.getByRole('combobox', { name: '“备注”对应的字段' }), '忽略此列');
+      await settle(dialog);
+      expect(await seriousViolations(page), 'axe, the import\'s mapping').toEqual([]);
+      await screenshot(page, `resource-${def.plural}-import-mapping`);
+      await dialog.getByRole('button', { name: words('检查数据') }).click();
+      await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('检查通过：将新建 3 条，更新 0 条。');
+      await dialog.getByRole('button', { name: words('导入 3 条') }).click();
+      await expectToast(page, '导入完成：新建 3 条，更新 0 条');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      for (const r of records) await expect.poll(() => p.locator('tbody').textContent()).toContain(String(r[title.name]));
+    });
+    await withPage({ locale: 'en-US', theme: 'dark', width: 390, height: 844 }, async (page) => {
+      await loginAs(page, 'admin');
+      const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const references = await referencesFor(def, { token, fingerprint });
+      const records = [1, 2].map((i) => resourceSample(def, Number(Date.now().toString().slice(-6)) + 200 + i, references));
+      records[1]![title.name] = 'x'.repeat((title.max ?? 100) + 1);
+      await page.goto(`${baseUrl}${def.path}`);
+      const p = pane(page, def.path);
+      await settle(p);
+      await p.getByRole('button', { name: words('Import') }).click();
+      const dialog = page.getByRole('dialog', { name: `Import ${def.pluralLabel['en-US']}` });
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'import.csv', mimeType: 'text/csv', buffer: Buffer.from(importSampleCsv(importSampleTable(def, records, 'en-US'))) });
+      await dialog.getByRole('button', { name: words('Check the rows') }).click();
+      await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('have problems, so nothing was imported');
+      const problem = dialog.locator('tr').filter({ hasText: `Up to ${title.max ?? 100} characters` });
+      expect(await problem.locator('td').first().textContent()).toBe('3');
+      await settle(dialog);
+      expect(await sidewaysOverflow(page)).toBeNull();
+      expect(await seriousViolations(page), 'axe, an import\'s problems, 390 px, dark').toEqual([]);
+      await screenshot(page, `resource-${def.plural}-import-problems-390-dark-en-US`);
     });
   });
 }

@@ -243,7 +243,8 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
         .default(10),
     ),
   });
-  const exportQuery = filter.extend({ sort: listQuery.shape.sort });
+  // a CSV file (the default) or an XLSX workbook
+  const exportQuery = filter.extend({ sort: listQuery.shape.sort, format: z.preprocess(blankToUndefined, z.enum(['csv', 'xlsx'], { error: 'validation.invalidValue' }).default('csv')) });
   const list = z.object({ list: z.array(record), total: z.number().int(), totalCapped: z.boolean(), current: z.number().int(), pageSize: z.number().int(), labels: labelsSchema });
   const detail = record.extend({ labels: labelsSchema });
   const optionsQuery = z.object({
@@ -307,7 +308,7 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
 
   const calls = {
     list: defineCall({ id: `${def.name}.list`, method: 'GET', path: apiPath, access: 'signed', permission: permissions.read, summary: `${def.pluralLabel['en-US']}: filters, sort, paging (10/20/50/100)`, query: listQuery, response: list }),
-    export: defineCall({ id: `${def.name}.export`, method: 'GET', path: `${apiPath}/export`, access: 'signed', permission: permissions.export, summary: `Every ${title} of the filters as a streamed CSV (BOM, caller language, no row cap)`, query: exportQuery, responseKind: 'csv' }),
+    export: defineCall({ id: `${def.name}.export`, method: 'GET', path: `${apiPath}/export`, access: 'signed', permission: permissions.export, summary: `Every ${title} of the filters as a streamed CSV (BOM, caller language, no row cap), or an XLSX workbook (\`format=xlsx\`)`, query: exportQuery, responseKind: 'csv' }),
     options: defineCall({ id: `${def.name}.options`, method: 'GET', path: `${apiPath}/options`, access: 'signed', permission: permissions.read, summary: `At most ${RESOURCE_OPTIONS_LIMIT} ${many} matching a keyword, for pickers`, query: optionsQuery, response: options }),
     get: defineCall({ id: `${def.name}.get`, method: 'GET', path: `${apiPath}/:id`, access: 'signed', permission: permissions.read, summary: `One ${title}`, params: idParams, response: detail }),
     create: defineCall({ id: `${def.name}.create`, method: 'POST', path: apiPath, access: 'signed', permission: permissions.write, summary: `Creates a ${title}`, body: form, response: detail, writes: true }),

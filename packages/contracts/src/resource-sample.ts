@@ -1,5 +1,6 @@
 import { patternSamples } from './pattern-sample.ts';
 import type { ResourceDef, ResourceField } from './resource.ts';
+import type { Locale } from './locale.ts';
 
 /**
  * Valid values of a resource's fields, the n-th of a series (a string differs from one n to the next):
@@ -116,3 +117,25 @@ export function resourceSampleProblems(def: ResourceDef): string[] {
     return [`${what}: ${f.example === undefined ? 'add an "example" to the field, a value it accepts' : 'give an "example" whose digits or letters the pattern lets vary'} (the generated tests fill the form with such values)`];
   });
 }
+
+/** A cell as a person types it in a spreadsheet: an enum by its label, a boolean as 是/否 (Yes/No), a reference by the id given. */
+function importCell(def: ResourceDef, name: string, value: unknown, locale: Locale): string {
+  const field = def.fields.find((f) => f.name === name);
+  if (value === null || value === undefined) return '';
+  if (field?.type === 'enum') return field.values!.find((v) => v.value === value)?.label[locale] ?? String(value);
+  if (field?.type === 'boolean') return value ? (locale === 'zh-CN' ? '是' : 'Yes') : locale === 'zh-CN' ? '否' : 'No';
+  return String(value);
+}
+
+/**
+ * Records (a form's values) as the rows of a spreadsheet to import: the header the fields' labels in `locale`
+ * (those the records hold), then a row each. What the import's tests upload.
+ */
+export function importSampleTable(def: ResourceDef, records: readonly Record<string, unknown>[], locale: Locale = 'zh-CN'): string[][] {
+  const names = def.fields.filter((f) => !f.state && records.some((r) => r[f.name] !== undefined)).map((f) => f.name);
+  return [names.map((n) => def.fields.find((f) => f.name === n)!.label[locale]), ...records.map((r) => names.map((n) => importCell(def, n, r[n], locale)))];
+}
+
+const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+/** A table as a CSV file's text, as a spreadsheet saves one: a BOM, CRLF, a quoted cell where it needs quotes. */
+export const importSampleCsv = (table: readonly (readonly string[])[]) => `\uFEFF${table.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;

@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { buildMultipart } from '../http/multipart.ts';
 import { totpCode } from '../security/totp.ts';
 import { Secret } from 'otpauth';
-import { resourceSample } from '@atrium/contracts/resource-sample';
+import { importSampleTable, resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { bulkFields, resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
 import { resourceImportCalls } from '@atrium/contracts/resource-import';
-import { csvOf, importTable, importUpload } from '../modules/resources/import-fixture.ts';
+import { csvOf, importUpload } from '../modules/resources/import-fixture.ts';
 import { pathTo } from '@atrium/contracts/lifecycle';
 import { resources } from '@atrium/contracts/slices';
 import { callback, navigation, startFlow, ticketOf } from './company-sign-in.ts';
@@ -344,7 +344,7 @@ function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
 async function uploadedImport(ctx: SampleContext, def: ResourceDef): Promise<number> {
   const references: Record<string, number> = {};
   for (const f of def.fields) if (f.type === 'reference' && f.required) references[f.name] = (await createRecord(ctx, resources.find((r) => r.name === f.to)!)).id as number;
-  const upload = importUpload(csvOf(importTable(def, [resourceSample(def, ctx.next(), references)])));
+  const upload = importUpload(csvOf(importSampleTable(def, [resourceSample(def, ctx.next(), references)])));
   return (await ctx.data({ method: 'POST', url: `${def.apiPath}/imports`, token: ctx.admin, body: upload.body, contentType: upload.contentType })).id as number;
 }
 
@@ -367,7 +367,7 @@ function importAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
   const on = (importId: number) => ({ changed: [], targetType: 'import', targetId: String(importId) });
   return [
     [c.upload.id, async (ctx) => {
-      const upload = importUpload(csvOf(importTable(def, [resourceSample(def, ctx.next(), {})])));
+      const upload = importUpload(csvOf(importSampleTable(def, [resourceSample(def, ctx.next(), {})])));
       return { method: 'POST', url: `${def.apiPath}/imports`, token: ctx.admin, body: upload.body, contentType: upload.contentType, expect: { changed: [], targetType: 'import', targetId: idOf } };
     }],
     [c.check.id, async (ctx) => {

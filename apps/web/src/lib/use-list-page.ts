@@ -40,11 +40,11 @@ export function useListPage<F, T extends ListAnswer, K extends QueryKey>(url: Li
 /**
  * A download the page's toolbar starts (导出 / 下载): busy while it runs, the transport shows a failure.
  */
-export function useDownload(run: () => Promise<unknown>): [busy: boolean, start: () => void] {
+export function useDownload<A extends unknown[]>(run: (...args: A) => Promise<unknown>): [busy: boolean, start: (...args: A) => void] {
   const [busy, setBusy] = useState(false);
-  const start = useCallback(() => {
+  const start = useCallback((...args: A) => {
     setBusy(true);
-    run()
+    run(...args)
       .catch(() => undefined)
       .finally(() => setBusy(false));
   }, [run]);

@@ -143,6 +143,15 @@ export class RowChecker {
     return new RowChecker(setup, reach);
   }
 
+  /**
+   * The importer's reach in the resource and in each scoped one it refers to, reckoned now through the pool
+   * (the request's scope keeps them): a write's transaction then asks no more of the departments' tree.
+   */
+  static async reckon(setup: Omit<CheckSetup, 'db'>, db: Db): Promise<void> {
+    const referred = setup.def.fields.flatMap((f) => (f.type === 'reference' ? setup.all.filter((r) => r.name === f.to && r.scoped) : []));
+    for (const of of [...(setup.def.scoped ? [setup.def] : []), ...referred]) await setup.scope.reach(of.name, db);
+  }
+
   private field(name: string): ResourceField | undefined {
     return this.s.def.fields.find((f) => f.name === name);
   }

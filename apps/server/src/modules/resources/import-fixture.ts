@@ -1,32 +1,15 @@
 import { zipSync, strToU8 } from 'fflate';
-import type { ResourceDef } from '@atrium/contracts/resource';
-import type { Locale } from '@atrium/contracts';
+import { importSampleCsv } from '@atrium/contracts/resource-sample';
 import { buildMultipart } from '../../http/multipart.ts';
 
 /**
- * Files for the import's tests (the kit's suite, the audit trail's samples): records as a person's spreadsheet
- * holds them, under the fields' labels, an enum by its label and a boolean as 是/否, a reference by the id
- * given; and a workbook of such rows, written as a spreadsheet program writes one (shared strings left out:
- * inline strings are part of the format too).
+ * Files for the import's tests (the kit's suite, the audit trail's samples): a table of records
+ * (`importSampleTable`, contracts) as a CSV file, or as a workbook written as a spreadsheet program writes one
+ * (shared strings left out: inline strings are part of the format too), and an upload's body.
  */
 
-/** A cell as a person types it. */
-function cellOf(def: ResourceDef, name: string, value: unknown, locale: Locale): string {
-  const field = def.fields.find((f) => f.name === name);
-  if (value === null || value === undefined) return '';
-  if (field?.type === 'enum') return field.values!.find((v) => v.value === value)?.label[locale] ?? String(value);
-  if (field?.type === 'boolean') return value ? (locale === 'zh-CN' ? '是' : 'Yes') : locale === 'zh-CN' ? '否' : 'No';
-  return String(value);
-}
-
-/** The header and rows of `records` (each a form's values), the columns those values name, labelled in `locale`. */
-export function importTable(def: ResourceDef, records: readonly Record<string, unknown>[], locale: Locale = 'zh-CN'): string[][] {
-  const names = def.fields.filter((f) => !f.state && records.some((r) => r[f.name] !== undefined)).map((f) => f.name);
-  return [names.map((n) => def.fields.find((f) => f.name === n)!.label[locale]), ...records.map((r) => names.map((n) => cellOf(def, n, r[n], locale)))];
-}
-
-const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-export const csvOf = (table: readonly (readonly string[])[]) => Buffer.from(`\uFEFF${table.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`);
+/** A CSV file of `table` as a spreadsheet saves one: a BOM, CRLF, a quoted cell where it needs quotes. */
+export const csvOf = (table: readonly (readonly string[])[]) => Buffer.from(importSampleCsv(table));
 
 const xml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 const columnName = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : columnName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));

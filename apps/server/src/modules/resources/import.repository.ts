@@ -125,7 +125,7 @@ export const startCheck = (db: Db, importId: number, mapping: readonly (string |
   ]);
 
 /** A write starts from a check that found nothing wrong. */
-export const startWrite = (db: Db, importId: number) => moveImport(db, importId, ['checked'], 'writing', [sql`done = 0`, sql`cancel_requested = false`, sql`error_rows = 0`]);
+export const startWrite = (db: Db, importId: number) => moveImport(db, importId, ['checked'], 'writing', [sql`done = 0`, sql`cancel_requested = false`]);
 
 /** A running job is asked to stop (it does at its next batch); one that waits for its person is cancelled at once, its file dropped. */
 export const cancelImport = (db: Db, importId: number, status: ImportStatus, running: boolean) =>

@@ -194,8 +194,9 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     let failure: string | null = null;
     try {
       const data = await importFile(app.db, job.id);
+      if (!data) throw new AppError('NOT_FOUND');
       const checker = await RowChecker.open(setup);
-      for await (const batch of batches(data!, job.format)) {
+      for await (const batch of batches(data, job.format)) {
         tally.add(await checker.check(batch));
         self.done += batch.length;
         if (await tick()) throw new Cancelled();
@@ -233,9 +234,11 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     const note = (summary: string) => ({ targetType: 'import', targetId: job.id, summary });
     try {
       const data = await importFile(app.db, job.id);
+      if (!data) throw new AppError('NOT_FOUND');
+      await RowChecker.reckon(setup, app.db);
       await app.db.transaction(async (tx) => {
         const checker = await RowChecker.open({ ...setup, db: tx, lock: true });
-        for await (const batch of batches(data!, job.format)) {
+        for await (const batch of batches(data, job.format)) {
           const checked = await checker.check(batch);
           tally.add(checked);
           // once a row is refused nothing will be written: the rest are checked for the report only

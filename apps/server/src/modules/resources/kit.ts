@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { csvLine, sendCsv, type CsvBatch } from '../../lists/csv.ts';
 import { AnswerCache } from '../../lists/list-cache.ts';
+import { sendXlsx, type SheetBatch, type SheetCell } from '../../lists/xlsx.ts';
 import { placeRecord } from '../../lists/placement.ts';
 import { scopedBy, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
@@ -242,7 +243,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     { reads: [...new Set([...pages.tables, ...(def.lifecycle ? ['departments'] : [])])] },
   );
 
-  registerCall(app, calls.export, async ({ db, reply, query, scope, locale, now }) => exportCsv(db, scope, def, all, reply, query as Record<string, unknown>, locale, now()), scoped);
+  registerCall(app, calls.export, async ({ db, reply, query, scope, locale, now }) => exportFile(db, scope, def, all, reply, query as Record<string, unknown>, locale, now()), scoped);
 
   registerCall(app, calls.options, async ({ db, query, scope }) => {
     const { keyword, id } = query as { keyword?: string; id?: number };
@@ -415,28 +416,49 @@ function cellText(def: ResourceDef, row: ResourceRow, name: string, labels: Reco
   return String(value);
 }
 
+/** A cell of the workbook: a number kept a number (a decimal while the sheet holds it exactly), else the text the CSV has. */
+function sheetCell(def: ResourceDef, row: ResourceRow, name: string, text: string): SheetCell {
+  const field = def.fields.find((f) => f.name === name)!;
+  const value = row[name];
+  if (value === null || value === undefined) return null;
+  if (field.type === 'integer') return value as number;
+  if (field.type === 'decimal' && Math.abs(Number(value)) < 1e15 && Number(value).toFixed(field.scale ?? 2) === String(value)) return Number(value);
+  return text;
+}
+
 /**
- * Every record of the filters as CSV, as the collections' export: BOM, the caller's language, the
- * list's order, no row cap; read in batches and written as the client takes them, so memory stays flat.
- * The first batch is read before the headers go out, so a failing query still answers in the envelope.
+ * Every record of the filters as CSV or an XLSX workbook (`format`), as the collections' export: the caller's
+ * language, the list's order, no row cap; read in batches and written as the client takes them, so memory
+ * stays flat. The first batch is read before the headers go out, so a failing query still answers in the
+ * envelope.
  */
-async function exportCsv(db: Db, scope: RequestScope, def: ResourceDef, all: readonly ResourceDef[], reply: FastifyReply, query: Record<string, unknown>, locale: Locale, now: Date): Promise<FastifyReply> {
-  const { sort, ...given } = query as Record<string, unknown> & { sort: string };
+async function exportFile(db: Db, scope: RequestScope, def: ResourceDef, all: readonly ResourceDef[], reply: FastifyReply, query: Record<string, unknown>, locale: Locale, now: Date): Promise<FastifyReply> {
+  const { sort, format, ...given } = query as Record<string, unknown> & { sort: string; format: 'csv' | 'xlsx' };
   const columns = def.fields.map((f) => f.name);
   // the rows the caller's list shows, within the reach of this request (every batch: the export is one request)
   const reach = await reachOf(db, scope, def);
   const filters = await listFilters(db, def, scope, given);
-  const batch = async (cursor: ExportCursor | undefined): Promise<CsvBatch> => {
+  // each record's cells as the CSV writes them (a person's text); the workbook keeps numbers numbers
+  type Rows = { records: { row: ResourceRow; texts: string[] }[]; next: (() => Promise<Rows>) | undefined };
+  const batch = async (cursor: ExportCursor | undefined): Promise<Rows> => {
     const { rows, next } = await exportRows(db, def, filters, sort, cursor, EXPORT_BATCH_ROWS, reach);
     const labels = await referenceLabels(db, def, all, rows);
     const placed = def.scoped ? await scopeLabels(db, rows, locale) : undefined;
     const scopeCells = (row: ResourceRow) => (placed ? [placed.department[String(row.department)] ?? '', placed.owner[String(row.owner)] ?? ''] : []);
-    const text = rows.map((row) => csvLine([String(row.id), ...columns.map((c) => cellText(def, row, c, labels, locale)), ...scopeCells(row), row.createdAt as string])).join('');
-    return { text, next: rows.length < EXPORT_BATCH_ROWS ? undefined : () => batch(next) };
+    const records = rows.map((row) => ({ row, texts: [...columns.map((c) => cellText(def, row, c, labels, locale)), ...scopeCells(row), row.createdAt as string] }));
+    return { records, next: rows.length < EXPORT_BATCH_ROWS ? undefined : () => batch(next) };
   };
   const first = await batch(undefined);
   const scopeHeader = def.scoped ? (locale === 'zh-CN' ? ['所属部门', '负责人'] : ['Department', 'Owner']) : [];
   const header = ['ID', ...def.fields.map((f) => f.label[locale]), ...scopeHeader, locale === 'zh-CN' ? '创建时间' : 'Created'];
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return sendCsv(reply, { name: `${def.plural}-${stamp}.csv`, header, what: def.name }, first);
+  if (format === 'xlsx') {
+    const asSheet = (rows: Rows): SheetBatch => ({
+      rows: rows.records.map(({ row, texts }) => [row.id, ...texts.map((text, i) => (i < columns.length ? sheetCell(def, row, columns[i]!, text) : text))]),
+      next: rows.next && (async () => asSheet(await rows.next!())),
+    });
+    return sendXlsx(reply, { name: `${def.plural}-${stamp}.xlsx`, header, what: def.name, sheet: def.pluralLabel[locale] }, asSheet(first));
+  }
+  const asCsv = (rows: Rows): CsvBatch => ({ text: rows.records.map(({ row, texts }) => csvLine([String(row.id), ...texts])).join(''), next: rows.next && (async () => asCsv(await rows.next!())) });
+  return sendCsv(reply, { name: `${def.plural}-${stamp}.csv`, header, what: def.name }, asCsv(first));
 }

@@ -5,14 +5,14 @@
  * files it cannot read refused on `file`; a cancel; two writes at once; a job nobody runs found interrupted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceSample } from '@atrium/contracts/resource-sample';
+import { importSampleTable, resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { IMPORT_MAX_COLUMNS } from '@atrium/contracts/resource-import';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
 import { itWhen } from '../../test/it-when.ts';
 import type { ResourceSuiteOptions } from './resource-suite.ts';
-import { csvOf, importTable, importUpload, xlsxOf } from './import-fixture.ts';
+import { csvOf, importUpload, xlsxOf } from './import-fixture.ts';
 
 export function describeImport(def: ResourceDef, all: readonly ResourceDef[], options: ResourceSuiteOptions): void {
   const api = def.apiPath;
@@ -71,8 +71,8 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
 
     it('reads a CSV whose headers are the labels, checks every row, then writes them all in one go with one audit entry', async () => {
       const records = await samples(3);
-      const job = ok(await upload(csvOf(importTable(def, records))));
-      const table = importTable(def, records);
+      const job = ok(await upload(csvOf(importSampleTable(def, records))));
+      const table = importSampleTable(def, records);
       expect(job).toMatchObject({ status: 'uploaded', format: 'csv', columns: table[0], rows: 3, unmatched: [], preview: table.slice(1) });
       expect(job.suggested).toEqual(table[0]!.map((label) => def.fields.find((f) => f.label['zh-CN'] === label)!.name));
       const before = await count();
@@ -98,7 +98,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
     it('names each problem by row, column and field in the caller\'s language, offers them as a file, and writes nothing', async () => {
       const records = await samples(3);
       records[1]![title.name] = 'x'.repeat((title.max ?? 100) + 1);
-      const table = importTable(def, records, 'en-US');
+      const table = importSampleTable(def, records, 'en-US');
       const job = ok(await upload(csvOf(table), 'records.csv', 'en-US'));
       const before = await count();
       const done = await checked(job.id, {}, 'en-US');
@@ -119,7 +119,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       // the row for the record holds its match value and others' values for the rest (a read-only field as it is)
       const edited = { ...other!, [matchField!.name]: record[matchField!.name] };
       for (const f of def.fields.filter((f) => f.readOnly)) edited[f.name] = record[f.name] ?? undefined;
-      const job = ok(await upload(csvOf(importTable(def, [edited, fresh!]))));
+      const job = ok(await upload(csvOf(importSampleTable(def, [edited, fresh!]))));
       const done = await checked(job.id, { matchBy: matchField!.name });
       expect(done).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1, updated: 1 }, matchBy: matchField!.name });
       ok(await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin }));
@@ -128,7 +128,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       expect(after.version).toBe(2);
       expect(after[title.name]).toBe(title.name === matchField!.name ? record[title.name] : other![title.name]);
 
-      const twice = ok(await upload(csvOf(importTable(def, [fresh!, fresh!]))));
+      const twice = ok(await upload(csvOf(importSampleTable(def, [fresh!, fresh!]))));
       const named = await checked(twice.id, {}, 'en-US');
       expect(named.errors).toContainEqual({ row: 3, column: matchField!.label['zh-CN'], field: matchField!.name, message: 'The same as row 2' });
       // the one already written holds the value: without matching, the first is refused too
@@ -150,7 +150,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       expect(await why(Buffer.from(`${title.label['zh-CN']}\n"open quote\n`), 'quote.csv')).toEqual([400, 'file', expect.stringContaining('a quote is not closed')]);
 
       const records = await samples(1);
-      const table = importTable(def, records);
+      const table = importSampleTable(def, records);
       const job = ok(await upload(csvOf([[...table[0]!, 'Nonsense'], [...table[1]!, 'x']])));
       expect(job.unmatched).toEqual([table[0]!.length]);
       const refused = await t.request({ method: 'POST', url: `${api}/imports/${job.id}/check`, token: admin, body: {}, locale: 'en-US' });
@@ -161,7 +161,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
 
     it('reads an XLSX workbook, a formula by the value it was saved with (never run), and a CSV cell that looks like one as text', async () => {
       const records = await samples(2);
-      const table = importTable(def, records);
+      const table = importSampleTable(def, records);
       const column = table[0]!.indexOf(title.label['zh-CN']);
       const saved = `${records[0]![title.name]}`;
       const workbook = xlsxOf([table[0]!, table[1]!.map((cell, i) => (i === column ? { formula: 'CONCAT("run","me")', saved } : cell)), table[2]!]);
@@ -177,7 +177,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
 
     it('lets one of two writes at once through; the other is refused and nothing is written twice', async () => {
       const records = await samples(2);
-      const job = ok(await upload(csvOf(importTable(def, records))));
+      const job = ok(await upload(csvOf(importSampleTable(def, records))));
       await checked(job.id);
       const before = await count();
       const both = await Promise.all([0, 1].map(() => t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin })));
@@ -188,7 +188,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
 
     it('cancels a running check and one waiting to be written; writes nothing; an import nobody runs any more is interrupted', async () => {
       const records = await samples(1);
-      const table = importTable(def, records);
+      const table = importSampleTable(def, records);
       // long enough that the cancel arrives while it runs: it stops at the next batch
       const many = csvOf([table[0]!, ...Array.from({ length: 50_000 }, () => table[1]!)]);
       const job = ok(await upload(many));

@@ -6,7 +6,7 @@
  * account reaches exactly the records it should. It uses nothing but the resource's own scope key (the
  * role's scope applies to it), so it runs in a product without the demo.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dataScopes, type DataScope } from '@atrium/contracts';
 import { resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
@@ -18,6 +18,8 @@ import { ROOT_DEPARTMENT_ID } from '../shared/departments.repository.ts';
 // a test registered only when it applies (an unscoped resource has no department to filter by)
 import { itWhen } from '../../test/it-when.ts';
 import { bulkFields } from '@atrium/contracts/resource-calls';
+import { importSampleTable } from '@atrium/contracts/resource-sample';
+import { csvOf, importUpload } from './import-fixture.ts';
 
 interface Account {
   scope: DataScope;
@@ -157,6 +159,59 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
         }
       }
       expect((await admin.call('GET', `${def.apiPath}/987654`)).body.data.error).toBe('NOT_FOUND');
+    });
+
+    itWhen(def.scoped)('imports rows into the importer\'s department and as theirs; a department column beyond the scope refuses its rows; a match beyond it is never updated', async () => {
+      const a = accounts.get('department')!;
+      const upload = async (records: Record<string, unknown>[], extra?: { header: string; cells: string[] }) => {
+        const table = importSampleTable(def, records, 'en-US');
+        if (extra) table.forEach((row, i) => row.push(i === 0 ? extra.header : extra.cells[i - 1]!));
+        const body = importUpload(csvOf(table));
+        return data(await a.client.call('POST', `${def.apiPath}/imports`, body.body, { contentType: body.contentType, locale: 'en-US' }), 'upload');
+      };
+      const run = async (id: number, step: 'check' | 'commit') => {
+        data(await a.client.call('POST', `${def.apiPath}/imports/${id}/${step}`, step === 'check' ? {} : undefined, { locale: 'en-US' }), step);
+        for (let i = 0; i < 400; i++) {
+          const job = data(await a.client.call('GET', `${def.apiPath}/imports/${id}`, undefined, { locale: 'en-US' }), 'import');
+          if (!['checking', 'writing'].includes(job.status)) return job;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error('import still running');
+      };
+      // the records it makes go at the end: the matrix's other tests count the base records alone
+      const last = Number(rowsOf<{ n: number }>(await t.db.execute(`select coalesce(max(id), 0)::int as n from "${def.table}"`))[0]!.n);
+      onTestFinished(async () => void (await t.db.execute(`delete from "${def.table}" where id > ${last}`)));
+      // no department column: the importer's department, the importer the owner
+      const plain = await upload([await valuesFor(def, a), await valuesFor(def, a)]);
+      expect(await run(plain.id, 'check')).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 2 } });
+      expect(await run(plain.id, 'commit')).toMatchObject({ status: 'done' });
+      const mine = data(await a.client.call('GET', `${def.apiPath}?pageSize=100`), 'list').list.filter((r: Record<string, unknown>) => r.owner === a.id);
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      expect(mine.every((r: Record<string, unknown>) => r.department === upper)).toBe(true);
+      // the root (beyond a department scope) named by its name: as if it did not exist, the rows refused
+      const rootName = rowsOf<{ name: string }>(await t.db.execute(`select coalesce(name_en, name) as name from departments where id = ${ROOT_DEPARTMENT_ID}`))[0]!.name;
+      const beyond = await upload([await valuesFor(def, a)], { header: 'Department', cells: [rootName] });
+      const refused = await run(beyond.id, 'check');
+      expect(refused).toMatchObject({ status: 'checked', errorRows: 1 });
+      expect(refused.errors).toContainEqual({ row: 2, column: 'Department', field: 'department', message: 'This department does not exist or is disabled' });
+      expect((await a.client.call('POST', `${def.apiPath}/imports/${beyond.id}/commit`)).status).toBe(409);
+      // its own department by name: placed there
+      const within = await upload([await valuesFor(def, a)], { header: 'Department', cells: ['Scope upper'] });
+      expect(await run(within.id, 'check')).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1 } });
+      // a unique value a record beyond the scope holds: neither matched nor created again
+      const matchField = def.fields.find((f) => f.unique && !f.readOnly);
+      if (matchField) {
+        const [rootRecord] = base.get(def.name)!;
+        const held = data(await admin.call('GET', `${def.apiPath}/${rootRecord!.id}`), 'the administrator reads');
+        const hidden = await upload([{ ...(await valuesFor(def, a)), [matchField.name]: held[matchField.name] }]);
+        data(await a.client.call('POST', `${def.apiPath}/imports/${hidden.id}/check`, { matchBy: matchField.name }), 'check by match');
+        let job = data(await a.client.call('GET', `${def.apiPath}/imports/${hidden.id}`, undefined, { locale: 'en-US' }), 'import');
+        for (let i = 0; i < 400 && job.status === 'checking'; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          job = data(await a.client.call('GET', `${def.apiPath}/imports/${hidden.id}`, undefined, { locale: 'en-US' }), 'import');
+        }
+        expect(job.errors).toContainEqual(expect.objectContaining({ row: 2, field: matchField.name, message: 'Already used by another record' }));
+      }
     });
 
     itWhen(def.scoped)('filters by department (with those below it) and by owner, and names both in the labels', async () => {

@@ -17,6 +17,7 @@ import { describeScopeMatrix } from './resource-scope-suite.ts';
 import { describeLifecycle } from './resource-lifecycle-suite.ts';
 import { describeImport } from './resource-import-suite.ts';
 import { itWhen } from '../../test/it-when.ts';
+import { readSheet } from 'read-excel-file/node';
 
 export interface ResourceSuiteOptions {
   /** The resources the app serves, as slices (`resourceServerSlice`; default: the registry's). */
@@ -295,6 +296,20 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.text.startsWith(`\uFEFFID,${def.fields[0]!.label['en-US']}`)).toBe(true);
       expect(res.text).toContain(`\r\n${record.id},`);
+      // the same rows as a workbook: a text a text, a number a number (a decimal at its value)
+      const book = await t.request({ url: `${api}/export?format=xlsx`, token: admin, locale: 'en-US' });
+      expect([book.status, book.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+      expect(String(book.headers['content-disposition'])).toMatch(new RegExp(`^attachment; filename="${def.plural}-\\d{8}-\\d{6}\\.xlsx"$`));
+      const sheet = await readSheet(book.raw);
+      expect(sheet[0]!.slice(0, 2)).toEqual(['ID', def.fields[0]!.label['en-US']]);
+      const line = sheet.find((cells) => cells[0] === record.id)!;
+      expect(line, 'the record\'s row').toBeDefined();
+      def.fields.forEach((f, i) => {
+        const value = record[f.name];
+        if (value === null || value === undefined || f.type === 'reference' || f.type === 'enum' || f.type === 'boolean') return;
+        expect(line[i + 1], f.name).toEqual(f.type === 'integer' || f.type === 'decimal' ? Number(value) : value);
+      });
+      expect((await t.request({ url: `${api}/export?format=pdf`, token: admin })).status).toBe(400);
       const title = String(record[def.titleField]);
       const options = ok(await t.request({ url: `${api}/options?keyword=${encodeURIComponent(title)}`, token: admin }));
       expect(options).toContainEqual({ id: record.id, label: title });

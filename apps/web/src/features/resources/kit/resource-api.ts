@@ -6,9 +6,10 @@
 import type { CallDef } from '@atrium/contracts/call';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
+import { resourceImportCalls, type ImportJob } from '@atrium/contracts/resource-import';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call, download, endpointOf, type CallOptions } from '../../../lib/api';
+import { call, download, endpointOf, upload, type CallOptions } from '../../../lib/api';
 import { resourceUrl, type ResourceUrlState } from './resource-url';
 
 export interface ResourceRecord {
@@ -69,6 +70,7 @@ type Query = z.ZodType<Record<string, unknown>>;
 type Id = z.ZodType<{ id: number }>;
 type Body = z.ZodType<unknown, Record<string, unknown>>;
 type Answer<T> = z.ZodType<T>;
+type ImportId = z.ZodType<{ importId: number }>;
 
 function endpointsOf(def: ResourceDef) {
   const c = resourceCalls(def);
@@ -87,6 +89,20 @@ function endpointsOf(def: ResourceDef) {
     // a life cycle's: its record's history, and each transition by name
     history: c.history && endpointOf(c.history as Shaped<{ params: Id; response: Answer<{ list: HistoryEntry[] }> }>),
     transitions: Object.fromEntries(Object.entries(resourceTransitionCalls(def)).map(([name, t]) => [name, endpointOf(t as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>)])),
+    imports: importEndpoints(def),
+  };
+}
+
+function importEndpoints(def: ResourceDef) {
+  const c = resourceImportCalls(def);
+  return {
+    upload: endpointOf(c.upload as Shaped<{ requestKind: 'multipart'; response: Answer<ImportJob> }>),
+    latest: endpointOf(c.latest as Shaped<{ response: Answer<ImportJob | null> }>),
+    get: endpointOf(c.get as Shaped<{ params: ImportId; response: Answer<ImportJob> }>),
+    check: endpointOf(c.check as Shaped<{ params: ImportId; body: Body; response: Answer<ImportJob> }>),
+    commit: endpointOf(c.commit as Shaped<{ params: ImportId; response: Answer<ImportJob> }>),
+    cancel: endpointOf(c.cancel as Shaped<{ params: ImportId; response: Answer<ImportJob> }>),
+    report: endpointOf(c.report as Shaped<{ params: ImportId; responseKind: 'csv' }>),
   };
 }
 
@@ -177,7 +193,41 @@ export const countMatching = (def: ResourceDef, filters: Record<string, string |
 export const bulkDelete = (def: ResourceDef, target: BulkTarget) => call(api(def).bulkDelete, { body: target }, bulkErrors);
 export const bulkUpdate = (def: ResourceDef, field: string, value: unknown, target: BulkTarget) => call(api(def).bulkUpdate, { body: { field, value, ...target } }, bulkErrors);
 
-/** Every row of the applied filters, in the list's order, as the browser's download. */
-export function exportRecords(def: ResourceDef, state: ResourceUrlState) {
-  return download(api(def).export, { query: resourceUrl(def).filterQuery(state.filters) }, { timeout: 60_000, filename: `${def.plural}.csv` });
+/**
+ * An import (import.tsx): the caller's latest, asked again while its job runs; a file uploaded; its check
+ * with the mapping (a mapping's problems are the dialog's to show on its columns); its write; a cancel; the
+ * report of its problems as a download.
+ */
+export const importQuery = (def: ResourceDef) =>
+  queryOptions({
+    queryKey: [...resourceKeys.all(def.name), 'import'] as const,
+    queryFn: () => call(api(def).imports.latest, {}, { dedupe: false }),
+    refetchInterval: (query) => (query.state.data && ['checking', 'writing'].includes(query.state.data.status) ? 500 : false),
+    staleTime: 0,
+  });
+/** One import, asked again every half second while its job runs. */
+export const importJobQuery = (def: ResourceDef, importId: number) =>
+  queryOptions({
+    queryKey: [...resourceKeys.all(def.name), 'import', importId] as const,
+    queryFn: () => call(api(def).imports.get, { params: { importId } }, { dedupe: false }),
+    refetchInterval: (query) => (query.state.data && !['checking', 'writing'].includes(query.state.data.status) ? false : 500),
+    staleTime: 0,
+  });
+export function uploadImport(def: ResourceDef, file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
+  const form = new FormData();
+  form.append('file', file);
+  // a file it cannot take is the dialog's to explain, under the drop zone
+  return upload(api(def).imports.upload, { body: form }, { onProgress, signal, expectedErrors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'] });
+}
+export const checkImport = (def: ResourceDef, importId: number, body: { mapping: (string | null)[]; matchBy: string | null }) =>
+  call(api(def).imports.check, { params: { importId }, body }, { expectedErrors: ['VALIDATION_FAILED'] });
+export const commitImport = (def: ResourceDef, importId: number) => call(api(def).imports.commit, { params: { importId } });
+export const cancelImport = (def: ResourceDef, importId: number) => call(api(def).imports.cancel, { params: { importId } });
+export const importReport = (def: ResourceDef, importId: number) =>
+  download(api(def).imports.report, { params: { importId } }, { timeout: 60_000, filename: `${def.plural}-import-problems.csv` });
+
+/** Every row of the applied filters, in the list's order, as the browser's download: a CSV file or an Excel workbook. */
+export function exportRecords(def: ResourceDef, state: ResourceUrlState, format: 'csv' | 'xlsx' = 'csv') {
+  const query = { ...resourceUrl(def).filterQuery(state.filters), ...(format === 'xlsx' ? { format } : {}) };
+  return download(api(def).export, { query }, { timeout: 60_000, filename: `${def.plural}.${format}` });
 }

@@ -229,6 +229,19 @@ describe('the page of a resource', () => {
     expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
   });
 
+  it('exports the applied filters as a CSV file or an Excel workbook, as the person picks', async () => {
+    renderPage('/catalog/products?status=live');
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    const exports = () => sent.filter((r) => r.path === '/api/products/export');
+    for (const [item, format] of [['CSV 文件', null], ['Excel 工作簿（.xlsx）', 'xlsx']] as const) {
+      const before = exports().length;
+      fireEvent.click(screen.getByRole('button', { name: '导出' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+      await waitFor(() => expect(exports().length).toBe(before + 1));
+      expect([exports().at(-1)!.query.get('status'), exports().at(-1)!.query.get('format')]).toEqual(['live', format]);
+    }
+  });
+
   it('sorts by a sortable column through the URL, and back to the default order', async () => {
     const router = renderPage();
     await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));

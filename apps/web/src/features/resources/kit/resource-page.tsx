@@ -18,6 +18,7 @@ import { useTransition } from './use-transition';
 import { deleteRecord, exportRecords, resourceKeys, resourceListQuery, type ResourceRecord } from './resource-api';
 import { ResourceToolbar } from './resource-toolbar';
 import { BulkBar, useBulkSelection } from './bulk';
+import { ImportDialog, importButtonText, useLatestImport } from './import';
 import { resourceUrl, sortValue, type ResourceFilters, type ResourceUrlState } from './resource-url';
 import { densityToSize, useTablePreferences } from './table-preferences';
 
@@ -62,6 +63,9 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
   const wide = locale !== 'zh-CN';
   const canWrite = usePermission(def.permissions.write);
   const canExport = usePermission(def.permissions.export);
+  const canImport = usePermission(def.permissions.import);
+  const [importing, setImporting] = useState(false);
+  const latestImport = useLatestImport(def, canImport);
   const queryOf = useCallback((view: ResourceUrlState) => resourceListQuery(def, view), [def]);
   const page = useListPage(resourceUrl(def), queryOf);
   const { state, list, go } = page;
@@ -71,11 +75,12 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
   const [viewing, setViewing] = useState<RecordDrawerTarget>(null);
   // a row's menu fires its transitions here; the record's drawer has its own
   const rowTransition = useTransition();
-  const [exporting, download] = useDownload(() => exportRecords(def, state));
+  const [exporting, download] = useDownload((format: 'csv' | 'xlsx') => exportRecords(def, state, format));
   // the rows picked for a bulk action, on the list of the applied filters (the sort and the page keep them)
   const { sort: _sort, ...appliedFilters } = resourceUrl(def).filterQuery(state.filters);
   const bulk = useBulkSelection(def, JSON.stringify(appliedFilters), list.data?.list ?? noRows);
 
+  const closeImport = useCallback(() => setImporting(false), []);
   const refreshLists = useCallback(() => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) }), [queryClient, def.name]);
 
   const remove = useMutation({
@@ -125,6 +130,8 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
           canWrite={canWrite}
           canExport={canExport}
           exporting={exporting}
+          importLabel={canImport ? importButtonText(latestImport.data, t) : undefined}
+          onImport={() => setImporting(true)}
           density={prefs.density}
           columns={columnChoices(def, t).map((c) => ({ ...c, visible: prefs.visible(c.key) }))}
           onCreate={() => setFormTarget({ mode: 'create' })}
@@ -142,6 +149,7 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
       {canWrite && <ResourceFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} inputs={inputs} />}
       {def.lifecycle && <RecordDrawer def={def} target={viewing} onClose={() => setViewing(null)} />}
       {def.lifecycle && rowTransition.dialog}
+      {canImport && <ImportDialog def={def} visible={importing} onClose={closeImport} />}
     </ListFrame>
   );
 }

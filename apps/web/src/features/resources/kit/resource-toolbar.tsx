@@ -1,5 +1,5 @@
 import { Button, Checkbox, Dropdown, Link, Menu, Popover, Space, Tooltip } from '@arco-design/web-react';
-import { IconDownload, IconLineHeight, IconPlus, IconRefresh, IconSettings } from '@arco-design/web-react/icon';
+import { IconDownload, IconLineHeight, IconPlus, IconRefresh, IconSettings, IconUpload } from '@arco-design/web-react/icon';
 import { useT } from '../../../lib/i18n';
 import styles from './resource-page.module.css';
 import { densities, type Density } from './table-preferences';
@@ -8,18 +8,22 @@ interface ResourceToolbarProps {
   canWrite: boolean;
   canExport: boolean;
   exporting: boolean;
+  /** 导入's label for a role holding `<name>:import` (with the progress of an import running); absent: no button. */
+  importLabel?: string;
+  onImport: () => void;
   density: Density;
   /** Every column the operator may show, in the table's order. */
   columns: { key: string; title: string; visible: boolean }[];
   onCreate: () => void;
-  onExport: () => void;
+  /** The export in one format: a CSV file or an Excel workbook. */
+  onExport: (format: 'csv' | 'xlsx') => void;
   onRefresh: () => void;
   onDensity: (density: Density) => void;
   onColumn: (key: string, visible: boolean) => void;
   onColumnsReset: () => void;
 }
 
-/** 新建 and 导出 by permission (the page decides); refresh, density and columns for everyone. */
+/** 新建, 导入 and 导出 by permission (the page decides); refresh, density and columns for everyone. */
 export function ResourceToolbar(props: ResourceToolbarProps) {
   const t = useT();
   const shown = props.columns.filter((c) => c.visible).length;
@@ -58,10 +62,26 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
         )}
       </Space>
       <Space wrap>
-        {props.canExport && (
-          <Button icon={<IconDownload />} loading={props.exporting} onClick={props.onExport}>
-            {t('resourcePage.export')}
+        {props.importLabel !== undefined && (
+          <Button icon={<IconUpload />} onClick={props.onImport}>
+            {props.importLabel}
           </Button>
+        )}
+        {props.canExport && (
+          <Dropdown
+            trigger="click"
+            position="br"
+            droplist={
+              <Menu onClickMenuItem={(key) => props.onExport(key as 'csv' | 'xlsx')}>
+                <Menu.Item key="csv">{t('resourcePage.export.csv')}</Menu.Item>
+                <Menu.Item key="xlsx">{t('resourcePage.export.xlsx')}</Menu.Item>
+              </Menu>
+            }
+          >
+            <Button icon={<IconDownload />} loading={props.exporting}>
+              {t('resourcePage.export')}
+            </Button>
+          </Dropdown>
         )}
         <Tooltip content={t('resourcePage.refresh')}>
           <Button icon={<IconRefresh />} aria-label={t('resourcePage.refresh')} onClick={props.onRefresh} />
