@@ -88,9 +88,8 @@ try {
   });
   console.log(`bench/import: COPY of ${fmt(rows)} products ${fmt(copyMs)} ms; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)}, Node ${process.version}`);
 
-  const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, ...serverKeys }, ['--import', 'tsx', join(copy, 'apps/server/src/main.ts')]);
-  cleanups.push(server.stop);
-  const token = await signIn(server.port, sign, 'admin', 'admin123');
+  let server;
+  let token;
   const send = async (method, path, body, contentType) => {
     const res = await fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers: await sign(method, path, { token, body, contentType }), body });
     const json = await res.json();
@@ -111,11 +110,21 @@ try {
   for (const format of formats) {
     const tag = format.toUpperCase();
     const file = format === 'csv' ? csvFile(tag) : xlsxFile(tag);
-    // idle: the server at rest after sign-in, before the file is built into a request
+    // a server of its own for each file: its idle memory is a fresh server's, signed in, at rest
+    await server?.stop();
+    server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, ...serverKeys }, ['--import', 'tsx', join(copy, 'apps/server/src/main.ts')]);
+    cleanups.push(server.stop);
+    token = await signIn(server.port, sign, 'admin', 'admin123');
     await sleep(2000);
     const idle = rssMiB(server.pid);
     let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid))), 50);
+    const peaks = {};
+    let phase = 'upload';
+    const sampler = setInterval(() => {
+      const now = rssMiB(server.pid);
+      peak = Math.max(peak, now);
+      peaks[phase] = Math.max(peaks[phase] ?? 0, now);
+    }, 50);
     const boundary = `----bench${process.pid}`;
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.${format}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
@@ -126,11 +135,13 @@ try {
     let at = performance.now();
     const job = await send('POST', '/api/products/imports', body, `multipart/form-data; boundary=${boundary}`);
     phases.upload = performance.now() - at;
+    phase = 'check';
     at = performance.now();
     await send('POST', `/api/products/imports/${job.id}/check`, JSON.stringify({}));
     const checked = await until(job.id, 'checked');
     phases.check = performance.now() - at;
     if (checked.errorRows > 0) throw new Error(`${format}: ${checked.errorRows} rows refused: ${JSON.stringify(checked.errors.slice(0, 3))}`);
+    phase = 'write';
     at = performance.now();
     await send('POST', `/api/products/imports/${job.id}/commit`);
     const done = await until(job.id, 'done');
@@ -139,9 +150,9 @@ try {
     const written = await withClient(database.url, async (c) => Number((await c.query('select count(*)::int as n from products where sku like $1', [`${tag}-%`])).rows[0].n));
     const entries = await withClient(database.url, async (c) => Number((await c.query(`select count(*)::int as n from audit_log where action = 'product.import-commit' and target_id = $1`, [String(job.id)])).rows[0].n));
     const total = phases.upload + phases.check + phases.write;
-    const result = { format, bytes: file.length, ...phases, total, idle, peak, written, entries, created: done.counts.created };
+    const result = { format, bytes: file.length, ...phases, total, idle, peak, peaks, written, entries, created: done.counts.created };
     results.push(result);
-    console.log(`  ${format}: ${(file.length / 1024 / 1024).toFixed(1)} MiB; upload ${fmt(phases.upload)} ms, check ${fmt(phases.check)} ms, write ${fmt(phases.write)} ms, total ${fmt(total)} ms (${(total / copyMs).toFixed(1)}x COPY); RSS idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB; ${fmt(written)} records, ${entries} audit entry`);
+    console.log(`  ${format}: ${(file.length / 1024 / 1024).toFixed(1)} MiB; upload ${fmt(phases.upload)} ms, check ${fmt(phases.check)} ms, write ${fmt(phases.write)} ms, total ${fmt(total)} ms (${(total / copyMs).toFixed(1)}x COPY); RSS idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (upload ${peaks.upload?.toFixed(0)}, check ${peaks.check?.toFixed(0)}, write ${peaks.write?.toFixed(0)}); ${fmt(written)} records, ${entries} audit entry`);
   }
 } finally {
   stopDeadline();

@@ -434,7 +434,8 @@ function describeImport(def: ResourceDef): void {
       const references = await referencesFor(def, as);
       const records = [1, 2, 3].map((i) => resourceSample(def, n + 100 + i, references));
       const table = importSampleTable(def, records);
-      const file = importSampleCsv([[...table[0]!, '备注'], ...table.slice(1).map((row) => [...row, 'ignored'])]);
+      // a column of the person's own, which names no field
+      const file = importSampleCsv([[...table[0]!, '内部核对'], ...table.slice(1).map((row) => [...row, 'ignored'])]);
       await page.goto(`${baseUrl}${def.path}`);
       const p = pane(page, def.path);
       await settle(p);
@@ -445,7 +446,7 @@ function describeImport(def: ResourceDef): void {
       // the column no field answers to waits for the person: ignored
       await dialog.getByRole('button', { name: words('检查数据') }).click();
       await expect.poll(() => dialog.textContent()).toContain('请选择字段，或选择忽略此列');
-      await choose(page, dialog.getByRole('combobox', { name: '“备注”对应的字段' }), '忽略此列');
+      await choose(page, dialog.getByRole('combobox', { name: '“内部核对”对应的字段' }), '忽略此列');
       await settle(dialog);
       expect(await seriousViolations(page), 'axe, the import\'s mapping').toEqual([]);
       await screenshot(page, `resource-${def.plural}-import-mapping`);
@@ -469,7 +470,7 @@ function describeImport(def: ResourceDef): void {
       const dialog = page.getByRole('dialog', { name: `Import ${def.pluralLabel['en-US']}` });
       await dialog.locator('input[type=file]').setInputFiles({ name: 'import.csv', mimeType: 'text/csv', buffer: Buffer.from(importSampleCsv(importSampleTable(def, records, 'en-US'))) });
       await dialog.getByRole('button', { name: words('Check the rows') }).click();
-      await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('have problems, so nothing was imported');
+      await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('Rows with problems: 1. Nothing was imported');
       const problem = dialog.locator('tr').filter({ hasText: `Up to ${title.max ?? 100} characters` });
       expect(await problem.locator('td').first().textContent()).toBe('3');
       await settle(dialog);

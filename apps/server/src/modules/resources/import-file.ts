@@ -63,10 +63,15 @@ function csvText(data: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+function* slices(text: string, size = 64 * 1024): Generator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
 async function* csvRows(data: Buffer): AsyncGenerator<string[]> {
   // relax_quotes: a quote inside an unquoted cell is text; relax_column_count: a short or long row is the
   // check's to report (its cells are what they are), not a reason to refuse the file
-  const parser = Readable.from([csvText(data)]).pipe(parse({ relax_quotes: true, relax_column_count: true, skip_empty_lines: false }));
+  // the text a slice at a time, so the parser's rows wait for the reader instead of piling up in its buffer
+  const parser = Readable.from(slices(csvText(data)), { objectMode: false }).pipe(parse({ relax_quotes: true, relax_column_count: true, skip_empty_lines: false }));
   try {
     for await (const record of parser) yield record as string[];
   } catch (error) {

@@ -104,6 +104,10 @@ class FakeXhr {
   }
 }
 
+/** The server's clock: each change of the import moves its `updatedAt`, as the server's does. */
+let tick = 0;
+const moved = (change: Partial<ImportJob>): ImportJob => ({ ...job!, ...change, updatedAt: new Date(Date.UTC(2026, 2, 1, 8, 0, ++tick)).toISOString() });
+
 async function answer(url: string, init: RequestInit): Promise<Response> {
   const [path = ''] = url.split('?');
   const method = init.method ?? 'GET';
@@ -117,15 +121,15 @@ async function answer(url: string, init: RequestInit): Promise<Response> {
   if (path === '/api/products/imports' && method === 'POST') return refuseUpload ? failure(400, 'VALIDATION_FAILED', [{ path: 'file', message: 'The file has a header but no rows' }]) : ok((job = uploaded()));
   if (path === '/api/products/imports/5' && method === 'GET') {
     const next = steps.shift();
-    if (next) job = { ...job!, ...next };
+    if (next) job = moved(next);
     return ok(job);
   }
   if (path === '/api/products/imports/5/check') {
     const mapping = (body as { mapping: (string | null)[] }).mapping;
     if (mapping[3] === undefined) return failure(400, 'VALIDATION_FAILED', [{ path: 'mapping.3', message: '列“备注”没有对应的字段：请选择字段，或选择忽略' }]);
-    return ok((job = { ...job!, status: 'checking', mapping, matchBy: (body as { matchBy: string | null }).matchBy }));
+    return ok((job = moved({ status: 'checking', mapping, matchBy: (body as { matchBy: string | null }).matchBy })));
   }
-  if (path === '/api/products/imports/5/commit') return ok((job = { ...job!, status: 'writing', progress: { done: 0, total: 3 } }));
+  if (path === '/api/products/imports/5/commit') return ok((job = moved({ status: 'writing', progress: { done: 0, total: 3 } })));
   if (path === '/api/products/imports/5/cancel') return ok(job);
   return failure(404, 'NOT_FOUND');
 }
@@ -232,6 +236,21 @@ describe('a resource\'s import', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'POST' && r.path.endsWith('/commit'))).toHaveLength(1);
     await waitFor(() => expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/products').length).toBeGreaterThan(listsBefore));
+  });
+
+  it('checks a file and writes it in one sitting: the check\'s last answer never stands for the write\'s', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '导入' }));
+    await chooseFile();
+    fireEvent.click(await within(dialog()).findByRole('combobox', { name: '“备注”对应的字段' }));
+    fireEvent.click(await screen.findByRole('option', { name: '忽略此列' }));
+    steps = [{ status: 'checked', progress: { done: 3, total: 3 }, counts: { created: 3, updated: 0 } }];
+    fireEvent.click(within(dialog()).getByRole('button', { name: '检查数据' }));
+    expect(await within(dialog()).findByText('检查通过：将新建 3 条，更新 0 条。', {}, { timeout: 5000 })).toBeTruthy();
+    steps = [{ status: 'writing', progress: { done: 1, total: 3 } }, { status: 'done', progress: { done: 3, total: 3 } }];
+    fireEvent.click(within(dialog()).getByRole('button', { name: '导入 3 条' }));
+    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('导入完成：新建 3 条，更新 0 条'), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('keeps a running import\'s progress on the page\'s button, follows it when opened again, and cancels it', async () => {

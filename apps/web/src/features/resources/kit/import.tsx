@@ -58,20 +58,22 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
   useEffect(() => {
     if (visible && !job && latest.data && (running(latest.data) || (latest.data.status === 'checked' && latest.data.errorRows === 0))) setJob(latest.data);
   }, [visible, job, latest.data]);
-  // a job at work is followed until it ends
+  // a job at work is followed until it ends: what the server says of it now, never an answer older than the
+  // dialog's own (the query's cache keeps the last phase's end until it asks again)
   const followed = useQuery({ ...importJobQuery(def, job?.id ?? 0), enabled: visible && running(job) });
-  const current = followed.data && followed.data.id === job?.id && running(job) ? followed.data : job;
+  const fresh = followed.data && job && followed.data.id === job.id && followed.data.updatedAt >= job.updatedAt ? followed.data : undefined;
+  const current = fresh && running(job) ? fresh : job;
   const status = editing ? 'uploaded' : current?.status;
   useEffect(() => {
-    if (!followed.data || followed.data.id !== job?.id || !running(job) || running(followed.data)) return;
-    setJob(followed.data);
+    if (!fresh || !running(job) || running(fresh)) return;
+    setJob(fresh);
     void latest.refetch();
-    if (followed.data.status === 'done') {
-      Message.success(t('resourcePage.import.done', { created: followed.data.counts.created.toLocaleString('en-US'), updated: followed.data.counts.updated.toLocaleString('en-US') }));
+    if (fresh.status === 'done') {
+      Message.success(t('resourcePage.import.done', { created: fresh.counts.created.toLocaleString('en-US'), updated: fresh.counts.updated.toLocaleString('en-US') }));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.lists(def.name) });
       onClose();
     }
-  }, [followed.data, job, latest, t, queryClient, def.name, onClose]);
+  }, [fresh, job, latest, t, queryClient, def.name, onClose]);
 
   const fieldLabel = (name: string) => (name === 'department' || name === 'owner' ? t(`resourcePage.scope.${name}`) : (def.fields.find((f) => f.name === name)?.label[locale] ?? name));
   const fields = importFields(def);
