@@ -390,7 +390,7 @@ describe('sample values for the generated suites', () => {
     // the server suite and the browser suite: the kit's, which fill the form with contracts' resourceSample
     expect(readFileSync(join(scratch, paths.serverTest('ticket')), 'utf8')).toContain('describeResource(ticket);');
     expect(readFileSync(join(scratch, paths.browserTest('tickets')), 'utf8')).toContain('describeResourcePage(ticket);');
-    for (const suite of ['apps/server/src/modules/resources/resource-suite.ts', 'e2e/lib/resource-suite.ts']) expect(readFileSync(join(scratch, suite), 'utf8')).toContain("import { resourceSample } from '@atrium/contracts/resource-sample';");
+    for (const suite of ['apps/server/src/modules/resources/resource-suite.ts', 'e2e/lib/resource-suite.ts']) expect(readFileSync(join(scratch, suite), 'utf8')).toMatch(/^import \{[^}]*\bresourceSample\b[^}]*\} from '@atrium\/contracts\/resource-sample';$/m);
     const load = async <T>(path: string) => (await import(pathToFileURL(join(scratch, path)).href)) as T;
     const { ticket } = await load<Record<string, ResourceDef>>('packages/contracts/src/resources/ticket.ts');
     const { resourceSample } = await load<{ resourceSample: (def: ResourceDef, n: number) => Record<string, unknown> }>('packages/contracts/src/resource-sample.ts');

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSampleTable, resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
-import { IMPORT_MAX_COLUMNS } from '@atrium/contracts/resource-import';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@atrium/contracts/resource-import';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
 import { itWhen } from '../../test/it-when.ts';
@@ -148,6 +148,12 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       const wide = Array.from({ length: IMPORT_MAX_COLUMNS + 1 }, (_, i) => `c${i}`);
       expect(await why(csvOf([wide, wide]), 'wide.csv')).toEqual([400, 'file', `The file has ${IMPORT_MAX_COLUMNS + 1} columns; at most ${IMPORT_MAX_COLUMNS}`]);
       expect(await why(Buffer.from(`${title.label['zh-CN']}\n"open quote\n`), 'quote.csv')).toEqual([400, 'file', expect.stringContaining('a quote is not closed')]);
+      // a workbook with macros is not one it reads: only .csv and .xlsx are
+      expect(await why(xlsxOf([['a'], ['b']]), 'macros.xlsm')).toEqual([415, 'file', 'Choose a CSV or XLSX file']);
+      // each limit said with its number
+      expect(await why(csvOf([[title.label['zh-CN']], ['x'.repeat(IMPORT_MAX_CELL_CHARS + 1)]]), 'long.csv')).toEqual([400, 'file', `Row 2, column “${title.label['zh-CN']}”: longer than ${IMPORT_MAX_CELL_CHARS} characters`]);
+      const tooMany = Buffer.from(`${title.label['zh-CN']}\n${'x\n'.repeat(IMPORT_MAX_ROWS + 1)}`);
+      expect(await why(tooMany, 'many.csv')).toEqual([400, 'file', `The file has ${IMPORT_MAX_ROWS + 1} rows; at most ${IMPORT_MAX_ROWS} can be imported at once`]);
 
       const records = await samples(1);
       const table = importSampleTable(def, records);
