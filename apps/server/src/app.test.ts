@@ -18,7 +18,8 @@ describe('access log', () => {
         done();
       },
     });
-    const app = await buildApp(testConfig(), { db: t.db, logger: { level, stream } });
+    // the test app's data folder, which its close removes (a fresh one here would be left behind)
+    const app = await buildApp(testConfig({ dataDir: t.config.dataDir }), { db: t.db, logger: { level, stream } });
     try {
       await app.inject({ method: 'GET', url: '/healthz' });
       await app.inject({ method: 'GET', url: '/api/nope?x=1' });
