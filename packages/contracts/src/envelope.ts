@@ -56,8 +56,11 @@ export const errorStatus = {
 export type ErrorKey = keyof typeof errorStatus;
 export const errorKeys = Object.keys(errorStatus) as ErrorKey[];
 
+/** A schema issue's path as a form names the field: names joined by dots, a list's index in brackets (`lines[3].quantity`). */
+export const issuePath = (path: readonly PropertyKey[]): string => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+
 export interface FieldIssue {
-  /** Dotted path of the field, e.g. `data.video.encoding.rate.min`. */
+  /** The field's path as a form names it: `data.video.encoding.rate.min`, a row of a list `lines[3].quantity` (issuePath). */
   path: string;
   /** Human text in the caller's language. */
   message: string;

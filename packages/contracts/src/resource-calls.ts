@@ -8,7 +8,7 @@ import { defineCall, type CallDef } from './call.ts';
 import { msg, typeError } from './messages/msg.ts';
 import { patternExample } from './pattern-hint.ts';
 import { blankToUndefined, hasOffset, isRealDate, parseInstant } from './query-values.ts';
-import { INT_MAX, kebabCase, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
+import { INT_MAX, kebabCase, type ChildrenField, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
 import { maxChars } from './text.ts';
 import { currentPageSchema } from './paging.ts';
 
@@ -145,6 +145,26 @@ function valueSchema(field: ResourceFieldSpec): z.ZodType {
   }
 }
 
+/**
+ * A `children` field's rows in a create or an update: each row's fields as a form's (`lines[3].quantity`
+ * names a problem), the id of a row the parent has or none for a new one, at most the field's `max`.
+ */
+function childrenSchema(c: ChildrenField): z.ZodType {
+  const shape: Record<string, z.ZodType> = { id: z.number({ error: typeError }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue').optional() };
+  for (const f of c.def.fields) shape[f.name] = f.required ? valueSchema(f) : z.preprocess((v) => (v === '' ? null : v), valueSchema(f).nullable().optional());
+  let rows = z.array(z.object(shape).strict(), { error: typeError }).max(c.max, msg('validation.childrenMax', { n: c.max }));
+  if (c.required) rows = rows.min(1, 'common.required');
+  return rows.superRefine((list, ctx) => {
+    const seen = new Set<number>();
+    list.forEach((row, i) => {
+      const id = (row as { id?: number }).id;
+      if (id === undefined) return;
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', message: 'validation.childRowRepeated', path: [i, 'id'] });
+      seen.add(id);
+    });
+  });
+}
+
 /** The value of a field in a record as the calls answer it. */
 function recordValueSchema(field: ResourceFieldSpec): z.ZodType {
   const base =
@@ -202,11 +222,14 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
   const scopeShape: Record<string, z.ZodType> = {};
   if (def.scoped) for (const name of ['department', 'owner']) scopeShape[name] = z.preprocess((v) => (v === '' ? null : v), valueSchema({ name, type: 'reference', label: def.label }).nullable().optional());
   Object.assign(formShape, scopeShape);
-  const form = z.object(formShape).strict();
+  // A parent's rows (an order's lines): each row's fields as a form's, and the id of a row it has (none: a new
+  // row). A create without them creates none; an update without them leaves them as they are.
+  const childLists = Object.fromEntries(def.children.map((c) => [c.name, childrenSchema(c)]));
+  const form = z.object({ ...formShape, ...Object.fromEntries(def.children.map((c) => [c.name, c.required ? childLists[c.name]! : childLists[c.name]!.optional()])) }).strict();
   const editable = [...fields.filter((f) => !f.readOnly && !f.state).map((f) => f.name), ...Object.keys(scopeShape)];
   const update = form
     .pick(Object.fromEntries(editable.map((n) => [n, true])) as Record<string, true>)
-    .extend({ version: z.number({ error: typeError }).int('validation.invalidType').min(1, 'validation.invalidValue') })
+    .extend({ version: z.number({ error: typeError }).int('validation.invalidType').min(1, 'validation.invalidValue'), ...Object.fromEntries(def.children.map((c) => [c.name, childLists[c.name]!.optional()])) })
     .strict();
 
   const actor = z.object({ id: z.number().int(), name: z.string() }).nullable();
@@ -246,7 +269,11 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
   // a CSV file (the default) or an XLSX workbook
   const exportQuery = filter.extend({ sort: listQuery.shape.sort, format: z.preprocess(blankToUndefined, z.enum(['csv', 'xlsx'], { error: 'validation.invalidValue' }).default('csv')) });
   const list = z.object({ list: z.array(record), total: z.number().int(), totalCapped: z.boolean(), current: z.number().int(), pageSize: z.number().int(), labels: labelsSchema });
-  const detail = record.extend({ labels: labelsSchema });
+  // a record by id carries its rows (a list's records do not); their references' labels are under `<children>.<field>`
+  const detail = record.extend({
+    labels: labelsSchema,
+    ...Object.fromEntries(def.children.map((c) => [c.name, z.array(z.object({ id: z.number().int(), ...Object.fromEntries(c.def.fields.map((f) => [f.name, recordValueSchema(f)])) }))])),
+  });
   const optionsQuery = z.object({
     keyword: z.preprocess(blankToUndefined, z.string().trim().check(maxChars(100, msg('common.maxLength', { n: 100 }))).optional()),
     id: z.preprocess(blankToUndefined, idParams.shape.id.optional()),

@@ -34,6 +34,11 @@ export function resourceMessages(defs: readonly ResourceDef[], locale: Locale): 
       for (const v of f.values ?? []) out[`resource.${r.name}.field.${f.name}.${v.value}`] = v.label[locale];
     }
     for (const t of r.lifecycle?.transitions ?? []) out[`resource.${r.name}.transition.${t.name}`] = t.label[locale];
+    // a `children` field's label, and its rows' fields under the child resource's name
+    for (const c of r.children) {
+      out[`resource.${r.name}.field.${c.name}`] = c.label[locale];
+      Object.assign(out, resourceMessages([c.def], locale));
+    }
   }
   return out;
 }

@@ -198,3 +198,55 @@ describe('sample values of string fields with a pattern', () => {
     expect(values.every((v) => /^[1-9]\d{3}$/.test(v))).toBe(true);
   });
 });
+
+describe('children fields (an order\'s lines)', () => {
+  const line = (extra: Record<string, unknown> = {}) => ({
+    name: 'lines',
+    type: 'children',
+    resource: 'productLineItem',
+    label: label('Items', '明细'),
+    fields: [
+      { name: 'quantity', type: 'integer', label: label('Quantity', '数量'), required: true, min: 1 },
+      { name: 'unitPrice', type: 'decimal', label: label('Unit price', '单价') },
+    ],
+    ...extra,
+  });
+
+  it('defines the child as a table of its own referring to its parent, kept out of the columns', () => {
+    const def = defineResource({ ...spec, fields: [...spec.fields, line()] } as ResourceSpec);
+    expect(def.fields.map((f) => f.name)).toEqual(['title', 'price', 'status', 'featured']);
+    expect(def.children).toEqual([expect.objectContaining({ name: 'lines', onDelete: 'cascade', required: false, max: 500, parentColumn: 'product_line_id' })]);
+    expect(def.children[0]!.def).toMatchObject({ name: 'productLineItem', table: 'product_line_items', scoped: false, children: [] });
+    expect(resourceMessages([def], 'zh-CN')).toMatchObject({ 'resource.productLine.field.lines': '明细', 'resource.productLineItem.field.unitPrice': '单价' });
+  });
+
+  it('takes rows in a create and an update, each checked as a form is and named by its row', () => {
+    const def = defineResource({ ...spec, fields: [...spec.fields, line({ max: 2 })] } as ResourceSpec);
+    const { form, update } = resourceSchemas(def);
+    const base = { title: 'T', price: '1.00' };
+    expect(form.safeParse({ ...base, lines: [{ quantity: 1 }, { id: 4, quantity: 2, unitPrice: '2.5' }] }).success).toBe(true);
+    const paths = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => result.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(paths(form.safeParse({ ...base, lines: [{ quantity: 1 }, { quantity: 0 }] }))).toEqual([['lines.1.quantity', 'validation.tooSmall|{"n":1}']]);
+    expect(paths(form.safeParse({ ...base, lines: [{ quantity: 1, extra: 1 }] }))?.[0]?.[0]).toBe('lines.0');
+    expect(paths(form.safeParse({ ...base, lines: [{ quantity: 1 }, { quantity: 1 }, { quantity: 1 }] }))).toEqual([['lines', 'validation.childrenMax|{"n":2}']]);
+    expect(paths(update.safeParse({ ...base, version: 1, lines: [{ id: 3, quantity: 1 }, { id: 3, quantity: 2 }] }))).toEqual([['lines.1.id', 'validation.childRowRepeated']]);
+    // an update without them leaves them be; a create without them makes none
+    expect(update.safeParse({ ...base, version: 1 }).success).toBe(true);
+    expect(form.safeParse(base).success).toBe(true);
+  });
+
+  it('refuses what a child cannot be, naming the field of the row', () => {
+    const problems = (field: Record<string, unknown>, known: string[] = []) => resourceSpecProblems({ ...spec, fields: [...spec.fields, field] }, known);
+    expect(problems(line({ onDelete: 'set-null', max: 501 }))).toEqual(['fields[4].onDelete: "cascade" (the rows go with their parent) or "restrict" (a parent with rows is not deleted)', 'fields[4].max: a number of rows from 1 to 500']);
+    expect(problems(line({ resource: 'supplier' }), ['supplier'])).toEqual(['fields[4].resource: "supplier" names a resource already; a child resource is its parent\'s own']);
+    expect(problems(line({ fields: [{ name: 'sku', type: 'string', unique: true, label: label('SKU', '编码') }, { name: 'more', type: 'children', label: label('More', '更多') }] }))).toEqual([
+      'fields[4].fields[0].unique: a child row\'s field has no unique setting (its rows are edited and shown in their parent\'s form)',
+      'fields[4].fields[1].type: unknown type "children" (one of string, text, integer, decimal, boolean, date, datetime, enum, reference)',
+    ]);
+    expect(problems(line({ fields: [{ name: 'productLineId', type: 'integer', label: label('Parent', '上级') }, { name: 'item', type: 'reference', to: 'nothing', label: label('Item', '物品') }] }))).toEqual([
+      'fields[4].fields[1].to: no resource "nothing"',
+      'fields[4].fields[0].name: "productLineId" is reserved (a child row\'s order, or the column naming its parent)',
+    ]);
+    expect(problems(line({ fields: [] }))).toEqual(['fields[4].fields: a child row needs at least one field']);
+  });
+});

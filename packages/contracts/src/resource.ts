@@ -48,6 +48,33 @@ export interface ResourceFieldSpec {
   to?: string;
 }
 
+/**
+ * A record's own rows inside it (an order's lines): a table of the child resource's rows, each referring to
+ * its parent (`<parent>_id`), edited in the parent's form and saved with the parent in one transaction
+ * under the parent's version. The child has no page, calls or data scope of its own: it is reached only
+ * through its parent (docs/resources.md, "Order lines").
+ */
+export interface ChildrenFieldSpec {
+  name: string;
+  type: 'children';
+  label: Labels;
+  /** The child resource's name (`orderLine`): its table is its plural in snake case (`order_lines`). */
+  resource: string;
+  /** The child's plural (default the name with an s). */
+  plural?: string;
+  /** The child's fields: as a resource's, without `unique`, `filter`, `sortable`, `hidden` or `readOnly`. */
+  fields: ResourceFieldSpec[];
+  /** What deleting the parent does to its rows: `cascade` deletes them with it, `restrict` refuses while it has any (409 IN_USE). Default `cascade`. */
+  onDelete?: 'cascade' | 'restrict';
+  /** At least one row. */
+  required?: boolean;
+  /** The most rows a parent holds (default and at most CHILDREN_MAX). */
+  max?: number;
+}
+
+/** The rows a parent holds at most (the form edits them all at once). */
+export const CHILDREN_MAX = 500;
+
 export interface ResourceSpec {
   name: string;
   plural?: string;
@@ -61,7 +88,7 @@ export interface ResourceSpec {
    * permission shares, such as a catalogue (products, units).
    */
   scoped?: boolean;
-  fields: ResourceFieldSpec[];
+  fields: (ResourceFieldSpec | ChildrenFieldSpec)[];
   /** States, transitions and approvals (lifecycle.ts, docs/resources.md "Life cycles"). */
   lifecycle?: LifecycleSpec;
 }
@@ -96,7 +123,7 @@ const textTypes: readonly ResourceFieldType[] = ['string', 'text'];
  * `known`: the resources already defined (a reference may point at one of them or at another resource
  * of the same batch); `roles`: the role codes a life cycle's approval may name.
  */
-export function resourceSpecProblems(input: unknown, known: readonly string[] = [], roles: readonly string[] = []): string[] {
+export function resourceSpecProblems(input: unknown, known: readonly string[] = [], roles: readonly string[] = [], child = false): string[] {
   const problems: string[] = [];
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return ['the spec must be a JSON object'];
   const spec = input as Record<string, unknown>;
@@ -136,7 +163,12 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
       return;
     }
     const field = raw as Record<string, unknown>;
+    if (field.type === 'children' && !child) {
+      problems.push(...childrenProblems(spec, field, at, known, seen));
+      return;
+    }
     allowed(field, ['name', 'type', 'label', 'required', 'unique', 'default', 'filter', 'sortable', 'hidden', 'readOnly', 'max', 'min', 'scale', 'pattern', 'example', 'values', 'to'], at);
+    if (child) for (const flag of ['unique', 'filter', 'sortable', 'hidden', 'readOnly'] as const) if (field[flag] !== undefined) problems.push(`${at}.${flag}: a child row's field has no ${flag === 'readOnly' ? 'read-only' : flag} setting (its rows are edited and shown in their parent's form)`);
     const name = field.name;
     if (typeof name !== 'string' || !FIELD_NAME_PATTERN.test(name)) problems.push(`${at}.name: must match ${FIELD_NAME_PATTERN.source}`);
     else if ((reservedFieldNames as readonly string[]).includes(name)) problems.push(`${at}.name: "${name}" is reserved`);
@@ -225,12 +257,53 @@ export function resourceSpecProblems(input: unknown, known: readonly string[] = 
       else if (!ok) problems.push(`${at}.default: not a value of ${article} ${type} field`);
     }
   });
-  if (!spec.fields.some((f: { type?: unknown }) => f?.type === 'string')) problems.push('fields: at least one string field is required (it names a record in pickers and the audit trail)');
+  if (!child && !spec.fields.some((f: { type?: unknown }) => f?.type === 'string')) problems.push('fields: at least one string field is required (it names a record in pickers and the audit trail)');
   if (spec.lifecycle !== undefined) {
-    const fieldNames = spec.fields.flatMap((f: { name?: unknown }) => (typeof f?.name === 'string' ? [f.name] : []));
+    const fieldNames = spec.fields.flatMap((f: { name?: unknown; type?: unknown }) => (typeof f?.name === 'string' && f.type !== 'children' ? [f.name] : []));
     const reserved = [...reservedFieldNames, ...(spec.scoped !== false ? scopeFieldNames : [])];
     problems.push(...lifecycleProblems(spec.lifecycle, { fields: fieldNames, scoped: spec.scoped !== false, roles, labels, allowed, fieldPattern: FIELD_NAME_PATTERN, reserved }));
   }
+  return problems;
+}
+
+/** Names a child row's field cannot take: its own columns (`position`) and the one naming its parent (`<parent>Id`). */
+const childReservedNames = (parent: string) => ['position', `${parent}Id`];
+
+/**
+ * The problems of a `children` field (`fields[4]`): its own settings, then its rows' fields checked as a
+ * resource's (with the child's rules), each named under the field (`fields[4].fields[1].type: ...`).
+ */
+function childrenProblems(spec: Record<string, unknown>, field: Record<string, unknown>, at: string, known: readonly string[], seen: Set<string>): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(field)) if (!['name', 'type', 'label', 'resource', 'plural', 'fields', 'onDelete', 'required', 'max'].includes(key)) problems.push(`${at}.${key}: unknown property`);
+  const name = field.name;
+  if (typeof name !== 'string' || !FIELD_NAME_PATTERN.test(name)) problems.push(`${at}.name: must match ${FIELD_NAME_PATTERN.source}`);
+  else if ((reservedFieldNames as readonly string[]).includes(name) || (spec.scoped !== false && (scopeFieldNames as readonly string[]).includes(name))) problems.push(`${at}.name: "${name}" is reserved`);
+  else if (seen.has(name)) problems.push(`${at}.name: "${name}" is used twice`);
+  else seen.add(name);
+  const resource = field.resource;
+  if (typeof resource !== 'string' || !RESOURCE_NAME_PATTERN.test(resource)) problems.push(`${at}.resource: the child resource's name, matching ${RESOURCE_NAME_PATTERN.source} (a singular like "orderLine")`);
+  else if (resource === spec.name || known.includes(resource)) problems.push(`${at}.resource: "${resource}" names a resource already; a child resource is its parent's own`);
+  else if ((spec.fields as unknown[]).some((f) => f !== field && (f as Record<string, unknown> | null)?.type === 'children' && (f as Record<string, unknown>).resource === resource)) problems.push(`${at}.resource: "${resource}" is the child of another field`);
+  if (field.onDelete !== undefined && field.onDelete !== 'cascade' && field.onDelete !== 'restrict') problems.push(`${at}.onDelete: "cascade" (the rows go with their parent) or "restrict" (a parent with rows is not deleted)`);
+  if (field.required !== undefined && typeof field.required !== 'boolean') problems.push(`${at}.required: must be true or false`);
+  if (field.max !== undefined && (!Number.isInteger(field.max) || (field.max as number) < 1 || (field.max as number) > CHILDREN_MAX)) problems.push(`${at}.max: a number of rows from 1 to ${CHILDREN_MAX}`);
+  if (!Array.isArray(field.fields) || field.fields.length === 0) {
+    problems.push(`${at}.fields: a child row needs at least one field`);
+    return problems;
+  }
+  // the rows' fields as a resource's (its name, plural and labels named under this field)
+  const child = { name: resource, plural: field.plural, label: field.label, pluralLabel: field.label, menu: { group: 'children' }, scoped: false, fields: field.fields };
+  const own = resourceSpecProblems(child, [...known, ...(typeof spec.name === 'string' ? [spec.name] : [])], [], true);
+  for (const p of own) {
+    if (p.startsWith('pluralLabel.') || (p.startsWith('name:') && problems.some((q) => q.startsWith(`${at}.resource:`)))) continue;
+    problems.push(p.startsWith('name:') ? `${at}.resource:${p.slice(5)}` : `${at}.${p}`);
+  }
+  field.fields.forEach((f: unknown, i) => {
+    const fieldName = (f as Record<string, unknown> | null)?.name;
+    if (typeof spec.name === 'string' && typeof fieldName === 'string' && childReservedNames(spec.name).includes(fieldName)) problems.push(`${at}.fields[${i}].name: "${fieldName}" is reserved (a child row's order, or the column naming its parent)`);
+    if ((f as Record<string, unknown> | null)?.type === 'reference' && (f as Record<string, unknown>).to === resource) problems.push(`${at}.fields[${i}].to: a child row refers to no other row of its own kind`);
+  });
   return problems;
 }
 
@@ -269,6 +342,21 @@ export interface ResourceDef {
   permissions: { read: ResourcePermission; write: ResourcePermission; export: ResourcePermission; import: ResourcePermission };
   /** Its states, transitions and approvals, when the spec declares them; its state field is among `fields`. */
   lifecycle?: Lifecycle;
+  /** Its `children` fields (an order's lines), in the spec's order; not among `fields`, which are its table's columns. */
+  children: ChildrenField[];
+}
+
+/** A `children` field of a definition: the rows of its child resource that refer to the parent. */
+export interface ChildrenField {
+  name: string;
+  label: Labels;
+  required: boolean;
+  max: number;
+  onDelete: 'cascade' | 'restrict';
+  /** The child resource: its name, table and fields (never registered, never scoped: it is reached through its parent). */
+  def: ResourceDef;
+  /** The child table's column naming the parent (`order_id`). */
+  parentColumn: string;
 }
 
 /** A decimal's value as the database answers it, with its scale (`19.9` -> `19.90`). */
@@ -290,11 +378,14 @@ export function defineResource(spec: ResourceSpec): ResourceDef {
   // Whether a reference's resource and an approval's role exist is the registry's check (resources.test.ts), not one file's.
   const own = Object.keys(spec.lifecycle?.roles ?? {});
   const roles = (spec.lifecycle?.transitions ?? []).flatMap((t) => (t.approval?.by === 'role' && !own.includes(t.approval.role) ? [t.approval.role] : []));
-  const problems = resourceSpecProblems(spec, spec.fields.filter((f) => f.type === 'reference').map((f) => f.to!), roles);
+  const columnSpecs = spec.fields.filter((f): f is ResourceFieldSpec => f.type !== 'children');
+  const childSpecs = spec.fields.filter((f): f is ChildrenFieldSpec => f.type === 'children');
+  const referred = [...columnSpecs, ...childSpecs.flatMap((c) => c.fields)].flatMap((f) => (f.type === 'reference' && f.to ? [f.to] : []));
+  const problems = resourceSpecProblems(spec, referred, roles);
   if (problems.length > 0) throw new Error(`resource "${spec.name}": ${problems.join('; ')}`);
   const plural = spec.plural ?? `${spec.name}s`;
   const lifecycle = spec.lifecycle && defineLifecycle(spec.name, spec.lifecycle);
-  const fields: ResourceField[] = spec.fields.map((f) => ({ ...f, column: snakeCase(f.name) }));
+  const fields: ResourceField[] = columnSpecs.map((f) => ({ ...f, column: snakeCase(f.name) }));
   // the state field last: an enum of the states, created in the initial one, filtered and sorted by them
   if (lifecycle) {
     fields.push({
@@ -327,5 +418,28 @@ export function defineResource(spec: ResourceSpec): ResourceDef {
     titleField: fields.find((f) => f.type === 'string')!.name,
     permissions,
     ...(lifecycle ? { lifecycle } : {}),
+    children: childSpecs.map((c) => childrenField(spec, c)),
   };
+}
+
+/** A `children` field's definition: the child resource as a definition of its own (unregistered, unscoped), and the column naming the parent. */
+function childrenField(parent: ResourceSpec, spec: ChildrenFieldSpec): ChildrenField {
+  const plural = spec.plural ?? `${spec.resource}s`;
+  const fields: ResourceField[] = spec.fields.map((f) => ({ ...f, column: snakeCase(f.name) }));
+  const def: ResourceDef = {
+    name: spec.resource,
+    plural,
+    label: spec.label,
+    pluralLabel: spec.label,
+    menu: parent.menu,
+    scoped: false,
+    fields,
+    table: snakeCase(plural),
+    path: '',
+    apiPath: '',
+    titleField: fields.find((f) => f.type === 'string')?.name ?? fields[0]!.name,
+    permissions: { read: `${parent.name}:read`, write: `${parent.name}:write`, export: `${parent.name}:export`, import: `${parent.name}:import` },
+    children: [],
+  };
+  return { name: spec.name, label: spec.label, required: spec.required === true, max: spec.max ?? CHILDREN_MAX, onDelete: spec.onDelete ?? 'cascade', def, parentColumn: `${snakeCase(parent.name)}_id` };
 }

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isStorableText, msg, queryPairs, type FieldIssue } from '@atrium/contracts';
+import { isStorableText, issuePath, msg, queryPairs, type FieldIssue } from '@atrium/contracts';
 import type { z } from 'zod';
 
 type Issue = z.core.$ZodIssue;
@@ -49,9 +49,9 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): FieldIss
     if (iss.code === 'invalid_union' && iss.errors.length > 0 && iss.errors.every((b) => b.length > 0)) {
       out.push(...flatten(bestBranch(iss.errors), path));
     } else if (iss.code === 'unrecognized_keys') {
-      for (const key of iss.keys) out.push({ path: [...path, key].map(String).join('.'), message: 'validation.unknownField' });
+      for (const key of iss.keys) out.push({ path: issuePath([...path, key]), message: 'validation.unknownField' });
     } else {
-      out.push({ path: path.map(String).join('.'), message: iss.message });
+      out.push({ path: issuePath(path), message: iss.message });
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCalls, type CallDef } from '@atrium/contracts';
+import { allCalls, issuePath, type CallDef } from '@atrium/contracts';
 import { MAX_PAGE } from '@atrium/contracts/paging';
 import type { z } from 'zod';
 import { buildMultipart } from '../http/multipart.ts';
@@ -166,7 +166,7 @@ function casesFor(call: CallDef, next: () => number): { bad: Case[]; junk: Case[
     const base = sample(jsonBody);
     for (const path of leaves(base)) {
       for (const value of pick(next, badBytes, 3)) {
-        bad.push({ call, what: `body ${path.join('.')}=${JSON.stringify(value)}`, req: { method, url, body: withValue(base, path, value) }, badField: path.join('.') });
+        bad.push({ call, what: `body ${path.join('.')}=${JSON.stringify(value)}`, req: { method, url, body: withValue(base, path, value) }, badField: issuePath(path.map((p) => (/^\d+$/.test(String(p)) ? Number(p) : p))) });
       }
     }
     const paths = nodes(base);
@@ -266,8 +266,8 @@ async function run(t: TestApp, cases: Case[], tokenFor: (c: Case) => string | un
     }
     if (c.badField !== undefined) {
       const details: unknown = res.body?.data?.details;
-      // the field itself, or a part of it (a range's start or end: `price.0`)
-      const named = Array.isArray(details) && details.some((d: { path?: unknown }) => d.path === c.badField || String(d.path).startsWith(`${c.badField}.`));
+      // the field itself (a list's element by its index, `ids[0]`), or a part of it (a range's start or end: `price[0]`)
+      const named = Array.isArray(details) && details.some((d: { path?: unknown }) => d.path === c.badField || String(d.path).startsWith(`${c.badField}[`));
       if (res.status !== 400 || res.body?.data?.error !== 'VALIDATION_FAILED' || !named) out.missed.push(describeCase(c, token, res));
     }
   }

@@ -45,7 +45,7 @@ describe('messages: per-user list, read, clear', () => {
     expect(zh.body.data.error).toBe('VALIDATION_FAILED');
     expect(zh.body.data.details).toEqual([{ path: 'ids', message: '此项为必填项' }]);
     const en = await t.request({ method: 'POST', url: '/api/message/read', token: t.tokens.user, body: { ids: ['x'] }, locale: 'en-US' });
-    expect(en.body.data.details).toEqual([{ path: 'ids.0', message: 'Wrong data type' }]);
+    expect(en.body.data.details).toEqual([{ path: 'ids[0]', message: 'Wrong data type' }]);
     const clear = await t.request({ method: 'POST', url: '/api/message/clear', token: t.tokens.user, body: { type: 'spam' }, locale: 'en-US' });
     expect(clear.status).toBe(400);
     expect(clear.body.data.details).toEqual([{ path: 'type', message: 'Invalid value' }]);

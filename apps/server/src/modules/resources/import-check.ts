@@ -86,7 +86,7 @@ export function mappingProblems(
 ): { path: string; message: string }[] {
   if (mapping.length !== job.columns.length) return [{ path: 'mapping', message: msg('validation.importMappingLength', { n: job.columns.length }) }];
   const problems: { path: string; message: string }[] = [];
-  if (!given) for (const i of job.unmatched) problems.push({ path: `mapping.${i}`, message: msg('validation.importUnmatched', { column: job.columns[i]! }) });
+  if (!given) for (const i of job.unmatched) problems.push({ path: `mapping[${i}]`, message: msg('validation.importUnmatched', { column: job.columns[i]! }) });
   const mapped = new Set(mapping.filter((f): f is string => f !== null));
   // with a match field a row may edit a record and need no more; a row that matches none is told what it lacks
   if (matchBy === null) for (const f of def.fields.filter((f) => f.required && !f.state && f.default === undefined && !mapped.has(f.name))) {

@@ -55,14 +55,42 @@ const gadget = defineResource({
     { name: 'parent', type: 'reference', to: 'kitGadget', label: label('Parent', '上级') },
   ],
 });
-const slices = [resourceServerSlice(vendor), resourceServerSlice(gadget)];
+// rows of two kinds: lines that go with their order, payments that keep it from being deleted
+const order = defineResource({
+  name: 'kitOrder',
+  label: label('Order', '订单'),
+  pluralLabel: label('Orders', '订单'),
+  menu: { group: 'kit', order: 20 },
+  fields: [
+    { name: 'title', type: 'string', label: label('Title', '标题'), required: true, filter: 'contains', max: 80 },
+    {
+      name: 'lines', type: 'children', resource: 'kitOrderLine', label: label('Lines', '明细'), onDelete: 'cascade', max: 20,
+      fields: [
+        { name: 'gadget', type: 'reference', to: 'kitGadget', label: label('Gadget', '器件'), required: true },
+        { name: 'quantity', type: 'integer', label: label('Quantity', '数量'), required: true, min: 1, max: 999 },
+        { name: 'price', type: 'decimal', scale: 2, min: 0, label: label('Price', '单价') },
+        { name: 'note', type: 'string', max: 40, label: label('Note', '备注') },
+      ],
+    },
+    { name: 'note', type: 'text', label: label('Note', '备注') },
+    {
+      name: 'payments', type: 'children', resource: 'kitPayment', label: label('Payments', '付款'), onDelete: 'restrict',
+      fields: [
+        { name: 'amount', type: 'decimal', scale: 2, min: 0, label: label('Amount', '金额'), required: true },
+        { name: 'paidOn', type: 'date', label: label('Paid on', '付款日期') },
+      ],
+    },
+  ],
+});
+const kitResources = [vendor, gadget, order];
+const slices = kitResources.map((def) => resourceServerSlice(def));
 
 async function prepare(t: TestApp): Promise<void> {
-  for (const def of [vendor, gadget]) {
-    const text = resourceMigrationSql(def, `kit_${def.table}`, [vendor, gadget]).replaceAll('"public".', `"${t.handle.schemaName}".`);
+  for (const def of kitResources) {
+    const text = resourceMigrationSql(def, `kit_${def.table}`, kitResources).replaceAll('"public".', `"${t.handle.schemaName}".`);
     for (const statement of text.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
   }
-  const granted = [vendor, gadget].flatMap((d) => Object.values(d.permissions));
+  const granted = kitResources.flatMap((d) => Object.values(d.permissions));
   await t.db.execute(sql`update roles set permissions = permissions || ${`{${granted.join(',')}}`}::text[] where code = 'admin'`);
 }
 
@@ -80,6 +108,7 @@ function kitApp(): { t: TestApp; admin: string } {
 
 describeResource(vendor, { resources: slices, prepare });
 describeResource(gadget, { resources: slices, prepare });
+describeResource(order, { resources: slices, prepare });
 
 describe('the kit against the table\'s own constraints', () => {
   const app = kitApp();

@@ -17,8 +17,10 @@ import { scopedBy, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { registerImport } from './import.ts';
-import { actorOf, afterCreate, afterDelete, afterUpdate, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
+import { actorOf, afterCreate, afterDelete, afterUpdate, assertChildrenUnlocked, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
 import {
+  childCount,
+  childRows,
   countMatching,
   deleteRow,
   deleteRows,
@@ -35,11 +37,14 @@ import {
   referrersOf,
   rowExists,
   rowsById,
+  sameChildRow,
   scopeLabels,
   trailOf,
   uniqueTaken,
   updateRow,
   updateRows,
+  writeChildren,
+  type ChildRow,
   type ExportCursor,
   type RecordScope,
   type ResourceRow,
@@ -121,6 +126,58 @@ async function referenceLabels(db: Db, def: ResourceDef, all: readonly ResourceD
   return labels;
 }
 
+/** A record's rows of each `children` field (`{ lines: [...] }`), and their references' labels under `<children>.<field>`. */
+async function childrenOf(db: Db, def: ResourceDef, all: readonly ResourceDef[], rowId: number): Promise<{ rows: Record<string, ChildRow[]>; labels: Record<string, Record<string, string>> }> {
+  const rows: Record<string, ChildRow[]> = {};
+  const labels: Record<string, Record<string, string>> = {};
+  for (const c of def.children) {
+    const found = (await childRows(db, c, [rowId])).map(({ parent: _, ...row }) => row);
+    rows[c.name] = found;
+    for (const [name, byId] of Object.entries(await referenceLabels(db, c.def, all, found as ResourceRow[]))) labels[`${c.name}.${name}`] = byId;
+  }
+  return { rows, labels };
+}
+
+/**
+ * The checks of a save's rows of its `children` fields, each problem named by the row (`lines[3].product`):
+ * a row's id is one of the record's rows (`existing`; a create has none), a reference names a record the
+ * writer reaches (as a field's would: a row that keeps its reference is not asked again).
+ */
+async function checkChildren(db: Db, scope: RequestScope, def: ResourceDef, all: readonly ResourceDef[], values: Record<string, unknown>, existing: Record<string, ChildRow[]>): Promise<void> {
+  const problems: { path: string; message: string }[] = [];
+  for (const c of def.children) {
+    const rows = values[c.name] as Record<string, unknown>[] | undefined;
+    if (!rows) continue;
+    const had = new Map((existing[c.name] ?? []).map((r) => [r.id, r]));
+    const asked = new Map<string, boolean>();
+    for (const [i, row] of rows.entries()) {
+      const before = typeof row.id === 'number' ? had.get(row.id) : undefined;
+      if (typeof row.id === 'number' && !before) problems.push({ path: `${c.name}[${i}].id`, message: 'validation.noSuchRow' });
+      for (const f of c.def.fields) {
+        const value = row[f.name];
+        if (f.type !== 'reference' || value === undefined || value === null || value === before?.[f.name]) continue;
+        const other = all.find((r) => r.name === f.to);
+        const key = `${f.to}:${String(value)}`;
+        if (!asked.has(key)) asked.set(key, Boolean(other && (await rowExists(db, other, value as number, await reachOf(db, scope, other)))));
+        if (!asked.get(key)) problems.push({ path: `${c.name}[${i}].${f.name}`, message: 'validation.noSuchRecord' });
+      }
+    }
+  }
+  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { details: problems });
+}
+
+/** The trail's changes of a save's rows: each `children` field given and changed, its rows before and after (their fields' values). */
+function childChanges(def: ResourceDef, values: Record<string, unknown>, before: Record<string, ChildRow[]>, after: Record<string, ChildRow[]>): { field: string; before: unknown; after: unknown }[] {
+  const plain = (rows: readonly ChildRow[] | undefined) => (rows ?? []).map(({ id: _, ...fields }) => fields);
+  return def.children.flatMap((c) => {
+    if (values[c.name] === undefined) return [];
+    const was = before[c.name] ?? [];
+    const now = after[c.name] ?? [];
+    const unchanged = was.length === now.length && was.every((row, i) => row.id === now[i]!.id && sameChildRow(c, row, now[i]!));
+    return unchanged ? [] : [{ field: c.name, before: was.length > 0 ? plain(was) : null, after: now.length > 0 ? plain(now) : null }];
+  });
+}
+
 /**
  * The checks a create or an update passes before it is written; throws the refusal the client can act on.
  * A reference to a record of a scoped resource the writer does not reach is refused as one to a record that
@@ -196,6 +253,23 @@ async function listFilters(db: Db, def: ResourceDef, scope: RequestScope, filter
   return { ...filters, department: [...(await scope.tree(db)).reach([filters.department])] };
 }
 
+/** A save's rows of each `children` field it gives, as the trail compares them with the rows before (an id kept, else none). */
+function asGiven(values: Record<string, unknown>, existing: Record<string, ChildRow[]>): Record<string, ChildRow[]> {
+  return Object.fromEntries(Object.keys(existing).flatMap((name) => (values[name] === undefined ? [] : [[name, (values[name] as Record<string, unknown>[]).map((row) => ({ ...row, id: typeof row.id === 'number' ? row.id : 0 }))]])));
+}
+
+/**
+ * A delete of records with rows a `restrict` children field keeps: 409 IN_USE naming the field, how many
+ * rows and (the first 20 of) the records holding them; nothing deleted. A `cascade` field's rows go with them.
+ */
+async function assertNoRestrictingRows(db: Db, def: ResourceDef, ids: readonly number[]): Promise<void> {
+  for (const c of def.children) {
+    if (c.onDelete !== 'restrict') continue;
+    const held = await childCount(db, c, ids);
+    if (held.count > 0) throw new AppError('IN_USE', { details: { children: c.name, count: held.count, ids: held.ids } });
+  }
+}
+
 function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly ResourceDef[], hooks: ResourceHooks): void {
   const calls = resourceCalls(def);
   /** The record within the caller's reach, else 404 exactly as for an id that names none. */
@@ -208,7 +282,14 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
   /** A record's answer: its labels, and with a life cycle the transitions the caller may fire now. */
   const withLabels = async (db: Db, session: SessionInfo, scope: RequestScope, row: ResourceRow, locale: Locale) => {
     const [answered] = def.lifecycle ? await withTransitions(db, def, await actorOf(db, session, scope), [row]) : [row];
-    return { ...answered!, labels: await labelsFor(db, [row], locale) };
+    if (def.children.length === 0) return { ...answered!, labels: await labelsFor(db, [row], locale) };
+    const children = await childrenOf(db, def, all, row.id);
+    return { ...answered!, ...children.rows, labels: { ...(await labelsFor(db, [row], locale)), ...children.labels } };
+  };
+  /** A save's rows written (the fields given; a create's absent ones as none), then all of them as they now are. */
+  const saveChildren = async (db: Db, id: number, values: Record<string, unknown>, existing: Record<string, ChildRow[]>) => {
+    for (const c of def.children) if (values[c.name] !== undefined || !existing[c.name]) await asRefusal(def, all, () => writeChildren(db, c, id, (values[c.name] as Record<string, unknown>[] | undefined) ?? [], existing[c.name] ?? []), 'field');
+    return (await childrenOf(db, def, all, id)).rows;
   };
   const scopeOfRow = (row: ResourceRow): RecordScope | null => (def.scoped ? { department: row.department as number, owner: row.owner as number } : null);
   // A scoped call, or a write that checks a reference to a scoped resource, reckons the caller's reach from
@@ -264,10 +345,12 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     await hooks.beforeWrite?.(values, { db, existing: null });
     const placed = def.scoped ? await placement(db, scope, def, values, null) : undefined;
     await checkValues(db, scope, def, all, values);
+    await checkChildren(db, scope, def, all, values, {});
     const id = await asRefusal(def, all, () => insertRow(db, def, values, session.userId, now(), placed), 'field');
+    const rows = await saveChildren(db, id, values, {});
     const row = await load(db, scope, id);
     if (def.lifecycle) await afterCreate(db, def, row, session.userId, now());
-    audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'created', row), changes: diffFields<ResourceRow>(null, row, auditedFields(def)) });
+    audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'created', row), changes: [...diffFields<ResourceRow>(null, row, auditedFields(def)), ...childChanges(def, values, {}, rows)] });
     return withLabels(db, session, scope, row, locale);
   }, scoped);
 
@@ -280,14 +363,19 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     const before = await load(db, scope, id, true);
     if (before.version !== version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
     if (def.lifecycle) assertUnlocked(def, before, values);
+    // the rows as they are, locked with their parent until the save ends
+    const existing = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, (await childRows(db, c, [id], true)).map(({ parent: _, ...row }) => row)] as const)));
+    await checkChildren(db, scope, def, all, values, existing);
+    if (def.lifecycle) assertChildrenUnlocked(def, before, childChanges(def, values, existing, asGiven(values, existing)).map((c) => c.field));
     audit.set({ summary: `refused: ${def.name} ${id} moved outside the writer's data scope` });
     await hooks.beforeWrite?.(values, { db, existing: before });
     const placed = def.scoped ? await placement(db, scope, def, values, scopeOfRow(before)) : undefined;
     await checkValues(db, scope, def, all, values, before);
     await asRefusal(def, all, () => updateRow(db, def, id, values, session.userId, now(), placed), 'field');
+    const rows = await saveChildren(db, id, values, existing);
     const after = await reload(db, id);
     if (def.lifecycle) await afterUpdate(db, def, after);
-    audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'updated', after), changes: diffFields(before, after, auditedFields(def)) });
+    audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'updated', after), changes: [...diffFields(before, after, auditedFields(def)), ...childChanges(def, values, existing, rows)] });
     return withLabels(db, session, scope, after, locale);
   }, scoped);
 
@@ -296,12 +384,15 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     const before = await load(db, scope, id, true);
     if (before.version !== (query as { version: number }).version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
     if (def.lifecycle) assertDeletable(def, before);
+    await assertNoRestrictingRows(db, def, [id]);
+    const gone = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, (await childRows(db, c, [id])).map(({ parent: _, ...row }) => row)] as const)));
     const referrer = await firstReferrer(db, def, id, all);
     // which resource refers to the record and how many of its records do (the console names both)
     if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ...(referrer.capped ? { countCapped: true } : {}) } });
     await asRefusal(def, all, () => deleteRow(db, def, id), 'in-use');
     if (def.lifecycle) await afterDelete(db, def, id);
-    audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'deleted', before), changes: removedFields(before, auditedFields(def)) });
+    // the rows deleted with it (`cascade`) in its entry
+    audit.set({ targetType: def.name, targetId: id, summary: summaryOf(def, 'deleted', before), changes: [...removedFields(before, auditedFields(def)), ...childChanges(def, gone, gone, {})] });
     return { id };
   }, scoped);
 
@@ -367,6 +458,7 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
     const rows = await targets(db, scope, body as BulkTarget);
     const ids = rows.map((r) => r.id);
     if (def.lifecycle) assertAll(rows, (row) => assertDeletable(def, row), 'all');
+    await assertNoRestrictingRows(db, def, ids);
     const referrer = await referrersOf(db, def, ids, all);
     if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ids: referrer.ids, ...(referrer.capped ? { countCapped: true } : {}) } });
     await asRefusal(def, all, () => deleteRows(db, def, ids), 'in-use');

@@ -100,6 +100,12 @@ export function assertUnlocked(def: ResourceDef, before: ResourceRow, values: Re
   if (changed.length > 0) throw new AppError('FIELD_LOCKED', { details: { fields: changed } });
 }
 
+/** An update that changes a parent's rows (`children`, by name) while its state locks every field: 409 FIELD_LOCKED naming them. */
+export function assertChildrenUnlocked(def: ResourceDef, before: ResourceRow, changed: readonly string[]): void {
+  const locked = lockedFields(def.lifecycle!, String(before[stateField(def).name]), changed).filter((name) => changed.includes(name));
+  if (locked.length > 0) throw new AppError('FIELD_LOCKED', { details: { fields: locked } });
+}
+
 /** A delete of a record whose state locks every field (an approved order): 409 FIELD_LOCKED, as an edit of it would be. */
 export function assertDeletable(def: ResourceDef, before: ResourceRow): void {
   const state = def.lifecycle!.states.find((s) => s.value === before[stateField(def).name]);

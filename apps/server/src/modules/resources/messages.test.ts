@@ -110,6 +110,6 @@ describe('a range filter with one end', () => {
 
   it('refuses an end before its start, and a time without its offset, saying so', async () => {
     expect(await refused('GET', '/api/msg-tickets?hours=3&hours=1', 'en-US')).toEqual({ status: 400, error: 'VALIDATION_FAILED', fields: { hours: 'The start is after the end' } });
-    expect((await refused('GET', '/api/msg-tickets?openedAt=2026-01-01T08:00:00', 'zh-CN')).fields).toEqual({ 'openedAt.0': '时间须带时区偏移，例如 2026-01-01T08:00:00+08:00 或 2026-01-01T00:00:00Z' });
+    expect((await refused('GET', '/api/msg-tickets?openedAt=2026-01-01T08:00:00', 'zh-CN')).fields).toEqual({ 'openedAt[0]': '时间须带时区偏移，例如 2026-01-01T08:00:00+08:00 或 2026-01-01T00:00:00Z' });
   });
 });

@@ -1,4 +1,4 @@
-import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
+import type { ChildrenField, ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { resourceSqlName } from '@atrium/contracts/resource-names';
 import { resources } from '@atrium/contracts/slices';
 import { declaredPosition } from './declared-order.ts';
@@ -54,19 +54,22 @@ function defaultValue(field: ResourceField): string | undefined {
   return literal(value);
 }
 
+/** A field's column: its type, default, NOT NULL when required, an enum's values checked. */
+function columnSql(f: ResourceField): string {
+  const parts = [quote(f.column), columnType(f)];
+  const d = defaultValue(f);
+  if (d !== undefined) parts.push(`DEFAULT ${d}`);
+  if (f.required) parts.push('NOT NULL');
+  if (f.type === 'enum') parts.push(`CHECK (${quote(f.column)} IN (${f.values!.map((v) => literal(v.value)).join(', ')}))`);
+  return parts.join(' ');
+}
+
 /** `others`: the resources a reference may point at (the registry's, and those written in the same run). */
 export function resourceMigrationSql(def: ResourceDef, tag: string, others: readonly ResourceDef[] = resources): string {
   const t = def.table;
   const columns = [
     '"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY NOT NULL',
-    ...def.fields.map((f) => {
-      const parts = [quote(f.column), columnType(f)];
-      const d = defaultValue(f);
-      if (d !== undefined) parts.push(`DEFAULT ${d}`);
-      if (f.required) parts.push('NOT NULL');
-      if (f.type === 'enum') parts.push(`CHECK (${quote(f.column)} IN (${f.values!.map((v) => literal(v.value)).join(', ')}))`);
-      return parts.join(' ');
-    }),
+    ...def.fields.map((f) => columnSql(f)),
     '"version" integer DEFAULT 1 NOT NULL',
     '"created_at" timestamp with time zone DEFAULT now() NOT NULL',
     '"updated_at" timestamp with time zone DEFAULT now() NOT NULL',
@@ -110,9 +113,40 @@ export function resourceMigrationSql(def: ResourceDef, tag: string, others: read
   ordered('created_at');
   ordered('updated_at');
   if (def.scoped) statements.push(...scopeConstraints(t));
+  for (const c of def.children) statements.push(...childTableSql(def, c, others));
   // Every write moves the table's generation, so the list's cached answers stay exact (db/list-generations.ts).
   statements.push(`-- every write moves the table's list generation, so cached pages stay exact (docs/resources.md)\nSELECT atrium_watch_list(${literal(t)});`);
   return `-- ${tag}: the table of the resource "${def.name}" (npm run new:resource)\n${statements.join('\n--> statement-breakpoint\n')}\n`;
+}
+
+/**
+ * A `children` field's table (`order_lines`): its rows' columns, the parent's id (`order_id`: CASCADE or
+ * RESTRICT as the field's `onDelete`) and the row's position in its parent; the index `(parent, position)`
+ * reads a parent's rows in order, and each reference's index finds the rows referring to a record (409
+ * IN_USE). Written in the parent's migration: the two tables come and go together.
+ */
+function childTableSql(parent: ResourceDef, c: ChildrenField, others: readonly ResourceDef[]): string[] {
+  const t = c.def.table;
+  const name = (column: string, kind: string) => quote(resourceSqlName(t, column, kind));
+  const columns = [
+    '"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY NOT NULL',
+    `${quote(c.parentColumn)} integer NOT NULL`,
+    '"position" integer NOT NULL',
+    ...c.def.fields.map((f) => columnSql(f)),
+  ];
+  const statements = [
+    `CREATE TABLE ${quote(t)} (\n\t${columns.join(',\n\t')}\n);`,
+    `ALTER TABLE ${quote(t)} ADD CONSTRAINT ${name(c.parentColumn, 'fk')} FOREIGN KEY (${quote(c.parentColumn)}) REFERENCES "public".${quote(parent.table)}("id") ON DELETE ${c.onDelete === 'cascade' ? 'CASCADE' : 'RESTRICT'};`,
+    `CREATE INDEX ${name(c.parentColumn, 'idx')} ON ${quote(t)} (${quote(c.parentColumn)}, "position");`,
+  ];
+  for (const f of c.def.fields) {
+    if (f.type !== 'reference') continue;
+    const referred = f.to === parent.name ? parent : others.find((o) => o.name === f.to);
+    if (!referred) throw new Error(`${parent.name}.${c.name}.${f.name}: no resource "${f.to}" to refer to`);
+    statements.push(`ALTER TABLE ${quote(t)} ADD CONSTRAINT ${name(f.column, 'fk')} FOREIGN KEY (${quote(f.column)}) REFERENCES "public".${quote(referred.table)}("id") ON DELETE RESTRICT;`);
+    statements.push(`CREATE INDEX ${name(f.column, 'idx')} ON ${quote(t)} (${quote(f.column)});`);
+  }
+  return statements;
 }
 
 /**

@@ -160,7 +160,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       const job = ok(await upload(csvOf([[...table[0]!, 'Nonsense'], [...table[1]!, 'x']])));
       expect(job.unmatched).toEqual([table[0]!.length]);
       const refused = await t.request({ method: 'POST', url: `${api}/imports/${job.id}/check`, token: admin, body: {}, locale: 'en-US' });
-      expect([refused.status, refused.body.data.details]).toEqual([400, [{ path: `mapping.${table[0]!.length}`, message: 'Column “Nonsense” matches no field: pick one, or ignore it' }]]);
+      expect([refused.status, refused.body.data.details]).toEqual([400, [{ path: `mapping[${table[0]!.length}]`, message: 'Column “Nonsense” matches no field: pick one, or ignore it' }]]);
       const done = await checked(job.id, { mapping: [...job.suggested.slice(0, -1), null] });
       expect(done).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1 } });
     });

@@ -16,6 +16,7 @@ import type { ServerSlice } from '../../slice.ts';
 import { describeScopeMatrix } from './resource-scope-suite.ts';
 import { describeLifecycle } from './resource-lifecycle-suite.ts';
 import { describeImport } from './resource-import-suite.ts';
+import { describeChildren } from './resource-children-suite.ts';
 import { itWhen } from '../../test/it-when.ts';
 import { readSheet } from 'read-excel-file/node';
 
@@ -323,4 +324,6 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
   describeScopeMatrix(def, all, options);
   // a life cycle's transitions, refusals and approvals, in an app of its own
   if (def.lifecycle) describeLifecycle(def, all, options);
+  // its rows (an order's lines), in an app of its own
+  if (def.children.length > 0) describeChildren(def, all, options);
 }

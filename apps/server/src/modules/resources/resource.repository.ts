@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { formatDecimal, snakeCase, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
+import { formatDecimal, snakeCase, type ChildrenField, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { Locale } from '@atrium/contracts';
 import { allOf, isoText, readPage, type ListSource } from '../../lists/list.repository.ts';
@@ -307,13 +307,28 @@ const REFERRER_COUNT_CAP = 1000;
  */
 export async function firstReferrer(db: Db, def: ResourceDef, rowId: number, others: readonly ResourceDef[]): Promise<{ name: string; count: number; capped: boolean } | undefined> {
   for (const other of others) {
-    const columns = other.fields.filter((f) => f.type === 'reference' && f.to === def.name).map((f) => sql`${id(f.column)} = ${rowId}`);
-    if (columns.length === 0) continue;
-    const result = await db.execute(sql`select count(*)::int as n from (select 1 from ${id(other.table)} where ${sql.join(columns, sql` or `)} limit ${REFERRER_COUNT_CAP + 1}) r`);
-    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-    if (n > 0) return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP };
+    for (const { table, column, columns: refs } of referringTables(def, other)) {
+      const referring = sql.join(refs.map((c) => sql`${c} = ${rowId}`), sql` or `);
+      // a parent's rows refer through the parent: the parents are counted, each once
+      const result = await db.execute(sql`select count(*)::int as n from (select distinct ${column} from ${id(table)} where ${referring} limit ${REFERRER_COUNT_CAP + 1}) r`);
+      const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+      if (n > 0) return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP };
+    }
   }
   return undefined;
+}
+
+/**
+ * The tables through which `other`'s records refer to records of `def`: its own (its references to `def`,
+ * each record counted by its id) and its children's (their rows' references, each record counted by the
+ * parent's column), only those with such a reference.
+ */
+function referringTables(def: ResourceDef, other: ResourceDef): { table: string; column: SQL; columns: SQL[] }[] {
+  const refs = (fields: readonly ResourceField[]) => fields.filter((f) => f.type === 'reference' && f.to === def.name).map((f) => sql`${id(f.column)}`);
+  return [
+    { table: other.table, column: sql`id`, columns: refs(other.fields) },
+    ...other.children.map((c) => ({ table: c.def.table, column: sql`${id(c.parentColumn)}`, columns: refs(c.def.fields) })),
+  ].filter((t) => t.columns.length > 0);
 }
 
 /** Whether a record `rowId` of `def` exists within `reach` (a scoped resource's record out of it does not). */
@@ -422,15 +437,15 @@ const REFERRED_NAMED = 20;
 export async function referrersOf(db: Db, def: ResourceDef, ids: readonly number[], others: readonly ResourceDef[]): Promise<{ name: string; count: number; capped: boolean; ids: number[] } | undefined> {
   const list = `{${ids.join(',')}}`;
   for (const other of others) {
-    const columns = other.fields.filter((f) => f.type === 'reference' && f.to === def.name).map((f) => id(f.column));
-    if (columns.length === 0) continue;
-    const referring = sql.join(columns.map((c) => sql`${c} = any(${list}::int[])`), sql` or `);
-    const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select 1 from ${id(other.table)} where ${referring} limit ${REFERRER_COUNT_CAP + 1}) r`));
-    const n = Number(counted?.n ?? 0);
-    if (n === 0) continue;
-    const referred = sql.join(columns.map((c) => sql`select ${c} as id from ${id(other.table)} where ${c} = any(${list}::int[])`), sql` union `);
-    const named = rowsOf<{ id: number }>(await db.execute(sql`select distinct id from (${referred}) r order by id limit ${REFERRED_NAMED}`)).map((r) => Number(r.id));
-    return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP, ids: named };
+    for (const { table, column, columns } of referringTables(def, other)) {
+      const referring = sql.join(columns.map((c) => sql`${c} = any(${list}::int[])`), sql` or `);
+      const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select distinct ${column} from ${id(table)} where ${referring} limit ${REFERRER_COUNT_CAP + 1}) r`));
+      const n = Number(counted?.n ?? 0);
+      if (n === 0) continue;
+      const referred = sql.join(columns.map((c) => sql`select ${c} as id from ${id(table)} where ${c} = any(${list}::int[])`), sql` union `);
+      const named = rowsOf<{ id: number }>(await db.execute(sql`select distinct id from (${referred}) r order by id limit ${REFERRED_NAMED}`)).map((r) => Number(r.id));
+      return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP, ids: named };
+    }
   }
   return undefined;
 }
@@ -495,4 +510,70 @@ export async function recordsByTitle(db: Db, def: ResourceDef, titles: readonly 
   const result = await db.execute(sql`select t.id, lower(${title}) as title from ${id(def.table)} t
     where (lower(${title}) collate "C" = any(${arrayParam(titles.map((v) => v.toLowerCase()))}::text[]) or t.id = any(${arrayParam(ids)}::int[])) and ${inReach(def, reach)}`);
   return rowsOf<{ id: number; title: string | null }>(result).map((r) => ({ id: Number(r.id), title: r.title }));
+}
+
+/* ---------- a parent's rows (`children` fields) ---------- */
+
+/** A row of a `children` field as the calls answer it: its id and its fields. */
+export type ChildRow = Record<string, unknown> & { id: number };
+
+/** The rows of parents `parentIds` of a `children` field, each parent's in their order, with the parent's id as `parent`. */
+export async function childRows(db: Db, c: ChildrenField, parentIds: readonly number[], lock = false): Promise<(ChildRow & { parent: number })[]> {
+  if (parentIds.length === 0) return [];
+  const columns = c.def.fields.map((f) => sql`${readColumn(f)} as ${id(f.name)}`);
+  const result = await db.execute(sql`select t.id, t.${id(c.parentColumn)} as parent, ${sql.join(columns, sql`, `)} from ${id(c.def.table)} t
+    where t.${id(c.parentColumn)} = any(${`{${parentIds.join(',')}}`}::int[]) order by t.${id(c.parentColumn)}, t.position, t.id${lock ? sql` for update of t` : sql``}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => {
+    const out: Record<string, unknown> = { id: Number(row.id), parent: Number(row.parent) };
+    for (const f of c.def.fields) {
+      const value = row[f.name] ?? null;
+      out[f.name] = f.type === 'decimal' && value !== null ? formatDecimal(String(value), f.scale ?? 2) : value;
+    }
+    return out as ChildRow & { parent: number };
+  });
+}
+
+/**
+ * A parent's rows of a `children` field written as `rows` has them (the form's table): rows of `existing`
+ * that `rows` leaves out deleted, those it names by id updated, the others inserted, each at its index as
+ * its position. `rows`' ids are among `existing`'s (the caller refused the others).
+ */
+export async function writeChildren(db: Db, c: ChildrenField, parentId: number, rows: readonly Record<string, unknown>[], existing: readonly ChildRow[]): Promise<void> {
+  const kept = new Set(rows.flatMap((r) => (typeof r.id === 'number' ? [r.id] : [])));
+  const gone = existing.filter((r) => !kept.has(r.id)).map((r) => r.id);
+  if (gone.length > 0) await db.execute(sql`delete from ${id(c.def.table)} where id = any(${`{${gone.join(',')}}`}::int[])`);
+  const value = (f: ResourceField, row: Record<string, unknown>) => sql`${param(row[f.name] ?? (f.default !== undefined ? f.default : null))}`;
+  const added: SQL[] = [];
+  const before = new Map(existing.map((r, position) => [r.id, { row: r, position }]));
+  for (const [position, row] of rows.entries()) {
+    if (typeof row.id === 'number') {
+      const was = before.get(row.id);
+      // a row as it was, where it was: not written again
+      if (was && was.position === position && sameChildRow(c, row, was.row)) continue;
+      const sets = [...c.def.fields.map((f) => sql`${id(f.column)} = ${value(f, row)}`), sql`position = ${position}`];
+      await db.execute(sql`update ${id(c.def.table)} set ${sql.join(sets, sql`, `)} where id = ${row.id}`);
+    } else added.push(sql`(${sql.join([sql`${parentId}`, sql`${position}`, ...c.def.fields.map((f) => value(f, row))], sql`, `)})`);
+  }
+  if (added.length === 0) return;
+  const columns = [id(c.parentColumn), id('position'), ...c.def.fields.map((f) => id(f.column))];
+  await db.execute(sql`insert into ${id(c.def.table)} (${sql.join(columns, sql`, `)}) values ${sql.join(added, sql`, `)}`);
+}
+
+/** How many rows of a `children` field parents `parentIds` have, and which of them have any (the first REFERRED_NAMED). */
+export async function childCount(db: Db, c: ChildrenField, parentIds: readonly number[]): Promise<{ count: number; ids: number[] }> {
+  const result = await db.execute(sql`select t.${id(c.parentColumn)} as parent, count(*)::int as n from ${id(c.def.table)} t
+    where t.${id(c.parentColumn)} = any(${`{${parentIds.join(',')}}`}::int[]) group by t.${id(c.parentColumn)} order by t.${id(c.parentColumn)}`);
+  const rows = rowsOf<{ parent: number; n: number }>(result);
+  return { count: rows.reduce((sum, r) => sum + Number(r.n), 0), ids: rows.slice(0, REFERRED_NAMED).map((r) => Number(r.parent)) };
+}
+
+/** A field's value of a row as the table keeps it, to compare (a decimal with its scale, an empty value as null). */
+function kept(f: ResourceField, value: unknown): unknown {
+  if (value === undefined || value === null) return f.default ?? null;
+  return f.type === 'decimal' ? formatDecimal(String(value), f.scale ?? 2) : value;
+}
+
+/** Whether a row of a save holds the values a row of the table has (its own fields; not its id or position). */
+export function sameChildRow(c: ChildrenField, row: Record<string, unknown>, existing: Record<string, unknown>): boolean {
+  return c.def.fields.every((f) => kept(f, row[f.name]) === kept(f, existing[f.name]));
 }

@@ -95,7 +95,7 @@ describe('roles and the permission catalogue', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ code: 'Editor2', name: 'x', permissions: [] }, 'code'],
       [{ code: '9lives', name: 'x', permissions: [] }, 'code'],
-      [{ code: 'ok-code', name: 'x', permissions: ['audit:fly'] }, 'permissions.0'],
+      [{ code: 'ok-code', name: 'x', permissions: ['audit:fly'] }, 'permissions[0]'],
       [{ code: 'ok-code', name: '   ', permissions: [] }, 'name'],
       [{ code: 'ok-code', name: 'x', permissions: [], builtIn: true }, ''],
     ];
