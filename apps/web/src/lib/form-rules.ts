@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@atrium/contracts/envelope';
+import { issuePath, type FieldIssue } from '@atrium/contracts/envelope';
 import type { z } from 'zod';
 import { isApiError } from './api';
 import type { TFunction } from './i18n';
@@ -25,9 +25,9 @@ export function zodRule(schema: z.ZodType, t: TFunction): { validator: Validator
   };
 }
 
-/** Dotted paths of a zod error's issues with their translated messages. */
+/** The paths of a zod error's issues (issuePath: `lines[3].quantity`) with their translated messages. */
 export function zodIssues(error: z.ZodError, t: TFunction): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: t(issue.message) }));
+  return error.issues.map((issue) => ({ path: issuePath(issue.path), message: t(issue.message) }));
 }
 
 /** Strips the `data.` wrapper that some bodies carry (`{ data: {...} }`), so paths match form fields. */

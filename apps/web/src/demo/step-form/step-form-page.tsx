@@ -58,7 +58,7 @@ export default function StepFormPage() {
 
   /** Puts issues on the fields of both steps and shows the step holding the first one. */
   const showIssues = (issues: FieldIssue[]) => {
-    const flat = issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '').split('.')[0] ?? issue.path }));
+    const flat = issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '').split(/[.[]/)[0] ?? issue.path }));
     applyFieldIssues(stepOne, flat.filter((i) => stepOfField(i.path) === 0));
     applyFieldIssues(stepTwo, flat.filter((i) => stepOfField(i.path) === 1));
     if (flat[0]) goTo(stepOfField(flat[0].path));

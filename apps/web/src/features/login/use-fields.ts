@@ -67,7 +67,7 @@ export function useFields<T extends FieldName>(names: readonly T[], initial: Par
     (fields: Record<string, { error?: { message: string } }>) => {
       const next: Partial<Record<T, string>> = {};
       for (const [path, field] of Object.entries(fields)) {
-        const name = path.split('.')[0] as T;
+        const name = path.split(/[.[]/)[0] as T;
         if (namesRef.current.includes(name) && field.error) next[name] = field.error.message;
       }
       setErrors((e) => ({ ...e, ...next }));

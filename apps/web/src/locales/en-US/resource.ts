@@ -123,4 +123,13 @@ export default {
   'resourcePage.import.remap': 'Change the fields',
   'resourcePage.import.commit': 'Import {n} rows',
   'resourcePage.import.done': 'Imported: {created} created, {updated} updated',
+  'resourcePage.children.empty': 'No rows yet',
+  'resourcePage.children.add': 'Add a row',
+  'resourcePage.children.full': 'At most {n} rows',
+  'resourcePage.children.remove': 'Remove row {n}',
+  'resourcePage.children.cell': 'Row {n}: {field}',
+  'resourcePage.children.row': '{n} row',
+  'resourcePage.children.rows': '{n} rows',
+  'resourcePage.delete.hasRows': 'It has {count} rows of {label}, so it cannot be deleted: remove them first',
+  'resourcePage.bulk.hasRows': '{list}: {count} rows of {label}. Nothing was deleted: remove them first.',
 };

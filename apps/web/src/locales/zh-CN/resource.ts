@@ -123,4 +123,13 @@ export default {
   'resourcePage.import.remap': '修改对应字段',
   'resourcePage.import.commit': '导入 {n} 条',
   'resourcePage.import.done': '导入完成：新建 {created} 条，更新 {updated} 条',
+  'resourcePage.children.empty': '暂无明细',
+  'resourcePage.children.add': '添加一行',
+  'resourcePage.children.full': '最多 {n} 行',
+  'resourcePage.children.remove': '删除第 {n} 行',
+  'resourcePage.children.cell': '第 {n} 行{field}',
+  'resourcePage.children.row': '{n} 行',
+  'resourcePage.children.rows': '{n} 行',
+  'resourcePage.delete.hasRows': '它有 {count} 行{label}，不能删除；请先移除这些行',
+  'resourcePage.bulk.hasRows': '{list} 有 {count} 行{label}，未删除任何记录；请先移除这些行',
 };

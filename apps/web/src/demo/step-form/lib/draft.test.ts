@@ -21,8 +21,9 @@ describe('step form draft', () => {
   });
 
   it('knows which step holds a field', () => {
-    expect(stepOfField('promotionTime.1')).toBe(0);
-    expect(stepOfField('keyword.3')).toBe(1);
+    expect(stepOfField('promotionTime[1]')).toBe(0);
+    expect(stepOfField('keyword[3]')).toBe(1);
+    expect(stepOfField('data.keyword')).toBe(1);
     expect(stepOfField('advertisingContent')).toBe(1);
   });
 });

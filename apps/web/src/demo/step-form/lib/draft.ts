@@ -45,5 +45,5 @@ const stepOneFields = ['activityName', 'channelType', 'promotionTime', 'promoteL
 
 /** The step (0 or 1) that holds a field, for moving to the first invalid one. */
 export function stepOfField(path: string): 0 | 1 {
-  return stepOneFields.includes(path.split('.')[0] ?? '') ? 0 : 1;
+  return stepOneFields.includes(path.split(/[.[]/)[0] ?? '') ? 0 : 1;
 }

@@ -92,7 +92,7 @@ function named(titles: string[], t: TFunction): string {
  * A bulk action's refusal as the operator reads it: which records stand in the way (by title when they
  * were picked on this page, else by id) and why; the server's own text for anything else.
  */
-function bulkRefusal(error: ApiError, picked: ReadonlyMap<number, Picked>, t: TFunction, locale: Locale): string {
+function bulkRefusal(def: ResourceDef, error: ApiError, picked: ReadonlyMap<number, Picked>, t: TFunction, locale: Locale): string {
   const details = error.data.details && !Array.isArray(error.data.details) ? error.data.details : {};
   const titles = (ids: unknown) => (Array.isArray(ids) ? ids.map((id: number) => picked.get(id)?.title ?? `#${id}`) : []);
   switch (error.key) {
@@ -105,6 +105,8 @@ function bulkRefusal(error: ApiError, picked: ReadonlyMap<number, Picked>, t: TF
     case 'COUNT_CHANGED':
       return t(details.capped ? 'resourcePage.bulk.countTooMany' : 'resourcePage.bulk.countChanged', { count: Number(details.count).toLocaleString(locale), n: BULK_MATCHING_MAX.toLocaleString(locale) });
     case 'IN_USE': {
+      const rows = def.children.find((c) => c.name === details.children);
+      if (rows) return t('resourcePage.bulk.hasRows', { list: named(titles(details.ids), t), count: Number(details.count).toLocaleString(locale), label: t(fieldKey(def, rows.name)) });
       const referrer = resources.find((r) => r.name === details.referredBy);
       const label = referrer ? (details.count === 1 ? referrer.label[locale] : referrer.pluralLabel[locale]) : '';
       return referrer ? t('resourcePage.bulk.inUse', { list: named(titles(details.ids), t), count: Number(details.count).toLocaleString(locale), label: locale === 'en-US' ? label.toLowerCase() : label }) : error.message;
@@ -161,7 +163,7 @@ export function BulkBar({ def, selection, rows, total, totalCapped, filters }: B
     const recount = error.key === 'COUNT_CHANGED' && error.data.details && !Array.isArray(error.data.details) && !error.data.details.capped;
     if (recount) setMatching({ count: Number((error.data.details as { count: number }).count) });
     else setDialog(null);
-    Message.error(bulkRefusal(error, picked, t, locale));
+    Message.error(bulkRefusal(def, error, picked, t, locale));
     refreshLists();
   };
   const removal = useMutation({

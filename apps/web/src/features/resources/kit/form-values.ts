@@ -2,7 +2,7 @@
  * The record form's values and the bodies of the save. The checks are the definition's form schema, the
  * one the server applies to the same body, so a field error reads the same whichever side found it.
  */
-import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
+import type { ChildrenField, ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { resourceSchemas } from '@atrium/contracts/resource-calls';
 import type { z } from 'zod';
 import { zodIssues, zodRule } from '../../../lib/form-rules';
@@ -29,6 +29,21 @@ export function formValuesOf(def: ResourceDef, record: ResourceRecord | null): R
   }
   // a new record's department and owner: the caller's, once the picker's call has said them (resource-form.tsx)
   for (const name of scopeFieldsOf(def)) values[name] = record?.[name] ?? undefined;
+  // its rows, each as the table's inputs show it (a new record starts with none, or one when it needs one)
+  for (const c of def.children) values[c.name] = record ? ((record[c.name] as Record<string, unknown>[] | undefined) ?? []).map((row) => rowFormValues(c, row)) : c.required ? [rowFormValues(c, null)] : [];
+  return values;
+}
+
+/** A row of a `children` field as its inputs show it: its id and values, or a new row's defaults. */
+export function rowFormValues(c: ChildrenField, row: Record<string, unknown> | null): RecordFormValues {
+  const values: RecordFormValues = row ? { id: row.id } : {};
+  for (const f of c.def.fields) {
+    const value = row ? row[f.name] : f.default;
+    if (f.type === 'boolean') values[f.name] = value ?? false;
+    else if (value === null || value === undefined) values[f.name] = undefined;
+    else if (f.type === 'datetime') values[f.name] = instantToLocal(String(value)) ?? value;
+    else values[f.name] = value;
+  }
   return values;
 }
 
@@ -57,14 +72,21 @@ export type SaveBody = { ok: true; body: Record<string, unknown> } | { ok: false
 /**
  * The body of a save, as the contract's schema outputs it (text trimmed, instants in UTC). A new record
  * carries every field but a life cycle's state; an edit every editable one (a read-only field is set on create only) and the
- * version it was read at; a scoped record's department and owner both. A field left empty is sent as null, so an edit can clear it.
+ * version it was read at; a scoped record's department and owner both; its rows (`children` fields) whole, in
+ * their order. A field left empty is sent as null, so an edit can clear it.
  */
-export function saveBody(def: ResourceDef, values: RecordFormValues, version: number | null, t: TFunction): SaveBody {
+export function saveBody(def: ResourceDef, values: RecordFormValues, version: number | null, t: TFunction, keepRows: readonly string[] = []): SaveBody {
   // never the state of a life cycle: only a transition writes it
   const fields = version === null ? formFieldsOf(def) : formFieldsOf(def).filter((f) => !f.readOnly);
   const body: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, bodyValue(f, values[f.name])]));
   // left empty: left out, which the server reads as the writer's department and the writer (an edit: as they were)
   for (const name of scopeFieldsOf(def)) if (!isEmpty(values[name])) body[name] = values[name];
+  // every row in the table's order (a saved one with its id); `keepRows`: left out, as the record has them
+  for (const c of def.children) {
+    if (keepRows.includes(c.name)) continue;
+    const rows = (values[c.name] as RecordFormValues[] | undefined) ?? [];
+    body[c.name] = rows.map((row) => ({ ...(typeof row.id === 'number' ? { id: row.id } : {}), ...Object.fromEntries(c.def.fields.map((f) => [f.name, bodyValue(f, row[f.name])])) }));
+  }
   const schema = version === null ? resourceSchemas(def).form : resourceSchemas(def).update;
   const parsed = schema.safeParse(version === null ? body : { ...body, version });
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error, t) };

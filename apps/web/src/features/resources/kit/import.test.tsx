@@ -126,7 +126,7 @@ async function answer(url: string, init: RequestInit): Promise<Response> {
   }
   if (path === '/api/products/imports/5/check') {
     const mapping = (body as { mapping: (string | null)[] }).mapping;
-    if (mapping[3] === undefined) return failure(400, 'VALIDATION_FAILED', [{ path: 'mapping.3', message: '列“备注”没有对应的字段：请选择字段，或选择忽略' }]);
+    if (mapping[3] === undefined) return failure(400, 'VALIDATION_FAILED', [{ path: 'mapping[3]', message: '列“备注”没有对应的字段：请选择字段，或选择忽略' }]);
     return ok((job = moved({ status: 'checking', mapping, matchBy: (body as { matchBy: string | null }).matchBy })));
   }
   if (path === '/api/products/imports/5/commit') return ok((job = moved({ status: 'writing', progress: { done: 0, total: 3 } })));

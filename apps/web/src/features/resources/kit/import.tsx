@@ -125,7 +125,7 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
     if (!job) return;
     const missing = mapping.flatMap((field, i) => (field === undefined ? [i] : []));
     if (missing.length > 0) {
-      setMappingErrors(Object.fromEntries(missing.map((i) => [`mapping.${i}`, t('resourcePage.import.pickOrIgnore')])));
+      setMappingErrors(Object.fromEntries(missing.map((i) => [`mapping[${i}]`, t('resourcePage.import.pickOrIgnore')])));
       return;
     }
     setBusy(true);
@@ -233,7 +233,7 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
                 title: t('resourcePage.import.field'),
                 dataIndex: 'index',
                 render: (_: unknown, row: { index: number; column: string }) => {
-                  const error = mappingErrors[`mapping.${row.index}`];
+                  const error = mappingErrors[`mapping[${row.index}]`];
                   const value = mapping[row.index];
                   return (
                     <div>
@@ -244,7 +244,7 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
                         value={value === undefined ? undefined : (value ?? '')}
                         onChange={(v: string) => {
                           setMapping(mapping.map((f, i) => (i === row.index ? (v === '' ? null : v) : f)));
-                          setMappingErrors({ ...mappingErrors, [`mapping.${row.index}`]: '' });
+                          setMappingErrors({ ...mappingErrors, [`mapping[${row.index}]`]: '' });
                         }}
                         options={[{ label: t('resourcePage.import.ignore'), value: '' }, ...fields.map((name) => ({ label: fieldLabel(name), value: name, disabled: mapping.includes(name) && value !== name }))]}
                       />

@@ -77,6 +77,8 @@ function actionText(def: ResourceDef, action: string, t: TFunction): string {
  * a department or an owner is named when the record names it now (its labels), else by its id.
  */
 function changedValue(def: ResourceDef, field: string, value: unknown, labels: ReferenceLabels, t: TFunction): string {
+  // a parent's rows: how many there were and are (the trail keeps each row's values)
+  if (def.children.some((c) => c.name === field)) return Array.isArray(value) ? t(value.length === 1 ? 'resourcePage.children.row' : 'resourcePage.children.rows', { n: value.length }) : '-';
   const spec = def.fields.find((f) => f.name === field);
   if (!spec) return value === null || value === undefined || value === '' ? '-' : (labels[field]?.[String(value)] ?? `#${String(value)}`);
   return displayValue(def, spec, value, labels, t);
@@ -84,7 +86,7 @@ function changedValue(def: ResourceDef, field: string, value: unknown, labels: R
 
 /** One audit entry of the record: when, who, what, and each field from its value before to after. */
 export function trailItem(def: ResourceDef, entry: TrailEntry, labels: ReferenceLabels, t: TFunction) {
-  const label = (field: string) => (def.fields.some((f) => f.name === field) ? t(fieldKey(def, field)) : field === 'department' || field === 'owner' ? t(scopeFieldKey(field)) : field);
+  const label = (field: string) => (def.fields.some((f) => f.name === field) || def.children.some((c) => c.name === field) ? t(fieldKey(def, field)) : field === 'department' || field === 'owner' ? t(scopeFieldKey(field)) : field);
   return (
     <Timeline.Item key={entry.id} label={<time dateTime={entry.at}>{formatDateTime(entry.at)}</time>}>
       <div className={styles.historyHead}>

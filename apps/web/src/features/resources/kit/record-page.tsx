@@ -2,14 +2,15 @@ import { Button, Card, Descriptions, Empty, Space, Spin, Timeline } from '@arco-
 import { IconLeft } from '@arco-design/web-react/icon';
 import { INT_MAX, type ResourceDef } from '@atrium/contracts/resource';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExceptionResult } from '../../../components/exception-result';
 import { usePermission } from '../../../components/permission';
 import { isApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { useIsMobile } from '../../../stores/settings';
-import { labelKey } from './labels';
+import { fieldKey, labelKey } from './labels';
+import { ChildrenView } from './children-field';
 import { historyItem, recordFields, trailItem, transitionButtons } from './record-fields';
 import { historyQuery, recordPageQuery, resourceKeys, trailQuery } from './resource-api';
 import { ResourceFormDrawer, type ResourceFormTarget } from './resource-form';
@@ -22,7 +23,7 @@ const recordId = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(te
 /**
  * A record's own page (`/<group>/<plural>/:id`), shareable by its address and opened from the list: every
  * field (references as links to their records' pages), its department and owner, who made and last changed
- * it; 编辑 for a role holding `<name>:write`, a life cycle's transitions and history; and its audit entries
+ * it; its rows (an order's lines) as tables; 编辑 for a role holding `<name>:write`, a life cycle's transitions and history; and its audit entries
  * (操作记录), newest first. An id that names no record, or one beyond the caller's data scope, is the 404
  * page: the two are alike, as the server answers them.
  */
@@ -84,6 +85,9 @@ export function RecordPage({ def }: { def: ResourceDef }) {
         {transitionButtons(def, record, { fire, firing }, t)}
       </Space>
       {section('fields', t('resourcePage.record.fields'), <Descriptions column={mobile ? 1 : 2} data={recordFields(def, row, labels, t, true)} labelStyle={{ width: 112 }} border={false} />)}
+      {def.children.map((c) => (
+        <Fragment key={c.name}>{section(`rows-${c.name}`, t(fieldKey(def, c.name)), <ChildrenView field={c} record={row} labels={labels} t={t} />)}</Fragment>
+      ))}
       {def.lifecycle &&
         section(
           'history',

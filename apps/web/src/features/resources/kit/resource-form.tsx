@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Message, Space } from '@arco-design/web-react';
+import { Alert, Button, Form, Message, Space, Spin } from '@arco-design/web-react';
 import { errorMessages } from '@atrium/contracts/messages/errors';
 import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,8 +9,9 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { fieldInput } from './field-input';
 import { fieldRule, formValuesOf, saveBody, type RecordFormValues } from './form-values';
 import { fieldKey, labelKey } from './labels';
-import { formFieldsOf, lockedOf } from './lifecycle';
-import { createRecord, getRecord, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
+import { formFieldsOf, lockedOf, lockedWhole } from './lifecycle';
+import { ChildrenInput } from './children-field';
+import { createRecord, getRecord, recordPageQuery, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
 import { DialogDrawer } from '../../../components/dialog-drawer';
 import { scopeDepartmentsQuery } from '../../system-department/api/scope-queries';
@@ -30,8 +31,9 @@ interface ResourceFormDrawerProps {
   inputs?: ResourceFormInputs;
 }
 
-/** Drawers take the whole width of a phone. */
+/** Drawers take the whole width of a phone; a record with rows (an order's lines) a wider one for their table. */
 const DRAWER_WIDTH = 'min(560px, 100vw)';
+const WIDE_DRAWER_WIDTH = 'min(880px, 100vw)';
 
 /** The field a UNIQUE_VIOLATION names: as a field issue, or as `details.field`. */
 function uniqueField(def: ResourceDef, error: ApiError): string | undefined {
@@ -55,6 +57,15 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
   const [conflictFor, setConflictFor] = useState<ResourceFormTarget>(null);
   const editing = target?.mode === 'edit' ? (reloaded?.for === target ? reloaded : target) : null;
   const conflict = target !== null && conflictFor === target;
+  // A list's row has no rows of its own (an order's lines): the record is read whole before its form opens,
+  // so a save never sends the lines as none.
+  const needsRows = Boolean(editing && def.children.some((c) => !Array.isArray(editing.record[c.name])));
+  const whole = useQuery({ ...recordPageQuery(def, editing?.record.id ?? 0), enabled: needsRows });
+  useEffect(() => {
+    if (!needsRows || !whole.data || target?.mode !== 'edit') return;
+    const { labels, ...record } = whole.data;
+    setReloaded({ for: target, record, labels });
+  }, [needsRows, whole.data, target]);
 
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
 
@@ -105,12 +116,16 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
 
   // the fields the record's state locks (a life cycle's): shown, not changed, sent as the record has them
   const locked = lockedOf(def, editing?.record);
+  // a state that locks the whole record locks its rows too: shown, not sent
+  const rowsLocked = Boolean(editing && def.lifecycle && lockedWhole(def, editing.record));
 
   const submit = () =>
     void form.validate().then(
       (values) => {
         const kept = editing ? Object.fromEntries(locked.map((name) => [name, editing.record[name]])) : {};
-        const result = saveBody(def, { ...values, ...kept }, editing ? editing.record.version : null, t);
+        // a row's id has no input: the form's store keeps it with the row (added, removed, moved alike)
+        for (const c of def.children) values[c.name] = form.getFieldValue(c.name);
+        const result = saveBody(def, { ...values, ...kept }, editing ? editing.record.version : null, t, rowsLocked ? def.children.map((c) => c.name) : []);
         if (result.ok) save.mutate(result.body);
         else applyFieldIssues(form, result.issues);
       },
@@ -120,14 +135,14 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
   const label = t(labelKey(def));
   return (
     <DialogDrawer
-      width={DRAWER_WIDTH}
+      width={def.children.length > 0 ? WIDE_DRAWER_WIDTH : DRAWER_WIDTH}
       title={t(editing ? 'resourcePage.edit.title' : 'resourcePage.create.title', { label })}
       visible={target !== null}
       onCancel={onClose}
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={submit}>
+          <Button type="primary" loading={save.isPending} disabled={needsRows} onClick={submit}>
             {t('common.save')}
           </Button>
         </Space>
@@ -148,6 +163,9 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
           }
         />
       )}
+      {needsRows ? (
+        <Spin className={styles.detailLoading} />
+      ) : (
       <Form id={`${def.name}-form`} form={form} layout="vertical" autoComplete="off" initialValues={{ ...formValuesOf(def, editing?.record ?? null), ...defaults }}>
         {formFieldsOf(def).map((field) => {
           const byState = locked.includes(field.name);
@@ -167,6 +185,11 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
             </Form.Item>
           );
         })}
+        {def.children.map((c) => (
+          <Form.Item key={c.name} label={t(fieldKey(def, c.name))} required={c.required} extra={rowsLocked ? t('resourcePage.locked.hint') : undefined}>
+            <ChildrenInput def={def} field={c} labels={editing?.labels ?? {}} disabled={rowsLocked} t={t} />
+          </Form.Item>
+        ))}
         {scopeFieldsOf(def).map((name) => {
           const label = t(scopeFieldKey(name));
           const Picker = name === 'department' ? ScopeDepartmentSelect : ScopeOwnerSelect;
@@ -178,6 +201,7 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
           );
         })}
       </Form>
+      )}
     </DialogDrawer>
   );
 }

@@ -18,6 +18,7 @@ import { useTransition } from './use-transition';
 import { deleteRecord, exportRecords, resourceKeys, resourceListQuery, type ResourceRecord } from './resource-api';
 import { ResourceToolbar } from './resource-toolbar';
 import { BulkBar, useBulkSelection } from './bulk';
+import { fieldKey } from './labels';
 import { ImportDialog, importButtonText, useLatestImport } from './import';
 import { resourceUrl, sortValue, type ResourceFilters, type ResourceUrlState } from './resource-url';
 import { densityToSize, useTablePreferences } from './table-preferences';
@@ -27,10 +28,13 @@ import { densityToSize, useTablePreferences } from './table-preferences';
  * records do ("3 个商品引用了它"), from the server's details; its own message when they name no resource
  * of the registry (a table outside the kit).
  */
-function inUseText(error: ApiError, t: TFunction, locale: Locale): string {
+function inUseText(def: ResourceDef, error: ApiError, t: TFunction, locale: Locale): string {
   const details = error.data.details;
   const name = details && !Array.isArray(details) ? details.referredBy : undefined;
   const count = details && !Array.isArray(details) ? details.count : undefined;
+  // its own rows of a `restrict` children field keep it
+  const rows = details && !Array.isArray(details) ? def.children.find((c) => c.name === details.children) : undefined;
+  if (rows && typeof count === 'number') return t('resourcePage.delete.hasRows', { count: count.toLocaleString(locale), label: t(fieldKey(def, rows.name)) });
   const referrer = resources.find((r) => r.name === name);
   if (!referrer || typeof count !== 'number') return error.message || errorMessages[locale].IN_USE;
   let label = count === 1 ? referrer.label[locale] : referrer.pluralLabel[locale];
@@ -92,7 +96,7 @@ export function ResourcePage({ def, columns: adjustColumns, inputs }: ResourcePa
     // Refused (VERSION_CONFLICT: toasted with the server's text; IN_USE: naming what refers to the record):
     // the list shows the rows as they are.
     onError: (error) => {
-      if (isApiError(error) && error.key === 'IN_USE') Message.error(inUseText(error, t, locale));
+      if (isApiError(error) && error.key === 'IN_USE') Message.error(inUseText(def, error, t, locale));
       refreshLists();
     },
   });
