@@ -169,6 +169,7 @@ export function describeResourcePage(def: ResourceDef): void {
     describeInUse(def);
     describeBulk(def);
     describeRecordPage(def);
+    describeRows(def);
     describeImport(def);
 
     if (def.lifecycle) describeLifecycle(def, withPage, settle);
@@ -482,6 +483,103 @@ function describeImport(def: ResourceDef): void {
 }
 
 /** A record of each resource `def` must refer to (its required references), made through the calls. */
+/**
+ * A record's rows (an order's lines) edited inside its form, opened from its own page: rows added, a row
+ * refused on its own input until filled, saved with the record and shown on its page as a table; a row
+ * removed and saved again under the new version. axe on the form with its rows and on the page; a 390 px
+ * phone in English and dark scrolls the rows' table inside itself, never the page.
+ */
+function describeRows(def: ResourceDef): void {
+  for (const c of def.children) {
+    it(`edits the ${def.label['en-US'].toLowerCase()}'s ${c.label['en-US'].toLowerCase()} inside its form, saved with it, shown on its page`, { timeout: 180_000 }, async () => {
+      let address = '';
+      await withPage({}, async (page) => {
+        await loginAs(page, 'admin');
+        const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+        const as = { token, fingerprint };
+        const n = Number(Date.now().toString().slice(-6));
+        const made = await signedCall<Record<string, unknown> & { id: number; version: number }>('POST', def.apiPath, { ...as, body: resourceSample(def, n, await referencesFor(def, as)) });
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        // what a row's references pick exists (the pickers offer it)
+        await referencesFor(c.def, as);
+        address = `${def.path}/${made.body.data.id}`;
+        await page.goto(`${baseUrl}${address}`);
+        const p = pane(page, address);
+        const edit = p.getByRole('button', { name: words('编辑') });
+        await edit.click();
+        const form = page.getByRole('dialog', { name: `编辑${def.label['zh-CN']}` });
+        await form.waitFor({ state: 'visible' });
+        const rows = form.getByRole('group', { name: c.label['zh-CN'] });
+        await expect.poll(() => rows.textContent()).toContain('暂无明细');
+        const add = rows.getByRole('button', { name: words('添加一行') });
+        await add.click();
+        await add.click();
+        const cellItem = (row: number, f: ResourceField) => rows.locator('tbody tr').nth(row).locator('td').nth(c.def.fields.indexOf(f) + 1).locator('.arco-form-item');
+        const samples = [resourceSample(c.def, n + 1), resourceSample(c.def, n + 2)];
+        for (const [row, sample] of samples.entries()) {
+          for (const f of c.def.fields) {
+            // the second row's first required field left empty: refused on its own input, nothing sent
+            if (row === 1 && f === c.def.fields.find((x) => x.required)) continue;
+            if (f.type === 'reference') await pickFirst(page, cellItem(row, f), f);
+            else await fillItem(page, cellItem(row, f), f, sample[f.name]);
+          }
+        }
+        const spoiled = c.def.fields.find((x) => x.required);
+        if (spoiled) {
+          await form.getByRole('button', { name: words('保存') }).click();
+          await expect.poll(() => cellItem(1, spoiled).locator('.arco-form-message').textContent()).toBe('此项为必填项');
+          expect((await signedCall<Record<string, unknown>>('GET', `${def.apiPath}/${made.body.data.id}`, as)).body.data[c.name]).toEqual([]);
+          if (spoiled.type === 'reference') await pickFirst(page, cellItem(1, spoiled), spoiled);
+          else await fillItem(page, cellItem(1, spoiled), spoiled, samples[1]![spoiled.name]);
+        }
+        await settle(form);
+        expect(await seriousViolations(page), 'axe, the form with its rows').toEqual([]);
+        await screenshot(page, `resource-${def.plural}-rows-form`);
+        await form.getByRole('button', { name: words('保存') }).click();
+        await expectToast(page, '保存成功');
+        await form.waitFor({ state: 'hidden' });
+        // the page shows them, each reference by its record's title
+        const region = p.getByRole('region', { name: c.label['zh-CN'] });
+        await expect.poll(() => region.locator('tbody tr').count()).toBe(2);
+        const saved = (await signedCall<Record<string, unknown> & { version: number; labels: Record<string, Record<string, string>> }>('GET', `${def.apiPath}/${made.body.data.id}`, as)).body.data;
+        expect(saved.version).toBe(made.body.data.version + 1);
+        for (const f of c.def.fields.filter((x) => x.type === 'reference')) {
+          const first = (saved[c.name] as Record<string, unknown>[])[0]![f.name];
+          await expect.poll(() => region.locator('tbody tr').first().textContent()).toContain(saved.labels[`${c.name}.${f.name}`]![String(first)]);
+        }
+        await settle(p);
+        expect(await seriousViolations(page), 'axe, a record\'s page with its rows').toEqual([]);
+        await screenshot(page, `resource-${def.plural}-rows-record`);
+        // one removed, saved again: the page and the record have one
+        await edit.click();
+        await form.waitFor({ state: 'visible' });
+        await rows.getByRole('button', { name: '删除第 1 行' }).click();
+        await form.getByRole('button', { name: words('保存') }).click();
+        await expectToast(page, '保存成功');
+        await form.waitFor({ state: 'hidden' });
+        await expect.poll(() => region.locator('tbody tr').count()).toBe(1);
+        const after = (await signedCall<Record<string, unknown> & { version: number }>('GET', `${def.apiPath}/${made.body.data.id}`, as)).body.data;
+        expect([after.version, (after[c.name] as unknown[]).length]).toEqual([saved.version + 1, 1]);
+      });
+      // a phone, in English and dark: the rows' table scrolls inside the form, the page never sideways
+      await withPage({ locale: 'en-US', theme: 'dark', width: 390, height: 844 }, async (page) => {
+        await loginAs(page, 'admin');
+        await page.goto(`${baseUrl}${address}`);
+        const p = pane(page, address);
+        await expect.poll(() => p.getByRole('region', { name: c.label['en-US'] }).locator('tbody tr').count()).toBe(1);
+        await p.getByRole('button', { name: words('Edit') }).click();
+        const form = page.getByRole('dialog', { name: `Edit ${def.label['en-US']}` });
+        await form.waitFor({ state: 'visible' });
+        await expect.poll(() => form.getByRole('group', { name: c.label['en-US'] }).locator('tbody tr').count()).toBe(1);
+        await settle(form);
+        expect(await sidewaysOverflow(page)).toBeNull();
+        expect(await seriousViolations(page), 'axe, the form with its rows, 390 px, dark').toEqual([]);
+        await screenshot(page, `resource-${def.plural}-rows-form-390-dark-en-US`, true);
+      });
+    });
+  }
+}
+
 async function referencesFor(def: ResourceDef, as: { token: string; fingerprint: string }): Promise<Record<string, number>> {
   const references: Record<string, number> = {};
   for (const f of def.fields.filter((x) => x.type === 'reference' && x.required)) {
@@ -550,8 +648,12 @@ function localTime(iso: string): string {
 }
 
 /** Fills one field of the form with its sample value, as a person would with that input. */
-async function fill(page: Page & { errors: string[] }, form: Locator, f: ResourceField, value: unknown): Promise<void> {
-  const item = field(form, f.label['zh-CN']);
+function fill(page: Page & { errors: string[] }, form: Locator, f: ResourceField, value: unknown): Promise<void> {
+  return fillItem(page, field(form, f.label['zh-CN']), f, value);
+}
+
+/** Fills the input of a form item (a field's, or a cell of a record's rows) with a value of its field. */
+async function fillItem(page: Page & { errors: string[] }, item: Locator, f: ResourceField, value: unknown): Promise<void> {
   switch (f.type) {
     case 'boolean': {
       const toggle = item.locator('button[role=switch]');

@@ -240,6 +240,7 @@ describe('remove:resource and the menu group', () => {
 describe('new:resource and life cycles', () => {
   const orderFile = 'scripts/resource/samples/order.json';
   const supplierFile = 'scripts/resource/samples/supplier.json';
+  const productFile = 'scripts/resource/samples/product.json';
   const state = (value: string) => ({ value, label: labels(value) });
   const step = (name: string, from: string[], to: string, extra: Record<string, unknown> = {}) => ({ name, from, to, label: labels(name), ...extra });
   const withLifecycle = (name: string, plural: string, lifecycle: Record<string, unknown>) => ({ ...resource(name, plural, 'list', [field('title'), field('amount', { type: 'decimal' })]), lifecycle });
@@ -253,7 +254,8 @@ describe('new:resource and life cycles', () => {
   const buyer = { buyer: { name: labels('Buyer'), description: labels('Approves requests') } };
 
   it('writes the order’s life cycle into its definition and its state column into the migration', async () => {
-    const r = run('new', supplierFile, orderFile);
+    // the order's lines refer to products: the product comes in the same run (its spec first or not)
+    const r = run('new', orderFile, supplierFile, productFile);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('order:read, order:write, order:export, order:import, order:submit, order:approve, order:reject from the next start');
@@ -270,7 +272,13 @@ describe('new:resource and life cycles', () => {
 
     const json = JSON.parse(readFileSync(join(scratch, orderFile), 'utf8'));
     const { order } = (await import(pathToFileURL(join(scratch, paths.definition('order'))).href)) as Record<string, ResourceDef>;
-    expect(order!.fields.filter((f) => !f.state).map(({ column: _, ...f }) => f)).toEqual(json.fields);
+    expect(order!.fields.filter((f) => !f.state).map(({ column: _, ...f }) => f)).toEqual(json.fields.filter((f: { type: string }) => f.type !== 'children'));
+    // its lines: a table of their own, written in the order's migration, going with the order
+    const lines = json.fields.find((f: { type: string }) => f.type === 'children');
+    expect(order!.children).toEqual([expect.objectContaining({ name: 'lines', onDelete: 'cascade', max: 500, required: false, parentColumn: 'order_id' })]);
+    expect(order!.children[0]!.def).toMatchObject({ name: 'orderLine', table: 'order_lines', scoped: false, fields: lines.fields.map((f: { name: string }) => expect.objectContaining({ name: f.name })) });
+    expect(text.split('\n */')[0]!.replace(/\n \* /g, ' ')).toContain('Its `lines` are rows of its own (table order_lines), edited in its form and saved with it under its version; they are deleted with it.');
+    expect(text).toContain("      name: 'lines',\n      type: 'children',\n      resource: 'orderLine',\n      label: { 'zh-CN': '订单明细', 'en-US': 'Lines' },\n      onDelete: 'cascade',\n      fields: [");
     expect(order!.fields.at(-1)).toMatchObject({ name: 'status', type: 'enum', default: 'draft', required: true, state: true });
     expect(order!.lifecycle).toEqual({
       ...json.lifecycle,
@@ -283,6 +291,9 @@ describe('new:resource and life cycles', () => {
     expect(sql).toContain(`\t"status" text DEFAULT 'draft' NOT NULL CHECK ("status" IN ('draft', 'submitted', 'approved', 'rejected')),\n`);
     expect(sql).toContain(`CREATE INDEX "orders_status_order_idx" ON "orders" (array_position(ARRAY['draft', 'submitted', 'approved', 'rejected']::text[], "status") NULLS FIRST, "id");`);
     expect(sql).toContain('CREATE INDEX "orders_status_idx" ON "orders" ("status" NULLS FIRST, "id");');
+    expect(sql).toContain('CREATE TABLE "order_lines" (\n\t"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY NOT NULL,\n\t"order_id" integer NOT NULL,\n\t"position" integer NOT NULL,\n\t"product" integer NOT NULL,\n\t"quantity" integer DEFAULT 1 NOT NULL,\n\t"unit_price" numeric(18, 2)\n);');
+    expect(sql).toContain('ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE CASCADE;');
+    expect(sql).toContain('ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_product_fk" FOREIGN KEY ("product") REFERENCES "public"."products"("id") ON DELETE RESTRICT;');
 
     // the role the order brings is the repository's from now on: a new spec may name it, none may bring it again
     const names = run('new', spec('invoice', withLifecycle('invoice', 'invoices', flow({ transitions: [step('submit', ['draft'], 'submitted'), step('approve', ['submitted'], 'approved', { approval: { by: 'role', role: 'finance' } })] }))), '--dry-run');
@@ -292,6 +303,7 @@ describe('new:resource and life cycles', () => {
     expect(brings.errLines).toContain(`${join(specs, 'invoice.json')}: lifecycle.roles.finance: a role "finance" exists already`);
 
     expect(run('remove', 'order').code).toBe(0);
+    expect(run('remove', 'product').code).toBe(0);
     expect(run('remove', 'supplier').code).toBe(0);
     expect(changedSince(pristine)).toEqual(unchanged);
   }, 90_000);
@@ -441,11 +453,11 @@ describe('the generator’s pieces', () => {
     expect(lines.slice(-2)).toEqual(['  ],', '}']);
   });
 
-  it('drops a removed resource\u2019s table, and for a life cycle what of it awaits an approval', () => {
+  it('drops a removed resource\u2019s table (its rows\u2019 tables first), and for a life cycle what of it awaits an approval', () => {
     const order = defineResource(JSON.parse(readFileSync(new URL('./samples/order.json', import.meta.url), 'utf8')) as ResourceSpec);
     expect(dropMigrationSql(order, '0012_drop_orders', '0000_orders')).toBe(
       `-- 0012_drop_orders: the resource "order" removed (npm run remove:resource): its table goes, with its rows, where 0000_orders ran\n` +
-        `DELETE FROM "awaiting_approvals" WHERE "resource" = 'order';\n--> statement-breakpoint\nDROP TABLE IF EXISTS "orders";\n`,
+        `DELETE FROM "awaiting_approvals" WHERE "resource" = 'order';\n--> statement-breakpoint\nDROP TABLE IF EXISTS "order_lines";\n--> statement-breakpoint\nDROP TABLE IF EXISTS "orders";\n`,
     );
   });
 

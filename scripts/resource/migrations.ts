@@ -70,4 +70,6 @@ export function creatingMigration(repo: Repo, def: ResourceDef): string | undefi
 export const dropMigrationSql = (def: ResourceDef, tag: string, created: string) =>
   `-- ${tag}: the resource "${def.name}" removed (npm run remove:resource): its table goes, with its rows, where ${created} ran\n` +
   (def.lifecycle ? `DELETE FROM "awaiting_approvals" WHERE "resource" = '${def.name}';\n--> statement-breakpoint\n` : '') +
+  // its rows' tables first: they refer to it
+  def.children.map((c) => `DROP TABLE IF EXISTS "${c.def.table}";\n--> statement-breakpoint\n`).join('') +
   `DROP TABLE IF EXISTS "${def.table}";\n`;

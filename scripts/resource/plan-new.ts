@@ -41,8 +41,11 @@ export function orderByReferences<T extends { name?: string; refersTo: string[] 
   return { order };
 }
 
-const refersTo = (spec: Record<string, unknown>) =>
-  Array.isArray(spec.fields) ? spec.fields.filter((f) => isObject(f) && f.type === 'reference' && typeof f.to === 'string').map((f) => (f as { to: string }).to) : [];
+/** The resources a spec refers to: by its reference fields and by those of its `children` fields' rows. */
+const refersTo = (spec: Record<string, unknown>): string[] =>
+  Array.isArray(spec.fields)
+    ? spec.fields.flatMap((f) => (!isObject(f) ? [] : f.type === 'reference' && typeof f.to === 'string' ? [f.to] : f.type === 'children' ? refersTo({ fields: f.fields }) : []))
+    : [];
 
 /**
  * Checks every spec and works out every file: `inputs` are the spec files as named on the command line
@@ -120,6 +123,13 @@ export function planNew(repo: Repo, inputs: readonly { file: string; text: strin
       const call = repo.calls.find((k) => k.path === apiPath || k.path.startsWith(`${apiPath}/`));
       if (call) say(`plural: the calls' path ${apiPath} is taken (${call.id}: ${call.path})`);
       problems.push(...fileProblems(c, paths.browserTest(kebabCase(c.plural))));
+    }
+    // a `children` field's table is created with the resource's
+    for (const f of Array.isArray(c.spec.fields) ? c.spec.fields : []) {
+      if (!isObject(f) || f.type !== 'children' || typeof f.resource !== 'string') continue;
+      const table = snakeCase(typeof f.plural === 'string' ? f.plural : `${f.resource}s`);
+      if (tables.has(table)) say(`fields: the table "${table}" of the rows "${String(f.name)}" already exists (${tables.get(table)})`);
+      else if (candidates.some((o) => o.plural && snakeCase(o.plural) === table)) say(`fields: the table "${table}" of the rows "${String(f.name)}" is also the table of ${candidates.find((o) => o.plural && snakeCase(o.plural) === table)!.file}`);
     }
     if (c.group) {
       const groupPage = repo.pages.find((p) => p.path === `/${c.group}`);

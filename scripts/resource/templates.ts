@@ -2,7 +2,7 @@
  * The text of the files `new:resource` writes, and of the lines it adds to the registries: the
  * repository's conventions (docs/resources.md lists them), so a generated resource reads like a written one.
  */
-import type { ResourceDef, ResourceSpec } from '@atrium/contracts/resource';
+import type { ChildrenFieldSpec, ResourceDef, ResourceFieldSpec, ResourceSpec } from '@atrium/contracts/resource';
 import { paths } from './plan.ts';
 
 const WIDTH = 160;
@@ -44,6 +44,7 @@ export function tsLiteral(value: unknown, indent = '', used = 0): string {
 
 const specKeys = ['name', 'plural', 'label', 'pluralLabel', 'menu', 'scoped', 'fields', 'lifecycle'];
 const menuKeys = ['group', 'groupLabel', 'order'];
+const childrenKeys = ['name', 'type', 'resource', 'plural', 'label', 'required', 'max', 'onDelete', 'fields'];
 const fieldKeys = ['name', 'type', 'to', 'label', 'required', 'unique', 'default', 'min', 'max', 'scale', 'pattern', 'example', 'filter', 'sortable', 'hidden', 'readOnly', 'values'];
 const labelKeys = ['zh-CN', 'en-US'];
 const lifecycleKeys = ['field', 'label', 'initial', 'states', 'transitions', 'roles'];
@@ -102,6 +103,21 @@ function normalizedLifecycle(lifecycle: NonNullable<ResourceSpec['lifecycle']>):
   return out;
 }
 
+function normalizedField(f: ResourceFieldSpec): Record<string, unknown> {
+  const field = ordered({ ...f }, fieldKeys);
+  field.label = labels(f.label);
+  if (f.values) field.values = f.values.map((v) => ordered({ value: v.value, label: labels(v.label) }, ['value', 'label']));
+  return field;
+}
+
+/** A `children` field: its own keys, then its rows' fields as a resource's. */
+function normalizedChildren(f: ChildrenFieldSpec): Record<string, unknown> {
+  const field = ordered({ ...f }, childrenKeys);
+  field.label = labels(f.label);
+  field.fields = f.fields.map(normalizedField);
+  return field;
+}
+
 function normalizedSpec(spec: ResourceSpec): Record<string, unknown> {
   const menu = normalizedMenu(spec);
   return ordered(
@@ -110,12 +126,7 @@ function normalizedSpec(spec: ResourceSpec): Record<string, unknown> {
       label: labels(spec.label),
       pluralLabel: labels(spec.pluralLabel),
       menu,
-      fields: spec.fields.map((f) => {
-        const field = ordered({ ...f }, fieldKeys);
-        field.label = labels(f.label);
-        if (f.values) field.values = f.values.map((v) => ordered({ value: v.value, label: labels(v.label) }, ['value', 'label']));
-        return field;
-      }),
+      fields: spec.fields.map((f) => (f.type === 'children' ? normalizedChildren(f) : normalizedField(f))),
       ...(spec.lifecycle ? { lifecycle: normalizedLifecycle(spec.lifecycle) } : {}),
     },
     specKeys,
@@ -136,6 +147,10 @@ export function definitionFile(spec: ResourceSpec, def: ResourceDef, all: readon
       ? 'Each record has a department and an owner, and is read and written within the caller\'s data scope (docs/resources.md, "Scoped records").'
       : `Not scoped: whoever holds ${def.permissions.read} reads every one of them.`,
     ...(def.lifecycle ? [lifecycleSentence(def, def.lifecycle)] : []),
+    ...def.children.map(
+      (c) =>
+        `Its \`${c.name}\` are rows of its own (table ${c.def.table}), edited in its form and saved with it under its version; ${c.onDelete === 'cascade' ? 'they are deleted with it' : 'one with rows cannot be deleted'}.`,
+    ),
     'Written by `npm run new:resource`, and the team\'s own from here: a new field also needs a migration that adds its column (docs/resources.md).',
   ];
   return [
