@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ImportProblem, ImportStatus } from '@atrium/contracts/resource-import';
-import type { ResourceDef } from '@atrium/contracts/resource';
+import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { isoText } from '../../lists/list.repository.ts';
 import type { InspectedFile } from './import-file.ts';
@@ -182,20 +182,46 @@ export interface NewRecord {
   placed?: RecordScope;
 }
 
+/** A column's SQL type as an array's elements are cast to (the column's own: a varchar takes text). */
+const ELEMENT_TYPES: Record<ResourceField['type'], string> = {
+  string: 'text',
+  text: 'text',
+  integer: 'integer',
+  reference: 'integer',
+  decimal: 'numeric',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'timestamptz',
+  enum: 'text',
+};
+
 /**
- * New records in one statement, each with every column the import maps (a value left out takes the column's
- * default): at most 65 535 parameters, so a caller passes a few hundred to a thousand at once.
+ * New records in one statement per shape (which fields they give; a field left out takes its column's
+ * default): every column's values as one array parameter, the rows read back from `unnest` of them. A
+ * thousand records cost a few parameters and strings, not a parameter and a SQL chunk per cell (what
+ * kept an import's heap high while the database worked: bench/import).
  */
 export async function insertRecords(db: Db, def: ResourceDef, fields: readonly string[], records: readonly NewRecord[], actorId: number, now: Date): Promise<number[]> {
-  if (records.length === 0) return [];
-  const written = def.fields.filter((f) => fields.includes(f.name));
-  const columns = [...written.map((f) => id(f.column)), ...(def.scoped ? [id('department_id'), id('owner_id')] : []), id('created_at'), id('updated_at'), id('created_by'), id('updated_by')];
-  const rows = records.map((r) => {
-    const cells = written.map((f) => (r.values[f.name] === undefined ? sql`default` : sql`${r.values[f.name]}`));
-    if (def.scoped) cells.push(sql`${r.placed!.department}`, sql`${r.placed!.owner}`);
-    cells.push(sql`${now}`, sql`${now}`, sql`${actorId}`, sql`${actorId}`);
-    return sql`(${sql.join(cells, sql`, `)})`;
-  });
-  const result = await db.execute(sql`insert into ${id(def.table)} (${sql.join(columns, sql`, `)}) values ${sql.join(rows, sql`, `)} returning id`);
-  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+  const shapes = new Map<string, NewRecord[]>();
+  const writtenOf = (r: NewRecord) => def.fields.filter((f) => fields.includes(f.name) && r.values[f.name] !== undefined);
+  for (const r of records) {
+    const key = writtenOf(r).map((f) => f.name).join(',');
+    const group = shapes.get(key);
+    if (group) group.push(r);
+    else shapes.set(key, [r]);
+  }
+  const ids: number[] = [];
+  for (const group of shapes.values()) {
+    const written = writtenOf(group[0]!);
+    const arrays = written.map((f) => ({ column: f.column, type: ELEMENT_TYPES[f.type], values: group.map((r) => r.values[f.name]) }));
+    if (def.scoped) arrays.push({ column: 'department_id', type: 'integer', values: group.map((r) => r.placed!.department) }, { column: 'owner_id', type: 'integer', values: group.map((r) => r.placed!.owner) });
+    // the author's columns as arrays too: a shape that gives no field still has its rows to unnest
+    for (const column of ['created_by', 'updated_by']) arrays.push({ column, type: 'integer', values: group.map(() => actorId) });
+    const names = sql.join(arrays.map((a) => id(`c_${a.column}`)), sql`, `);
+    const columns = sql.join([...arrays.map((a) => id(a.column)), id('created_at'), id('updated_at')], sql`, `);
+    const unnested = sql.join(arrays.map((a) => sql`${arrayParam(a.values)}::${sql.raw(a.type)}[]`), sql`, `);
+    const result = await db.execute(sql`insert into ${id(def.table)} (${columns}) select ${names}, ${now}, ${now} from unnest(${unnested}) as u(${names}) returning id`);
+    ids.push(...rowsOf<{ id: number }>(result).map((r) => Number(r.id)));
+  }
+  return ids;
 }

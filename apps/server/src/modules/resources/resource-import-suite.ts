@@ -181,6 +181,20 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       expect(titles).not.toContain('runme');
     });
 
+    // a title with a pattern of its own takes only its own shapes
+    itWhen(!title.pattern)('writes a text as it is, whatever it holds: quotes, commas, braces, backslashes, the word NULL', async () => {
+      const records = await samples(4);
+      const max = title.max ?? 100;
+      const odd = ['say "hi", {a,b}', 'back\\slash \\"', 'NULL', '  trimmed  '].map((text, i) => `${text}${i}`.slice(0, max));
+      records.forEach((r, i) => (r[title.name] = odd[i]));
+      const job = ok(await upload(csvOf(importSampleTable(def, records))));
+      expect(await checked(job.id)).toMatchObject({ status: 'checked', errorRows: 0 });
+      ok(await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin }));
+      expect(await settled(job.id)).toMatchObject({ status: 'done' });
+      const titles = ok(await t.request({ url: `${api}?pageSize=10`, token: admin })).list.map((r: Record<string, unknown>) => r[title.name]);
+      expect(titles).toEqual(expect.arrayContaining(odd.map((text) => text.trim())));
+    });
+
     it('lets one of two writes at once through; the other is refused and nothing is written twice', async () => {
       const records = await samples(2);
       const job = ok(await upload(csvOf(importSampleTable(def, records))));

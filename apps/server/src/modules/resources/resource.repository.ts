@@ -476,8 +476,9 @@ export async function trailOf(db: Db, def: ResourceDef, rowId: number, limit: nu
   }));
 }
 
-/** An array parameter (`{…}`): each element quoted, so a comma, a brace or a quote in a text stays in it. */
-export const arrayParam = (values: readonly (string | number)[]) => `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+/** An array parameter (`{…}`): each text quoted, so a comma, a brace or a quote in it stays in it; a null as NULL. */
+export const arrayParam = (values: readonly unknown[]) =>
+  `{${values.map((v) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
 /** A unique field's values as the table compares them: strings without regard to case. */
 function uniqueMatch(field: ResourceField, values: readonly (string | number)[]): SQL {
