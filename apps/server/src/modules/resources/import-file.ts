@@ -52,26 +52,58 @@ export function fileFormat(file: MultipartFile | undefined): ImportFormat {
   throw fileProblem('validation.importFileType', 'UNSUPPORTED_MEDIA_TYPE');
 }
 
-/** A CSV's text: UTF-8 (its BOM dropped), else GB18030. */
-function csvText(data: Buffer): string {
-  let text: string;
+/**
+ * An import's file: its bytes at once (an upload, in memory anyway), or its bytes a slice at a time, read
+ * again from the start on each call (a file read back from its job's row: never whole in memory).
+ */
+export type FileData = Buffer | (() => AsyncIterable<Buffer>);
+
+/** The parser's piece of text at a time: its rows wait for the reader instead of piling up in its buffer. */
+const TEXT_SLICE = 64 * 1024;
+
+function chunksOf(data: FileData): () => AsyncIterable<Buffer> {
+  if (typeof data === 'function') return data;
+  return async function* () {
+    for (let i = 0; i < data.length; i += TEXT_SLICE) yield data.subarray(i, i + TEXT_SLICE);
+  };
+}
+
+/** Whether the whole file is UTF-8 (read once, decoded a slice at a time, nothing kept); else it is read as GB18030. */
+async function csvEncoding(chunks: () => AsyncIterable<Buffer>): Promise<'utf-8' | 'gb18030'> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    for await (const chunk of chunks()) decoder.decode(chunk, { stream: true });
+    decoder.decode();
+    return 'utf-8';
   } catch {
-    text = new TextDecoder('gb18030').decode(data);
+    return 'gb18030';
   }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function* slices(text: string, size = 64 * 1024): Generator<string> {
-  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+/** A CSV's text a slice at a time: UTF-8 (its BOM dropped), else GB18030. */
+async function* csvText(data: FileData): AsyncGenerator<string> {
+  const chunks = chunksOf(data);
+  const decoder = new TextDecoder(await csvEncoding(chunks));
+  let first = true;
+  const pieces = function* (text: string) {
+    for (let i = 0; i < text.length; i += TEXT_SLICE) yield text.slice(i, i + TEXT_SLICE);
+  };
+  for await (const chunk of chunks()) {
+    let text = decoder.decode(chunk, { stream: true });
+    if (first && text.length > 0) {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    yield* pieces(text);
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
 }
 
-async function* csvRows(data: Buffer): AsyncGenerator<string[]> {
+async function* csvRows(data: FileData): AsyncGenerator<string[]> {
   // relax_quotes: a quote inside an unquoted cell is text; relax_column_count: a short or long row is the
   // check's to report (its cells are what they are), not a reason to refuse the file
-  // the text a slice at a time, so the parser's rows wait for the reader instead of piling up in its buffer
-  const parser = Readable.from(slices(csvText(data)), { objectMode: false }).pipe(parse({ relax_quotes: true, relax_column_count: true, skip_empty_lines: false }));
+  const parser = Readable.from(csvText(data), { objectMode: false }).pipe(parse({ relax_quotes: true, relax_column_count: true, skip_empty_lines: false }));
   try {
     for await (const record of parser) yield record as string[];
   } catch (error) {
@@ -90,7 +122,14 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-async function* xlsxRows(data: Buffer): AsyncGenerator<string[]> {
+async function* xlsxRows(given: FileData): AsyncGenerator<string[]> {
+  // a workbook is a zip: read whole (its directory is at its end)
+  let data: Buffer;
+  if (typeof given === 'function') {
+    const parts: Buffer[] = [];
+    for await (const part of given()) parts.push(part);
+    data = Buffer.concat(parts);
+  } else data = given;
   let unpacked = 0;
   try {
     // the sizes the archive declares, before anything is inflated
@@ -115,7 +154,7 @@ async function* xlsxRows(data: Buffer): AsyncGenerator<string[]> {
 }
 
 /** Every row of the file, the header first, numbered; blank rows skipped. */
-export async function* fileRows(data: Buffer, format: ImportFormat): AsyncGenerator<FileRow> {
+export async function* fileRows(data: FileData, format: ImportFormat): AsyncGenerator<FileRow> {
   let row = 0;
   for await (const cells of format === 'csv' ? csvRows(data) : xlsxRows(data)) {
     row += 1;

@@ -83,9 +83,24 @@ export async function latestImport(db: Db, resource: string, userId: number, sho
   return row && toImport(row, shown);
 }
 
-export async function importFile(db: Db, importId: number): Promise<Buffer | null> {
-  const [row] = rowsOf<{ file: Buffer | Uint8Array | null }>(await db.execute(sql`select file from resource_imports where id = ${importId}`));
-  return row?.file ? Buffer.from(row.file) : null;
+/** The bytes of a stored file a read returns at most: the file is never whole in the server's memory. */
+const FILE_SLICE = 1024 * 1024;
+
+/**
+ * A job's stored file, a slice at a time from its start (each call reads it again), through `db` (a write
+ * reads it inside its transaction: the embedded engine has one connection); none once it is dropped.
+ */
+export async function importFileSlices(db: Db, importId: number): Promise<(() => AsyncIterable<Buffer>) | null> {
+  const [found] = rowsOf<{ size: number | null }>(await db.execute(sql`select octet_length(file) as size from resource_imports where id = ${importId}`));
+  const size = found?.size === null || found?.size === undefined ? null : Number(found.size);
+  if (size === null) return null;
+  return async function* () {
+    for (let at = 0; at < size; at += FILE_SLICE) {
+      const [row] = rowsOf<{ part: Buffer | Uint8Array | null }>(await db.execute(sql`select substring(file from ${at + 1} for ${FILE_SLICE}) as part from resource_imports where id = ${importId}`));
+      if (!row?.part) throw new Error(`import ${importId}: its file went while it was read`);
+      yield Buffer.from(row.part);
+    }
+  };
 }
 
 /** Every problem kept, for the report. */
