@@ -514,7 +514,8 @@ function describeRows(def: ResourceDef): void {
         const add = rows.getByRole('button', { name: words('添加一行') });
         await add.click();
         await add.click();
-        const cellItem = (row: number, f: ResourceField) => rows.locator('tbody tr').nth(row).locator('td').nth(c.def.fields.indexOf(f) + 1).locator('.arco-form-item');
+        // a row's cell: its input and, under it, its problem
+        const cellItem = (row: number, f: ResourceField) => rows.locator('tbody tr').nth(row).locator('td').nth(c.def.fields.indexOf(f) + 1);
         const samples = [resourceSample(c.def, n + 1), resourceSample(c.def, n + 2)];
         for (const [row, sample] of samples.entries()) {
           for (const f of c.def.fields) {
@@ -527,7 +528,8 @@ function describeRows(def: ResourceDef): void {
         const spoiled = c.def.fields.find((x) => x.required);
         if (spoiled) {
           await form.getByRole('button', { name: words('保存') }).click();
-          await expect.poll(() => cellItem(1, spoiled).locator('.arco-form-message').textContent()).toBe('此项为必填项');
+          await expect.poll(() => cellItem(1, spoiled).getByRole('alert').textContent()).toBe('此项为必填项');
+          await expect.poll(() => rows.getByText('有 1 行填写有误，请按提示修改').count()).toBe(1);
           expect((await signedCall<Record<string, unknown>>('GET', `${def.apiPath}/${made.body.data.id}`, as)).body.data[c.name]).toEqual([]);
           if (spoiled.type === 'reference') await pickFirst(page, cellItem(1, spoiled), spoiled);
           else await fillItem(page, cellItem(1, spoiled), spoiled, samples[1]![spoiled.name]);

@@ -128,6 +128,7 @@ export default {
   'resourcePage.children.full': 'At most {n} rows',
   'resourcePage.children.remove': 'Remove row {n}',
   'resourcePage.children.cell': 'Row {n}: {field}',
+  'resourcePage.children.invalid': '{n} of the rows need fixing: see the marked inputs',
   'resourcePage.children.row': '{n} row',
   'resourcePage.children.rows': '{n} rows',
   'resourcePage.delete.hasRows': 'It has {count} rows of {label}, so it cannot be deleted: remove them first',

@@ -128,6 +128,7 @@ export default {
   'resourcePage.children.full': '最多 {n} 行',
   'resourcePage.children.remove': '删除第 {n} 行',
   'resourcePage.children.cell': '第 {n} 行{field}',
+  'resourcePage.children.invalid': '有 {n} 行填写有误，请按提示修改',
   'resourcePage.children.row': '{n} 行',
   'resourcePage.children.rows': '{n} 行',
   'resourcePage.delete.hasRows': '它有 {count} 行{label}，不能删除；请先移除这些行',

@@ -132,7 +132,7 @@ const drawer = () => document.querySelector<HTMLElement>('.arco-drawer')!;
 const lines = () => within(drawer()).getByRole('group', { name: '订单明细' });
 /** A row's input by its name (a select names its box and its search input alike: the first is the box). */
 const cell = (n: number, field: string) => within(lines()).getAllByLabelText(`第 ${n} 行${field}`)[0] as HTMLInputElement;
-const cellError = (n: number, field: string) => cell(n, field).closest('.arco-form-item')?.querySelector('.arco-form-message')?.textContent;
+const cellError = (n: number, field: string) => cell(n, field).closest('td')?.querySelector('[role=alert]')?.textContent;
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 async function save() {
   const button = within(drawer()).getByRole('button', { name: /保\s*存/ });
@@ -156,7 +156,7 @@ describe('an order\'s lines in its form', () => {
     await waitFor(() => expect(cellError(2, '商品')).toBe('此项为必填项'));
     expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
     // picked, it saves: the kept row with its id, the new one without, in the table's order, under the version read
-    fireEvent.click(cell(2, '商品').closest('.arco-form-item')!.querySelector('.arco-select-view')!);
+    fireEvent.click(cell(2, '商品').closest('td')!.querySelector('.arco-select-view')!);
     fireEvent.click(await waitFor(() => screen.getByRole('option', { name: 'Floor lamp' })));
     await save();
     await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1));
@@ -172,6 +172,34 @@ describe('an order\'s lines in its form', () => {
     await save();
     await waitFor(() => expect(cellError(2, '数量')).toBe('不能大于 10（库存不足）'));
     expect(cellError(1, '数量')).toBeUndefined();
+  });
+
+  it('checks each input as it changes, says how many rows need fixing, and keeps a problem with its row when one above goes', async () => {
+    renderAt('/catalog/orders');
+    fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
+    await waitFor(() => expect(cell(2, '数量').value).toBe('1'));
+    fireEvent.click(within(lines()).getByRole('button', { name: /添加一行/ }));
+    type(cell(2, '单价'), 'abc');
+    await waitFor(() => expect(cellError(2, '单价')).toBeTruthy());
+    expect(cell(2, '单价').getAttribute('aria-invalid')).toBe('true');
+    await save();
+    // the new third row has no product; the second a price that is no number
+    await waitFor(() => expect(cellError(3, '商品')).toBe('此项为必填项'));
+    expect(within(drawer()).getByText('有 2 行填写有误，请按提示修改')).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
+    // the first row goes: the problems move up with their rows
+    fireEvent.click(within(lines()).getByRole('button', { name: '删除第 1 行' }));
+    await waitFor(() => expect(cellError(2, '商品')).toBe('此项为必填项'));
+    expect(cellError(1, '单价')).toBeTruthy();
+    // a valid value clears its own problem
+    type(cell(1, '单价'), '12.50');
+    await waitFor(() => expect(cellError(1, '单价')).toBeUndefined());
+    expect(cellError(2, '商品')).toBe('此项为必填项');
+    // the last one fixed: the count under the table goes with it
+    fireEvent.click(cell(2, '商品').closest('td')!.querySelector('.arco-select-view')!);
+    fireEvent.click(await waitFor(() => screen.getByRole('option', { name: 'Desk lamp' })));
+    await waitFor(() => expect(cellError(2, '商品')).toBeUndefined());
+    await waitFor(() => expect(within(drawer()).queryByText('有 2 行填写有误，请按提示修改')).toBeNull());
   });
 
   it('stops at the field\'s limit of rows, and says so on the button', async () => {

@@ -34,9 +34,13 @@ export function formValuesOf(def: ResourceDef, record: ResourceRecord | null): R
   return values;
 }
 
+/** A row's key in the form's table (its React key while it is edited; never sent). */
+export const ROW_KEY = '$row';
+let rowSerial = 0;
+
 /** A row of a `children` field as its inputs show it: its id and values, or a new row's defaults. */
 export function rowFormValues(c: ChildrenField, row: Record<string, unknown> | null): RecordFormValues {
-  const values: RecordFormValues = row ? { id: row.id } : {};
+  const values: RecordFormValues = { [ROW_KEY]: ++rowSerial, ...(row ? { id: row.id } : {}) };
   for (const f of c.def.fields) {
     const value = row ? row[f.name] : f.default;
     if (f.type === 'boolean') values[f.name] = value ?? false;

@@ -10,7 +10,7 @@ import { fieldInput } from './field-input';
 import { fieldRule, formValuesOf, saveBody, type RecordFormValues } from './form-values';
 import { fieldKey, labelKey } from './labels';
 import { formFieldsOf, lockedOf, lockedWhole } from './lifecycle';
-import { ChildrenInput } from './children-field';
+import { checkRows, ChildrenInput, useRowsHandles } from './children-field';
 import { createRecord, getRecord, recordPageQuery, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
 import { DialogDrawer } from '../../../components/dialog-drawer';
@@ -30,6 +30,9 @@ interface ResourceFormDrawerProps {
   onClose: () => void;
   inputs?: ResourceFormInputs;
 }
+
+/** No labels: one object, so the rows' table keeps its rows as drawn. */
+const noLabels: ReferenceLabels = {};
 
 /** Drawers take the whole width of a phone; a record with rows (an order's lines) a wider one for their table. */
 const DRAWER_WIDTH = 'min(560px, 100vw)';
@@ -97,7 +100,7 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
         const field = uniqueField(def, error);
         if (field) form.setFields({ [field]: { error: { message: text } } });
         else Message.error(text);
-      } else applyServerErrors(form, error);
+      } else applyServerErrors(routed, error);
     },
   });
 
@@ -119,15 +122,31 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
   // a state that locks the whole record locks its rows too: shown, not sent
   const rowsLocked = Boolean(editing && def.lifecycle && lockedWhole(def, editing.record));
 
+  // The rows' problems (`lines[3].quantity`) are the rows' tables' to show, the others the form's: saveBody's
+  // check and the server's answer reach both through `routed`.
+  const rowsHandles = useRowsHandles(def);
+  const handleOf = (path: string) => {
+    const c = def.children.find((x) => path.startsWith(`${x.name}[`));
+    return c && rowsHandles[c.name];
+  };
+  const routed = {
+    setFields: (fields: Record<string, { error?: { message: string } }>) => {
+      for (const [path, f] of Object.entries(fields)) handleOf(path)?.setErrors((before) => ({ ...before, [path]: f.error?.message ?? '' }));
+      form.setFields(Object.fromEntries(Object.entries(fields).filter(([path]) => !handleOf(path))));
+    },
+    getFieldError: (path: string) => handleOf(path)?.errors[path] ?? form.getFieldError(path),
+  };
+
   const submit = () =>
     void form.validate().then(
       (values) => {
+        // each table of rows checked, its rows taken as they are now (a state that locks them: left out)
+        if (!rowsLocked && !def.children.every((c) => checkRows(c, rowsHandles[c.name]!, t))) return;
+        for (const c of def.children) values[c.name] = rowsHandles[c.name]!.rows;
         const kept = editing ? Object.fromEntries(locked.map((name) => [name, editing.record[name]])) : {};
-        // a row's id has no input: the form's store keeps it with the row (added, removed, moved alike)
-        for (const c of def.children) values[c.name] = form.getFieldValue(c.name);
         const result = saveBody(def, { ...values, ...kept }, editing ? editing.record.version : null, t, rowsLocked ? def.children.map((c) => c.name) : []);
         if (result.ok) save.mutate(result.body);
-        else applyFieldIssues(form, result.issues);
+        else applyFieldIssues(routed, result.issues);
       },
       () => undefined,
     );
@@ -187,7 +206,17 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
         })}
         {def.children.map((c) => (
           <Form.Item key={c.name} label={t(fieldKey(def, c.name))} required={c.required} extra={rowsLocked ? t('resourcePage.locked.hint') : undefined}>
-            <ChildrenInput def={def} field={c} labels={editing?.labels ?? {}} disabled={rowsLocked} t={t} />
+            <ChildrenInput
+              // a new opening, or the record read again, starts the table from its rows
+              key={`${editing?.record.id ?? 'new'}-${editing?.record.version ?? 0}`}
+              def={def}
+              field={c}
+              labels={editing?.labels ?? noLabels}
+              disabled={rowsLocked}
+              t={t}
+              initial={(formValuesOf(def, editing?.record ?? null)[c.name] as RecordFormValues[] | undefined) ?? []}
+              handle={rowsHandles[c.name]!}
+            />
           </Form.Item>
         ))}
         {scopeFieldsOf(def).map((name) => {
