@@ -39,6 +39,8 @@ interface Placed {
 export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[], options: { resources?: readonly ServerSlice[]; prepare?: (t: TestApp) => Promise<void> }): void {
   const referred = def.fields.filter((f) => f.type === 'reference').map((f) => ({ field: f, other: f.to === def.name ? def : all.find((r) => r.name === f.to)! }));
   const scopedReferences = referred.filter((r) => r.other.scoped);
+  // a row's references (an order's lines) to records of a scoped resource
+  const rowReferences = def.children.flatMap((c) => c.def.fields.filter((f) => f.type === 'reference').map((f) => ({ c, field: f, other: all.find((r) => r.name === f.to)! }))).filter((r) => r.other.scoped);
 
   describe(`resource ${def.name}: every path within each data scope (${def.scoped ? 'scoped' : 'not scoped'})`, () => {
     let t: TestApp;
@@ -122,7 +124,7 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
         const { id } = await createAccount(admin, { username, name: `Matrix ${scope}`, roles: [code], password: 'matrix123', departmentId: upper });
         accounts.set(scope, { scope, id, client: await session(t, username, 'matrix123'), home: scope === 'custom' ? lower : upper });
       }
-      for (const { other } of scopedReferences) await placeBase(other);
+      for (const { other } of [...scopedReferences, ...rowReferences]) await placeBase(other);
       await placeBase(def);
     });
 
@@ -361,6 +363,32 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
             } else {
               expect([res.status, res.body.data?.error], `${a.scope}: ${field.name} = ${target.id}`).toEqual([400, 'VALIDATION_FAILED']);
               expect(res.body.data.details).toContainEqual({ path: field.name, message: 'No such record: it may have been deleted' });
+            }
+          }
+        }
+      }
+    });
+
+    itWhen(rowReferences.length > 0)('refuses a row referring to a record the writer cannot see (400 on the row\'s field), and takes one it can', async () => {
+      for (const { c, field, other } of rowReferences) {
+        for (const a of accounts.values()) {
+          // the row's other references: records the account reaches
+          const kept: Record<string, number> = {};
+          for (const g of c.def.fields.filter((g) => g.type === 'reference' && g !== field && g.required)) {
+            const of = all.find((r) => r.name === g.to)!;
+            kept[g.name] = (await make(of, { department: a.home, owner: a.id }, a)).id as number;
+          }
+          for (const target of base.get(other.name)!) {
+            const row = resourceSample(c.def, ++serial, { ...kept, [field.name]: target.id });
+            const body = await valuesFor(def, a, { [c.name]: [row], ...(def.scoped ? { department: a.home } : {}) });
+            const res = await a.client.call('POST', def.apiPath, body, { locale: 'en-US' });
+            if (target.reachedBy.includes(a.scope)) {
+              const made = data(res, `${a.scope}: ${c.name}[0].${field.name} = ${target.id}`);
+              expect(made[c.name][0][field.name]).toBe(target.id);
+              data(await admin.call('DELETE', `${def.apiPath}/${made.id}?version=${made.version}`), 'clean up');
+            } else {
+              expect([res.status, res.body.data?.error], `${a.scope}: ${c.name}[0].${field.name} = ${target.id}`).toEqual([400, 'VALIDATION_FAILED']);
+              expect(res.body.data.details).toContainEqual({ path: `${c.name}[0].${field.name}`, message: 'No such record: it may have been deleted' });
             }
           }
         }

@@ -135,7 +135,8 @@ export function ChildrenInput({ def, field: c, labels, disabled, t, initial, han
   const label = t(fieldKey(def, c.name));
   return (
     <div className={styles.childrenInput} role="group" aria-label={label} data-testid={`${def.name}-form-${c.name}`}>
-      <div className={styles.childrenScroll}>
+      {/* scrolls sideways on a phone: reachable by the keyboard, named as the table it holds */}
+      <div className={styles.childrenScroll} tabIndex={0} role="region" aria-label={label}>
         <table className={styles.childrenTable}>
           <thead>
             <tr>
