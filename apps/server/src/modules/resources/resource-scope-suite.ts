@@ -233,7 +233,7 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
       // a department that still holds records is not deleted: 409 IN_USE naming a table whose records it holds
       const removal = await admin.call('DELETE', `/api/system/departments/${lower}`, undefined, { locale: 'en-US' });
       expect([removal.status, removal.body.data?.error], 'deleting a department with records').toEqual([409, 'IN_USE']);
-      expect([def.table, ...scopedReferences.map((r) => r.other.table)]).toContain(removal.body.data.details.records);
+      expect([def.table, ...[...scopedReferences, ...rowReferences].map((r) => r.other.table)]).toContain(removal.body.data.details.records);
     });
 
     itWhen(def.scoped)('creates in the writer department and as its owner by default, and refuses a department or owner out of scope with 403 OUT_OF_SCOPE, writing nothing but the refusal', async () => {
