@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ImportProblem, ImportStatus } from '@atrium/contracts/resource-import';
-import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
+import type { ResourceDef } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { isoText } from '../../lists/list.repository.ts';
 import type { InspectedFile } from './import-file.ts';
-import { arrayParam, type RecordScope } from './resource.repository.ts';
+import { arrayParam, SQL_TYPES, type RecordScope } from './resource.repository.ts';
 
 /**
  * An import's SQL: its job's row (`resource_imports`, migration 0012) and the rows it writes into a resource's
@@ -197,19 +197,6 @@ export interface NewRecord {
   placed?: RecordScope;
 }
 
-/** A column's SQL type as an array's elements are cast to (the column's own: a varchar takes text). */
-const ELEMENT_TYPES: Record<ResourceField['type'], string> = {
-  string: 'text',
-  text: 'text',
-  integer: 'integer',
-  reference: 'integer',
-  decimal: 'numeric',
-  boolean: 'boolean',
-  date: 'date',
-  datetime: 'timestamptz',
-  enum: 'text',
-};
-
 /**
  * New records in one statement per shape (which fields they give; a field left out takes its column's
  * default): every column's values as one array parameter, the rows read back from `unnest` of them. A
@@ -228,7 +215,7 @@ export async function insertRecords(db: Db, def: ResourceDef, fields: readonly s
   const ids: number[] = [];
   for (const group of shapes.values()) {
     const written = writtenOf(group[0]!);
-    const arrays = written.map((f) => ({ column: f.column, type: ELEMENT_TYPES[f.type], values: group.map((r) => r.values[f.name]) }));
+    const arrays = written.map((f) => ({ column: f.column, type: SQL_TYPES[f.type], values: group.map((r) => r.values[f.name]) }));
     if (def.scoped) arrays.push({ column: 'department_id', type: 'integer', values: group.map((r) => r.placed!.department) }, { column: 'owner_id', type: 'integer', values: group.map((r) => r.placed!.owner) });
     // the author's columns as arrays too: a shape that gives no field still has its rows to unnest
     for (const column of ['created_by', 'updated_by']) arrays.push({ column, type: 'integer', values: group.map(() => actorId) });

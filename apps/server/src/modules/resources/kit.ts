@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { kebabCase, type ResourceDef } from '@atrium/contracts/resource';
+import { kebabCase, type ChildrenField, type ResourceDef } from '@atrium/contracts/resource';
 import { BULK_MATCHING_MAX, RESOURCE_OPTIONS_LIMIT, TRAIL_LIMIT, resourceCalls } from '@atrium/contracts/resource-calls';
 import { resourceSqlNamesInUse } from '@atrium/contracts/resource-names';
 import type { Locale } from '@atrium/contracts';
@@ -126,12 +126,15 @@ async function referenceLabels(db: Db, def: ResourceDef, all: readonly ResourceD
   return labels;
 }
 
+/** One record's rows of a `children` field in their order (locked until the transaction ends when `lock`). */
+const rowsOfRecord = async (db: Db, c: ChildrenField, id: number, lock = false): Promise<ChildRow[]> => (await childRows(db, c, [id], lock)).map(({ parent: _, ...row }) => row);
+
 /** A record's rows of each `children` field (`{ lines: [...] }`), and their references' labels under `<children>.<field>`. */
 async function childrenOf(db: Db, def: ResourceDef, all: readonly ResourceDef[], rowId: number): Promise<{ rows: Record<string, ChildRow[]>; labels: Record<string, Record<string, string>> }> {
   const rows: Record<string, ChildRow[]> = {};
   const labels: Record<string, Record<string, string>> = {};
   for (const c of def.children) {
-    const found = (await childRows(db, c, [rowId])).map(({ parent: _, ...row }) => row);
+    const found = await rowsOfRecord(db, c, rowId);
     rows[c.name] = found;
     for (const [name, byId] of Object.entries(await referenceLabels(db, c.def, all, found as ResourceRow[]))) labels[`${c.name}.${name}`] = byId;
   }
@@ -364,7 +367,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     if (before.version !== version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
     if (def.lifecycle) assertUnlocked(def, before, values);
     // the rows as they are, locked with their parent until the save ends
-    const existing = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, (await childRows(db, c, [id], true)).map(({ parent: _, ...row }) => row)] as const)));
+    const existing = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, await rowsOfRecord(db, c, id, true)] as const)));
     await checkChildren(db, scope, def, all, values, existing);
     if (def.lifecycle) assertChildrenUnlocked(def, before, childChanges(def, values, existing, asGiven(values, existing)).map((c) => c.field));
     audit.set({ summary: `refused: ${def.name} ${id} moved outside the writer's data scope` });
@@ -385,7 +388,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     if (before.version !== (query as { version: number }).version) throw new AppError('VERSION_CONFLICT', { details: { version: before.version } });
     if (def.lifecycle) assertDeletable(def, before);
     await assertNoRestrictingRows(db, def, [id]);
-    const gone = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, (await childRows(db, c, [id])).map(({ parent: _, ...row }) => row)] as const)));
+    const gone = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, await rowsOfRecord(db, c, id)] as const)));
     const referrer = await firstReferrer(db, def, id, all);
     // which resource refers to the record and how many of its records do (the console names both)
     if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ...(referrer.capped ? { countCapped: true } : {}) } });

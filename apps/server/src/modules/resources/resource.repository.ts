@@ -100,7 +100,8 @@ interface Sort {
   descending: boolean;
 }
 
-const SQL_TYPES: Record<ResourceField['type'], string> = {
+/** A field's value as SQL reads it: a sort's cursor cast back, an import's column of values as an array of it. */
+export const SQL_TYPES: Record<ResourceField['type'], string> = {
   string: 'text',
   text: 'text',
   integer: 'integer',

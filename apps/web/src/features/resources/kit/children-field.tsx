@@ -6,7 +6,7 @@ import { cloneElement, memo, useCallback, useMemo, useRef, useState } from 'reac
 import { Link } from 'react-router';
 import type { TFunction } from '../../../lib/i18n';
 import { fieldInput } from './field-input';
-import { fieldRule, ROW_KEY, rowFormValues, type RecordFormValues } from './form-values';
+import { fieldRule, ROW_KEY, rowFormValues, rowsFormValues, type RecordFormValues } from './form-values';
 import { displayValue, fieldKey } from './labels';
 import type { ReferenceLabels, ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
@@ -45,8 +45,8 @@ interface ChildrenInputProps {
   /** The record's state locks its rows. */
   disabled: boolean;
   t: TFunction;
-  /** The rows it starts with (the record's, or a new record's); a new set of rows is a new table (`key`). */
-  initial: RecordFormValues[];
+  /** The record whose rows it starts with (none: a new record); another record, or it read again, is a new table (`key`). */
+  record: ResourceRecord | null;
   handle: RowsHandle;
 }
 
@@ -89,8 +89,8 @@ function withoutRow(c: ChildrenField, errors: RowErrors, removed: number): RowEr
  * them through `handle` when it saves), so a keystroke redraws its own row and nothing else: 500 rows stay quick
  * to type in. Saved with the parent (saveBody), in one transaction under its version.
  */
-export function ChildrenInput({ def, field: c, labels, disabled, t, initial, handle }: ChildrenInputProps) {
-  const [rows, setRows] = useState(initial);
+export function ChildrenInput({ def, field: c, labels, disabled, t, record, handle }: ChildrenInputProps) {
+  const [rows, setRows] = useState(() => rowsFormValues(c, record));
   const [errors, setErrorsState] = useState<RowErrors>({});
   const [summary, setSummary] = useState('');
   handle.rows = rows;
@@ -223,26 +223,6 @@ interface RowInputsProps {
   onRemove: (index: number) => void;
 }
 
-/**
- * Whether a row is drawn as it was: the same values (compared one by one: the form's store hands a copy of
- * the rows on every change), problems, place and context.
- */
-function sameRow(a: RowInputsProps, b: RowInputsProps): boolean {
-  const keys = Object.keys(a.row);
-  return (
-    a.index === b.index &&
-    a.errors === b.errors &&
-    a.known === b.known &&
-    a.disabled === b.disabled &&
-    a.t === b.t &&
-    a.c === b.c &&
-    a.onCell === b.onCell &&
-    a.onRemove === b.onRemove &&
-    keys.length === Object.keys(b.row).length &&
-    keys.every((k) => a.row[k] === b.row[k])
-  );
-}
-
 /** One row's inputs and their problems; drawn again only when its own values, problems or place change. */
 const RowInputs = memo(function RowInputs({ c, row, index, errors, known, disabled, t, onCell, onRemove }: RowInputsProps) {
   return (
@@ -275,7 +255,7 @@ const RowInputs = memo(function RowInputs({ c, row, index, errors, known, disabl
       </td>
     </tr>
   );
-}, sameRow);
+});
 
 /** The resource a row's reference points at, when the console has its page. */
 const pageOf = (to: string | undefined) => resources.find((r) => r.name === to);

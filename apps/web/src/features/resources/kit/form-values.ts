@@ -29,9 +29,13 @@ export function formValuesOf(def: ResourceDef, record: ResourceRecord | null): R
   }
   // a new record's department and owner: the caller's, once the picker's call has said them (resource-form.tsx)
   for (const name of scopeFieldsOf(def)) values[name] = record?.[name] ?? undefined;
-  // its rows, each as the table's inputs show it (a new record starts with none, or one when it needs one)
-  for (const c of def.children) values[c.name] = record ? ((record[c.name] as Record<string, unknown>[] | undefined) ?? []).map((row) => rowFormValues(c, row)) : c.required ? [rowFormValues(c, null)] : [];
   return values;
+}
+
+/** A record's rows of a `children` field as its table starts with them: a new record none, or one when it needs one. */
+export function rowsFormValues(c: ChildrenField, record: ResourceRecord | null): RecordFormValues[] {
+  if (!record) return c.required ? [rowFormValues(c, null)] : [];
+  return ((record[c.name] as Record<string, unknown>[] | undefined) ?? []).map((row) => rowFormValues(c, row));
 }
 
 /** A row's key in the form's table (its React key while it is edited; never sent). */

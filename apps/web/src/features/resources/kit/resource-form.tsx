@@ -214,7 +214,7 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
               labels={editing?.labels ?? noLabels}
               disabled={rowsLocked}
               t={t}
-              initial={(formValuesOf(def, editing?.record ?? null)[c.name] as RecordFormValues[] | undefined) ?? []}
+              record={editing?.record ?? null}
               handle={rowsHandles[c.name]!}
             />
           </Form.Item>
