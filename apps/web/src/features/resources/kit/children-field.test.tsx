@@ -202,6 +202,16 @@ describe('an order\'s lines in its form', () => {
     await waitFor(() => expect(within(drawer()).queryByText('有 2 行填写有误，请按提示修改')).toBeNull());
   });
 
+  it('closes the form, saying so, when the record went before its rows were read', async () => {
+    const said = vi.spyOn(Message, 'error').mockImplementation(() => () => {});
+    scripted['GET /api/orders/1'] = [failure(404, 'NOT_FOUND')];
+    renderAt('/catalog/orders');
+    fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
+    await waitFor(() => expect(said).toHaveBeenCalledWith('记录不存在，或不在你的数据权限范围内'));
+    await waitFor(() => expect(document.querySelector('.arco-drawer-wrapper:not([style*="none"]) .arco-drawer')).toBeNull());
+    expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
   it('stops at the field\'s limit of rows, and says so on the button', async () => {
     renderAt('/catalog/orders');
     fireEvent.click(await screen.findByRole('button', { name: /新\s*建/ }));

@@ -69,6 +69,13 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
     const { labels, ...record } = whole.data;
     setReloaded({ for: target, record, labels });
   }, [needsRows, whole.data, target]);
+  // gone meanwhile (or out of reach now): said, and the list shows what is left; no form waits for it
+  useEffect(() => {
+    if (!needsRows || !whole.isError) return;
+    if (isApiError(whole.error) && whole.error.key === 'NOT_FOUND') Message.error(t('resourcePage.record.notFound'));
+    void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+    onClose();
+  }, [needsRows, whole.isError, whole.error, t, queryClient, def.name, onClose]);
 
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
 
