@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +8,8 @@ import { build, type InlineConfig, type Plugin } from 'vite';
 import type { FirstCall } from './src/lib/api/first-calls.ts';
 import { bootRequests, bootView, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
 import { criticalCss } from './src/prerender/critical-css.ts';
+// Relative, not the package name: the build's config is bundled, and a package's TypeScript would not be.
+import { FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '../../packages/contracts/src/client-config.ts';
 import { chunkOf } from './graph.ts';
 
 interface Renderer {
@@ -218,17 +220,16 @@ export function prerenderPlugin(): Plugin {
         });
         const firstCallsScript = readFileSync(join(tmp, 'first-calls', 'first-calls.js'), 'utf8').trim();
         const renderer = (await import(pathToFileURL(join(tmp, 'entry-server.js')).href)) as Renderer;
-        const views = renderer.locales
-          .flatMap((locale) => [
-            `<div data-view="login" data-locale="${locale}" hidden>${renderer.renderLogin(locale)}</div>`,
-            `<div data-view="shell" data-locale="${locale}" hidden>${renderer.renderShell(locale)}</div>`,
-          ])
-          .join('');
+        const loginViews = Object.fromEntries(renderer.locales.map((locale) => [locale, `<div data-view="login" data-locale="${locale}" hidden>${renderer.renderLogin(locale)}</div>`]));
+        const shellViews = Object.fromEntries(renderer.locales.map((locale) => [locale, `<div data-view="shell" data-locale="${locale}" hidden>${renderer.renderShell(locale)}</div>`]));
+        const views = renderer.locales.map((locale) => loginViews[locale]! + shellViews[locale]!).join('');
         // Only the rules the views can use go inline; the full stylesheets follow without blocking paint.
-        const css =
-          criticalCss(inlineCss.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n'), views) + readFileSync(src('prerender/shell-skeleton.css'), 'utf8');
+        const skeletonCss = readFileSync(src('prerender/shell-skeleton.css'), 'utf8');
+        const readCss = (files: string[]) => files.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
+        const css = criticalCss(readCss(inlineCss), views) + skeletonCss;
         const indexPath = join(outDir, 'index.html');
-        let html = readFileSync(indexPath, 'utf8');
+        const template = readFileSync(indexPath, 'utf8');
+        let html = template;
         // The entry is preloaded with the document and started by the boot script after the first paint.
         const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entryTag) throw new Error('prerender: no entry <script> in index.html');
@@ -251,13 +252,32 @@ export function prerenderPlugin(): Plugin {
         };
         const requests = `(${bootRequests.toString()})(${JSON.stringify(config)});`;
         const view = `(${bootView.toString()})(${JSON.stringify({ loginTitles: config.loginTitles, entry: config.entry, loginConfigKey: config.loginConfigKey })});`;
-        html = html
-          // First in the head: the first wave leaves before the rest of the document is even parsed.
-          .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${firstCallsScript}</script>\n    <script>${requests}</script>`)
-          .replace('</head>', `  <style data-prerender>${css}</style>\n  </head>`)
-          .replace('<div id="root"></div>', `<div id="root"></div>\n    <div id="prerender">${views}</div>\n    <script>${view}</script>`);
-        if (!html.includes(requests)) throw new Error('prerender: no <meta charset> in index.html');
-        writeFileSync(indexPath, html);
+        const documentOf = (markup: string, styles: string) =>
+          html
+            // First in the head: the first wave leaves before the rest of the document is even parsed.
+            .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${firstCallsScript}</script>\n    <script>${requests}</script>`)
+            .replace('</head>', `  ${FIRST_VIEW_MARK}<style data-prerender>${styles}</style>\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root"></div>\n    <div id="prerender">${markup}</div>\n    <script>${view}</script>`);
+        const index = documentOf(views, css);
+        if (!index.includes(requests)) throw new Error('prerender: no <meta charset> in index.html');
+        writeFileSync(indexPath, index);
+        // The signed-in documents, one per language: the shell's skeleton alone with the rules it uses, which
+        // the server sends a visitor whose document cookie names a live session, the first view's files
+        // named in its head after the entry's (first-view.json; the server's plugins/signed-in-document.ts).
+        mkdirSync(join(outDir, SIGNED_IN_DOCUMENTS), { recursive: true });
+        const shellCss = criticalCss(readCss(entryCss), Object.values(shellViews).join('')) + skeletonCss;
+        for (const locale of renderer.locales) {
+          writeFileSync(join(outDir, SIGNED_IN_DOCUMENTS, `shell.${locale}.html`), documentOf(shellViews[locale]!, shellCss).replace(/<html lang="[^"]*">/, `<html lang="${locale}" data-signed-in>`));
+        }
+        const firstView: FirstViewManifest = {
+          locales: renderer.locales,
+          defaultLocale: config.defaultLocale,
+          css: config.css,
+          dictionaries: Object.fromEntries(renderer.locales.map((locale) => [locale, [...new Set([...config.dictionaries[locale]!.core, ...config.dictionaries[locale]!.shell])]])),
+          shell: config.shell,
+          pages: config.pages,
+        };
+        writeFileSync(join(outDir, SIGNED_IN_DOCUMENTS, 'first-view.json'), JSON.stringify(firstView));
         const hashes = [firstCallsScript, requests, view].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
         this.info(`index.html: pre-rendered ${renderer.locales.length * 2} views, ${(Buffer.byteLength(css) / 1024).toFixed(1)} KiB inline CSS, boot scripts ${hashes.join(' ')}`);
       } finally {

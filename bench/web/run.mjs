@@ -415,13 +415,18 @@ function waitUntilVisible(test, arg) {
   });
 }
 
-/** A fresh profile; the set's network emulated on its page (through the DevTools protocol) before any load. */
+/**
+ * A fresh profile; the set's network emulated on its page (through the DevTools protocol) before any load.
+ * `storage`: what a sign-in left in the browser (`{ entries, cookies }`: its origin's localStorage and its
+ * cookies, as the shared harness carries them: the document cookie, decision 046), put back first.
+ */
 async function browser(set, storage) {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-bench-chromium-'));
   const ctx = await chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...chromiumArgs, ...(set.chromiumArgs ?? [])], viewport: { width: 1440, height: 900 }, locale: 'en-US', serviceWorkers: 'block' });
-  if (storage) await ctx.addInitScript((entries) => {
+  if (storage?.entries) await ctx.addInitScript((entries) => {
     for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
-  }, storage);
+  }, storage.entries);
+  if (storage?.cookies?.length) await ctx.addCookies(storage.cookies);
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   const close = async () => (await ctx.close().catch(() => undefined), rmSync(dir, { recursive: true, force: true }));
   if (set.network) {
@@ -577,7 +582,10 @@ async function signInAtrium(baseUrl, set) {
     await b.page.locator('#root input[name=password]').fill('admin123');
     await b.page.locator('#root [data-testid=login-submit]').click();
     await b.page.waitForURL(`**${defaultRoute.path}`, { timeout: 30_000 });
-    return await b.page.evaluate(() => ({ ...localStorage }));
+    // The console asks for the document cookie once the profile is read (lib/document-cookie.ts).
+    const limit = Date.now() + 10_000;
+    while (!(await b.ctx.cookies()).some((c) => c.name === 'atrium_document') && Date.now() < limit) await new Promise((ok) => setTimeout(ok, 50));
+    return { entries: await b.page.evaluate(() => ({ ...localStorage })), cookies: await b.ctx.cookies() };
   } finally {
     await b.close();
   }
@@ -592,7 +600,7 @@ async function signInArco(baseUrl, set) {
     await b.page.fill('#password_input', 'admin');
     await b.page.click('button.arco-btn-primary');
     await b.page.waitForURL(/\/dashboard\/workplace/, { timeout: 30_000 });
-    return await b.page.evaluate(() => ({ ...localStorage }));
+    return { entries: await b.page.evaluate(() => ({ ...localStorage })), cookies: await b.ctx.cookies() };
   } finally {
     await b.close();
   }
@@ -680,7 +688,7 @@ async function main() {
         }
         // Arco Pro's sign-in page is in English; Atrium's default is Chinese, whose first layout also
         // looks up CJK fonts: the same page in English, for a like-for-like line.
-        const english = await coldLoad(`${bases.atrium}/login`, { set, pred: loginReady, storage: { 'arco-locale': 'en-US' } }, res.stalls);
+        const english = await coldLoad(`${bases.atrium}/login`, { set, pred: loginReady, storage: { entries: { 'arco-locale': 'en-US' } } }, res.stalls);
         res.loginFcpEnglish.push(english.fcp);
         await english.b.close();
         for (const name of order) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
 import { watchLayoutShifts } from '../lib/layout-shift';
 import { landingLoadTests, stylesByAddressTest } from '../lib/prerender-suite';
+import { signOut } from '../lib/sign-out';
 import { landing } from '../lib/texts';
 
 /**
@@ -167,6 +168,43 @@ describe('the first view before any script of the console runs', () => {
     // at 390 px when measured). The page's own content is not counted: on a phone its stacked cards push
     // each other down as their data arrives, which is the page's loading, not the takeover.
     expect(await page.evaluate(() => (window as unknown as { frameShift: number }).frameShift)).toBeLessThan(0.01);
+  });
+
+  // Decision 046: once signed in, the browser holds the document cookie, and the server sends it the signed-in
+  // document: the shell's skeleton alone, in the reader's language, the first view's files named in its head.
+  for (const locale of ['zh-CN', 'en-US'] as const) it(`sends a signed-in visitor its own document (${locale}), and the plain one after the sign-out`, async () => {
+    browser = await launchBrowser({ width: 1440, height: 900, locale });
+    const first = await newPage(browser.context);
+    await loginAs(first, 'admin');
+    const cookie = () => browser!.context.cookies().then((all) => all.find((c) => c.name === 'atrium_document'));
+    await expect.poll(cookie, { timeout: 10_000 }).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const page = await newPage(browser.context);
+    const scripts = await holdScripts(page);
+    const response = await page.goto(`${baseUrl}${landing.path}`, { waitUntil: 'commit' });
+    const html = await response!.text();
+    expect(response!.headers()['cache-control']).toBe('private, no-cache');
+    expect(html).toContain(`<html lang="${locale}" data-signed-in>`);
+    // One view only, in the reader's language: no sign-in page, no other language.
+    expect(html.match(/data-view="[^"]+" data-locale="[^"]+"/g)).toEqual([`data-view="shell" data-locale="${locale}"`]);
+    // The landing page's own code is named in the head, before the console has run.
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloaded.filter((file) => /first-page|first-shell/.test(file!)).length).toBeGreaterThanOrEqual(2);
+    await page.locator('#prerender [data-view=shell]:not([hidden])').waitFor();
+    await scripts.release();
+    await page.locator('[data-testid=navbar]').waitFor();
+    expect(await page.locator('#prerender').count()).toBe(0);
+    expect(await page.title()).toBe(`${landing.title(locale)} - Atrium`);
+    expect(page.errors).toEqual([]);
+
+    await signOut(page);
+    await page.waitForURL(`${baseUrl}/login`);
+    // The logout's answer removed it.
+    await expect.poll(cookie).toBeUndefined();
+    const after = await newPage(browser.context);
+    const plain = await (await after.goto(`${baseUrl}${landing.path}`, { waitUntil: 'commit' }))!.text();
+    expect(plain).not.toContain('data-signed-in');
+    await after.waitForURL(`${baseUrl}/login`);
   });
 
   // Whatever the landing page (the workplace's, charts included: demo/shell-prerender.test.ts); it sends

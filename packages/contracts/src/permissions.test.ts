@@ -23,9 +23,10 @@ describe('the permission catalogue and the tables that name it', () => {
   });
 
   it('audits every call that changes data and the exports; a call that is not a GET changes data unless it only reads', () => {
-    // A life cycle's answer to a transition name that is none of its own refuses before reading anything.
+    // A life cycle's answer to a transition name that is none of its own refuses before reading anything;
+    // the document cookie only hands this browser a cookie for its own session.
     const unknownTransitions = resources.flatMap((r) => (r.lifecycle ? [resourceCalls(r).unknownTransition!.id] : []));
-    expect(allCalls.filter((c) => c.method !== 'GET' && !c.writes).map((c) => c.id)).toEqual(['user.info', ...unknownTransitions]);
+    expect(allCalls.filter((c) => c.method !== 'GET' && !c.writes).map((c) => c.id)).toEqual(['user.document-cookie', 'user.info', ...unknownTransitions]);
     // A GET that writes: company sign-in's callback (a browser's navigation makes or updates the account).
     expect(allCalls.filter((c) => c.method === 'GET' && c.writes).map((c) => c.id)).toEqual(['auth.company-sign-in']);
     // The audited reads: the callback and the files handed out (the exports: the audit log's, a slice's, each

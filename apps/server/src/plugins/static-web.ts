@@ -3,13 +3,18 @@ import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_CONFIG_ELEMENT_ID } from '@atrium/contracts/client-config';
+import { CLIENT_CONFIG_ELEMENT_ID, FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '@atrium/contracts/client-config';
 import { clientConfigOf } from '../http/client-config.ts';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
 import { sendError } from './error-handler.ts';
 import { documentPolicy } from './security-headers.ts';
+import { documentLocale, firstViewLinks, firstViewPage, withFirstViewLinks } from './signed-in-document.ts';
+import { clearDocumentCookie, documentCookieOf, documentSessionOf } from '../sessions/document-cookie.ts';
 import { compressBody, compressible, freshSiblingPath, isCompressible } from './web-compress.ts';
+
+/** The sign-in page's address: its document is the one for every visitor, whoever asks. */
+const LOGIN_PATH = '/login';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -133,14 +138,71 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     const key = `${index.key}:${fingerprint}`;
     if (served?.key === key) return served.entry;
     const source = index.body ?? (await readFile(file));
-    const body = Buffer.from(withClientConfig(source.toString('utf8'), data), 'utf8');
+    const body = Buffer.from(withClientConfig(source.toString('utf8').replace(FIRST_VIEW_MARK, ''), data), 'utf8');
     const entry: Entry = { key, type: index.type, etag: `${index.etag.slice(0, -1)}-${fingerprint}"`, body, csp: index.csp, ...(await compressBody(body)) };
     served = { key, entry };
     return entry;
   }
 
-  function send(req: FastifyRequest, reply: FastifyReply, entry: Entry, cacheControl: string): FastifyReply {
-    reply.header('Content-Type', entry.type).header('ETag', entry.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+  /** The build's signed-in documents' manifest (first-view.json), read again when the file changes. */
+  let manifest: { key: string; value: FirstViewManifest } | undefined;
+  async function loadManifest(): Promise<FirstViewManifest | undefined> {
+    const file = join(root, SIGNED_IN_DOCUMENTS, 'first-view.json');
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return undefined;
+    }
+    const key = `${info.size}:${info.mtimeMs}`;
+    if (manifest?.key !== key) manifest = { key, value: JSON.parse(await readFile(file, 'utf8')) as FirstViewManifest };
+    return manifest.value;
+  }
+
+  /**
+   * The signed-in document for a language and an address (decision 046): the shell's skeleton alone, the
+   * first view's files named in its head, and the client configuration. One version per build, credential,
+   * language and page, compressed once.
+   */
+  const signedIn = new Map<string, Entry>();
+  async function loadSignedInDocument(cookieHeader: string | undefined, path: string): Promise<Entry | undefined> {
+    const found = await loadManifest();
+    if (!found) return undefined;
+    const locale = documentLocale(found, cookieHeader);
+    const file = join(root, SIGNED_IN_DOCUMENTS, `shell.${locale}.html`);
+    const source = await load(file);
+    if (!source) return undefined;
+    const page = firstViewPage(found, path);
+    const data = clientConfigOf(app.config);
+    const fingerprint = createHash('sha1').update(JSON.stringify(data)).update(manifest!.key).update(page ?? '').digest('base64url').slice(0, 10);
+    const key = `${source.key}:${fingerprint}`;
+    const hit = signedIn.get(file + page);
+    if (hit?.key === key) return hit;
+    const html = (source.body ?? (await readFile(file))).toString('utf8');
+    const body = Buffer.from(withClientConfig(withFirstViewLinks(html, firstViewLinks(found, locale, page)), data), 'utf8');
+    const entry: Entry = { key, type: source.type, etag: `${source.etag.slice(0, -1)}-${fingerprint}"`, body, csp: source.csp, ...(await compressBody(body)) };
+    signedIn.set(file + page, entry);
+    return entry;
+  }
+
+  /**
+   * Whether a document request comes with a document cookie that names a live session: `undefined` without
+   * a cookie, `false` for one the server does not honour (removed in the answer). A database that does not
+   * answer gets the document every visitor gets: the boot script then picks the view from the token.
+   */
+  async function documentSession(req: FastifyRequest): Promise<boolean | undefined> {
+    const value = documentCookieOf(req.headers.cookie);
+    if (!value) return undefined;
+    try {
+      return (await documentSessionOf(app.db, app.config, value, app.now())) !== undefined;
+    } catch (error) {
+      req.log.warn({ err: error }, 'document cookie not checked: the document for every visitor is sent');
+      return undefined;
+    }
+  }
+
+  function send(req: FastifyRequest, reply: FastifyReply, entry: Entry, cacheControl: string, vary = 'Accept-Encoding'): FastifyReply {
+    reply.header('Content-Type', entry.type).header('ETag', entry.etag).header('Cache-Control', cacheControl).header('Vary', vary);
     if (entry.csp) reply.header('Content-Security-Policy', entry.csp);
     if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     const accept = String(req.headers['accept-encoding'] ?? '');
@@ -173,9 +235,18 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
       // a missing asset is a 404, never index.html served as script
       if (extname(decoded)) return sendError(req, reply, new AppError('NOT_FOUND'));
     }
+    // The document depends on the document cookie: a live session's gets the signed-in document (not for
+    // the sign-in page's address, which a signed-in visitor leaves at once), any other the document for
+    // every visitor, and a cookie that no longer names a live session is removed.
+    const session = await documentSession(req);
+    if (session === false) reply.header('Set-Cookie', clearDocumentCookie(req.protocol === 'https'));
+    if (session === true && decoded !== LOGIN_PATH) {
+      const entry = await loadSignedInDocument(req.headers.cookie, decoded);
+      if (entry) return send(req, reply, entry, 'private, no-cache', 'Accept-Encoding, Cookie');
+    }
     const index = await loadDocument();
     if (!index) return sendError(req, reply, new AppError('NOT_FOUND', { details: { hint: 'the console is not built: run npm run build' } }));
-    return send(req, reply, index, 'no-cache');
+    return send(req, reply, index, session === undefined ? 'no-cache' : 'private, no-cache', 'Accept-Encoding, Cookie');
   });
 
   // Look at (and compress, unless the build is precompressed) the current build in the background so the

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { Generations } from '../db/list-generations.ts';
 import { NO_SCOPE, roleRules } from '../db/role-permissions.ts';
 import { RequestScope } from './data-scope.ts';
-import { findSessionByTokenHash, touchSession, type SessionWithUser } from './session-lookup.ts';
+import { findSessionByTokenHash, sessionDeadline, touchSession, type SessionWithUser } from './session-lookup.ts';
 import { twoStepOf } from './two-step.ts';
 import type { SessionInfo } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
@@ -25,12 +25,6 @@ export function hashToken(token: string): string {
 /** Tokens are 43 characters; anything far off is refused without a lookup. */
 export function isPlausibleToken(token: string): boolean {
   return token.length >= 16 && token.length <= 256;
-}
-
-/** The earlier of the idle deadline and the absolute deadline. */
-function sessionDeadline(config: AppConfig, s: { lastSeenAt: Date; expiresAt: Date }): Date {
-  const idle = s.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000;
-  return new Date(Math.min(idle, s.expiresAt.getTime()));
 }
 
 /**

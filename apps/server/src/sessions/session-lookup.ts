@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { jsonColumn, prepared, runPrepared } from '../db/prepared.ts';
 import { generationText } from '../db/list-generations.ts';
@@ -114,9 +115,29 @@ const sessionByTokenHash = prepared(
   `select ${sessionJson} as session, ${rolesGeneration} as roles_generation from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
 );
 
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const [row] = await runPrepared<{ session: SessionJson | string; roles_generation: string | null }>(db, sessionByTokenHash, [tokenHash]);
+async function readSession(db: Db, statement: typeof sessionByTokenHash, key: string | number): Promise<SessionWithUser | undefined> {
+  const [row] = await runPrepared<{ session: SessionJson | string; roles_generation: string | null }>(db, statement, [key]);
   return row ? sessionFromJson(jsonColumn<SessionJson>(row.session), row.roles_generation) : undefined;
+}
+
+export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+  return readSession(db, sessionByTokenHash, tokenHash);
+}
+
+const sessionById = prepared(
+  'session_by_id',
+  `select ${sessionJson} as session, ${rolesGeneration} as roles_generation from sessions s join users u on u.id = s.user_id where s.id = $1 limit 1`,
+);
+
+/** A session by its id (the document cookie names it: sessions/document-cookie.ts). */
+export function findSessionById(db: Db, id: number): Promise<SessionWithUser | undefined> {
+  return readSession(db, sessionById, id);
+}
+
+/** The earlier of a session's idle deadline and its absolute deadline. */
+export function sessionDeadline(config: Pick<AppConfig, 'sessionIdleSeconds'>, s: { lastSeenAt: Date; expiresAt: Date }): Date {
+  const idle = s.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000;
+  return new Date(Math.min(idle, s.expiresAt.getTime()));
 }
 
 export async function touchSession(db: Db, id: number, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import type { ConfigProviderProps } from '@arco-design/web-react';
 import { interpolate, type Locale } from '@atrium/contracts/locale';
+import { LOCALE_COOKIE } from '@atrium/contracts/client-config';
 import { createContext, useCallback, useContext } from 'react';
 import { create } from 'zustand';
 import type { Dictionary } from './dictionary-merge';
@@ -170,8 +171,14 @@ export function setLocale(locale: Locale): void {
   applyDocumentLocale(locale);
 }
 
+/**
+ * The document's language, and the locale cookie the server reads to send a signed-in visitor's document
+ * in this language (decision 046). Not a secret and not HttpOnly: it says which language, nothing else.
+ */
 export function applyDocumentLocale(locale: Locale = getLocale()): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /** `t` for code outside React (the request client, guards). */

@@ -129,8 +129,11 @@ export function bootRequests(config: BootConfig): void {
   // for the sign-in page's, 34 ms for the shell's, in traces of cold loads), and the entry (which the
   // document preloads) runs only then anyway.
   (window as BootWindow).__atriumRequestView = function () {
-    // Chunks shared by the dictionary and the view are named by both: each is asked for once.
+    // Chunks shared by the dictionary and the view are named by both: each is asked for once. A signed-in
+    // document names the view's scripts in its head already (the server's plugins/signed-in-document.ts).
     const asked: Record<string, boolean> = {};
+    const named = doc.querySelectorAll('link[rel="modulepreload"]');
+    for (let i = 0; i < named.length; i++) asked[named[i]!.getAttribute('href')!] = true;
     function ask(rel: string, hrefs: string[]): void {
       for (let i = 0; i < hrefs.length; i++) {
         if (asked[hrefs[i]!]) continue;

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { rememberGranted, type FirstCall } from '../lib/api/first-calls';
 import { clearToken } from '../lib/token';
+import { keepDocumentCookie } from '../lib/document-cookie';
 
 type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
 
@@ -99,6 +100,8 @@ export const useSession = create<SessionState>((set, get) => ({
     }
     if (!menuRefused(user)) set({ serverMenuPaths: await menu });
     get().setUser(user);
+    // Not while the server holds the session to a password change or an enrolment.
+    if (!menuRefused(user)) keepDocumentCookie();
     return { type: 'loaded' };
   },
   loadMenu: async () => {
@@ -169,7 +172,8 @@ export async function logout(steps: LogoutSteps = {}): Promise<string | null> {
   await steps.stop?.();
   let endSessionUrl: string | null = null;
   try {
-    const answer = await call(endpoints.auth.logout, {}, { silent: true });
+    // With the browser's cookies: the answer removes the document cookie (lib/document-cookie.ts).
+    const answer = await call(endpoints.auth.logout, {}, { silent: true, cookies: true });
     endSessionUrl = answer?.endSessionUrl ? webAddress(answer.endSessionUrl) : null;
   } catch {
     // revoked or unreachable: the local session ends anyway

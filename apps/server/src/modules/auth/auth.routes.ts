@@ -17,6 +17,7 @@ import { registerTwoStepCalls } from './two-step.routes.ts';
 import { CompanyProvider } from './oidc.provider.ts';
 import { registerCompanySignInCalls } from './company-sign-in.routes.ts';
 import { revokeSession } from '../../sessions/session.repository.ts';
+import { clearDocumentCookie, setDocumentCookie } from '../../sessions/document-cookie.ts';
 
 function authEnv(app: FastifyInstance, req: FastifyRequest): AuthEnv {
   return { db: app.db, config: app.config, now: app.now(), ip: req.ip, fingerprint: req.fingerprint, userAgent: req.headers['user-agent'] ?? '' };
@@ -112,9 +113,17 @@ export function registerAuthModule(app: FastifyInstance): void {
     { audit: { mode: 'after' } },
   );
 
-  registerCall(app, authCalls.logout, async ({ session, db, now, audit }) => {
+  // Sent with the browser's cookies (the console's only such calls, with the company sign-in's redeem): the
+  // answer sets or removes the document cookie, which this call does not read either.
+  registerCall(app, authCalls.documentCookie, ({ req, reply, session, config }) => {
+    reply.header('Set-Cookie', setDocumentCookie(config, session, req.protocol === 'https')).header('Cache-Control', 'no-store');
+    return null;
+  });
+
+  registerCall(app, authCalls.logout, async ({ req, reply, session, db, now, audit }) => {
     audit.set({ targetType: 'session', targetId: session.sessionId });
     await revokeSession(db, session.sessionId, now());
+    reply.header('Set-Cookie', clearDocumentCookie(req.protocol === 'https'));
     // OIDC_LOGOUT=provider: a company account's browser goes on to end its session at the provider too.
     if (company?.settings.logout !== 'provider' || (await findUserById(db, session.userId))?.source !== 'oidc') return null;
     const endSessionUrl = await company.endSessionUrl();
