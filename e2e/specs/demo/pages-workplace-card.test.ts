@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage } from '../../lib/browser';
 import { browserEachTest } from '../../lib/each-test';
@@ -52,6 +52,30 @@ describe('workplace', () => {
     await p.locator('.arco-card').filter({ hasText: '公告' }).locator('li button').first().click();
     await expect.poll(() => visibleModal(page).isVisible()).toBe(true);
     await visibleModal(page).getByRole('button', { name: '关闭' }).last().click();
+  });
+
+  // Issue 42: the content chart does not wait for the chart library. Held here, the page draws the same
+  // chart without it, named as the chart is, in the box the chart takes; the chart then replaces it.
+  it('draws the content chart before the chart library has come, then lets the library draw it in place', async () => {
+    await loginAs(page, 'admin');
+    const held: Route[] = [];
+    let holding = true;
+    await page.route('**/assets/charts-*.js', (route) => (holding ? held.push(route) : route.continue()));
+    await page.reload();
+    const sketch = page.locator('[data-tab-pane="/workplace"] [data-chart-sketch]');
+    await sketch.waitFor();
+    expect(await sketch.getAttribute('aria-label')).toMatch(/^总内容量: \d{4}-\d{2}-\d{2} [\d,]+, /);
+    expect(await sketch.locator('i').count()).toBe(14);
+    const box = await sketch.boundingBox();
+    expect(box!.height).toBe(280);
+    expect(await page.locator('[data-tab-pane="/workplace"] canvas').count()).toBe(0);
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+    const canvas = page.locator('[data-tab-pane="/workplace"] canvas[role=img]').first();
+    await canvas.waitFor();
+    expect(await canvas.getAttribute('aria-label')).toBe(await page.locator('[data-tab-pane="/workplace"] [role=img]').first().getAttribute('aria-label'));
+    expect(await sketch.count()).toBe(0);
+    expect((await canvas.boundingBox())!.y).toBeCloseTo(box!.y, 0);
   });
 
   it('saves the shortcuts in the preferences and lists recently visited pages with their URL', async () => {

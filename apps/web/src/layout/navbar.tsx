@@ -207,7 +207,10 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
               aria-label={!mobile && user?.roleName ? `${user.roleName} ${t('navbar.user.menu')}` : t('navbar.user.menu')}
               data-testid="avatar"
             >
-              <Avatar size={32}>{user?.avatar ? <img src={user.avatar} alt={user.name} /> : <IconUser />}</Avatar>
+              {/* A picture or an icon: no text to fit, so no measuring (Arco's fitting forced a layout at start). */}
+              <Avatar size={32} autoFixFontSize={false}>
+                {user?.avatar ? <img src={user.avatar} alt={user.name} /> : <IconUser />}
+              </Avatar>
               {!mobile && user?.roleName ? (
                 <span className={styles.roleName} data-testid="active-role">
                   {user.roleName}

@@ -1,7 +1,9 @@
 import type * as ChartJsModule from 'chart.js';
 import type { ChartConfiguration, Plugin } from 'chart.js';
 import { useEffect, useReducer, useRef } from 'react';
+import { formatNumber } from '../../../lib/number-format';
 import { onThemeApplied } from '../../../lib/theme';
+import { sketchShown } from './content-chart-sketch';
 
 /**
  * The workplace's two charts, built from Chart.js once ../lib/charts.ts has loaded it. Only types come from
@@ -35,9 +37,13 @@ export interface ChartColors {
   background: string;
 }
 
-/** The colours of the current theme, from Arco's variables on the body (`rgb` triplets or colours). */
-function themeColors(): ChartColors {
-  const style = getComputedStyle(document.body);
+/**
+ * The colours of the current theme where the chart is drawn (`rgb` triplets or colours): Arco's variables
+ * as the page's contrast rules set them inside a page (layout/page-contrast.css), as its text and the
+ * sketch drawn before the library (content-chart-sketch.tsx) have them.
+ */
+function themeColors(at: Element): ChartColors {
+  const style = getComputedStyle(at);
   const value = (name: string) => style.getPropertyValue(name).trim();
   const triplet = (name: string) => `rgb(${value(name)})`;
   return {
@@ -52,7 +58,7 @@ function themeColors(): ChartColors {
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function contentChartConfig({ points, tooltipLabel, locale }: ContentChartProps, colors: ChartColors): ChartConfiguration<'bar'> {
-  const format = (n: number) => n.toLocaleString(locale);
+  const format = (n: number) => formatNumber(n, locale);
   return {
     type: 'bar',
     data: {
@@ -62,7 +68,8 @@ export function contentChartConfig({ points, tooltipLabel, locale }: ContentChar
     options: {
       responsive: true,
       maintainAspectRatio: false,
-      animation: reducedMotion() ? false : { duration: 400 },
+      // Replacing the sketch drawn before the library came (content-chart-sketch.tsx), the bars are there already.
+      animation: reducedMotion() || sketchShown() ? false : { duration: 400 },
       layout: { padding: { top: 16, right: 8 } },
       scales: {
         x: { grid: { display: false }, border: { color: colors.grid }, ticks: { color: colors.secondaryText } },
@@ -99,7 +106,7 @@ function centreText(totalLabel: string, total: number, items: CategoriesChartPro
       ctx.fillText(item ? item.name : totalLabel, arc.x, arc.y - 12);
       ctx.fillStyle = colors.secondaryText;
       ctx.font = `18px ${getComputedStyle(chart.canvas).fontFamily}`;
-      ctx.fillText((item ? item.value : total).toLocaleString(locale), arc.x, arc.y + 12);
+      ctx.fillText(formatNumber(item ? item.value : total, locale), arc.x, arc.y + 12);
       ctx.restore();
     },
   };
@@ -143,7 +150,7 @@ export function categoriesChartConfig({ items, totalLabel, total, locale }: Cate
               })),
           },
         },
-        tooltip: { callbacks: { label: (item) => `${item.label}: ${Number(item.raw).toLocaleString(locale)} (${share(Number(item.raw))})` } },
+        tooltip: { callbacks: { label: (item) => `${item.label}: ${formatNumber(Number(item.raw), locale)} (${share(Number(item.raw))})` } },
       },
     },
     plugins: [centreText(totalLabel, total, items, locale, colors)],
@@ -158,7 +165,7 @@ function useChart<T extends 'bar' | 'doughnut'>({ Chart }: Charts, build: (color
   useEffect(() => onThemeApplied(themeChanged), []);
   useEffect(() => {
     if (!canvas.current) return;
-    const chart = new Chart(canvas.current, build(themeColors()) as ChartConfiguration);
+    const chart = new Chart(canvas.current, build(themeColors(canvas.current)) as ChartConfiguration);
     return () => chart.destroy();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `build` is new on every render; `deps` are what it reads
   }, [Chart, themeRevision, ...deps]);
@@ -168,7 +175,7 @@ function useChart<T extends 'bar' | 'doughnut'>({ Chart }: Charts, build: (color
 export function makeContentChart(charts: Charts) {
   return function ContentChart(props: ContentChartProps) {
     const canvas = useChart(charts, (colors) => contentChartConfig(props, colors), [JSON.stringify(props.points), props.tooltipLabel, props.locale]);
-    const summary = props.points.map((p) => `${p.x} ${p.y.toLocaleString(props.locale)}`).join(', ');
+    const summary = props.points.map((p) => `${p.x} ${formatNumber(p.y, props.locale)}`).join(', ');
     return (
       <div style={{ position: 'relative', height: 280 }}>
         <canvas ref={canvas} role="img" aria-label={`${props.tooltipLabel}: ${summary}`} />
@@ -180,10 +187,10 @@ export function makeContentChart(charts: Charts) {
 export function makeCategoriesChart(charts: Charts) {
   return function CategoriesChart(props: CategoriesChartProps) {
     const canvas = useChart(charts, (colors) => categoriesChartConfig(props, colors), [JSON.stringify(props.items), props.total, props.totalLabel, props.locale]);
-    const summary = props.items.map((item) => `${item.name} ${item.value.toLocaleString(props.locale)}`).join(', ');
+    const summary = props.items.map((item) => `${item.name} ${formatNumber(item.value, props.locale)}`).join(', ');
     return (
       <div style={{ position: 'relative', height: props.compact ? 260 : 300 }}>
-        <canvas ref={canvas} role="img" aria-label={`${props.totalLabel} ${props.total.toLocaleString(props.locale)}: ${summary}`} />
+        <canvas ref={canvas} role="img" aria-label={`${props.totalLabel} ${formatNumber(props.total, props.locale)}: ${summary}`} />
       </div>
     );
   };

@@ -8,6 +8,7 @@ import { useSession } from '../../../stores/session';
 import { contentDataQuery, overviewQuery } from '../api/workplace-queries';
 import { formatContentTotal, formatGrowth, formatInteger } from '../lib/format-stat';
 import styles from '../workplace.module.css';
+import { ContentChartSketch } from './content-chart-sketch';
 import { ContentChart } from './lazy-charts';
 
 function StatCell({ icon, tone, title, loading, children }: { icon: ReactNode; tone: string; title: string; loading: boolean; children: ReactNode }) {
@@ -81,7 +82,8 @@ export function OverviewPanel() {
       >
         <div className={styles.chartBox}>
           {content.data ? (
-            <Suspense fallback={<Skeleton text={{ rows: 6 }} animation />}>
+            // Until the chart library has come and run: the same chart drawn without it.
+            <Suspense fallback={<ContentChartSketch points={content.data} tooltipLabel={t('workplace.contentData.tooltip')} locale={locale} />}>
               <ContentChart points={content.data} tooltipLabel={t('workplace.contentData.tooltip')} locale={locale} />
             </Suspense>
           ) : (

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale, useT } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/number-format';
 import { useIsMobile } from '../../../stores/settings';
 import { popularQuery, type PopularType } from '../api/workplace-queries';
 import styles from '../workplace.module.css';
@@ -33,7 +34,7 @@ export function PopularContent() {
         </Tooltip>
       ),
     },
-    { title: t('workplace.popularContent.clickNumber'), dataIndex: 'clickNumber', width: mobile ? 92 : 96, render: (n: number) => n.toLocaleString(locale) },
+    { title: t('workplace.popularContent.clickNumber'), dataIndex: 'clickNumber', width: mobile ? 92 : 96, render: (n: number) => formatNumber(n, locale) },
     {
       title: t('workplace.popularContent.increases'),
       dataIndex: 'increases',

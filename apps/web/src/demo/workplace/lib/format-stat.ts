@@ -1,3 +1,5 @@
+import { formatNumber } from '../../../lib/number-format';
+
 /**
  * Number display of the workplace statistics. zh-CN counts in 万 ("W+") from 10 000 up;
  * en-US uses the locale's compact notation. The unit is appended by the caller.
@@ -5,14 +7,14 @@
 export function formatContentTotal(value: number, locale: string, tenThousand: string): string {
   if (locale === 'zh-CN') {
     if (Math.abs(value) >= 10_000) return `${(Math.floor(value / 1_000) / 10).toFixed(1)} ${tenThousand}`.trim();
-    return Math.round(value).toLocaleString('zh-CN');
+    return formatNumber(Math.round(value), 'zh-CN');
   }
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+  return formatNumber(value, locale, { notation: 'compact', maximumFractionDigits: 1 });
 }
 
 /** Grouped integer in the locale's digit grouping. */
 export function formatInteger(value: number, locale: string): string {
-  return Math.round(value).toLocaleString(locale);
+  return formatNumber(Math.round(value), locale);
 }
 
 /** One decimal and a percent sign; the sign's icon is drawn separately. */
