@@ -64,6 +64,16 @@ describe('the document cookie', () => {
     expect((await cookieFor('admin', { 'x-forwarded-proto': 'https' })).cookie.secure).toBe(true);
   });
 
+  it('comes with the answer of a sign-in that opens a session, and with no refused one', async () => {
+    const ok = await t.request({ method: 'POST', url: '/api/user/login', body: { username: 'admin', password: 'admin123' } });
+    expect(ok.status).toBe(200);
+    const cookie = parseSetCookie(String(ok.headers['set-cookie']));
+    expect(cookie).toMatchObject({ name: DOCUMENT_COOKIE, httpOnly: true, sameSite: 'lax' });
+    expect(viewOf((await load('/workplace', `${DOCUMENT_COOKIE}=${cookie.value}`)).body)).toBe('shell-zh-CN');
+    const refused = await t.request({ method: 'POST', url: '/api/user/login', body: { username: 'admin', password: 'wrong-password' } });
+    expect([refused.status, refused.headers['set-cookie']]).toEqual([400, undefined]);
+  });
+
   it('gets a live session the signed-in document, in the language of its locale cookie, with its first view named in the head', async () => {
     const { value } = await cookieFor('admin');
     const res = await load('/workplace', `${DOCUMENT_COOKIE}=${value}`);

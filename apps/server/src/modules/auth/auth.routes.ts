@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { issueCaptcha } from './captcha.ts';
-import type { AuthEnv } from './open-session.ts';
+import { withDocumentCookie, type AuthEnv } from './open-session.ts';
 import { loginWithPassword } from './password-sign-in.ts';
 import { loginWithPhone, sendLoginCode } from './sms-sign-in.ts';
 import { loginSecondStep } from './two-step-sign-in.ts';
@@ -68,7 +68,7 @@ export function registerAuthModule(app: FastifyInstance): void {
   registerCall(
     app,
     authCalls.login,
-    async ({ req, body, audit, recordSuccess }) => {
+    async ({ req, reply, body, audit, recordSuccess }) => {
       await limitOrThrow(loginLimiter, req.ip);
       const env: AuthEnv = {
         ...authEnv(app, req),
@@ -78,7 +78,7 @@ export function registerAuthModule(app: FastifyInstance): void {
         },
       };
       const signedIn = phoneLoginSchema.safeParse(body).success ? await loginWithPhone(env, body as PhoneLogin) : await loginWithPassword(env, body as PasswordLogin);
-      return signedIn.answer;
+      return withDocumentCookie(reply, req, app.config, signedIn, signedIn.answer);
     },
     { audit: { mode: 'in-handler', failed: (error, { body }) => failedSignIn(app.db, error, body) } },
   );
@@ -86,7 +86,7 @@ export function registerAuthModule(app: FastifyInstance): void {
   registerCall(
     app,
     twoStepCalls.loginStep,
-    async ({ req, body, audit, recordSuccess }) => {
+    async ({ req, reply, body, audit, recordSuccess }) => {
       await limitOrThrow(loginLimiter, req.ip);
       const env: AuthEnv = {
         ...authEnv(app, req),
@@ -95,7 +95,8 @@ export function registerAuthModule(app: FastifyInstance): void {
           return recordSuccess(tx);
         },
       };
-      return (await loginSecondStep(env, body)).answer;
+      const signedIn = await loginSecondStep(env, body);
+      return withDocumentCookie(reply, req, app.config, signedIn, signedIn.answer);
     },
     { audit: { mode: 'in-handler', failed: failedSecondStep } },
   );

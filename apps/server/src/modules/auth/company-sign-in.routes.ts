@@ -4,7 +4,7 @@ import { companySignInCalls } from '@atrium/contracts/calls/company-sign-in';
 import { auditEntry, writeAudit, type AuditNote } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { AuthEnv } from './open-session.ts';
+import { withDocumentCookie, type AuthEnv } from './open-session.ts';
 import type { CompanyProvider } from './oidc.provider.ts';
 import { BINDING_COOKIE, finishSignIn, redeemTicket, startSignIn, TRANSACTION_SECONDS, type CompanySignInFailure } from './company-sign-in.service.ts';
 
@@ -99,7 +99,7 @@ export function registerCompanySignInCalls(app: FastifyInstance, provider: Compa
   registerCall(
     app,
     companySignInCalls.redeem,
-    async ({ req, body, audit, recordSuccess }) => {
+    async ({ req, reply, body, audit, recordSuccess }) => {
       need();
       await deps.limitSignIn(req);
       const env: AuthEnv = {
@@ -109,8 +109,8 @@ export function registerCompanySignInCalls(app: FastifyInstance, provider: Compa
           return recordSuccess(tx);
         },
       };
-      const { answer, redirect } = await redeemTicket(env, body.ticket, bindingOf(req)).catch(logged(req));
-      return { ...answer, redirect };
+      const signedIn = await redeemTicket(env, body.ticket, bindingOf(req)).catch(logged(req));
+      return withDocumentCookie(reply, req, app.config, signedIn, { ...signedIn.answer, redirect: signedIn.redirect });
     },
     { audit: { mode: 'in-handler', failed: failedSignIn } },
   );

@@ -1,8 +1,10 @@
 import { systemPermissions } from '@atrium/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { createSession } from '../../sessions/session.service.ts';
+import { setDocumentCookie } from '../../sessions/document-cookie.ts';
 import { updateUser, type UserRow } from '../shared/users.repository.ts';
 import { holdsEveryPermission } from './company-sign-in.repository.ts';
 
@@ -22,14 +24,15 @@ export interface AuthEnv {
   record?: (db: Db, who: SignedIn['user'], summary?: string) => Promise<void>;
 }
 
-/** A sign-in's answer, and who signed in (for the audit entry; not sent). */
+/** A sign-in's answer, and who signed in and the session it opened (for the audit entry and the document cookie; not sent). */
 export interface SignedIn {
   answer: { token: string; expiresAt: string; mustChangePassword?: true } | { mfaRequired: true; mfaTicket: string; expiresAt: string };
   user: { id: number; username: string; role: string };
+  sessionId?: number;
 }
 
 /** Opens a session for an account whose credentials were checked: active role = its first role. */
-export async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn & { answer: { token: string } }> {
+export async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn & { answer: { token: string }; sessionId: number }> {
   const { db, config, now } = env;
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   const role = user.roles[0]!;
@@ -43,7 +46,7 @@ export async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn & { 
   });
   const answer: { token: string; expiresAt: string; mustChangePassword?: true } = { token: session.token, expiresAt: session.expiresAt.toISOString() };
   if (user.mustChangePassword) answer.mustChangePassword = true;
-  return { answer, user: who };
+  return { answer, user: who, sessionId: session.sessionId };
 }
 
 /**
@@ -54,4 +57,14 @@ export async function signIn(env: AuthEnv, user: UserRow): Promise<SignedIn & { 
 export async function onlyAdministrators(env: AuthEnv, user: UserRow): Promise<void> {
   if (env.config.passwordSignIn !== 'admins') return;
   if (!(await holdsEveryPermission(env.db, user.roles, systemPermissions))) throw new AppError('FORBIDDEN', { message: 'login.error.passwordAdminsOnly' });
+}
+
+/**
+ * The answer of a call that may open a session: when it did, the document cookie of that session goes with
+ * it (decision 046), so the console's next document is the signed-in one without another round trip. The
+ * console sends these calls with the browser's cookies for this.
+ */
+export function withDocumentCookie<T>(reply: FastifyReply, req: FastifyRequest, config: AppConfig, signedIn: SignedIn, answer: T): T {
+  if (signedIn.sessionId !== undefined) reply.header('Set-Cookie', setDocumentCookie(config, { sessionId: signedIn.sessionId, userId: signedIn.user.id }, req.protocol === 'https'));
+  return answer;
 }

@@ -11,6 +11,7 @@ import { call, DEFAULT_SIGN_IN_OPTIONS, endpoints, isApiError, knownSignInOption
 import { useLocale, useT } from '../../lib/i18n';
 import { leaveTo } from '../../lib/leave';
 import { clearToken, setToken } from '../../lib/token';
+import { documentCookieGiven } from '../../lib/document-cookie';
 import { useCountdown } from '../../lib/use-countdown';
 import { useSession } from '../../stores/session';
 import { AccountForm, type AccountFormHandle } from './account-form';
@@ -89,6 +90,8 @@ export function LoginPage() {
   const signedIn = useCallback(
     (session: SignedIn, remember: LoginConfig | null, target?: string) => {
       setToken(session.token);
+      // Its answer set the session's document cookie: the console need not ask for it.
+      documentCookieGiven();
       // A one-time password: the console shows only the change-password dialog, at once and until it is
       // changed (the user info says so too; the menu is asked for after the change).
       if (session.mustChangePassword) useSession.getState().requirePasswordChange();
@@ -180,7 +183,8 @@ export function LoginPage() {
       const body = { ...values };
       delete (body as { rememberMe?: boolean }).rememberMe;
       // PASSWORD_SIGNIN=admins refusing the right credentials of another account: said in the card, below.
-      const result = await call(endpoints.auth.login, { body }, { expectedErrors: ['FORBIDDEN'] });
+      // With the browser's cookies: the answer that opens the session sets its document cookie (lib/document-cookie.ts).
+      const result = await call(endpoints.auth.login, { body }, { expectedErrors: ['FORBIDDEN'], cookies: true });
       let remember: LoginConfig | null = null;
       if (which === 'account') {
         const rememberMe = (values as { rememberMe?: boolean }).rememberMe ?? true;

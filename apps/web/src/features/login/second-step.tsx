@@ -61,7 +61,8 @@ export function SecondStep({ ticket, onSignedIn, onRestart }: SecondStepProps) {
       if (!(await validate())) return;
       setSubmitting(true);
       const body = mode === 'code' ? { mfaTicket: ticket, code: values.totp.trim() } : { mfaTicket: ticket, recoveryCode: values.recoveryCode.trim() };
-      const session = await call(endpoints.twoStep.loginStep, { body }, { expectedErrors: ['MFA_CODE_INVALID', 'MFA_TICKET_INVALID'] });
+      // With the browser's cookies: the answer that opens the session sets its document cookie (lib/document-cookie.ts).
+      const session = await call(endpoints.twoStep.loginStep, { body }, { expectedErrors: ['MFA_CODE_INVALID', 'MFA_TICKET_INVALID'], cookies: true });
       onSignedIn(session);
     } catch (error) {
       if (!isApiError(error)) return;
