@@ -70,7 +70,11 @@
  *
  *   npm run bench:web                          (build + 7 rounds, loopback, net100 and, with HAProxy, haproxy)
  *   node bench/web/run.mjs --rounds 3 --no-build [--sets loopback,warm,net100,haproxy] [--via-haproxy]
- *                          [--arco path/to/arco-pro-react-dist.tgz]
+ *                          [--arco path/to/arco-pro-react-dist.tgz] [--trace]
+ *
+ * --trace records each landing page load in a Chromium trace and adds, per set, the main thread's time
+ * until content ready by kind (script, style and layout, parsing, requests, ...: trace-breakdown.mjs),
+ * Atrium beside Arco Pro. Tracing costs the loads some time of their own: compare traced runs with traced runs.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,6 +87,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, NET_100, spkiPin } from './browser-setup.mjs';
+import { breakdown, endTrace, KIND_NAMES, startTrace } from './trace-breakdown.mjs';
 import { register } from 'tsx/esm/api';
 
 register(); // the contracts' route table is TypeScript
@@ -93,6 +98,8 @@ const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const rounds = Number(opt('--rounds', 7));
 const build = !args.includes('--no-build');
+/** --trace: each landing page load under a Chromium trace, the main thread's time by kind in the report (trace-breakdown.mjs). */
+const tracing = args.includes('--trace');
 const arcoTgz = resolve(opt('--arco', process.env.ARCO_DIST_TGZ ?? join(root, '../shared/bench/arco-pro-react-dist.tgz')));
 const BUDGET_LOGIN = 150 * 1024;
 const BUDGET_WORKPLACE = 300 * 1024;
@@ -474,7 +481,7 @@ async function coldLoad(url, options, stalls = { count: 0, last: '' }) {
   }
 }
 
-async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, chartsRe, jsUntilReady = false, dataPaths = [] }) {
+async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, chartsRe, jsUntilReady = false, dataPaths = [], trace = false }) {
   const b = await browser(set, storage);
   try {
     await b.ctx.addInitScript({ content: `(${readinessProbe})(${pred}, ${JSON.stringify(arg ?? null)}, ${JSON.stringify(mockLatency)});` });
@@ -514,10 +521,12 @@ async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, 
     await cdp.send('Performance.enable');
     const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     const before = await metrics();
+    if (trace) await startTrace(cdp);
     await b.page.goto(url, { waitUntil: 'load' });
     const protocol = await documentProtocol(b.page, set, url);
     await untilReady();
     const after = await metrics();
+    const byKind = trace ? breakdown(await endTrace(cdp), url, await b.page.evaluate(() => window.__bench.readyAt)) : null;
     const spent = (name) => (after[name] - before[name]) * 1000;
     const mainThread = { task: spent('TaskDuration'), script: spent('ScriptDuration'), styleLayout: spent('RecalcStyleDuration') + spent('LayoutDuration') };
     await cdp.detach().catch(() => undefined);
@@ -533,7 +542,7 @@ async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, 
     // content was ready (what idle time preloads afterwards for later pages is not part of it), without
     // the charts.
     // JS requests: every script requested until then, the charts included.
-    const { js, jsRequests, data, protocols } = await b.page.evaluate(
+    const { js, jsRequests, ownRequests, data, protocols } = await b.page.evaluate(
       ({ until, charts, dataPaths }) => {
         const entries = performance.getEntriesByType('resource');
         const own = entries.filter((e) => new URL(e.name).origin === location.origin);
@@ -542,13 +551,15 @@ async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, 
         return {
           js: scripts.filter((e) => !(charts && new RegExp(charts).test(e.name))).reduce((a, e) => a + e.transferSize, 0),
           jsRequests: scripts.length,
+          // The document and every request to its own origin that started before the content was ready.
+          ownRequests: 1 + own.filter((e) => e.startTime <= until).length,
           data: first ? { path: new URL(first.name).pathname, start: first.startTime, sent: first.requestStart, initiator: first.initiatorType } : null,
           protocols: [...new Set(own.map((e) => e.nextHopProtocol || '?'))].sort(),
         };
       },
       { until: jsUntilReady ? readyAt : 1e12, charts: chartsRe?.source ?? '', dataPaths },
     );
-    return { fcp, readyAt, js, jsRequests, data, protocol, protocols, mainThread, b };
+    return { fcp, readyAt, js, jsRequests, ownRequests, data, protocol, protocols, mainThread, byKind, b };
   } catch (error) {
     await b.close();
     throw error;
@@ -693,8 +704,11 @@ async function main() {
         await english.b.close();
         for (const name of order) {
           const app = apps[name];
-          const work = await coldLoad(`${bases[name]}${app.workplace}`, { set, pred: app.pred, arg: { path: app.workplace, text: app.text }, storage: storage[name], mockLatency: app.mocked ? set.mockLatency : null, chartsRe: app.charts, jsUntilReady: true, dataPaths: app.data ?? [] }, res.stalls);
+          const work = await coldLoad(`${bases[name]}${app.workplace}`, { set, pred: app.pred, arg: { path: app.workplace, text: app.text }, storage: storage[name], mockLatency: app.mocked ? set.mockLatency : null, chartsRe: app.charts, jsUntilReady: true, dataPaths: app.data ?? [], trace: tracing }, res.stalls);
           put('workplaceFcp', name, work.fcp);
+          put('workplaceOwnRequests', name, work.ownRequests);
+          for (const [kind, ms] of Object.entries(work.byKind ?? {})) put(`trace ${kind}`, name, ms);
+          if (work.byKind) (res.traceOthers ??= { atrium: [], arco: [] })[name].push(work.byKind.others);
           put('workplaceReady', name, work.readyAt);
           put('workplaceJs', name, work.js);
           put('workplaceJsRequests', name, work.jsRequests);
@@ -780,6 +794,16 @@ async function main() {
     if (expected) {
       const seen = (app) => [...new Set(results[setName].protocols.flatMap((p) => p[app].requests))].join(', ');
       out.push(`| protocol of every document, checked on each load (nextHopProtocol); of the landing pages' requests to their own origin | ${expected}; ${seen('atrium')} | ${expected}; ${seen('arco')} | – | – | – | |`);
+    }
+    out.push(`| ${landingLabel}: requests to its own origin until content ready (the document included) | ${median(rows.workplaceOwnRequests.atrium)} (${range(rows.workplaceOwnRequests.atrium)}) | ${median(rows.workplaceOwnRequests.arco)} (${range(rows.workplaceOwnRequests.arco)}) | ${(median(rows.workplaceOwnRequests.atrium) / median(rows.workplaceOwnRequests.arco)).toFixed(2)} | – | – | |`);
+    if (tracing) {
+      out.push(`\n| ${landingLabel}, ${setName}: the main thread until content ready, by kind (--trace: a Chromium trace of each load; trace-breakdown.mjs) | Atrium | Arco Pro React |`);
+      out.push('| --- | ---: | ---: |');
+      for (const kind of KIND_NAMES) out.push(`| ${kind} | ${Math.round(median(rows[`trace ${kind}`].atrium))} | ${Math.round(median(rows[`trace ${kind}`].arco))} |`);
+      const total = (app) => median(rows.workplaceReady[app].map((_, i) => KIND_NAMES.reduce((sum, kind) => sum + rows[`trace ${kind}`][app][i], 0)));
+      out.push(`| **busy in all** (of content ready: ${Math.round(median(rows.workplaceReady.atrium))} / ${Math.round(median(rows.workplaceReady.arco))}) | ${Math.round(total('atrium'))} | ${Math.round(total('arco'))} |`);
+      const others = (app) => results[setName].traceOthers[app].at(-1).map(([n, ms]) => `${n} ${Math.round(ms)}`).join(', ');
+      out.push(`\n"other" in the last round's loads, the largest by event name: Atrium ${others('atrium')}; Arco Pro ${others('arco')}.`);
     }
     if (sets[setName].menuPages) {
       out.push(`\n| Atrium, ${setName}: ${landingName} → menu page, content visible | median | range | target |`);
