@@ -35,7 +35,9 @@ function targetUrl(path: string): string {
 
 /**
  * Head starts for the menu's pages: once the first view is idle, the code of every page the menu offers
- * (one at a time, in idle periods); on hover or focus of an entry, its code and the data it shows first.
+ * (one at a time, in idle periods); on hover or focus of an entry, its code and the data it shows first;
+ * when a group opens, the data each of its entries shows first, so a click that did not hover (a
+ * keyboard, a touch, a script) finds it there too (issue 42).
  */
 function usePreloads(menu: RouteNode[]) {
   const preload = useContext(PagePreloadContext);
@@ -62,16 +64,24 @@ function usePreloads(menu: RouteNode[]) {
   }, [menu, preload]);
 
   const byPath = useMemo(() => new Map(flattenRoutes(menu).map((node) => [node.path, node])), [menu]);
-  return (event: SyntheticEvent) => {
-    const path = (event.target as Element).closest?.('[data-path]')?.getAttribute('data-path');
-    const node = path ? byPath.get(path) : undefined;
-    if (!node?.name || !preload) return;
+  const headStart = (node: RouteNode) => {
+    if (!node.name || !preload) return;
     const url = targetUrl(node.path);
-    // mouseover repeats for every child the pointer crosses: one head start per entry entered.
-    if (event.type === 'mouseover' && lastIntent.current === url) return;
-    lastIntent.current = url;
     void preload(node.name, new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?')) : ''));
   };
+  const onIntent = (event: SyntheticEvent) => {
+    const path = (event.target as Element).closest?.('[data-path]')?.getAttribute('data-path');
+    const node = path ? byPath.get(path) : undefined;
+    if (!node?.name) return;
+    // mouseover repeats for every child the pointer crosses: one head start per entry entered.
+    const url = targetUrl(node.path);
+    if (event.type === 'mouseover' && lastIntent.current === url) return;
+    lastIntent.current = url;
+    headStart(node);
+  };
+  // Groups are not pages: looked up in the tree (flattenRoutes keeps the pages only).
+  const onGroupOpen = (path: string) => menu.find((node) => node.path === path)?.children?.forEach(headStart);
+  return { onIntent, onGroupOpen };
 }
 
 /**
@@ -98,7 +108,7 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
     navigate(targetUrl(path));
     onNavigate?.();
   };
-  const onIntent = usePreloads(menu);
+  const { onIntent, onGroupOpen } = usePreloads(menu);
 
   const item = (node: RouteNode, withIcon: boolean) => (
     <Menu.Item key={node.path} aria-current={node.path === pathname ? 'page' : undefined} data-path={node.path}>
@@ -117,7 +127,10 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
       collapse={collapsed}
       selectedKeys={[pathname]}
       openKeys={mode === 'horizontal' ? undefined : openKeys}
-      onClickSubMenu={(_key, keys) => setOpenKeys(keys)}
+      onClickSubMenu={(key, keys) => {
+        setOpenKeys(keys);
+        if (keys.includes(key)) onGroupOpen(key);
+      }}
       onClickMenuItem={go}
       levelIndent={34}
       autoOpen={false}
