@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { useIsMobile } from '../stores/settings';
 import styles from './paged-table.module.css';
+import { formatNumber } from '../lib/number-format';
 
 /** The column whose sorting was clicked and its new order (none: sorting cleared). */
 interface SorterInfo {
@@ -35,7 +36,7 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
   const t = useT();
   const locale = useLocale();
   const totalShown = showTotal ?? !mobile;
-  const capped = totalCapped ? t('common.totalCapped', { n: total.toLocaleString(locale) }) : null;
+  const capped = totalCapped ? t('common.totalCapped', { n: formatNumber(total, locale) }) : null;
 
   // Arco labels the page-size changer's wrapper div without giving it a role (a group may carry a label),
   // and leaves the compact pager's page-number box without a label.

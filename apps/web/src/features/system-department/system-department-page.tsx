@@ -15,6 +15,7 @@ import { DepartmentFormDrawer, type DepartmentFormTarget } from './components/de
 import { blockedText } from './lib/labels';
 import { branchIds, buildTree, filterTree, type DepartmentNode } from './lib/tree';
 import styles from './system-department.module.css';
+import { formatNumber } from '../../lib/number-format';
 
 /**
  * 部门管理 (departments): the tree as a table with expandable rows, a name search that keeps the matches'
@@ -67,7 +68,7 @@ export default function SystemDepartmentPage() {
     { title: t('systemDepartment.field.name'), dataIndex: 'name', width: 240, render: (name: string) => <span className={styles.name}>{name}</span> },
     { title: t('systemDepartment.field.code'), dataIndex: 'code', width: 120, render: (code: string | null) => (code ? <code>{code}</code> : '-') },
     { title: t('systemDepartment.field.leader'), dataIndex: 'leaderName', width: 120, render: (v: string | null) => v ?? '-' },
-    { title: t('systemDepartment.columns.members'), dataIndex: 'memberCount', width: 90, align: 'right', render: (n: number) => n.toLocaleString(locale) },
+    { title: t('systemDepartment.columns.members'), dataIndex: 'memberCount', width: 90, align: 'right', render: (n: number) => formatNumber(n, locale) },
     {
       title: t('systemDepartment.columns.status'),
       dataIndex: 'status',

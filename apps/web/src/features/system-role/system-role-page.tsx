@@ -10,6 +10,7 @@ import { useLocale, useT } from '../../lib/i18n';
 import { useIsMobile } from '../../stores/settings';
 import { deleteRole, roleKeys, roleListQuery } from './api/role-queries';
 import { RoleEditor, type RoleEditorTarget } from './components/role-editor';
+import { formatNumber } from '../../lib/number-format';
 
 /**
  * 角色管理 (roles): every role with its permission and account counts, and whether it requires two-step
@@ -60,8 +61,8 @@ export default function SystemRolePage() {
       ),
     },
     { title: t('systemRole.field.description'), dataIndex: 'description', ellipsis: true, tooltip: true, render: (text: string) => text || '-' },
-    { title: t('systemRole.columns.permissions'), dataIndex: 'permissions', width: 100, align: 'right', render: (codes: string[]) => codes.length.toLocaleString(locale) },
-    { title: t('systemRole.columns.userCount'), dataIndex: 'userCount', width: 100, align: 'right', render: (n: number) => n.toLocaleString(locale) },
+    { title: t('systemRole.columns.permissions'), dataIndex: 'permissions', width: 100, align: 'right', render: (codes: string[]) => formatNumber(codes.length, locale) },
+    { title: t('systemRole.columns.userCount'), dataIndex: 'userCount', width: 100, align: 'right', render: (n: number) => formatNumber(n, locale) },
     {
       title: t('systemRole.columns.type'),
       dataIndex: 'builtIn',
