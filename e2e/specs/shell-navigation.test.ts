@@ -79,29 +79,6 @@ describe('menu per role', () => {
   });
 });
 
-// Issue 42: a click that did not hover first (a keyboard, a touch, a script) finds the page's data there
-// already when its group was opened before: opening a group asks for what each of its entries shows first.
-describe('menu head starts', () => {
-  it("asks for the first data of a group's pages when it opens, and a click without hovering reads no more", async () => {
-    await loginAs(page, 'admin');
-    await page.waitForTimeout(1500);
-    const users: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.pathname === '/api/system/users') users.push(url.search);
-    });
-    await page.locator('[data-testid=side-menu] .arco-menu-inline-header', { hasText: '系统管理' }).click();
-    await expect.poll(() => users.length, { timeout: 5000 }).toBe(1);
-    await page.mouse.move(0, 0);
-    // A click with no pointer before it: no hover, no focus of the entry.
-    await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid=side-menu] .arco-menu-item')].find((e) => e.textContent?.trim() === '用户管理')!.click());
-    await page.waitForURL('**/system/user');
-    await expect.poll(() => page.locator('[data-tab-pane="/system/user"] tbody tr').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
-    expect(users).toHaveLength(1);
-  });
-});
-
 describe('tab bar', () => {
   // The core's nine pages fill 934 px of tabs: more than the bar holds below 1024 px (the demo's pages at
   // 1024 and 1440 px: demo/shell-navigation.test.ts).

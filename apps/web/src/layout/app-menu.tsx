@@ -35,9 +35,7 @@ function targetUrl(path: string): string {
 
 /**
  * Head starts for the menu's pages: once the first view is idle, the code of every page the menu offers
- * (one at a time, in idle periods); on hover or focus of an entry, its code and the data it shows first;
- * when a group opens, the data each of its entries shows first, so a click that did not hover (a
- * keyboard, a touch, a script) finds it there too (issue 42).
+ * (one at a time, in idle periods); on hover or focus of an entry, its code and the data it shows first.
  */
 function usePreloads(menu: RouteNode[]) {
   const preload = useContext(PagePreloadContext);
@@ -64,24 +62,16 @@ function usePreloads(menu: RouteNode[]) {
   }, [menu, preload]);
 
   const byPath = useMemo(() => new Map(flattenRoutes(menu).map((node) => [node.path, node])), [menu]);
-  const headStart = (node: RouteNode) => {
-    if (!node.name || !preload) return;
-    const url = targetUrl(node.path);
-    void preload(node.name, new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?')) : ''));
-  };
-  const onIntent = (event: SyntheticEvent) => {
+  return (event: SyntheticEvent) => {
     const path = (event.target as Element).closest?.('[data-path]')?.getAttribute('data-path');
     const node = path ? byPath.get(path) : undefined;
-    if (!node?.name) return;
-    // mouseover repeats for every child the pointer crosses: one head start per entry entered.
+    if (!node?.name || !preload) return;
     const url = targetUrl(node.path);
+    // mouseover repeats for every child the pointer crosses: one head start per entry entered.
     if (event.type === 'mouseover' && lastIntent.current === url) return;
     lastIntent.current = url;
-    headStart(node);
+    void preload(node.name, new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?')) : ''));
   };
-  // Groups are not pages: looked up in the tree (flattenRoutes keeps the pages only).
-  const onGroupOpen = (path: string) => menu.find((node) => node.path === path)?.children?.forEach(headStart);
-  return { onIntent, onGroupOpen };
 }
 
 /**
@@ -108,7 +98,7 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
     navigate(targetUrl(path));
     onNavigate?.();
   };
-  const { onIntent, onGroupOpen } = usePreloads(menu);
+  const onIntent = usePreloads(menu);
 
   const item = (node: RouteNode, withIcon: boolean) => (
     <Menu.Item key={node.path} aria-current={node.path === pathname ? 'page' : undefined} data-path={node.path}>
@@ -127,10 +117,7 @@ export function AppMenu({ mode = 'vertical', collapsed = false, onNavigate }: Ap
       collapse={collapsed}
       selectedKeys={[pathname]}
       openKeys={mode === 'horizontal' ? undefined : openKeys}
-      onClickSubMenu={(key, keys) => {
-        setOpenKeys(keys);
-        if (keys.includes(key)) onGroupOpen(key);
-      }}
+      onClickSubMenu={(_key, keys) => setOpenKeys(keys)}
       onClickMenuItem={go}
       levelIndent={34}
       autoOpen={false}
