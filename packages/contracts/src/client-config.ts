@@ -21,7 +21,7 @@ export const FIRST_VIEW_MARK = '<!--atrium:first-view-->';
 export const LOCALE_COOKIE = 'atrium_locale';
 
 /** A view's files: scripts and stylesheets, as absolute paths. */
-interface ViewFiles {
+export interface ViewFiles {
   js: string[];
   css: string[];
 }

@@ -19,12 +19,11 @@
  *   into the address): a submit is only noted, and the console sends it when it takes over.
  * It must stay self-contained: it is serialised with Function.prototype.toString.
  */
+import type { ViewFiles } from '@atrium/contracts/client-config';
 import type { FirstCall, SentFirstCalls } from '../lib/api/first-calls';
 
-export interface BootFiles {
-  js: string[];
-  css: string[];
-}
+/** A view's scripts and stylesheets: the same shape the build's first-view manifest gives the server. */
+export type BootFiles = ViewFiles;
 
 export interface BootConfig {
   defaultLocale: string;
