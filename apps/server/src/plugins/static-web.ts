@@ -176,12 +176,13 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     const data = clientConfigOf(app.config);
     const fingerprint = createHash('sha1').update(JSON.stringify(data)).update(manifest!.key).update(page ?? '').digest('base64url').slice(0, 10);
     const key = `${source.key}:${fingerprint}`;
-    const hit = signedIn.get(file + page);
+    const slot = `${file}#${page ?? ''}`;
+    const hit = signedIn.get(slot);
     if (hit?.key === key) return hit;
     const html = (source.body ?? (await readFile(file))).toString('utf8');
     const body = Buffer.from(withClientConfig(withFirstViewLinks(html, firstViewLinks(found, locale, page)), data), 'utf8');
     const entry: Entry = { key, type: source.type, etag: `${source.etag.slice(0, -1)}-${fingerprint}"`, body, csp: source.csp, ...(await compressBody(body)) };
-    signedIn.set(file + page, entry);
+    signedIn.set(slot, entry);
     return entry;
   }
 
