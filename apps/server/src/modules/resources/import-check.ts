@@ -67,7 +67,12 @@ export interface CheckSetup {
   mapping: readonly (string | null)[];
   matchBy: string | null;
   hooks: ResourceHooks;
-  /** The write's check: the records matched are locked until its transaction ends, so none changes under it. */
+  /**
+   * The write's check: the records matched are locked until its transaction ends, so none changes under it;
+   * and a value twice in the file is left to the table (the check before it refused any, in the same bytes,
+   * and the write's own rows are among those the table's unique fields are checked against, and its constraint
+   * refuses the rest): a write keeps no set of the file's values.
+   */
   lock?: boolean;
 }
 
@@ -107,6 +112,28 @@ interface Pending {
   text: string;
 }
 
+const pendingKey = (field: string, text: string) => `${field}\u0000${text.toLowerCase()}`;
+
+const ID_TEXT = /^\d{1,10}$/;
+const INTEGER_TEXT = /^[+-]?\d+(\.0+)?$/;
+const DATE_TEXT = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
+
+/** A cell's text as a record's id, when it can be one. */
+const idOf = (text: string) => (ID_TEXT.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : undefined);
+
+/** The ids of `rows` by the (lowercased) text `by` gives each: more than one where the text is ambiguous. */
+function groupIds<T extends { id: number }>(rows: readonly T[], by: (row: T) => string | null): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const row of rows) {
+    const text = by(row);
+    if (text === null) continue;
+    const ids = out.get(text);
+    if (ids) ids.push(row.id);
+    else out.set(text, [row.id]);
+  }
+  return out;
+}
+
 /** A cell of a row, as the field's value the form would send, or the problem that stops it. */
 type Read = { value: unknown } | { pending: Pending } | { problem: string };
 
@@ -120,6 +147,9 @@ export class RowChecker {
   private readonly partial: z.ZodType;
   private departments?: Map<string, number[]>;
   private readonly defaults: ResourceField[];
+  /** The resource's fields by name, and its unique ones: asked of every cell and row. */
+  private readonly fields = new Map<string, ResourceField>();
+  private readonly unique: ResourceField[];
 
   private constructor(
     private readonly s: CheckSetup,
@@ -131,7 +161,9 @@ export class RowChecker {
       for (const v of f.values!) for (const n of [v.value, v.label['zh-CN'], v.label['en-US']]) map.set(n.toLowerCase(), v.value);
       this.enums.set(f.name, map);
     }
-    for (const f of s.def.fields.filter((f) => f.unique)) this.seen.set(f.name, new Map());
+    for (const f of s.def.fields) this.fields.set(f.name, f);
+    this.unique = s.def.fields.filter((f) => f.unique);
+    for (const f of this.unique) this.seen.set(f.name, new Map());
     const { form } = resourceSchemas(s.def);
     this.form = form;
     this.partial = form.partial();
@@ -153,7 +185,7 @@ export class RowChecker {
   }
 
   private field(name: string): ResourceField | undefined {
-    return this.s.def.fields.find((f) => f.name === name);
+    return this.fields.get(name);
   }
 
   /** A cell as its field's value: empty is left out of a new record (its default) and clears a field of one matched. */
@@ -169,7 +201,7 @@ export class RowChecker {
     if (!field || field.type === 'reference') return { pending: { field: name, text: cell } };
     switch (field.type) {
       case 'integer':
-        return /^[+-]?\d+(\.0+)?$/.test(cell) ? { value: Number(cell) } : { problem: 'validation.importNumber' };
+        return INTEGER_TEXT.test(cell) ? { value: Number(cell) } : { problem: 'validation.importNumber' };
       case 'boolean': {
         const value = BOOLEANS.get(cell.toLowerCase());
         return value === undefined ? { problem: 'validation.importBoolean' } : { value };
@@ -179,7 +211,7 @@ export class RowChecker {
         return value === undefined ? { problem: msg('validation.importEnum', { values: field.values!.map((v) => v.label[this.s.locale]).join(' / ') }) } : { value };
       }
       case 'date': {
-        const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(cell);
+        const m = DATE_TEXT.exec(cell);
         return { value: m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : cell };
       }
       default:
@@ -204,43 +236,42 @@ export class RowChecker {
   /** The ids the batch's pending cells name, per field and text; a problem where none or more than one. */
   private async resolve(pending: readonly Pending[]): Promise<Map<string, { value: number } | { problem: string }>> {
     const out = new Map<string, { value: number } | { problem: string }>();
-    const key = (p: Pending) => `${p.field}\u0000${p.text.toLowerCase()}`;
     const byField = new Map<string, Set<string>>();
     for (const p of pending) byField.set(p.field, (byField.get(p.field) ?? new Set()).add(p.text));
-    const asId = (text: string) => (/^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : undefined);
-    const pick = (field: string, text: string, byTitle: number[] | undefined, byId: boolean, ambiguous: string, none: string) => {
-      const k = key({ field, text });
+    // each text read as a title and as an id once: the rows found are indexed, not searched per text
+    const pick = (field: string, text: string, byTitle: readonly number[] | undefined, ids: ReadonlySet<number>, ambiguous: string, none: string) => {
+      const k = pendingKey(field, text);
+      const asNumber = idOf(text);
       if (byTitle && byTitle.length > 1) out.set(k, { problem: msg(ambiguous, { value: text }) });
       else if (byTitle?.length === 1) out.set(k, { value: byTitle[0]! });
-      else if (byId) out.set(k, { value: asId(text)! });
+      else if (asNumber !== undefined && ids.has(asNumber)) out.set(k, { value: asNumber });
       else out.set(k, { problem: none });
     };
+    const idsIn = (list: readonly string[]) => list.flatMap((t) => (idOf(t) === undefined ? [] : [idOf(t)!]));
     for (const [field, texts] of byField) {
       const list = [...texts];
       if (field === 'department') {
         const names = await this.departmentsByName();
         // a department out of reach is named as one that does not exist: the importer learns nothing beyond it
         const ids = new Set([...names.values()].flat());
-        for (const text of list) pick(field, text, names.get(text.toLowerCase()), asId(text) !== undefined && ids.has(asId(text)!), 'validation.importAmbiguous', 'validation.noSuchDepartment');
+        for (const text of list) pick(field, text, names.get(text.toLowerCase()), ids, 'validation.importAmbiguous', 'validation.noSuchDepartment');
       } else if (field === 'owner') {
-        const rows = await accountsNamed(this.s.db, list, list.flatMap((t) => (asId(t) === undefined ? [] : [asId(t)!])));
+        const rows = await accountsNamed(this.s.db, list, idsIn(list));
+        const byUsername = groupIds(rows, (r) => r.username);
+        const byName = groupIds(rows, (r) => r.name);
+        const ids = new Set(rows.map((r) => r.id));
         for (const text of list) {
           const lower = text.toLowerCase();
-          const byUsername = rows.filter((r) => r.username === lower).map((r) => r.id);
-          const byName = rows.filter((r) => r.name === lower).map((r) => r.id);
-          pick(field, text, byUsername.length > 0 ? byUsername : byName.length > 0 ? byName : undefined, rows.some((r) => r.id === asId(text)), 'validation.importAmbiguous', 'validation.noSuchOwner');
+          pick(field, text, byUsername.get(lower) ?? byName.get(lower), ids, 'validation.importAmbiguous', 'validation.noSuchOwner');
         }
       } else {
         const f = this.field(field)!;
         const other = f.to === this.s.def.name ? this.s.def : this.s.all.find((r) => r.name === f.to)!;
         const reach = other.scoped ? await this.s.scope.reach(other.name, this.s.db) : undefined;
-        const ids = list.flatMap((t) => (asId(t) === undefined ? [] : [asId(t)!]));
-        const found = await recordsByTitle(this.s.db, other, list, ids, reach);
-        for (const text of list) {
-          const lower = text.toLowerCase();
-          const titled = found.filter((r) => r.title === lower).map((r) => r.id);
-          pick(field, text, titled.length > 0 ? titled : undefined, found.some((r) => r.id === asId(text)), 'validation.importAmbiguous', 'validation.noSuchRecord');
-        }
+        const found = await recordsByTitle(this.s.db, other, list, idsIn(list), reach);
+        const byTitle = groupIds(found, (r) => r.title);
+        const ids = new Set(found.map((r) => r.id));
+        for (const text of list) pick(field, text, byTitle.get(text.toLowerCase()), ids, 'validation.importAmbiguous', 'validation.noSuchRecord');
       }
     }
     return out;
@@ -308,7 +339,7 @@ export class RowChecker {
     const ok: CheckedRow[] = [];
     for (const { row, values, pending, bad, target } of read) {
       for (const p of pending) {
-        const found = resolved.get(`${p.field}\u0000${p.text.toLowerCase()}`)!;
+        const found = resolved.get(pendingKey(p.field, p.text))!;
         if ('problem' in found) {
           fail(row, p.field, found.problem);
           bad.add(p.field);
@@ -346,8 +377,8 @@ export class RowChecker {
           }
         }
       }
-      // earlier in the file
-      for (const f of def.fields.filter((f) => f.unique)) {
+      // earlier in the file (the write's check leaves it to the table: see `lock`)
+      if (!this.s.lock) for (const f of this.unique) {
         const value = checked[f.name] ?? (target ? undefined : null);
         if (value === undefined || value === null || value === '') continue;
         const text = String(value).toLowerCase();
@@ -360,7 +391,7 @@ export class RowChecker {
     }
 
     // values of unique fields other records hold (the matched record's own are its)
-    for (const f of def.fields.filter((f) => f.unique)) {
+    for (const f of this.unique) {
       const values = [...new Set(ok.map((r) => r.values[f.name]).filter((v): v is string | number => v !== undefined && v !== null && v !== ''))];
       const holders = new Map((await uniqueHolders(this.s.db, def, f, values)).map((h) => [h.value, h.id]));
       for (const r of ok) {
