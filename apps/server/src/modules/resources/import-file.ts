@@ -1,19 +1,17 @@
-import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { unzipSync } from 'fflate';
-import { readSheet } from 'read-excel-file/node';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_PREVIEW_ROWS } from '@atrium/contracts/resource-import';
 import { msg } from '@atrium/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartFile } from '../../http/multipart.ts';
 import { isZip, looksBinary } from '../../http/file-signature.ts';
+import { sheetRows, WorkbookError } from './import-xlsx.ts';
 
 /**
  * An import's file (docs/resources.md, "Import"): which format it is, and its rows as text, one at a time.
  * CSV through csv-parse (streamed: a batch of rows in memory at once, whatever the file's length), UTF-8 or,
- * failing that, GB18030 (what a Chinese spreadsheet saves); XLSX through read-excel-file, its first sheet,
+ * failing that, GB18030 (what a Chinese spreadsheet saves); XLSX by `import-xlsx.ts`, its first sheet, streamed,
  * each cell's value as the workbook saved it (a formula's last result, never evaluated). Rows are numbered
- * as a spreadsheet numbers them: the header is row 1. A row of blank cells is skipped, its number kept.
+ * as a spreadsheet numbers them (a CSV's header is row 1). A row of blank cells is skipped, its number kept.
  */
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -59,7 +57,7 @@ export function fileFormat(file: MultipartFile | undefined): ImportFormat {
 export type FileData = Buffer | (() => AsyncIterable<Buffer>);
 
 /** The parser's piece of text at a time: its rows wait for the reader instead of piling up in its buffer. */
-const TEXT_SLICE = 64 * 1024;
+const TEXT_SLICE = 8 * 1024;
 
 function chunksOf(data: FileData): () => AsyncIterable<Buffer> {
   if (typeof data === 'function') return data;
@@ -85,81 +83,79 @@ async function* csvText(data: FileData): AsyncGenerator<string> {
   const chunks = chunksOf(data);
   const decoder = new TextDecoder(await csvEncoding(chunks));
   let first = true;
-  const pieces = function* (text: string) {
-    for (let i = 0; i < text.length; i += TEXT_SLICE) yield text.slice(i, i + TEXT_SLICE);
-  };
   for await (const chunk of chunks()) {
-    let text = decoder.decode(chunk, { stream: true });
-    if (first && text.length > 0) {
-      first = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    // decoded a slice at a time: a string of a whole chunk (Chinese text takes two bytes a character) would be
+    // large enough for V8 to keep among its large objects, which only a full collection frees
+    for (let i = 0; i < chunk.length; i += TEXT_SLICE) {
+      let text = decoder.decode(chunk.subarray(i, i + TEXT_SLICE), { stream: true });
+      if (first && text.length > 0) {
+        first = false;
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
+      if (text) yield text;
     }
-    yield* pieces(text);
   }
   const rest = decoder.decode();
   if (rest) yield rest;
 }
 
-async function* csvRows(data: FileData): AsyncGenerator<string[]> {
+const quoteProblem = (error: unknown) =>
+  error instanceof CsvError ? fileProblem(msg('validation.importQuote', { line: Number((error as CsvError & { lines?: number }).lines ?? 0) })) : error;
+
+/**
+ * A CSV's records, a slice of text at a time: the parser is fed a slice and its records are taken at once
+ * (a promise per slice, not per record: what an import of 100 000 rows allocates is what its heap holds).
+ */
+async function* csvRows(data: FileData): AsyncGenerator<string[][]> {
   // relax_quotes: a quote inside an unquoted cell is text; relax_column_count: a short or long row is the
   // check's to report (its cells are what they are), not a reason to refuse the file
-  const parser = Readable.from(csvText(data), { objectMode: false }).pipe(parse({ relax_quotes: true, relax_column_count: true, skip_empty_lines: false }));
-  try {
-    for await (const record of parser) yield record as string[];
-  } catch (error) {
-    if (error instanceof CsvError) throw fileProblem(msg('validation.importQuote', { line: Number((error as CsvError & { lines?: number }).lines ?? 0) }));
-    throw error;
+  const parser = parse({ relax_quotes: true, relax_column_count: true, skip_empty_lines: false });
+  // the parser's error is read from `errored` as its records are taken; the listener keeps it from being thrown
+  const ended = new Promise<void>((resolve) => {
+    parser.once('finish', resolve);
+    parser.once('error', () => resolve());
+  });
+  const take = (): string[][] => {
+    const out: string[][] = [];
+    for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) out.push(record);
+    if (parser.errored) throw quoteProblem(parser.errored);
+    return out;
+  };
+  for await (const text of csvText(data)) {
+    parser.write(text);
+    yield take();
   }
+  parser.end();
+  await ended;
+  yield take();
 }
 
-/** A cell of a workbook as text: numbers as JavaScript writes them, a date as `YYYY-MM-DD` (or the instant, with a time of day). */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  return String(value);
-}
-
-async function* xlsxRows(given: FileData): AsyncGenerator<string[]> {
-  // a workbook is a zip: read whole (its directory is at its end)
+async function* xlsxRows(given: FileData): AsyncGenerator<FileRow[]> {
+  // a workbook is a zip, its directory at its end: its bytes whole (the file, within the limit), its parts inflated a slice at a time
   let data: Buffer;
   if (typeof given === 'function') {
     const parts: Buffer[] = [];
     for await (const part of given()) parts.push(part);
     data = Buffer.concat(parts);
   } else data = given;
-  let unpacked = 0;
   try {
-    // the sizes the archive declares, before anything is inflated
-    unzipSync(data, {
-      filter: (entry) => {
-        unpacked += entry.originalSize;
-        return false;
-      },
-    });
-  } catch {
-    throw fileProblem('validation.importUnreadable');
+    yield* sheetRows(data, XLSX_UNPACKED_MAX);
+  } catch (error) {
+    if (!(error instanceof WorkbookError)) throw error;
+    throw error.reason === 'unpacked' ? fileProblem(msg('validation.importUnpacked', { n: XLSX_UNPACKED_MAX / 1024 / 1024 })) : fileProblem('validation.importUnreadable');
   }
-  if (unpacked > XLSX_UNPACKED_MAX) throw fileProblem(msg('validation.importUnpacked', { n: XLSX_UNPACKED_MAX / 1024 / 1024 }));
-  let sheet: unknown[][];
-  try {
-    // numbers as the workbook saved them (`19.9`, not a binary fraction's digits); dates as dates
-    sheet = await readSheet<string>(data, { parseNumber: (text) => text, trim: false });
-  } catch {
-    throw fileProblem('validation.importUnreadable');
-  }
-  for (const row of sheet) yield row.map(cellText);
 }
 
-/** Every row of the file, the header first, numbered; blank rows skipped. */
-export async function* fileRows(data: FileData, format: ImportFormat): AsyncGenerator<FileRow> {
+async function* csvNumbered(data: FileData): AsyncGenerator<FileRow[]> {
   let row = 0;
-  for await (const cells of format === 'csv' ? csvRows(data) : xlsxRows(data)) {
-    row += 1;
-    if (cells.every((c) => c.trim() === '')) continue;
-    yield { row, cells };
+  for await (const records of csvRows(data)) yield records.map((cells) => ({ row: ++row, cells }));
+}
+
+/** Every row of the file, the header first, numbered; blank rows skipped. A slice of the file's rows at a time. */
+export async function* fileRows(data: FileData, format: ImportFormat): AsyncGenerator<FileRow[]> {
+  for await (const found of format === 'csv' ? csvNumbered(data) : xlsxRows(data)) {
+    const rows = found.filter((r) => r.cells.some((c) => c.trim() !== ''));
+    if (rows.length > 0) yield rows;
   }
 }
 
@@ -171,20 +167,22 @@ export async function inspectFile(data: Buffer, format: ImportFormat): Promise<I
   let columns: string[] | undefined;
   const preview: string[][] = [];
   let rows = 0;
-  for await (const { row, cells } of fileRows(data, format)) {
-    if (cells.length > IMPORT_MAX_COLUMNS) throw fileProblem(msg('validation.importTooManyColumns', { columns: cells.length, n: IMPORT_MAX_COLUMNS }));
-    const long = cells.findIndex((c) => c.length > IMPORT_MAX_CELL_CHARS);
-    if (long >= 0) throw fileProblem(msg('validation.importCellTooLong', { row, column: columns?.[long] ?? String(long + 1), n: IMPORT_MAX_CELL_CHARS }));
-    if (!columns) {
-      columns = cells.map((c) => c.trim());
-      const blank = columns.findIndex((c) => c === '');
-      if (blank >= 0) throw fileProblem(msg('validation.importHeaderBlank', { n: blank + 1 }));
-      const twice = columns.find((c, i) => columns!.findIndex((d) => d.toLowerCase() === c.toLowerCase()) !== i);
-      if (twice !== undefined) throw fileProblem(msg('validation.importHeaderTwice', { name: twice }));
-      continue;
+  for await (const slice of fileRows(data, format)) {
+    for (const { row, cells } of slice) {
+      if (cells.length > IMPORT_MAX_COLUMNS) throw fileProblem(msg('validation.importTooManyColumns', { columns: cells.length, n: IMPORT_MAX_COLUMNS }));
+      const long = cells.findIndex((c) => c.length > IMPORT_MAX_CELL_CHARS);
+      if (long >= 0) throw fileProblem(msg('validation.importCellTooLong', { row, column: columns?.[long] ?? String(long + 1), n: IMPORT_MAX_CELL_CHARS }));
+      if (!columns) {
+        columns = cells.map((c) => c.trim());
+        const blank = columns.findIndex((c) => c === '');
+        if (blank >= 0) throw fileProblem(msg('validation.importHeaderBlank', { n: blank + 1 }));
+        const twice = columns.find((c, i) => columns!.findIndex((d) => d.toLowerCase() === c.toLowerCase()) !== i);
+        if (twice !== undefined) throw fileProblem(msg('validation.importHeaderTwice', { name: twice }));
+        continue;
+      }
+      rows += 1;
+      if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(cells);
     }
-    rows += 1;
-    if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(cells);
   }
   if (!columns) throw fileProblem('validation.importEmpty');
   if (rows === 0) throw fileProblem('validation.importNoRows');

@@ -83,8 +83,12 @@ export async function latestImport(db: Db, resource: string, userId: number, sho
   return row && toImport(row, shown);
 }
 
-/** The bytes of a stored file a read returns at most: the file is never whole in the server's memory. */
-const FILE_SLICE = 1024 * 1024;
+/**
+ * The bytes of a stored file a read returns at most: the file is never whole in the server's memory, and a
+ * slice's answer (its bytes as hex text, twice their length) stays below V8's large objects (128 KiB), which
+ * only a full collection frees (bench/import).
+ */
+const FILE_SLICE = 32 * 1024;
 
 /**
  * A job's stored file, a slice at a time from its start (each call reads it again), through `db` (a write

@@ -106,18 +106,20 @@ class Refused extends Error {
 async function* batches(data: FileData, format: ImportFormat): AsyncGenerator<FileRow[]> {
   let header = true;
   let batch: FileRow[] = [];
-  for await (const row of fileRows(data, format)) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    batch.push(row);
-    if (batch.length === BATCH_ROWS) {
-      yield batch;
-      batch = [];
-      // the requests that came meanwhile are served between batches (a cancel among them): the embedded
-      // engine's queries and the parser's work settle without ever leaving the event loop's turn otherwise
-      await new Promise((resolve) => setImmediate(resolve));
+  for await (const rows of fileRows(data, format)) {
+    for (const row of rows) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      batch.push(row);
+      if (batch.length === BATCH_ROWS) {
+        yield batch;
+        batch = [];
+        // the requests that came meanwhile are served between batches (a cancel among them): the embedded
+        // engine's queries and the parser's work settle without ever leaving the event loop's turn otherwise
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   }
   if (batch.length > 0) yield batch;
