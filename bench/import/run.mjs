@@ -3,14 +3,14 @@
 // checked and written as a person's import is, beside a plain COPY of the same rows, and the server's memory
 // while it runs.
 //
-//   npm run bench:import [-- --rows 100000] [--formats csv,xlsx] [--timeout-minutes 20]
+//   npm run bench:import [-- --rows 100000] [--formats csv,xlsx] [--server compiled|tsx] [--timeout-minutes 20]
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (a database where CREATE DATABASE works)
 //
 // 1. A scratch copy of this checkout where `npm run new:resource` writes the sample supplier and product (what
 //    a team gets from the command), a fresh PostgreSQL database migrated and seeded by the copy's own code, and
 //    1 000 suppliers. For each format, a file of `--rows` products under the labels' headers (title, SKU, price,
 //    stock, status by its label, supplier by its name: every reference looked up), in memory.
-// 2. The copy's server (NODE_ENV=production), signed in as admin; its resident memory read from /proc while it
+// 2. The copy's server (NODE_ENV=production; compiled, as `npm run start:prod` runs it, unless --server tsx), signed in as admin; its resident memory read from /proc while it
 //    idles, then every 50 ms during the import. POST the file (upload), POST check and wait for `checked`, POST
 //    commit and wait for `done`, over HTTP: each phase timed, the records and the one audit entry counted.
 // 3. COPY of the same rows (the values already resolved: ids for suppliers) from a file the database server
@@ -29,6 +29,9 @@ import { benchAccess, cleanupOnExit, createDatabase, migrateAndSeed, option, roo
 const rows = Number(option('rows', 100_000));
 const formats = String(option('formats', 'csv,xlsx')).split(',');
 const timeoutMinutes = Number(option('timeout-minutes', 20));
+// the server as production runs it (`npm run start:prod`: the compiled JavaScript), or through tsx as `npm start` does
+const serverKind = String(option('server', 'compiled'));
+if (serverKind !== 'compiled' && serverKind !== 'tsx') throw new Error(`--server compiled|tsx, not ${serverKind}`);
 const { adminUrl, serverKeys, sign } = benchAccess('bench-import');
 const TARGET_MS = 30_000;
 const SUPPLIERS = 1000;
@@ -39,6 +42,8 @@ const copy = mkdtempSync(join(tmpdir(), 'atrium-bench-import-'));
 cleanups.push(async () => rmSync(copy, { recursive: true, force: true }));
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/resource/scratch-copy.ts'), copy], { cwd: root, stdio: 'inherit' });
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/resource/new.ts', 'scripts/resource/samples/supplier.json', 'scripts/resource/samples/product.json'], { cwd: copy, stdio: 'ignore' });
+if (serverKind === 'compiled') execFileSync(process.execPath, [join(copy, 'scripts/build-server.mjs')], { cwd: copy, stdio: 'ignore' });
+const serverArgs = serverKind === 'compiled' ? [join(copy, 'apps/server/dist/main.js')] : ['--import', 'tsx', join(copy, 'apps/server/src/main.ts')];
 const { openDatabase } = await import(join(copy, 'apps/server/src/db/client.ts'));
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
@@ -112,7 +117,7 @@ try {
     const file = format === 'csv' ? csvFile(tag) : xlsxFile(tag);
     // a server of its own for each file: its idle memory is a fresh server's, signed in, at rest
     await server?.stop();
-    server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, ...serverKeys }, ['--import', 'tsx', join(copy, 'apps/server/src/main.ts')]);
+    server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: database.url, ...serverKeys }, serverArgs);
     cleanups.push(server.stop);
     token = await signIn(server.port, sign, 'admin', 'admin123');
     await sleep(2000);

@@ -130,16 +130,9 @@ async function* csvRows(data: FileData): AsyncGenerator<string[][]> {
   yield take();
 }
 
-async function* xlsxRows(given: FileData): AsyncGenerator<FileRow[]> {
-  // a workbook is a zip, its directory at its end: its bytes whole (the file, within the limit), its parts inflated a slice at a time
-  let data: Buffer;
-  if (typeof given === 'function') {
-    const parts: Buffer[] = [];
-    for await (const part of given()) parts.push(part);
-    data = Buffer.concat(parts);
-  } else data = given;
+async function* xlsxRows(data: FileData): AsyncGenerator<FileRow[]> {
   try {
-    yield* sheetRows(data, XLSX_UNPACKED_MAX);
+    yield* sheetRows(chunksOf(data), XLSX_UNPACKED_MAX);
   } catch (error) {
     if (!(error instanceof WorkbookError)) throw error;
     throw error.reason === 'unpacked' ? fileProblem(msg('validation.importUnpacked', { n: XLSX_UNPACKED_MAX / 1024 / 1024 })) : fileProblem('validation.importUnreadable');

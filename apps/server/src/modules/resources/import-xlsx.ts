@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate, unzipSync } from 'fflate';
+import { Unzip, UnzipInflate } from 'fflate';
 import { XmlScanner } from './xml-scan.ts';
 
 /**
@@ -51,16 +51,24 @@ function resolvePath(from: string, target: string): string {
 }
 
 /**
- * Inflates the entries `want` names, a slice of the archive at a time: each one's text goes to the sink
- * `want` gives for it. A sync generator that pauses after each slice, so its caller can hand on what the slice
- * produced before the next is inflated. Past `limit` inflated bytes in all, the workbook is refused.
+ * Inflates the entries `want` names, 2 KiB of the archive at a time, from its bytes as they come (a local
+ * header at a time: the archive is never whole in memory): each one's text goes to the sink `want` gives for
+ * it. Pauses after each slice, so its caller can hand on what the slice produced before the next is inflated.
+ * Past `limit` bytes, declared by the entries' headers or really inflated, the workbook is refused.
  */
-function* inflate(data: Uint8Array, want: (name: string) => ((text: string, last: boolean) => void) | undefined, limit: number): Generator<void> {
+async function* inflate(
+  chunks: () => AsyncIterable<Uint8Array>,
+  want: (name: string) => ((text: string, last: boolean) => void) | undefined,
+  limit: number,
+): AsyncGenerator<void> {
+  let declared = 0;
   let inflated = 0;
   let failure: unknown;
   const unzip = new Unzip((file) => {
+    declared += file.originalSize ?? 0;
+    if (declared > limit) failure ??= new WorkbookError('unpacked');
     const sink = want(file.name);
-    if (!sink) return;
+    if (!sink || failure) return;
     const decoder = new TextDecoder('utf-8');
     file.ondata = (error, chunk, last) => {
       if (error) {
@@ -77,11 +85,22 @@ function* inflate(data: Uint8Array, want: (name: string) => ((text: string, last
     file.start();
   });
   unzip.register(UnzipInflate);
-  for (let at = 0; at < data.length; at += SLICE) {
-    unzip.push(data.subarray(at, at + SLICE), at + SLICE >= data.length);
-    if (failure) throw failure;
-    yield;
+  const push = (slice: Uint8Array, last: boolean) => {
+    try {
+      unzip.push(slice, last);
+    } catch {
+      // the archive's own faults (a cut entry, a bad header); the file's reader's are not caught here
+      failure ??= new WorkbookError('unreadable');
+    }
+    if (failure) throw failure instanceof WorkbookError ? failure : new WorkbookError('unreadable');
+  };
+  for await (const chunk of chunks()) {
+    for (let at = 0; at < chunk.length; at += SLICE) {
+      push(chunk.subarray(at, at + SLICE), false);
+      yield;
+    }
   }
+  push(new Uint8Array(0), true);
 }
 
 /** An XML part's elements as they open and close, and the text inside them; fed a piece at a time. */
@@ -135,7 +154,7 @@ function wholePart(read: (text: string) => void): (text: string, last: boolean) 
   };
 }
 
-function readWorkbook(data: Uint8Array, limit: number): Workbook {
+async function readWorkbook(chunks: () => AsyncIterable<Uint8Array>, limit: number): Promise<Workbook> {
   const book: Workbook = { sheet: undefined, dateStyles: new Set(), date1904: false, strings: [] };
   let firstSheetId: string | undefined;
   const relations = new Map<string, string>();
@@ -169,8 +188,8 @@ function readWorkbook(data: Uint8Array, limit: number): Workbook {
   };
 
   const parts = new Map<string, string>();
-  for (const _ of inflate(
-    data,
+  for await (const _ of inflate(
+    chunks,
     (name) => {
       const base = name.split('/').pop();
       if (base === 'sharedStrings.xml') return xmlSink(sharedStrings);
@@ -240,27 +259,12 @@ function columnOf(reference: string | undefined): number | undefined {
   return i === 0 ? undefined : column - 1;
 }
 
-/** Every row of the workbook's first sheet that has a value, in order: those a slice of the archive holds at a time. */
-export async function* sheetRows(data: Uint8Array, limit: number): AsyncGenerator<SheetRow[]> {
-  try {
-    // the sizes the archive declares, before anything is inflated (the inflater counts what it really makes, too)
-    let declared = 0;
-    unzipSync(data, {
-      filter: (entry) => {
-        declared += entry.originalSize;
-        return false;
-      },
-    });
-    if (declared > limit) throw new WorkbookError('unpacked');
-  } catch (error) {
-    throw error instanceof WorkbookError ? error : new WorkbookError('unreadable');
-  }
-  let book: Workbook;
-  try {
-    book = readWorkbook(data, limit);
-  } catch (error) {
-    throw error instanceof WorkbookError ? error : new WorkbookError('unreadable');
-  }
+/**
+ * Every row of the workbook's first sheet that has a value, in order: those a slice of the archive holds at a
+ * time. `chunks` gives the archive's bytes from its start, each time it is called (it is read twice).
+ */
+export async function* sheetRows(chunks: () => AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<SheetRow[]> {
+  const book = await readWorkbook(chunks, limit);
   if (!book.sheet) throw new WorkbookError('unreadable');
 
   const ready: SheetRow[] = [];
@@ -317,16 +321,9 @@ export async function* sheetRows(data: Uint8Array, limit: number): AsyncGenerato
       } else if (name === 'row' && cells.length > 0) ready.push({ row, cells });
     },
   };
-  const pump = inflate(data, (name) => (name === book.sheet ? xmlSink(sheet) : undefined), limit);
-  while (true) {
-    let step: IteratorResult<void>;
-    try {
-      step = pump.next();
-    } catch (error) {
-      throw error instanceof WorkbookError ? error : new WorkbookError('unreadable');
-    }
+  for await (const _ of inflate(chunks, (name) => (name === book.sheet ? xmlSink(sheet) : undefined), limit)) {
     if (ready.length > 0) yield ready.splice(0);
-    if (step.done) break;
   }
+  if (ready.length > 0) yield ready.splice(0);
   if (!found) throw new WorkbookError('unreadable');
 }

@@ -165,12 +165,12 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       expect(done).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1 } });
     });
 
-    it('reads an XLSX workbook, a formula by the value it was saved with (never run), and a CSV cell that looks like one as text', async () => {
+    it.each(['inline', 'shared'] as const)('reads an XLSX workbook (%s strings), a formula by the value it was saved with (never run)', async (strings) => {
       const records = await samples(2);
       const table = importSampleTable(def, records);
       const column = table[0]!.indexOf(title.label['zh-CN']);
       const saved = `${records[0]![title.name]}`;
-      const workbook = xlsxOf([table[0]!, table[1]!.map((cell, i) => (i === column ? { formula: 'CONCAT("run","me")', saved } : cell)), table[2]!]);
+      const workbook = xlsxOf([table[0]!, table[1]!.map((cell, i) => (i === column ? { formula: 'CONCAT("run","me")', saved } : cell)), table[2]!], strings);
       const job = ok(await upload(workbook, 'records.xlsx'));
       expect(job).toMatchObject({ format: 'xlsx', rows: 2, columns: table[0] });
       expect(await checked(job.id)).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 2 } });
