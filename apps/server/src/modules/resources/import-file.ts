@@ -132,9 +132,10 @@ async function* csvRows(data: FileData): AsyncGenerator<string[][]> {
 
 async function* xlsxRows(data: FileData): AsyncGenerator<FileRow[]> {
   try {
-    yield* sheetRows(chunksOf(data), XLSX_UNPACKED_MAX);
+    yield* sheetRows(chunksOf(data), XLSX_UNPACKED_MAX, IMPORT_MAX_COLUMNS);
   } catch (error) {
     if (!(error instanceof WorkbookError)) throw error;
+    if (error.reason === 'columns') throw fileProblem(msg('validation.importTooManyColumns', { columns: error.width, n: IMPORT_MAX_COLUMNS }));
     throw error.reason === 'unpacked' ? fileProblem(msg('validation.importUnpacked', { n: XLSX_UNPACKED_MAX / 1024 / 1024 })) : fileProblem('validation.importUnreadable');
   }
 }

@@ -56,12 +56,12 @@ function streamed(files: Record<string, string>): Buffer {
 }
 
 /** The rows of a workbook given as the job's stored file gives it: `size` bytes at a time, from the start on each call. */
-async function read(data: Uint8Array, limit = 1 << 24, size = 1000): Promise<SheetRow[]> {
+async function read(data: Uint8Array, limit = 1 << 24, size = 1000, maxColumns = 100): Promise<SheetRow[]> {
   const chunks = async function* () {
     for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
   };
   const out: SheetRow[] = [];
-  for await (const rows of sheetRows(chunks, limit)) out.push(...rows);
+  for await (const rows of sheetRows(chunks, limit, maxColumns)) out.push(...rows);
   return out;
 }
 
@@ -89,6 +89,8 @@ describe('a workbook read a slice at a time', () => {
     const sheet = `<row r="2">${cell('B2', '<is><t>b</t></is>', ' t="inlineStr"')}${cell('D2', '<is><t>d</t></is>', ' t="inlineStr"')}<c r="F2" s="1"/></row><row r="5"><c r="A5" s="1"/></row><row r="9">${cell('AA9', '<v>5</v>')}</row>`;
     const rows = await read(zipped(parts({ sheet })));
     expect(rows.map((r) => r.row)).toEqual([2, 9]);
+    // a cell far to the right is refused before its row's gap is filled: a few bytes would be thousands of cells
+    await expect(read(zipped(parts({ sheet: `<row r="1">${cell('XFD1', '<v>1</v>')}</row>` })))).rejects.toEqual(new WorkbookError('columns', 16384));
     expect(rows[0]!.cells).toEqual(['', 'b', '', 'd']);
     expect(rows[1]!.cells).toHaveLength(27);
     expect(rows[1]!.cells[26]).toBe('5');
@@ -103,6 +105,8 @@ describe('a workbook read a slice at a time', () => {
     const in1904 = await read(zipped(parts({ sheet, styles, workbookPr: '<workbookPr date1904="1"/>' })));
     // the 1904 system counts from four years and a day later: the same number is 1 462 days later
     expect(in1904[0]!.cells.slice(0, 2)).toEqual(['2029-12-10', '2029-12-10T10:30:00.000Z']);
+    // a date-formatted number past any date is its digits
+    expect((await read(zipped(parts({ sheet: `<row r="1">${cell('A1', '<v>1E+300</v>', ' s="1"')}</row>`, styles }))))[0]!.cells).toEqual(['1e+300']);
   });
 
   it('reads elements under a namespace prefix and an archive whose sizes follow its entries', async () => {

@@ -21,7 +21,11 @@ export interface SheetRow {
 
 /** Why a workbook was not read: the reader of the file turns each into the message for the person. */
 export class WorkbookError extends Error {
-  constructor(readonly reason: 'unreadable' | 'unpacked') {
+  /** `columns`: a row reaches past the columns allowed (`width` is how far): refused before its gap is filled. */
+  constructor(
+    readonly reason: 'unreadable' | 'unpacked' | 'columns',
+    readonly width = 0,
+  ) {
     super(`workbook ${reason}`);
   }
 }
@@ -88,9 +92,10 @@ async function* inflate(
   const push = (slice: Uint8Array, last: boolean) => {
     try {
       unzip.push(slice, last);
-    } catch {
-      // the archive's own faults (a cut entry, a bad header); the file's reader's are not caught here
-      failure ??= new WorkbookError('unreadable');
+    } catch (error) {
+      // the archive's own faults (a cut entry, a bad header) or the reader's refusal; the file's reader's (the
+      // database's) are not caught here
+      failure ??= error instanceof WorkbookError ? error : new WorkbookError('unreadable');
     }
     if (failure) throw failure instanceof WorkbookError ? failure : new WorkbookError('unreadable');
   };
@@ -159,7 +164,6 @@ async function readWorkbook(chunks: () => AsyncIterable<Uint8Array>, limit: numb
   let firstSheetId: string | undefined;
   const relations = new Map<string, string>();
   let workbookPath = 'xl/workbook.xml';
-  const rootRelations = new Map<string, string>();
   const formats = new Map<number, string>();
   const styles: number[] = [];
   let inCellStyles = false;
@@ -205,10 +209,9 @@ async function readWorkbook(chunks: () => AsyncIterable<Uint8Array>, limit: numb
   };
   parse('_rels/.rels', {
     open(name, a) {
-      if (name === 'Relationship' && a.Type?.endsWith('/officeDocument') && a.Target) rootRelations.set('main', resolvePath('', a.Target));
+      if (name === 'Relationship' && a.Type?.endsWith('/officeDocument') && a.Target) workbookPath = resolvePath('', a.Target);
     },
   });
-  workbookPath = rootRelations.get('main') ?? workbookPath;
   parse(workbookPath, {
     open(name, a) {
       if (name === 'sheet' && firstSheetId === undefined) firstSheetId = a['r:id'] ?? Object.entries(a).find(([key]) => local(key) === 'id')?.[1];
@@ -242,7 +245,9 @@ async function readWorkbook(chunks: () => AsyncIterable<Uint8Array>, limit: numb
 /** A date-formatted number as text: the day (`YYYY-MM-DD`), or the instant when it has a time of day. */
 function serialDate(serial: number, date1904: boolean): string {
   // day 25 569 of the 1900 system (24 107 of the 1904 one) is 1970-01-01
-  const iso = new Date(Math.round((serial - (date1904 ? 24107 : 25569)) * 86_400_000)).toISOString();
+  const date = new Date(Math.round((serial - (date1904 ? 24107 : 25569)) * 86_400_000));
+  if (Number.isNaN(date.getTime())) return String(serial);
+  const iso = date.toISOString();
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
 }
 
@@ -261,9 +266,10 @@ function columnOf(reference: string | undefined): number | undefined {
 
 /**
  * Every row of the workbook's first sheet that has a value, in order: those a slice of the archive holds at a
- * time. `chunks` gives the archive's bytes from its start, each time it is called (it is read twice).
+ * time. `chunks` gives the archive's bytes from its start, each time it is called (it is read twice). A cell
+ * past `maxColumns` refuses the workbook (a few bytes of a reference would otherwise be thousands of cells).
  */
-export async function* sheetRows(chunks: () => AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<SheetRow[]> {
+export async function* sheetRows(chunks: () => AsyncIterable<Uint8Array>, limit: number, maxColumns: number): AsyncGenerator<SheetRow[]> {
   const book = await readWorkbook(chunks, limit);
   if (!book.sheet) throw new WorkbookError('unreadable');
 
@@ -313,6 +319,7 @@ export async function* sheetRows(chunks: () => AsyncIterable<Uint8Array>, limit:
       else if (name === 'rPh') phonetic -= 1;
       else if (name === 'c') {
         if (value) {
+          if (column >= maxColumns) throw new WorkbookError('columns', column + 1);
           while (cells.length < column) cells.push('');
           cells[column] = cellValue(value.join(''));
         }
