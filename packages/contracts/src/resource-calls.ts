@@ -77,8 +77,15 @@ const idParams = z.object({ id: z.coerce.number({ error: 'validation.invalidType
 function decimalSchema(scale: number): { schema: z.ZodString; valid: (v: string) => boolean } {
   const whole = DECIMAL_PRECISION - scale;
   const number = /^-?(\d+)(?:\.(\d+))?$/;
-  const places = (v: string) => (number.exec(v)?.[2] ?? '').length <= scale;
-  const digits = (v: string) => (number.exec(v)?.[1] ?? '').length <= whole;
+  // the digits after and before the point, counted without a match's array (an import checks 100 000 of them)
+  const places = (v: string) => {
+    const point = v.indexOf('.');
+    return !number.test(v) || (point < 0 ? 0 : v.length - point - 1) <= scale;
+  };
+  const digits = (v: string) => {
+    const point = v.indexOf('.');
+    return !number.test(v) || (point < 0 ? v.length : point) - (v.startsWith('-') ? 1 : 0) <= whole;
+  };
   const tooPrecise = scale === 0 ? 'validation.scaleNone' : scale === 1 ? 'validation.scaleOne' : msg('validation.scale', { n: scale });
   const schema = z
     .string({ error: typeError })

@@ -60,6 +60,9 @@ describe('a resource form says what is wrong', () => {
     expect(said(issues(form, { ...valid, hours: 'ten' }).hours)).toEqual(['A number expected, such as 12.5', '须为数字，例如 12.5']);
     expect(said(issues(form, { ...valid, hours: '1'.repeat(18) }).hours)).toEqual(['At most 17 digits before the decimal point', '整数部分最多 17 位']);
     expect(form.parse({ ...valid, hours: ' -3.5 ', price: '7' })).toMatchObject({ hours: '-3.5', price: '7' });
+    // a minus is not a digit: 17 before the point with one is as many as without
+    expect(form.safeParse({ ...valid, hours: `-${'9'.repeat(17)}.5`, price: '-12' }).success).toBe(true);
+    expect(issues(form, { ...valid, hours: `-${'9'.repeat(18)}` })).toEqual({ hours: 'validation.wholeDigits|{"n":17}' });
     // an integer's fraction too
     expect(issues(form, { ...valid, count: 1.5 })).toEqual({ count: 'validation.scaleNone' });
   });
