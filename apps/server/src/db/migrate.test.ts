@@ -27,6 +27,9 @@ describe('migrations', () => {
         await t.db.execute(sql`select c.relpersistence as p from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relname = 'nonces' and n.nspname = current_schema()`),
       );
       expect(row?.p).toBe('u');
+      // an import's file is stored uncompressed: its slices are read without decompressing what comes before
+      const [file] = rowsOf<{ s: string }>(await t.db.execute(sql`select a.attstorage as s from pg_attribute a where a.attrelid = 'resource_imports'::regclass and a.attname = 'file'`));
+      expect(file?.s).toBe('e');
       expect(await t.count('users')).toBe(0);
     } finally {
       await t.close();
