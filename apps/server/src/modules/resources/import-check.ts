@@ -247,7 +247,11 @@ export class RowChecker {
       else if (asNumber !== undefined && ids.has(asNumber)) out.set(k, { value: asNumber });
       else out.set(k, { problem: none });
     };
-    const idsIn = (list: readonly string[]) => list.flatMap((t) => (idOf(t) === undefined ? [] : [idOf(t)!]));
+    const idsIn = (list: readonly string[]) =>
+      list.flatMap((t) => {
+        const id = idOf(t);
+        return id === undefined ? [] : [id];
+      });
     for (const [field, texts] of byField) {
       const list = [...texts];
       if (field === 'department') {
