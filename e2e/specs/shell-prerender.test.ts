@@ -207,6 +207,53 @@ describe('the first view before any script of the console runs', () => {
     await after.waitForURL(`${baseUrl}/login`);
   });
 
+  // Decision 046's disagreement between two stores of one browser: the cookie says signed in, but this
+  // browser's `localStorage` holds no token, or another language than the document's. Nothing pre-rendered
+  // shows (neither the shell without a session nor the wrong language's), and the console shows what it would
+  // without the cookie.
+  it('shows nothing pre-rendered when the document and the browser disagree, then what the console would show', async () => {
+    browser = await launchBrowser({ width: 1440, height: 900 });
+    const first = await newPage(browser.context);
+    await loginAs(first, 'admin');
+    await expect.poll(() => browser!.context.cookies().then((all) => all.some((c) => c.name === 'atrium_document')), { timeout: 10_000 }).toBe(true);
+    const token = await first.evaluate(() => localStorage.getItem('token'));
+    await first.evaluate(() => localStorage.removeItem('token'));
+    await first.close();
+
+    const opened = async () => {
+      const page = await newPage(browser!.context);
+      const scripts = await holdScripts(page);
+      const html = await (await page.goto(`${baseUrl}${landing.path}`, { waitUntil: 'commit' }))!.text();
+      expect(html).toContain('data-signed-in');
+      // Parsed (the held module scripts keep DOMContentLoaded back, not the end of parsing), the boot run.
+      await expect.poll(() => page.evaluate(() => document.readyState)).not.toBe('loading');
+      expect(await page.locator('#prerender [data-view]').count()).toBe(0);
+      await scripts.release();
+      return page;
+    };
+    // No token: the sign-in page, as for a visitor without the cookie.
+    const signedOut = await opened();
+    await signedOut.waitForURL(`${baseUrl}/login`);
+    await signedOut.locator('[data-testid=login-submit]').waitFor();
+    expect(await signedOut.locator('[data-testid=navbar]').count()).toBe(0);
+    expect(signedOut.errors).toEqual([]);
+    await signedOut.close();
+
+    // The token back, and English in this browser while the cookie's language is still Chinese.
+    const setter = await newPage(browser.context);
+    await setter.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+    await setter.evaluate((value) => {
+      localStorage.setItem('token', value!);
+      localStorage.setItem('arco-locale', 'en-US');
+    }, token);
+    await setter.close();
+    const english = await opened();
+    await english.locator('[data-testid=navbar]').waitFor();
+    expect(await english.title()).toBe(`${landing.title('en-US')} - Atrium`);
+    expect(await english.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    expect(english.errors).toEqual([]);
+  });
+
   // Whatever the landing page (the workplace's, charts included: demo/shell-prerender.test.ts); it sends
   // the user's info, the menu and the message list at least.
   landingLoadTests('loads the landing page without moving it', async (page) => {

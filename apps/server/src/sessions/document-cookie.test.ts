@@ -172,4 +172,21 @@ describe('the document cookie', () => {
       expect([url, res.status]).toEqual([url, 401]);
     }
   });
+
+  // Last: it closes the suite's database.
+  it('gets the document for every visitor while the database does not answer, and keeps the cookie', async () => {
+    const { token, value } = await cookieFor('admin');
+    expect(viewOf((await load('/workplace', `${DOCUMENT_COOKIE}=${value}`)).body)).toBe('shell-zh-CN');
+    await t.handle.close();
+    const res = await load('/workplace', `${DOCUMENT_COOKIE}=${value}`);
+    expect(res.statusCode).toBe(200);
+    expect(viewOf(res.body)).toBe('every-zh-CN');
+    // Unchecked is not dead: the session may well be live, so the cookie is not removed.
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // Nothing personal in it: the document for every visitor, with that document's caching.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The API, which needs the database, says so.
+    const info = await t.request({ method: 'POST', url: '/api/user/info', token });
+    expect([info.status, info.body.data.error]).toEqual([503, 'UNAVAILABLE']);
+  });
 });
