@@ -98,9 +98,22 @@ async function openFromMenu(p: Page, group: string, label: string) {
   const menu = p.locator(phone ? '[data-testid=drawer-menu]' : '[data-testid=side-menu]');
   const popHeader = menu.locator('.arco-menu-pop-header').filter({ hasText: exactly(group) });
   if ((await popHeader.count()) > 0) {
-    await popHeader.hover();
-    await p.locator('.arco-menu-pop-trigger [role=menuitem]').filter({ hasText: exactly(label) }).click();
-    await p.mouse.move(p.viewportSize()!.width - 10, p.viewportSize()!.height - 10); // off the menu: its pop-up closes
+    const offMenu = () => p.mouse.move(p.viewportSize()!.width - 10, p.viewportSize()!.height - 10); // its pop-up closes
+    const entry = p.locator('.arco-menu-pop-trigger [role=menuitem]').filter({ hasText: exactly(label) });
+    // A pop-up that closed under a pointer still on its way (a loaded machine) is hovered open again, as for
+    // the role switch (chooseRole), at most three times.
+    for (let attempt = 1; ; attempt += 1) {
+      await popHeader.hover();
+      try {
+        await entry.click({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await offMenu();
+        await entry.waitFor({ state: 'hidden' });
+      }
+    }
+    await offMenu();
     return;
   }
   const item = menu.locator('.arco-menu-item').filter({ hasText: exactly(label) });
