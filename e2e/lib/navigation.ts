@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, loginAs, screenshot } from './browser';
 import { seriousViolations } from './page-helpers';
@@ -100,19 +100,10 @@ async function openFromMenu(p: Page, group: string, label: string) {
   if ((await popHeader.count()) > 0) {
     const offMenu = () => p.mouse.move(p.viewportSize()!.width - 10, p.viewportSize()!.height - 10); // its pop-up closes
     const entry = p.locator('.arco-menu-pop-trigger [role=menuitem]').filter({ hasText: exactly(label) });
-    // A pop-up that closed under a pointer still on its way (a loaded machine) is hovered open again, as for
-    // the role switch (chooseRole), at most three times.
-    for (let attempt = 1; ; attempt += 1) {
-      await popHeader.hover();
-      try {
-        await entry.click({ timeout: 5_000 });
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-        await offMenu();
-        await entry.waitFor({ state: 'hidden' });
-      }
-    }
+    await clickInHoverPopup(() => popHeader.hover(), entry, async () => {
+      await offMenu();
+      await entry.waitFor({ state: 'hidden' });
+    });
     await offMenu();
     return;
   }
@@ -266,27 +257,42 @@ export async function reloadThroughRedirect(page: Page, list: Pick<ListPage, 'pa
 }
 
 /**
- * Picks role `code` in the account menu's 切换角色 sub-menu, which opens on hover. On a loaded machine the
- * pointer can set off for the item while the sub-menu is still coming in and pass over the navbar on its way,
- * which closes the sub-menu (a CI run saw the item detached under the pointer): an attempt that did not reach
- * the item closes the account menu and starts again, at most three times.
+ * Clicks `item` in a pop-up that `open` shows on hover. On a loaded machine the pointer can set off for the
+ * item while the pop-up is still coming in and cross what lies under it on its way, which closes the pop-up
+ * (stop 50's CI saw the item detached under the pointer): an attempt that does not reach the item within 5 s
+ * is undone by `close` and made again, at most three times; a pop-up that never works still fails.
  */
-async function chooseRole(page: Page, code: string): Promise<void> {
-  const accountMenu = page.locator('[data-testid=logout]');
-  const item = page.locator(`[data-testid=role-${code}]`);
+async function clickInHoverPopup(open: () => Promise<unknown>, item: Locator, close: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    await page.locator('[data-testid=avatar]').click();
-    await accountMenu.waitFor();
-    await page.getByText('切换角色').hover();
+    await open();
     try {
       await item.click({ timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;
-      if (await accountMenu.isVisible()) await page.locator('[data-testid=avatar]').click();
-      await accountMenu.waitFor({ state: 'hidden' });
+      await close();
     }
   }
+}
+
+/**
+ * Picks role `code` in the account menu's 切换角色 sub-menu, which opens on hover. Seen while forcing a retry
+ * here: once the document has scrolled (the workplace after a role switch), the open menu sits at the top of
+ * the page over the fixed navbar and its avatar, so it is closed by a click outside it.
+ */
+async function chooseRole(page: Page, code: string): Promise<void> {
+  const avatar = page.locator('[data-testid=avatar]');
+  const accountMenu = page.locator('[data-testid=logout]');
+  const open = async () => {
+    await avatar.click();
+    await accountMenu.waitFor();
+    await page.getByText('切换角色').hover();
+  };
+  await clickInHoverPopup(open, page.locator(`[data-testid=role-${code}]`), async () => {
+    // Escape does not close it.
+    await page.mouse.click(page.viewportSize()!.width - 5, page.viewportSize()!.height - 5);
+    await accountMenu.waitFor({ state: 'hidden' });
+  });
 }
 
 /**
