@@ -276,9 +276,8 @@ async function clickInHoverPopup(open: () => Promise<unknown>, item: Locator, cl
 }
 
 /**
- * Picks role `code` in the account menu's 切换角色 sub-menu, which opens on hover. Seen while forcing a retry
- * here: once the document has scrolled (the workplace after a role switch), the open menu sits at the top of
- * the page over the fixed navbar and its avatar, so it is closed by a click outside it.
+ * Picks role `code` in the account menu's 切换角色 sub-menu, which opens on hover. A retry closes the menu by a
+ * click outside it (Escape does not close it; the avatar, under the menu, would not be reached).
  */
 async function chooseRole(page: Page, code: string): Promise<void> {
   const avatar = page.locator('[data-testid=avatar]');
@@ -289,7 +288,6 @@ async function chooseRole(page: Page, code: string): Promise<void> {
     await page.getByText('切换角色').hover();
   };
   await clickInHoverPopup(open, page.locator(`[data-testid=role-${code}]`), async () => {
-    // Escape does not close it.
     await page.mouse.click(page.viewportSize()!.width - 5, page.viewportSize()!.height - 5);
     await accountMenu.waitFor({ state: 'hidden' });
   });

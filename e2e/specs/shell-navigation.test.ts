@@ -3,6 +3,7 @@ import { builtInRoles, permissions } from '@atrium/contracts/permissions';
 import { filterRoutes, routeTable, type Granted, type RouteNode } from '@atrium/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, screenshot } from '../lib/browser';
+import { seriousViolations } from '../lib/page-helpers';
 import { browserEachTest } from '../lib/each-test';
 import { manyTabs, menuOutline, openAllGroups } from '../lib/navigation';
 import { navigationTests } from '../lib/navigation-suite';
@@ -106,6 +107,58 @@ describe('navbar', () => {
     expect(Number(await badge.textContent())).toBe(before - 1);
   });
 
+});
+
+describe('navbar pop-ups while the page scrolls', () => {
+  // Arco draws pop-ups in body, which moves with the document; the navbar is fixed. Once the page had
+  // scrolled, the open account menu lay over the navbar and the avatar that opened it (stop 50's CI: a
+  // click aimed at its sub-menu landed on the navbar).
+  const cases = [
+    { locale: 'zh-CN', theme: 'light', width: 1440 },
+    { locale: 'en-US', theme: 'dark', width: 390 },
+  ] as const;
+  for (const { locale, theme, width } of cases) {
+    it(`keeps the account menu and the messages under their buttons at ${width} px, ${locale}, ${theme}`, async () => {
+      // A short window, so that the page scrolls.
+      const browser = await launchBrowser({ locale, theme, width, height: 420 });
+      try {
+        const p = await newPage(browser.context);
+        await loginAs(p, 'admin');
+        await p.goto(`${baseUrl}/user/setting`);
+        await p.locator('[data-tab-pane="/user/setting"] form').first().waitFor();
+        // How far the pop-up's top lies below its button's bottom (a few pixels when in place).
+        const gap = (button: string, popup: string) =>
+          p.evaluate(
+            ([button, popup]) => document.querySelector(popup!)!.getBoundingClientRect().top - document.querySelector(button!)!.getBoundingClientRect().bottom,
+            [button, popup],
+          );
+        for (const [button, popup] of [
+          ['[data-testid=avatar]', '.arco-dropdown-menu'],
+          ['[data-testid=message-bell]', '[data-testid=message-box]'],
+        ] as const) {
+          await p.evaluate(() => window.scrollTo(0, 0));
+          await p.locator(button).click();
+          await p.locator(popup).waitFor();
+          const before = await gap(button, popup);
+          expect(before).toBeGreaterThanOrEqual(0);
+          expect(before).toBeLessThan(16);
+          await p.mouse.wheel(0, 300);
+          await expect.poll(() => p.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+          expect(await gap(button, popup)).toBeCloseTo(before, 0);
+          if (popup === '.arco-dropdown-menu') {
+            await screenshot(p, `account-menu-scrolled-${width}-${theme}`);
+            expect(await seriousViolations(p)).toEqual([]);
+          }
+          // Closed by a click outside it, the window's bottom-right corner.
+          await p.mouse.click(width - 5, 415);
+          await p.locator(popup).waitFor({ state: 'hidden' });
+        }
+        expect(p.errors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
 });
 
 describe('message box in English', () => {

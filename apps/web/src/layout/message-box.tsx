@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { messageListKey } from '../lib/messages';
 import styles from './message-box.module.css';
+import { navbarPopupContainer } from './navbar-popups';
 import { useMessages } from './use-messages';
 import { HoverTip } from '../components/hover-tip';
 
@@ -33,6 +34,7 @@ export function MessageBox() {
     <Trigger
       trigger="click"
       escToClose
+      getPopupContainer={navbarPopupContainer}
       popup={() => popup}
       position="br"
       popupVisible={open}

@@ -29,6 +29,7 @@ import { AppMenu } from './app-menu';
 import { ApprovalsBadge } from './approvals-badge';
 import { MessageBox } from './message-box';
 import styles from './navbar.module.css';
+import { navbarPopupContainer } from './navbar-popups';
 import { PageSearch } from './page-search';
 import { signOut } from './sign-out';
 import { useSubMenuRoles } from './sub-menu-roles';
@@ -104,7 +105,7 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
   const roles = user?.roles ?? [];
   const userMenuRef = useSubMenuRoles();
   const userMenu = (
-    <Menu ref={userMenuRef} onClickMenuItem={onUserMenu} className={styles.userMenu}>
+    <Menu ref={userMenuRef} onClickMenuItem={onUserMenu} className={styles.userMenu} triggerProps={{ getPopupContainer: navbarPopupContainer }}>
       {roles.length > 1 ? (
         <Menu.SubMenu
           key="switchRoles"
@@ -199,7 +200,7 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
           <IconButton tip={t('settings.title')} onClick={() => update({ globalSettings: true })} icon={<IconSettings />} testId="settings-open" />
         </li>
         <li>
-          <Dropdown droplist={userMenu} position="br" trigger="click">
+          <Dropdown droplist={userMenu} position="br" trigger="click" getPopupContainer={navbarPopupContainer}>
             <button
               type="button"
               className={styles.avatarButton}

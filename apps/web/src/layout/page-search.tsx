@@ -7,6 +7,7 @@ import { useTabs } from '../stores/tabs';
 import { useMenuTree } from './app-menu';
 import { searchMenu } from './menu-model';
 import styles from './navbar.module.css';
+import { navbarPopupContainer } from './navbar-popups';
 
 /**
  * Finds a page by its title in the reader's language and opens it (its open tab, with that tab's URL).
@@ -48,6 +49,7 @@ export function PageSearch({ wide = false, onEscape }: { wide?: boolean; onEscap
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
         filterOption={() => true}
+        triggerProps={{ getPopupContainer: navbarPopupContainer }}
         triggerElement={<Input prefix={<IconSearch />} aria-label={t('settings.search')} data-testid="page-search" />}
       />
       {empty ? (

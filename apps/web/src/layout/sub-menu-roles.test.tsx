@@ -1,4 +1,4 @@
-import { Menu } from '@arco-design/web-react';
+import { Dropdown, Menu } from '@arco-design/web-react';
 import { render, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +41,27 @@ describe('sub-menu roles', () => {
     rerender(<Probe groups={['one', 'two', 'three']} collapse />);
     await waitFor(() => expect(container.querySelectorAll('.arco-menu-pop-header[role=menuitem]')).toHaveLength(3));
     expect(expandableWithoutRole(container)).toEqual([]);
+  });
+
+  it("labels a pop-up sub-menu's header in a dropdown's menu", async () => {
+    function InDropdown() {
+      const ref = useSubMenuRoles();
+      const menu = (
+        <Menu ref={ref}>
+          <Menu.SubMenu key="roles" title="roles">
+            <Menu.Item key="a">a</Menu.Item>
+          </Menu.SubMenu>
+          <Menu.Item key="single">single</Menu.Item>
+        </Menu>
+      );
+      return (
+        <Dropdown droplist={menu} popupVisible>
+          <button type="button">open</button>
+        </Dropdown>
+      );
+    }
+    render(<InDropdown />);
+    await waitFor(() => expect(document.body.querySelectorAll('.arco-dropdown-menu-pop-header[role=menuitem]')).toHaveLength(1));
+    expect(expandableWithoutRole(document.body)).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { useCallback, useRef, type RefCallback } from 'react';
  * gains, the collapsed sider's pop-ups) are labelled as they appear.
  */
 function label(root: HTMLElement): void {
-  for (const header of root.querySelectorAll('.arco-menu-inline-header, .arco-menu-pop-header')) {
+  // A menu inside a Dropdown (the account menu) is drawn with Dropdown's prefix.
+  for (const header of root.querySelectorAll('.arco-menu-inline-header, .arco-menu-pop-header, .arco-dropdown-menu-pop-header')) {
     if (header.getAttribute('role') !== 'menuitem') header.setAttribute('role', 'menuitem');
   }
   for (const items of root.querySelectorAll('.arco-menu-inline-content')) {
