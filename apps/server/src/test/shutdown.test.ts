@@ -1,9 +1,14 @@
 /**
- * Stopping a real server however it is asked to stop, on the project's engine (PGlite, and PostgreSQL in
- * the `server-pg` project): SIGTERM to the server; SIGINT (twice) and SIGTERM to the process group of
- * `npm start`; SIGTERM to npm alone (npm ignores a SIGINT of its own: a terminal's goes to the group);
- * SIGTERM to scripts/start.mjs and SIGINT to its group; start.mjs killed; a third signal; the drain
- * period behind a balancer (SHUTDOWN_DRAIN_SECONDS: not ready, still serving); the drain limit.
+ * Stopping a real server however it is asked to stop: SIGTERM to the server; SIGINT (twice) and SIGTERM to
+ * the process group of `npm start`; SIGTERM to npm alone (npm ignores a SIGINT of its own: a terminal's goes
+ * to the group); SIGTERM to scripts/start.mjs and SIGINT to its group; start.mjs killed; a third signal; the
+ * drain period behind a balancer (SHUTDOWN_DRAIN_SECONDS: not ready, still serving); the drain limit.
+ *
+ * Each engine runs the plain SIGTERM and the cases where it has something of its own to let go of; how a
+ * signal travels through npm and start.mjs, and the drain's timing, do not depend on the engine and run
+ * once. PGlite (the quick start's engine): a terminal's Ctrl-C to `npm start`, start.mjs killed and a third
+ * signal, each checked to leave no lock on the data directory. PostgreSQL (the `server-pg` project): the
+ * other ways through npm and start.mjs, the drain period and the drain limit.
  *
  * Under load: ~20 signed requests on kept-alive connections, ~20 more on connections of their own written
  * just before the signal (not yet accepted by a busy server: closing the listening socket would reset
@@ -23,6 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../db/client.ts';
 import { pgliteOptions } from '../db/pglite.ts';
 import { TEST_CREDENTIAL, createTestApp, defaultEngine } from './harness.ts';
 import { freePort, serverDir, signedInit } from './server-process.ts';
@@ -417,6 +423,8 @@ interface SignalPath {
   twice?: boolean;
   stopped: { code: number; npmSignal?: NodeJS.Signals };
   logs?: RegExp;
+  /** The engine it runs on, when not both (see the file's opening comment). */
+  only?: Engine;
 }
 
 const group = (signal: NodeJS.Signals) => (tree: Tree) => process.kill(-tree.root.pid!, signal);
@@ -426,12 +434,12 @@ const root = (signal: NodeJS.Signals) => (tree: Tree) => process.kill(tree.root.
 const signalPaths: SignalPath[] = [
   { name: 'SIGTERM to the server', launcher: 'server', signal: (tree) => process.kill(tree.serverPid, 'SIGTERM'), stopped: { code: 0 } },
   // the server gets each one from the group and from start.mjs: each counts once, the second only logs
-  { name: 'SIGINT to the process group of `npm start` (Ctrl-C), twice', launcher: 'npm', signal: group('SIGINT'), twice: true, stopped: { code: 0, npmSignal: 'SIGINT' } },
-  { name: 'SIGTERM to the process group of `npm start`', launcher: 'npm', signal: group('SIGTERM'), stopped: { code: 0, npmSignal: 'SIGTERM' } },
+  { name: 'SIGINT to the process group of `npm start` (Ctrl-C), twice', launcher: 'npm', signal: group('SIGINT'), twice: true, stopped: { code: 0, npmSignal: 'SIGINT' }, only: 'pglite' },
+  { name: 'SIGTERM to the process group of `npm start`', launcher: 'npm', signal: group('SIGTERM'), stopped: { code: 0, npmSignal: 'SIGTERM' }, only: 'postgres' },
   // npm does not pass it on and its shell goes with it: start.mjs notices its parent gone
-  { name: 'SIGTERM to npm alone', launcher: 'npm', signal: root('SIGTERM'), stopped: { code: 0, npmSignal: 'SIGTERM' }, logs: /parent process \(pid \d+\) is gone; stopping the server/ },
-  { name: 'SIGTERM to scripts/start.mjs (passed on once, its exit code is the server\'s)', launcher: 'start.mjs', signal: root('SIGTERM'), stopped: { code: 0 } },
-  { name: 'SIGINT to the process group of `node scripts/start.mjs` (Ctrl-C)', launcher: 'start.mjs', signal: group('SIGINT'), stopped: { code: 0 } },
+  { name: 'SIGTERM to npm alone', launcher: 'npm', signal: root('SIGTERM'), stopped: { code: 0, npmSignal: 'SIGTERM' }, logs: /parent process \(pid \d+\) is gone; stopping the server/, only: 'postgres' },
+  { name: 'SIGTERM to scripts/start.mjs (passed on once, its exit code is the server\'s)', launcher: 'start.mjs', signal: root('SIGTERM'), stopped: { code: 0 }, only: 'postgres' },
+  { name: 'SIGINT to the process group of `node scripts/start.mjs` (Ctrl-C)', launcher: 'start.mjs', signal: group('SIGINT'), stopped: { code: 0 }, only: 'postgres' },
 ];
 
 describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})`, () => {
@@ -478,7 +486,7 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  for (const path of signalPaths) {
+  for (const path of signalPaths.filter((p) => (p.only ?? engine) === engine)) {
     it(`${path.name}: every request in flight is answered, the export is complete, the tree is gone`, async () => {
       const tree = await launch(path.launcher, port, env());
       if (path.launcher === 'npm') for (const part of [/npm start/, /start\.mjs/, /main\.ts/]) expect(tree.pids.map(cmdline).join(' | ')).toMatch(part);
@@ -501,6 +509,7 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
     });
   }
 
+  if (engine === 'pglite') {
     it('start.mjs killed outright: the server notices its parent is gone and stops by itself', async () => {
       const tree = await launch('start.mjs', port, env());
       const held = await heldLogin(port);
@@ -513,7 +522,7 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       // the last line may still be in the pipe when the process is gone (on a busy machine): read it to the end
       await logged(tree, /"msg":"stopped"/);
       expect(await portFree(port)).toBe(true);
-      if (engine === 'pglite') expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
+      expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
     });
 
     it('a third signal exits at once (code 1), still releasing the lock', async () => {
@@ -531,6 +540,9 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       expect(tree.log()).toMatch(/received a third time/);
     });
 
+  }
+
+  if (engine === 'postgres') {
     it('SHUTDOWN_DRAIN_SECONDS: from SIGTERM /readyz is 503 while new requests are still served; then refused, the rest answered, exit 0', async () => {
       const drainMs = 3000;
       const tree = await launch('server', port, { ...env(), SHUTDOWN_DRAIN_SECONDS: String(drainMs / 1000) });
@@ -581,4 +593,5 @@ describe(`stopping the server (${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'})
       await expectStoppedCleanly(tree, port, lockDir(), { code: 0 });
       expect(tree.log()).toMatch(/"connections":2,.*drain limit of 1 s reached/);
     });
+  }
 });
