@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpiredModal: vi.fn(), warn: vi.fn(), API_TOAST_ID: 'apiTips' }));
+// What the loader starts and does not wait for (the page's code and data, the document cookie) is only
+// noted: left to run, it could send its calls during a later test, into that test's record (a loaded CI
+// machine saw the accounts page's reads and the cookie's call in the password-change case).
+vi.mock('./route-components', () => ({ preloadPage: vi.fn(() => Promise.resolve()) }));
+vi.mock('../lib/document-cookie', () => ({ keepDocumentCookie: vi.fn() }));
 
 const { guardLoader } = await import('./guard-loader');
 const feedback = await import('../lib/feedback');
 const { envelope, signedInFetch } = await import('../test/signed-in-fetch');
 const { useSession } = await import('../stores/session');
+const { preloadPage } = await import('./route-components');
+const { keepDocumentCookie } = await import('../lib/document-cookie');
 
 type Answer = { status: number; body: unknown } | 'network-failure';
 
@@ -16,6 +23,8 @@ const user = { name: 'Admin', role: 'admin', roles: ['admin'], avatar: '', permi
 
 beforeEach(() => {
   vi.mocked(feedback.warn).mockClear();
+  vi.mocked(preloadPage).mockClear();
+  vi.mocked(keepDocumentCookie).mockClear();
   useSession.setState({ user: null, role: '', permissions: [], mustChangePassword: false, serverMenuPaths: null });
   localStorage.clear();
   calls = [];
@@ -59,6 +68,9 @@ describe('guard loader, start-up with a token', () => {
     expect(useSession.getState().serverMenuPaths).toContain('/system/user');
     expect(useSession.getState().role).toBe('admin');
     expect(useSession.getState().permissions).toEqual(['user:read', 'audit:read']);
+    // The page's code and first data are asked for as the shell renders; the document cookie once the profile is read.
+    expect(preloadPage).toHaveBeenCalledWith('SystemUser', expect.any(URLSearchParams));
+    expect(keepDocumentCookie).toHaveBeenCalled();
   });
 
   it('sends a role without the page to its first allowed page, by permission', async () => {
@@ -80,6 +92,9 @@ describe('guard loader, start-up with a token', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(useSession.getState().mustChangePassword).toBe(true);
     expect(useSession.getState().serverMenuPaths).toBeNull();
+    // Neither the page nor the cookie while the server holds the session to the password change.
+    expect(preloadPage).not.toHaveBeenCalled();
+    expect(keepDocumentCookie).not.toHaveBeenCalled();
   });
 
   it('logs out and goes to login when the server refuses the session', async () => {
