@@ -5,9 +5,18 @@ import { useTabs, visitTabs, type Tab } from '../stores/tabs';
 import styles from './page-host.module.css';
 import './page-contrast.css';
 
-/** Renders the page routes for one location; inside, useLocation/useSearchParams see that location. */
+/**
+ * Renders the page routes for one location; inside, useLocation/useSearchParams see that location. The
+ * router renders this again at every navigation (useRoutes reads the router's location too), so the
+ * element built for a location is kept and given again while the pane's location is the same object (a
+ * hidden tab's, `paneLocation`): React then leaves the page alone. Before, every open page rendered again
+ * at each click in the menu (the workplace's figures, rows and charts before the search table could draw).
+ */
 function RoutePane({ routes, location }: { routes: RouteObject[]; location: Partial<Location> & { pathname: string } }) {
-  return useRoutes(routes, location);
+  const element = useRoutes(routes, location);
+  const kept = useRef<{ routes: RouteObject[]; location: object; element: typeof element } | null>(null);
+  if (kept.current?.routes !== routes || kept.current.location !== location) kept.current = { routes, location, element };
+  return kept.current.element;
 }
 
 function locationOf(tab: Tab): Location {
@@ -40,7 +49,10 @@ export function PageHost({ routes }: { routes: RouteObject[] }) {
 
   useScrollPerTab(activeTab?.path ?? location.pathname);
 
+  // A tab's location while hidden: the one it was shown with last (the same object, so its pane does not
+  // render again as it is left), else one made from its stored URL.
   const inactiveLocations = useRef(new Map<string, Location>());
+  if (activeTab) inactiveLocations.current.set(activeTab.path, location);
   const paneLocation = (tab: Tab): Location => {
     const cached = inactiveLocations.current.get(tab.path);
     if (cached && cached.pathname + cached.search === tab.url) return cached;
