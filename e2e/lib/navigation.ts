@@ -275,10 +275,13 @@ async function clickInHoverPopup(open: () => Promise<unknown>, item: Locator, cl
   }
 }
 
-/**
- * Picks role `code` in the account menu's 切换角色 sub-menu, which opens on hover. A retry closes the menu by a
- * click outside it (Escape does not close it; the avatar, under the menu, would not be reached).
- */
+/** A click at the window's bottom-right corner, outside every pop-up: what closes Arco's dropdowns (Escape does not). */
+export async function clickOutside(page: Page): Promise<void> {
+  const { width, height } = page.viewportSize()!;
+  await page.mouse.click(width - 5, height - 5);
+}
+
+/** Picks role `code` in the account menu's 切换角色 sub-menu, which opens on hover; a retry closes the menu first. */
 async function chooseRole(page: Page, code: string): Promise<void> {
   const avatar = page.locator('[data-testid=avatar]');
   const accountMenu = page.locator('[data-testid=logout]');
@@ -288,7 +291,7 @@ async function chooseRole(page: Page, code: string): Promise<void> {
     await page.getByText('切换角色').hover();
   };
   await clickInHoverPopup(open, page.locator(`[data-testid=role-${code}]`), async () => {
-    await page.mouse.click(page.viewportSize()!.width - 5, page.viewportSize()!.height - 5);
+    await clickOutside(page);
     await accountMenu.waitFor({ state: 'hidden' });
   });
 }
@@ -341,7 +344,17 @@ export async function phoneNavbar(p: Page & { errors: string[] }, query: string,
   // ...the search sits at the top of the menu drawer and opens what it finds
   await p.locator('[data-testid=menu-drawer-open]').click();
   const search = p.locator('.arco-drawer [data-testid=page-search]');
+  // Once the drawer has slid in.
+  await expect.poll(() => p.locator('.arco-drawer').evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBe(0);
   await search.fill(query);
+  // Its hits whole and inside the window.
+  const hits = p.locator('.arco-select-popup .arco-select-option');
+  await hits.first().waitFor();
+  await expect.poll(() => hits.first().evaluate((el) => getComputedStyle(el.closest('.arco-trigger')!).opacity)).toBe('1');
+  const cut = (els: Element[]) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().left < 0 || el.getBoundingClientRect().right > window.innerWidth).map((el) => el.textContent);
+  expect(await hits.evaluateAll(cut)).toEqual([]);
+  await screenshot(p, 'page-search-hits-390');
   await search.press('Enter');
   await p.waitForURL(`**${path}`);
   await p.locator('.arco-drawer').waitFor({ state: 'hidden' });

@@ -49,7 +49,9 @@ export function PageSearch({ wide = false, onEscape }: { wide?: boolean; onEscap
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
         filterOption={() => true}
-        triggerProps={{ getPopupContainer: navbarPopupContainer }}
+        // As wide as its longest hit (at least the input): at the input's width, 个人中心 › 用户信息 and
+        // 个人中心 › 用户设置 were both cut to 个人中心 › 用户….
+        triggerProps={{ getPopupContainer: navbarPopupContainer, autoAlignPopupWidth: false, autoAlignPopupMinWidth: true }}
         triggerElement={<Input prefix={<IconSearch />} aria-label={t('settings.search')} data-testid="page-search" />}
       />
       {empty ? (
