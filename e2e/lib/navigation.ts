@@ -353,7 +353,7 @@ export async function phoneNavbar(p: Page & { errors: string[] }, query: string,
   await expect.poll(() => hits.first().evaluate((el) => getComputedStyle(el.closest('.arco-trigger')!).opacity)).toBe('1');
   const cut = (els: Element[]) =>
     els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().left < 0 || el.getBoundingClientRect().right > window.innerWidth).map((el) => el.textContent);
-  expect(await hits.evaluateAll(cut)).toEqual([]);
+  await expect.poll(() => hits.evaluateAll(cut)).toEqual([]);
   await screenshot(p, 'page-search-hits-390');
   await search.press('Enter');
   await p.waitForURL(`**${path}`);

@@ -158,7 +158,7 @@ describe('navbar pop-ups while the page scrolls', () => {
             // Every hit whole: cut to the input's width, two pages of one group read the same.
             const hits = p.locator('.arco-select-popup .arco-select-option');
             expect(await hits.count()).toBeGreaterThan(1);
-            expect(await hits.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent))).toEqual([]);
+            await expect.poll(() => hits.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent))).toEqual([]);
             await screenshot(p, `page-search-hits-${locale}-${theme}`);
             await search.fill('');
           }
