@@ -6,10 +6,11 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import type { FirstCall } from './src/lib/api/first-calls.ts';
-import { bootRequests, bootView, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
+import { bootRequests, bootView, placeDrawn, type BootConfig, type BootFiles } from './src/prerender/boot.ts';
+import { MOBILE_BREAKPOINT } from './src/lib/breakpoints.ts';
 import { criticalCss } from './src/prerender/critical-css.ts';
 // Relative, not the package name: the build's config is bundled, and a package's TypeScript would not be.
-import { FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '../../packages/contracts/src/client-config.ts';
+import { DRAWN_ELEMENT_ID, DRAWN_MARK, DRAWN_RENDERER_MANIFEST, FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '../../packages/contracts/src/client-config.ts';
 import { chunkOf } from './graph.ts';
 
 interface Renderer {
@@ -190,6 +191,9 @@ export function prerenderPlugin(): Plugin {
     async writeBundle() {
       if (!bootConfig || !pagesOf) return;
       const tmp = mkdtempSync(join(tmpdir(), 'atrium-prerender-'));
+      // The server renders: this build's (entry-server) and the request-time one the server imports to draw
+      // a signed-in page with its data (entry-drawn, as render-<hash>.mjs named in renderer.json; decision 049).
+      const renderDir = join(outDir, SIGNED_IN_DOCUMENTS, 'render');
       try {
         const ssrConfig: InlineConfig = {
           configFile: false,
@@ -197,11 +201,34 @@ export function prerenderPlugin(): Plugin {
           // Its chunking notes (the dictionaries imported statically here) concern this render only.
           logLevel: 'error',
           plugins: [react()],
-          resolve: { alias: { 'resize-observer-polyfill': src('lib/resize-observer.ts') } },
+          resolve: { alias: { 'resize-observer-polyfill': src('prerender/server-resize-observer.ts') } },
           ssr: { noExternal: true, target: 'node' },
-          build: { ssr: src('prerender/entry-server.tsx'), outDir: tmp, emptyOutDir: true, minify: false, sourcemap: false },
+          // React's production build whatever NODE_ENV the server runs with, as in the console's own build.
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          build: {
+            ssr: true,
+            outDir: renderDir,
+            copyPublicDir: false,
+            emptyOutDir: true,
+            minify: false,
+            sourcemap: false,
+            rollupOptions: {
+              input: { 'entry-server': src('prerender/entry-server.tsx'), render: src('prerender/entry-drawn.tsx') },
+              // .mjs: Node reads them as modules wherever the build is copied (no package.json beside them).
+              // Hashed: a server that imports a new build's renderer gets new modules, not the old ones
+              // (a query on the entry's address would load the entry twice, as a chunk imports it plainly).
+              output: { entryFileNames: '[name]-[hash].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+            },
+          },
         };
-        await build(ssrConfig);
+        const built = (await build(ssrConfig)) as { output: { type: string; name: string; fileName: string; isEntry?: boolean }[] };
+        const entryFile = (name: string) => {
+          const found = built.output.find((o) => o.type === 'chunk' && o.isEntry && o.name === name);
+          if (!found) throw new Error(`prerender: no ${name} in the server build`);
+          return found.fileName;
+        };
+        // Where the server finds the request-time renderer (apps/server/src/plugins/drawn-view.ts).
+        writeFileSync(join(renderDir, DRAWN_RENDERER_MANIFEST), JSON.stringify({ entry: entryFile('render') }));
         // The first view's calls: signing and sending in one classic script of its own, inline at the top
         // of the head, so they leave while the document is still being parsed (a module it imported had to
         // be fetched first, and ran only once the parser let go: after the first paint).
@@ -219,7 +246,7 @@ export function prerenderPlugin(): Plugin {
           },
         });
         const firstCallsScript = readFileSync(join(tmp, 'first-calls', 'first-calls.js'), 'utf8').trim();
-        const renderer = (await import(pathToFileURL(join(tmp, 'entry-server.js')).href)) as Renderer;
+        const renderer = (await import(pathToFileURL(join(renderDir, entryFile('entry-server'))).href)) as Renderer;
         const loginViews = Object.fromEntries(renderer.locales.map((locale) => [locale, `<div data-view="login" data-locale="${locale}" hidden>${renderer.renderLogin(locale)}</div>`]));
         const shellViews = Object.fromEntries(renderer.locales.map((locale) => [locale, `<div data-view="shell" data-locale="${locale}" hidden>${renderer.renderShell(locale)}</div>`]));
         const views = renderer.locales.map((locale) => loginViews[locale]! + shellViews[locale]!).join('');
@@ -266,8 +293,14 @@ export function prerenderPlugin(): Plugin {
         // named in its head after the entry's (first-view.json; the server's plugins/signed-in-document.ts).
         mkdirSync(join(outDir, SIGNED_IN_DOCUMENTS), { recursive: true });
         const shellCss = criticalCss(readCss(entryCss), Object.values(shellViews).join('')) + skeletonCss;
+        // Where the server streams a page it draws (decision 049), and the script that puts it in place.
+        const place = `(${placeDrawn.toString()})(${JSON.stringify({ elementId: DRAWN_ELEMENT_ID, minWidth: MOBILE_BREAKPOINT })});`;
         for (const locale of renderer.locales) {
-          writeFileSync(join(outDir, SIGNED_IN_DOCUMENTS, `shell.${locale}.html`), documentOf(shellViews[locale]!, shellCss).replace(/<html lang="[^"]*">/, `<html lang="${locale}" data-signed-in>`));
+          const signedIn = documentOf(shellViews[locale]!, shellCss)
+            .replace(/<html lang="[^"]*">/, `<html lang="${locale}" data-signed-in>`)
+            .replace(/\s*<\/body>/, `\n    ${DRAWN_MARK}<script>${place}</script>\n  </body>`);
+          if (!signedIn.includes(DRAWN_MARK)) throw new Error('prerender: no </body> in index.html');
+          writeFileSync(join(outDir, SIGNED_IN_DOCUMENTS, `shell.${locale}.html`), signedIn);
         }
         const firstView: FirstViewManifest = {
           locales: renderer.locales,

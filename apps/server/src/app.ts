@@ -23,6 +23,7 @@ import { loggerOptions, registerRequestLog, RequestLog } from './plugins/request
 import { scheduleAuditRetention } from './audit/audit-retention.ts';
 import type { ServerSlice } from './slice.ts';
 import { serverSlices } from './slices.ts';
+import { ViewTickets } from './sessions/view-tickets.ts';
 
 export interface AppDeps {
   db: Db;
@@ -45,6 +46,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     captchaText: () => string;
     engine: 'pglite' | 'postgres' | 'unknown';
+    /** The server's own reads as a document cookie's session, while it draws a signed-in document. */
+    viewTickets: ViewTickets;
   }
 }
 
@@ -79,6 +82,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.decorate('sms', deps.sms ?? devSmsProvider(config.smsOutbox, app.log));
   app.decorate('engine', deps.engine ?? 'unknown');
   app.decorate('captchaText', deps.captchaText ?? (() => randomCaptchaText()));
+  app.decorate('viewTickets', new ViewTickets());
 
   // Bodies are buffered by the signature hook; parsers read those bytes instead of the socket.
   app.removeAllContentTypeParsers();

@@ -1,11 +1,20 @@
 import type { Locale } from '@atrium/contracts/locale';
 import type { ComponentType } from 'react';
 import type { Dictionary } from './lib/dictionary-merge';
+import type { DrawnAnswerMap } from './prerender/drawn-answers';
 
 /** A page's module: the page, and what its first view shows, asked for ahead of a visit (app/route-components.tsx). */
 export interface PageModule {
   default: ComponentType;
   prefetch?: (search: URLSearchParams) => Promise<unknown>;
+}
+
+/**
+ * What the server draws of a slice's pages into the signed-in document (decision 049;
+ * prerender/entry-drawn.tsx), by route name: each drawn from its route's first calls' answers alone.
+ */
+interface DrawnViews {
+  views: Readonly<Record<string, ComponentType<{ answers: DrawnAnswerMap }>>>;
 }
 
 /** What a slice adds to 用户信息 (/user/info), below the account's own banner (features/user-info). */
@@ -37,4 +46,10 @@ export interface WebSlice {
   readonly messages?: Readonly<Record<Locale, () => Promise<{ default: Dictionary }>>>;
   /** Its panels on 用户信息, loaded with that page. */
   readonly userInfoPanels?: () => Promise<{ default: UserInfoPanels }>;
+  /**
+   * Its pages the server draws with their data before the console's code has run (decision 049): only a
+   * page whose first view follows from its route's first calls, the language and a desktop-wide window.
+   * Loaded by the server's renderer only, never by the console.
+   */
+  readonly drawnViews?: () => Promise<DrawnViews>;
 }

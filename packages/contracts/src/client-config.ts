@@ -15,6 +15,24 @@ export const SIGNED_IN_DOCUMENTS = 'signed-in';
 export const FIRST_VIEW_MARK = '<!--atrium:first-view-->';
 
 /**
+ * A page the server draws with its data into a signed-in document (decision 049) is streamed where this
+ * comment stands, after the skeleton and its boot scripts: the document's first part leaves at once, the
+ * drawn page (an element of DRAWN_ELEMENT_ID, `data-locale` its language, with its stylesheets) and its
+ * answers (a JSON data block of DRAWN_ANSWERS_ELEMENT_ID) once the server has read them; the build's
+ * script right after it puts the page in the skeleton's place.
+ */
+export const DRAWN_MARK = '<!--atrium:drawn-->';
+/** In `signed-in/render/`: `{ "entry": "render-<hash>.mjs" }`, the renderer of the build's drawn pages. */
+export const DRAWN_RENDERER_MANIFEST = 'renderer.json';
+export const DRAWN_ELEMENT_ID = 'pre-drawn';
+export const DRAWN_ANSWERS_ELEMENT_ID = 'atrium-drawn-answers';
+/**
+ * Set on <html> by the server, in the first part, when it draws the page, to the language it draws it in:
+ * the first calls' script then waits for the drawn answers instead of sending those calls.
+ */
+export const DRAWN_ATTRIBUTE = 'data-drawn';
+
+/**
  * The reader's language for the server's choice of document: written by the console whenever it applies
  * a language (not HttpOnly, not a secret; the console keeps its own choice in localStorage).
  */

@@ -6,7 +6,8 @@ import { RequestBatch } from '../db/request-batch.ts';
 import { sessionsPart } from '../sessions/session-lookup.ts';
 import { readLimited } from '../http/body.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { checkAccess, needsSession, sessionLookup } from './session.ts';
+import { VIEW_TICKET_HEADER } from '../sessions/view-tickets.ts';
+import { checkAccess, checkViewAccess, needsSession, sessionLookup } from './session.ts';
 import { SignatureCheck } from './signature.ts';
 import { decorateRequests, traceRequest } from './trace.ts';
 
@@ -39,6 +40,10 @@ export function registerPipeline(app: FastifyInstance): void {
 
   /** The checks a request needs; undefined when it needs none (public, exempt, unknown path). */
   const check = (req: FastifyRequest): Promise<void> | undefined => {
+    // The server's own read while it draws a signed-in document: its live ticket stands for the token and
+    // the signature, for the calls it was issued for only (sessions/view-tickets.ts).
+    const viewer = app.viewTickets.sessionFor(req.headers[VIEW_TICKET_HEADER], req.method, req.raw.url ?? '');
+    if (viewer) return needsSession(req) ? checkViewAccess(app, req, viewer) : undefined;
     const signed = signature.needed(req);
     const session = needsSession(req);
     if (!signed && !session) return undefined;

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditEntry, writeAudit } from '../audit/audit-entry.ts';
 import { AppError } from '../http/errors.ts';
-import { hashToken, isPlausibleToken, resolveSession } from '../sessions/resolve-session.ts';
+import type { SessionInfo } from '../http/context.ts';
+import type { DocumentSession } from '../sessions/document-cookie.ts';
+import { hashToken, isPlausibleToken, liveSession, resolveSession } from '../sessions/resolve-session.ts';
 
 /** The calls an account that must change its one-time password may still make. */
 const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['user.info', 'user.logout', 'user.change-password']);
@@ -39,7 +41,18 @@ export function sessionLookup(req: FastifyRequest): string | undefined {
 export async function checkAccess(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = accessToken(req);
   if (!token) throw new AppError('AUTH_REQUIRED');
-  const session = await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined, () => req.generations);
+  await applyAccess(app, req, await resolveSession(app.db, app.config, token, req.fingerprint, app.now(), req.sessionPreload ?? undefined, () => req.generations));
+}
+
+/**
+ * checkAccess for the server's own read as a document cookie's session (a view ticket's: sessions/view-tickets.ts),
+ * the session as the document request read it: the same checks of the session, the forced steps and the permission.
+ */
+export async function checkViewAccess(app: FastifyInstance, req: FastifyRequest, viewer: DocumentSession): Promise<void> {
+  await applyAccess(app, req, await liveSession(app.db, app.config, viewer.found, app.now(), () => req.generations));
+}
+
+async function applyAccess(app: FastifyInstance, req: FastifyRequest, session: SessionInfo): Promise<void> {
   req.session = session;
   const call = req.routeOptions.config.call!;
   if (session.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(call.id)) throw new AppError('PASSWORD_CHANGE_REQUIRED');

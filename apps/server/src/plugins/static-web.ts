@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_CONFIG_ELEMENT_ID, FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '@atrium/contracts/client-config';
+import { CLIENT_CONFIG_ELEMENT_ID, DRAWN_ATTRIBUTE, DRAWN_MARK, FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '@atrium/contracts/client-config';
 import { clientConfigOf } from '../http/client-config.ts';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
 import { sendError } from './error-handler.ts';
+import { DrawnViews, drawnMarkup } from './drawn-view.ts';
 import { documentPolicy } from './security-headers.ts';
 import { documentLocale, firstViewLinks, firstViewPage, withFirstViewLinks } from './signed-in-document.ts';
-import { clearDocumentCookie, documentCookieOf, documentSessionOf } from '../sessions/document-cookie.ts';
+import { clearDocumentCookie, documentCookieOf, documentSessionOf, type DocumentSession } from '../sessions/document-cookie.ts';
 import { compressBody, compressible, freshSiblingPath, isCompressible } from './web-compress.ts';
 
 /** The sign-in page's address: its document is the one for every visitor, whoever asks. */
@@ -80,6 +83,21 @@ interface Entry {
   path?: string;
   brPath?: string;
   gzPath?: string;
+}
+
+/** A signed-in document: its language, and for a page the server may draw, its two parts around the drawn page. */
+interface SignedInEntry extends Entry {
+  locale: string;
+  html: string;
+  drawn?: {
+    /** The manifest's page (`/` for the landing page). */
+    page: string;
+    /** Up to the drawn page's place, <html> marked as drawn in the document's language (the first calls wait for its answers). */
+    head: string;
+    tail: string;
+    /** What the drawn page needs styled: the entry's, the shell's and the page's stylesheets. */
+    stylesheets: string[];
+  };
 }
 
 /**
@@ -164,8 +182,8 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
    * first view's files named in its head, and the client configuration. One version per build, credential,
    * language and page, compressed once.
    */
-  const signedIn = new Map<string, Entry>();
-  async function loadSignedInDocument(cookieHeader: string | undefined, path: string): Promise<Entry | undefined> {
+  const signedIn = new Map<string, SignedInEntry>();
+  async function loadSignedInDocument(cookieHeader: string | undefined, path: string): Promise<SignedInEntry | undefined> {
     const found = await loadManifest();
     if (!found) return undefined;
     const locale = documentLocale(found, cookieHeader);
@@ -179,23 +197,33 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     const slot = `${file}#${page ?? ''}`;
     const hit = signedIn.get(slot);
     if (hit?.key === key) return hit;
-    const html = (source.body ?? (await readFile(file))).toString('utf8');
-    const body = Buffer.from(withClientConfig(withFirstViewLinks(html, firstViewLinks(found, locale, page)), data), 'utf8');
-    const entry: Entry = { key, type: source.type, etag: `${source.etag.slice(0, -1)}-${fingerprint}"`, body, csp: source.csp, ...(await compressBody(body)) };
+    const html = withClientConfig(withFirstViewLinks((source.body ?? (await readFile(file))).toString('utf8'), firstViewLinks(found, locale, page)), data);
+    const body = Buffer.from(html, 'utf8');
+    const entry: SignedInEntry = { key, type: source.type, etag: `${source.etag.slice(0, -1)}-${fingerprint}"`, body, csp: source.csp, ...(await compressBody(body)), locale, html };
+    const at = html.indexOf(DRAWN_MARK);
+    if (page && at >= 0) {
+      const files = found.pages[page]!;
+      entry.drawn = {
+        page,
+        head: html.slice(0, at).replace(/<html lang="([^"]*)"/, (tag, lang: string) => `${tag} ${DRAWN_ATTRIBUTE}="${lang}"`),
+        tail: html.slice(at),
+        stylesheets: [...new Set([...found.css, ...found.shell.css, ...files.css])],
+      };
+    }
     signedIn.set(slot, entry);
     return entry;
   }
 
   /**
-   * Whether a document request comes with a document cookie that names a live session: `undefined` without
-   * a cookie, `false` for one the server does not honour (removed in the answer). A database that does not
+   * The live session a document request's cookie names: `undefined` without a cookie, `false` for one the
+   * server does not honour (removed in the answer). A database that does not
    * answer gets the document every visitor gets: the boot script then picks the view from the token.
    */
-  async function documentSession(req: FastifyRequest): Promise<boolean | undefined> {
+  async function documentSession(req: FastifyRequest): Promise<DocumentSession | false | undefined> {
     const value = documentCookieOf(req.headers.cookie);
     if (!value) return undefined;
     try {
-      return (await documentSessionOf(app.db, app.config, value, app.now())) !== undefined;
+      return (await documentSessionOf(app.db, app.config, value, app.now())) ?? false;
     } catch (error) {
       req.log.warn({ err: error }, 'document cookie not checked: the document for every visitor is sent');
       return undefined;
@@ -217,6 +245,36 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     }
     if (req.method === 'HEAD') return reply.code(200).send();
     return reply.code(200).send(form.body ?? createReadStream(form.path!));
+  }
+
+  /**
+   * A signed-in document with the page drawn by the server (decision 049), streamed: its first part (the
+   * skeleton, the boot scripts) leaves at once and is shown as today, the drawn page and its answers once
+   * they are read, then the rest. Personal: never stored by any cache, no ETag. When the page cannot be
+   * drawn (plugins/drawn-view.ts says when), the rest follows alone and the document is today's skeleton.
+   */
+  const drawnViews = new DrawnViews(app, root);
+  function sendDrawn(req: FastifyRequest, reply: FastifyReply, entry: SignedInEntry, parts: NonNullable<SignedInEntry['drawn']>, session: DocumentSession): FastifyReply {
+    reply.header('Content-Type', entry.type).header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie');
+    if (entry.csp) reply.header('Content-Security-Policy', entry.csp);
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+    if (encoding) reply.header('Content-Encoding', encoding);
+    const out = encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? createGzip() : new PassThrough();
+    // The first part leaves now (compressed as far as it goes), not once the page is drawn.
+    out.write(parts.head);
+    if (!(out instanceof PassThrough)) out.flush();
+    void drawnViews
+      .draw(session, parts.page, entry.locale)
+      .catch((error: unknown) => {
+        req.log.warn({ err: error }, 'signed-in page not drawn: the skeleton is sent alone');
+        return undefined;
+      })
+      .then((drawn) => {
+        if (drawn) out.write(drawnMarkup(drawn, entry.locale, parts.stylesheets));
+        out.end(parts.tail);
+      });
+    return reply.code(200).send(out);
   }
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -241,8 +299,9 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     // every visitor, and a cookie that no longer names a live session is removed.
     const session = await documentSession(req);
     if (session === false) reply.header('Set-Cookie', clearDocumentCookie(req.protocol === 'https'));
-    if (session === true && decoded !== LOGIN_PATH) {
+    if (session && decoded !== LOGIN_PATH) {
       const entry = await loadSignedInDocument(req.headers.cookie, decoded);
+      if (entry?.drawn && req.method === 'GET' && (await drawnViews.draws(entry.drawn.page))) return sendDrawn(req, reply, entry, entry.drawn, session);
       if (entry) return send(req, reply, entry, 'private, no-cache', 'Accept-Encoding, Cookie');
     }
     const index = await loadDocument();
@@ -260,6 +319,7 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     void (async () => {
       for (const f of files) await load(join(root, f)).catch(() => undefined);
       await loadDocument().catch(() => undefined);
+      await drawnViews.warm();
     })();
   });
 }

@@ -2,7 +2,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { equalHex, keyedHash, purposeKey } from '../security/passwords.ts';
-import { findSessionById, sessionDeadline } from './session-lookup.ts';
+import { findSessionById, sessionDeadline, type SessionWithUser } from './session-lookup.ts';
 
 // The document cookie (decision 046): lets the server know, when a browser asks for the console's document,
 // that a live session of this browser asks, so it can serve the signed-in view. It is a document's only:
@@ -61,6 +61,10 @@ export function documentCookieOf(header: string | undefined): string | undefined
 export interface DocumentSession {
   sessionId: number;
   userId: number;
+  /** The session's token's hash (sessions.token_hash): what the console proves it holds the same session by. */
+  tokenHash: string;
+  /** The session as read for this request: its checks as a caller (resolve-session.ts, liveSession) need no second read. */
+  found: SessionWithUser;
 }
 
 /**
@@ -78,5 +82,5 @@ export async function documentSessionOf(db: Db, config: AppConfig, value: string
   if (!s || s.userId !== userId || s.revokedAt) return undefined;
   if (sessionDeadline(config, s).getTime() <= now.getTime()) return undefined;
   if (s.status !== 'active' || s.roles.length === 0) return undefined;
-  return { sessionId, userId };
+  return { sessionId, userId, tokenHash: s.tokenHash, found: s };
 }

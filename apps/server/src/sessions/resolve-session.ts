@@ -45,9 +45,19 @@ export async function resolveSession(
   const expired = () => new AppError('SESSION_EXPIRED');
   if (!isPlausibleToken(token)) throw expired();
   const s = preloaded ? preloaded.session : await findSessionByTokenHash(db, hashToken(token));
-  if (!s || s.revokedAt) throw expired();
+  if (!s || s.fingerprint !== fingerprint) throw expired();
+  return liveSession(db, config, s, now, generations);
+}
+
+/**
+ * A session found, as its caller: 401 SESSION_EXPIRED when it is revoked, past a deadline, or its account
+ * disabled or without a role. Beside a token's (above), for the session a document cookie names, as the
+ * server reads the signed-in page's data for it (plugins/drawn-view.ts, decision 049).
+ */
+export async function liveSession(db: Db, config: AppConfig, s: SessionWithUser, now: Date, generations: () => Generations | null): Promise<SessionInfo> {
+  const expired = () => new AppError('SESSION_EXPIRED');
+  if (s.revokedAt) throw expired();
   if (sessionDeadline(config, s).getTime() <= now.getTime()) throw expired();
-  if (s.fingerprint !== fingerprint) throw expired();
   // Disabling an account revokes its sessions; the status is checked too, in case one was missed.
   if (s.status !== 'active' || s.roles.length === 0) throw expired();
   // The active role while the account holds it; once it was taken away, the account's first role.

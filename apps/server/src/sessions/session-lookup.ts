@@ -115,7 +115,7 @@ const sessionByTokenHash = prepared(
   `select ${sessionJson} as session, ${rolesGeneration} as roles_generation from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
 );
 
-async function readSession(db: Db, statement: typeof sessionByTokenHash, key: string | number): Promise<SessionWithUser | undefined> {
+async function readSession(db: Db, statement: typeof sessionByTokenHash, key: string): Promise<SessionWithUser | undefined> {
   const [row] = await runPrepared<{ session: SessionJson | string; roles_generation: string | null }>(db, statement, [key]);
   return row ? sessionFromJson(jsonColumn<SessionJson>(row.session), row.roles_generation) : undefined;
 }
@@ -126,12 +126,17 @@ export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<Sessi
 
 const sessionById = prepared(
   'session_by_id',
-  `select ${sessionJson} as session, ${rolesGeneration} as roles_generation from sessions s join users u on u.id = s.user_id where s.id = $1 limit 1`,
+  `select ${sessionJson} as session, ${rolesGeneration} as roles_generation, s.token_hash from sessions s join users u on u.id = s.user_id where s.id = $1 limit 1`,
 );
 
-/** A session by its id (the document cookie names it: sessions/document-cookie.ts). */
-export function findSessionById(db: Db, id: number): Promise<SessionWithUser | undefined> {
-  return readSession(db, sessionById, id);
+/**
+ * A session by its id (the document cookie names it: sessions/document-cookie.ts), with its token's hash:
+ * a page drawn for the cookie's session is adopted only by the console holding that session's token.
+ */
+export async function findSessionById(db: Db, id: number): Promise<(SessionWithUser & { tokenHash: string }) | undefined> {
+  const [row] = await runPrepared<{ session: SessionJson | string; roles_generation: string | null; token_hash: string }>(db, sessionById, [id]);
+  const found = row ? sessionFromJson(jsonColumn<SessionJson>(row.session), row.roles_generation) : undefined;
+  return found && { ...found, tokenHash: row!.token_hash };
 }
 
 /** The earlier of a session's idle deadline and its absolute deadline. */

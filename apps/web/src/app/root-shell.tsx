@@ -30,12 +30,13 @@ function useDocumentTitle() {
 
 export function RootShell() {
   const locale = useLocale();
+  const { pathname } = useLocation();
   useLocaleStore((s) => s.revision); // re-render when Arco's texts arrive
   useNavigationProgress();
   useDocumentTitle();
   // The first route has committed (its code is loaded before the router renders it): the
-  // pre-rendered view of index.html goes now, in the same frame.
-  useReleasePrerender();
+  // pre-rendered view of index.html goes now, in the same frame (a page the server drew, once its own has its content).
+  useReleasePrerender(pathname);
   return (
     <ConfigProvider locale={getArcoLocale(locale)}>
       {/* A one-time password to change: only the change-password dialog, in place of any page; then, when

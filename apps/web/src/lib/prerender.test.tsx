@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useReleasePrerender } from './prerender';
+import { drawnOnScreen, useReleasePrerender, useTakeOverDrawn } from './prerender';
 
 function Form({ onSubmit, remembered = '' }: { onSubmit: (values: { username: string; password: string }) => void; remembered?: string }) {
   const [username, setUsername] = useState(remembered);
@@ -140,5 +140,59 @@ describe('taking over from the pre-rendered view', () => {
     const onSubmit = vi.fn();
     render(<Form onSubmit={onSubmit} />, { container: document.getElementById('root')! });
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+// Decision 049: a page the server drew stays in front of the console's shell until the console's own page
+// has its content.
+describe('taking over from the page the server drew', () => {
+  const drawn = (path = '/workplace') => prerendered(`<div class="pre-page"><div id="pre-drawn" data-locale="zh-CN" data-path="${path}"><h5>drawn</h5></div></div>`);
+  function Shell({ pathname, ready }: { pathname: string; ready: boolean }) {
+    useReleasePrerender(pathname);
+    return <Page ready={ready} />;
+  }
+  function Page({ ready }: { ready: boolean }) {
+    useTakeOverDrawn(ready);
+    return <h5>{ready ? 'console' : 'loading'}</h5>;
+  }
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the drawn page in front, the shell behind it, until the page has its content, then swaps them in one commit', () => {
+    const container = drawn();
+    const { rerender } = render(<Shell pathname="/workplace" ready={false} />, { container });
+    expect(document.getElementById('pre-drawn')).not.toBeNull();
+    expect(container.hasAttribute('data-behind-drawn')).toBe(true);
+    expect(drawnOnScreen()).toBe(true);
+    rerender(<Shell pathname="/workplace" ready />);
+    expect(document.getElementById('prerender')).toBeNull();
+    expect(container.hasAttribute('data-behind-drawn')).toBe(false);
+    expect(container.textContent).toBe('console');
+    expect(drawnOnScreen()).toBe(false);
+  });
+
+  it('lets it go at once when the page committed is another (the sign-in page), when the reader goes elsewhere, or after a while', () => {
+    render(<Shell pathname="/login" ready={false} />, { container: drawn() });
+    expect(document.getElementById('prerender')).toBeNull();
+
+    const { rerender } = render(<Shell pathname="/workplace" ready={false} />, { container: drawn() });
+    expect(document.getElementById('prerender')).not.toBeNull();
+    rerender(<Shell pathname="/list/search-table" ready={false} />);
+    expect(document.getElementById('prerender')).toBeNull();
+
+    vi.useFakeTimers();
+    const container = drawn();
+    render(<Shell pathname="/workplace" ready={false} />, { container });
+    vi.advanceTimersByTime(4900);
+    expect(document.getElementById('prerender')).not.toBeNull();
+    vi.advanceTimersByTime(200);
+    expect(document.getElementById('prerender')).toBeNull();
+    expect(container.hasAttribute('data-behind-drawn')).toBe(false);
+  });
+
+  it('is taken over in the first commit when the page has its content at once', () => {
+    const container = drawn();
+    render(<Shell pathname="/workplace" ready />, { container });
+    expect(document.getElementById('prerender')).toBeNull();
+    expect(container.hasAttribute('data-behind-drawn')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { useLayoutEffect } from 'react';
+import { DRAWN_ELEMENT_ID } from '@atrium/contracts/client-config';
+import { useLayoutEffect, useRef } from 'react';
 
 function inputNamed(scope: Element | null, name: string): HTMLInputElement | undefined {
   return scope ? Array.from(scope.querySelectorAll('input')).find((input) => input.name === name) : undefined;
@@ -78,7 +79,52 @@ function releasePrerender(doc: Document = document): void {
   }
 }
 
-/** Releases the pre-rendered view once the component's first render is on the page. */
-export function useReleasePrerender(): void {
-  useLayoutEffect(() => releasePrerender(), []);
+/** The address of the page the server drew, when it is on screen in the skeleton's place (decision 049; prerender/boot.ts, placeDrawn). */
+function drawnPath(): string | null {
+  if (typeof document === 'undefined') return null;
+  const drawn = document.getElementById(DRAWN_ELEMENT_ID);
+  return drawn?.closest('#prerender') ? drawn.getAttribute('data-path') : null;
+}
+
+/** Whether a page the server drew is on screen in the skeleton's place. */
+export function drawnOnScreen(): boolean {
+  return drawnPath() !== null;
+}
+
+/** However the console's page fares, the drawn one goes after this long (a page that never gets its data). */
+const HOLD_LIMIT_MS = 5000;
+let held: ReturnType<typeof setTimeout> | undefined;
+
+/** The console's view is shown, and the pre-rendered one goes, in this frame. */
+function takeOver(): void {
+  clearTimeout(held);
+  held = undefined;
+  document.getElementById('root')?.removeAttribute('data-behind-drawn');
+  releasePrerender();
+}
+
+/**
+ * Releases the pre-rendered view once the component's first render is on the page; when it holds the page
+ * the server drew and that is the page committed, that stays in front of the console's shell (rendered, laid out, not shown) until the
+ * console's own page has its content (useTakeOverDrawn), the reader goes to another address (`pathname`,
+ * the router's), or HOLD_LIMIT_MS have passed.
+ */
+export function useReleasePrerender(pathname: string = location.pathname): void {
+  const first = useRef(pathname);
+  useLayoutEffect(() => {
+    // Not the page drawn (the console went to the sign-in page, say): the drawn one goes as the skeleton would.
+    if (drawnPath() !== first.current) return releasePrerender();
+    document.getElementById('root')?.setAttribute('data-behind-drawn', '');
+    held = setTimeout(takeOver, HOLD_LIMIT_MS);
+  }, []);
+  useLayoutEffect(() => {
+    if (pathname !== first.current && held !== undefined) takeOver();
+  }, [pathname]);
+}
+
+/** For the page the server drew: once `ready` (the page has committed with its content), the console's page takes its place. */
+export function useTakeOverDrawn(ready: boolean): void {
+  useLayoutEffect(() => {
+    if (ready && drawnOnScreen()) takeOver();
+  }, [ready]);
 }

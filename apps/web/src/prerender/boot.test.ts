@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_CALLS_GLOBAL, type SentFirstCalls } from '../lib/api/first-calls';
-import { bootRequests, bootView, type BootConfig } from './boot';
+import { bootRequests, bootView, placeDrawn, type BootConfig } from './boot';
 import * as firstCallsScript from './first-calls';
 
 function boot(config: BootConfig): void {
@@ -143,6 +143,67 @@ describe('boot script (index.html, before the first paint)', () => {
       }
     });
 
+    // Decision 049: the server draws the page and writes the answers it read after it, at the document's end.
+    describe('when the server draws the page', () => {
+      const hashOf = async (token: string) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))), (b) => b.toString(16).padStart(2, '0')).join('');
+      const drawnAnswers = (token: string, answers: Record<string, { status: number; body: unknown }>) => {
+        const block = document.createElement('script');
+        block.type = 'application/json';
+        block.id = 'atrium-drawn-answers';
+        block.textContent = JSON.stringify({ answers, date: 'Mon, 30 Nov 2026 10:00:00 GMT', token: token.slice(0, 16) });
+        document.body.appendChild(block);
+      };
+      const info = { status: 200, body: { status: 'success', code: 0, data: { username: 'admin' } } };
+      beforeEach(() => {
+        localStorage.setItem('fingerprint', 'fp-1');
+        document.documentElement.setAttribute('data-drawn', 'zh-CN');
+        window.history.replaceState(null, '', '/system/user');
+      });
+      afterEach(() => {
+        document.documentElement.removeAttribute('data-drawn');
+        document.getElementById('atrium-drawn-answers')?.remove();
+      });
+
+      it('adopts the answers it wrote for this token, with its Date, and sends only what they lack', async () => {
+        localStorage.setItem('first-calls-granted', '["user:read"]');
+        // Here the document has been read already (in a browser the script waits for its end).
+        drawnAnswers(await hashOf('t'), { 'POST /api/user/info?': info, 'GET /api/system/user/list?current=1&pageSize=10': { status: 200, body: { data: 'list' } } });
+        boot(config);
+        const calls = (await sent())!;
+        const adopted = await calls.answers.get('POST /api/user/info?')!;
+        expect([adopted.status, adopted.headers.get('Date'), await adopted.json()]).toEqual([200, 'Mon, 30 Nov 2026 10:00:00 GMT', info.body]);
+        expect(await (await calls.answers.get('GET /api/system/user/list?current=1&pageSize=10')!).json()).toEqual({ data: 'list' });
+        await calls.answers.get('GET /api/user/menu?');
+        const requests = fetchMock.mock.calls as unknown as [string, RequestInit][];
+        expect(requests.map(([url, init]) => `${init.method} ${url}`)).toEqual(['GET /api/user/menu']);
+      });
+
+      it("sends them all when the answers were read as another session's, or are not there", async () => {
+        drawnAnswers(await hashOf('another token'), { 'POST /api/user/info?': info, 'GET /api/user/menu?': info });
+        boot(config);
+        const calls = (await sent())!;
+        await Promise.all([calls.answers.get('POST /api/user/info?'), calls.answers.get('GET /api/user/menu?')]);
+        expect((fetchMock.mock.calls as unknown as [string, RequestInit][]).map(([url]) => url).sort()).toEqual(['/api/user/info', '/api/user/menu']);
+        // A page's read the role was not known to hold is neither drawn nor sent.
+        await expect(calls.answers.get('GET /api/system/user/list?current=1&pageSize=10')).rejects.toThrow();
+        fetchMock.mockClear();
+        document.getElementById('atrium-drawn-answers')!.remove();
+        delete (window as unknown as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
+        boot(config);
+        await Promise.all([...(await sent())!.answers.values()].map((answer) => answer.catch(() => undefined)));
+        expect(fetchMock).toHaveBeenCalledTimes(2);
+      });
+
+      it('waits for none in another language than the one it is drawn in', async () => {
+        localStorage.setItem('arco-locale', 'en-US');
+        boot(config);
+        const calls = (await sent())!;
+        expect(fetchMock).not.toHaveBeenCalled();
+        await Promise.all([calls.answers.get('POST /api/user/info?'), calls.answers.get('GET /api/user/menu?')]);
+        expect(fetchMock).toHaveBeenCalledTimes(2);
+      });
+    });
+
     it('sends nothing without a stored device id', async () => {
       window.history.replaceState(null, '', '/home');
       boot(config);
@@ -231,5 +292,36 @@ describe('boot script (index.html, before the first paint)', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(document.querySelector('#prerender [data-view]')!.getAttribute('data-view')).toBe('login');
     vi.restoreAllMocks();
+  });
+});
+
+// Decision 049: the script after a page the server drew puts it in the skeleton's outline, when the reader
+// would see the same from the console.
+describe('placing the page the server drew', () => {
+  const place = { elementId: 'pre-drawn', minWidth: 992 };
+  const documentWith = (locale = 'zh-CN', root = '') => {
+    document.documentElement.lang = 'zh-CN';
+    document.body.innerHTML = `<div id="root">${root}</div><div id="prerender"><div data-view="shell"><div class="pre-page"><span class="pre-sr">loading</span><div class="pre-card"></div></div></div></div><div id="pre-drawn" data-locale="${locale}" hidden><h5>drawn</h5></div>`;
+  };
+  const width = (px: number) => vi.spyOn(document.body, 'clientWidth', 'get').mockReturnValue(px);
+  afterEach(() => vi.restoreAllMocks());
+
+  it("takes the outline's place, shown, in a desktop-wide window", () => {
+    documentWith();
+    width(1440);
+    placeDrawn(place);
+    const outline = document.querySelector('#prerender .pre-page')!;
+    expect([...outline.children].map((c) => c.id)).toEqual(['pre-drawn']);
+    expect((outline.firstElementChild as HTMLElement).hidden).toBe(false);
+  });
+
+  it('is dropped, the skeleton left as it was, in another language, a narrow window, or once the console has committed', () => {
+    for (const [locale, px, root] of [['en-US', 1440, ''], ['zh-CN', 991, ''], ['zh-CN', 1440, '<div>shell</div>']] as const) {
+      documentWith(locale, root);
+      width(px);
+      placeDrawn(place);
+      expect([locale, px, root, document.getElementById('pre-drawn'), document.querySelectorAll('#prerender .pre-card').length]).toEqual([locale, px, root, null, 1]);
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -230,3 +230,31 @@ export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry' | 'log
     setTimeout(start, 1000);
   }
 }
+
+/** What placeDrawn needs to know: the drawn page's element, and the narrowest body it is shown in. */
+export interface PlaceDrawnConfig {
+  elementId: string;
+  /** The console lays its pages out for phones below this body width (stores/settings.ts): a drawn page is for desktops. */
+  minWidth: number;
+}
+
+/**
+ * The third inline script, in signed-in documents only, right after the page the server drew (decision 049):
+ * puts it in the skeleton's page outline. The page is drawn in the cookie's language, for a desktop-wide
+ * window, before the console has run: in any other case (the reader's own language differs, a phone or a
+ * tablet, the console already committed) it is dropped and the skeleton stays as it was.
+ */
+export function placeDrawn(config: PlaceDrawnConfig): void {
+  const doc = document;
+  const drawn = doc.getElementById(config.elementId);
+  if (!drawn) return;
+  const outline = doc.querySelector('#prerender .pre-page');
+  const root = doc.getElementById('root');
+  if (!outline || !root || root.firstChild || drawn.getAttribute('data-locale') !== doc.documentElement.lang || doc.body.clientWidth < config.minWidth) {
+    drawn.parentNode!.removeChild(drawn);
+    return;
+  }
+  while (outline.firstChild) outline.removeChild(outline.firstChild);
+  outline.appendChild(drawn);
+  drawn.hidden = false;
+}

@@ -9,29 +9,13 @@ import { declaredCall } from '../lib/api/first-calls';
 import { dictionary as enCore } from '../lib/dictionary-core-en-US';
 import { dictionary as zhCore } from '../lib/dictionary-core-zh-CN';
 import { dictionaries, FixedLocale, translate, type Locale } from '../lib/i18n';
+import { quietly } from './quietly';
 import { ShellSkeleton } from './shell-skeleton';
 
 dictionaries['zh-CN'] = zhCore;
 dictionaries['en-US'] = enCore;
 
 export const locales: Locale[] = ['zh-CN', 'en-US'];
-
-/**
- * React warns that layout effects do not run on the server: expected here (the console's own render
- * runs them when it takes over), so that one warning is left out of the build's output.
- */
-function quietly(render: () => string): string {
-  const original = console.error;
-  console.error = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].includes('useLayoutEffect does nothing on the server')) return;
-    original(...args);
-  };
-  try {
-    return render();
-  } finally {
-    console.error = original;
-  }
-}
 
 export function renderLogin(locale: Locale): string {
   return quietly(() =>

@@ -1,4 +1,5 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
+import { createContext, useContext } from 'react';
 import { create } from 'zustand';
 import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { rememberGranted, type FirstCall } from '../lib/api/first-calls';
@@ -197,4 +198,17 @@ export async function refreshUserInfo(): Promise<void> {
   } catch {
     // the next call will surface any real problem
   }
+}
+
+/**
+ * The user a server render draws for (prerender/entry-drawn.tsx): a render of its own, where the store
+ * cannot hold one person between two requests (and its server snapshot is its initial state anyway).
+ */
+export const FixedUser = createContext<UserInfo | null>(null);
+
+/** The signed-in user: the one a server render was given, else the store's. */
+export function useSessionUser(): UserInfo | null {
+  const fixed = useContext(FixedUser);
+  const stored = useSession((s) => s.user);
+  return fixed ?? stored;
 }

@@ -1,4 +1,7 @@
+import { useContext } from 'react';
 import { create } from 'zustand';
+import { MOBILE_BREAKPOINT } from '../lib/breakpoints';
+import { ServerRender } from '../lib/server-render';
 import { THEME_STORAGE_KEY, type ThemeMode } from '../lib/theme';
 import defaults from '../settings.json';
 
@@ -68,9 +71,6 @@ function readStoredTheme(): AppSettings['theme'] | null {
   }
 }
 
-/** Below this body width the shell lays out for phones and tablets (layout/use-responsive.ts keeps it current). */
-const MOBILE_BREAKPOINT = 992;
-
 /** The device of the current body width (desktop where there is no document, as in the build-time render). */
 export function measureDevice(): AppSettings['device'] {
   if (typeof document === 'undefined' || !document.body) return 'desktop';
@@ -95,9 +95,11 @@ export const useSettings = create<SettingsStore>((set, get) => ({
   update: (patch) => set(settingsReducer(pickSettings(get()), { type: 'update', patch })),
 }));
 
-/** A phone or a tablet (the body narrower than 992 px, measured by the shell): the layouts for narrow screens. */
+/** A phone or a tablet (the body narrower than 992 px, measured by the shell): the layouts for narrow screens. Never in a server render (drawn for desktops). */
 export function useIsMobile(): boolean {
-  return useSettings((s) => s.device === 'mobile');
+  const mobile = useSettings((s) => s.device === 'mobile');
+  const server = useContext(ServerRender);
+  return mobile && !server;
 }
 
 export function pickSettings(source: AppSettings): AppSettings {

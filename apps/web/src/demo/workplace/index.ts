@@ -6,6 +6,7 @@ export const workplaceWebSlice: WebSlice = {
   pages: {
     Workplace: () => import('./workplace-page.tsx'),
   },
+  drawnViews: () => import('./drawn-view.tsx'),
   titles: {
     'zh-CN': {
       'menu.dashboard.workplace': '工作台',

@@ -3,11 +3,9 @@ import { loadCharts } from './lib/charts';
 import { queryClient } from '../../lib/query-client';
 import { announcementsQuery, categoriesQuery, contentDataQuery, overviewQuery, popularQuery } from './api/workplace-queries';
 import { Announcements } from './components/announcements';
-import { CategoriesCard } from './components/categories-card';
 import { HelpDocs } from './components/help-docs';
-import { OverviewPanel } from './components/overview-panel';
-import { PopularContent } from './components/popular-content';
 import { ShortcutsPanel } from './components/shortcuts-panel';
+import { WorkplaceMain } from './components/workplace-main';
 import { installRecentPages } from './lib/recent-pages';
 import styles from './workplace.module.css';
 
@@ -36,13 +34,7 @@ export default function WorkplacePage() {
   useEffect(() => installRecentPages(), []);
   return (
     <div className={styles.layout}>
-      <div className={styles.main}>
-        <OverviewPanel />
-        <div className={styles.grid}>
-          <PopularContent />
-          <CategoriesCard />
-        </div>
-      </div>
+      <WorkplaceMain />
       <aside className={styles.side}>
         <ShortcutsPanel />
         <Announcements />

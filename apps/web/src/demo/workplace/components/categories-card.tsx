@@ -1,6 +1,6 @@
 import { Card, Empty, Skeleton } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { BrowserSuspense } from '../../../components/browser-suspense';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useIsMobile } from '../../../stores/settings';
 import { categoriesQuery } from '../api/workplace-queries';
@@ -23,9 +23,9 @@ export function CategoriesCard() {
         ) : items.length === 0 ? (
           <Empty description={t('common.noData')} />
         ) : (
-          <Suspense fallback={skeleton}>
+          <BrowserSuspense fallback={skeleton}>
             <CategoriesChart items={items} total={categories.data.total} totalLabel={t('workplace.categoriesPercent.total')} locale={locale} compact={mobile} />
-          </Suspense>
+          </BrowserSuspense>
         )}
       </div>
     </Card>

@@ -1,10 +1,12 @@
 import { Card, Divider, Grid, Link, Skeleton, Statistic, Typography } from '@arco-design/web-react';
 import { IconArrowRise, IconCaretDown, IconCaretUp, IconFile, IconFire, IconMessage } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { BrowserSuspense } from '../../../components/browser-suspense';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
+import { drawnOnScreen } from '../../../lib/prerender';
+import { useSessionUser } from '../../../stores/session';
 import { contentDataQuery, overviewQuery } from '../api/workplace-queries';
 import { formatContentTotal, formatGrowth, formatInteger } from '../lib/format-stat';
 import styles from '../workplace.module.css';
@@ -30,13 +32,15 @@ export function OverviewPanel() {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
-  const name = useSession((s) => s.user?.name ?? '');
+  const name = useSessionUser()?.name ?? '';
   const overview = useQuery(overviewQuery());
   const content = useQuery(contentDataQuery());
   const data = overview.data;
+  // Taking over from the page the server drew, the figures are on screen already: they stay, not counted up again.
+  const [countUp] = useState(() => !drawnOnScreen());
   const unit = <span className={styles.statUnit}>{t('workplace.pecs')}</span>;
   const count = (value: number, render: (v: number) => string) => (
-    <Statistic value={value} countUp countFrom={0} countDuration={1500} renderFormat={(v) => render(Number(v))} suffix={unit} styleValue={{ fontSize: 24 }} />
+    <Statistic value={value} countUp={countUp} countFrom={0} countDuration={1500} renderFormat={(v) => render(Number(v))} suffix={unit} styleValue={{ fontSize: 24 }} />
   );
   const growth = data?.growthRate ?? 0;
 
@@ -66,7 +70,7 @@ export function OverviewPanel() {
           <StatCell icon={<IconArrowRise />} tone="purple" title={t('workplace.newFromYesterday')} loading={!data}>
             <span className={styles.growth}>
               {/* Counted in tenths: Statistic would print a decimal part of its own after renderFormat. */}
-              <Statistic value={Math.round(Math.abs(growth) * 10)} countUp countFrom={0} countDuration={1500} styleValue={{ fontSize: 24 }} renderFormat={(v) => formatGrowth(Number(v) / 10)} />
+              <Statistic value={Math.round(Math.abs(growth) * 10)} countUp={countUp} countFrom={0} countDuration={1500} styleValue={{ fontSize: 24 }} renderFormat={(v) => formatGrowth(Number(v) / 10)} />
               {growth > 0 && <IconCaretUp className={styles.up} aria-hidden />}
               {growth < 0 && <IconCaretDown className={styles.down} aria-hidden />}
             </span>
@@ -83,9 +87,9 @@ export function OverviewPanel() {
         <div className={styles.chartBox}>
           {content.data ? (
             // Until the chart library has come and run: the same chart drawn without it.
-            <Suspense fallback={<ContentChartSketch points={content.data} tooltipLabel={t('workplace.contentData.tooltip')} locale={locale} />}>
+            <BrowserSuspense fallback={<ContentChartSketch points={content.data} tooltipLabel={t('workplace.contentData.tooltip')} locale={locale} />}>
               <ContentChart points={content.data} tooltipLabel={t('workplace.contentData.tooltip')} locale={locale} />
-            </Suspense>
+            </BrowserSuspense>
           ) : (
             <Skeleton text={{ rows: 6 }} animation />
           )}

@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { parseSetCookie } from 'cookie';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAWN_MARK, FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '@atrium/contracts/client-config';
+import { rowsOf } from '../db/client.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { DOCUMENT_COOKIE } from '../sessions/document-cookie.ts';
+import { VIEW_TICKET_HEADER } from '../sessions/view-tickets.ts';
+
+// The signed-in page drawn by the server with its data (decision 049), against a build whose renderer is a
+// stand-in (the console's own is looked at in the browser suites): what is read, as whom, and when nothing is.
+
+const manifest: FirstViewManifest = {
+  locales: ['zh-CN', 'en-US'],
+  defaultLocale: 'zh-CN',
+  css: ['/assets/index-1.css'],
+  dictionaries: { 'zh-CN': ['/assets/texts-zh-1.js'], 'en-US': ['/assets/texts-en-1.js'] },
+  shell: { js: ['/assets/first-shell-1.js'], css: ['/assets/first-shell-1.css'] },
+  pages: { '/workplace': { js: ['/assets/first-page-1.js'], css: ['/assets/first-page-1.css'] }, '/': { js: ['/assets/first-page-1.js'], css: ['/assets/first-page-1.css'] } },
+};
+
+const PLACE = 'placeDrawn()';
+const document = (locale: string) =>
+  `<!doctype html><html lang="${locale}" data-signed-in><head><meta charset="UTF-8" /><script>boot()</script>${FIRST_VIEW_MARK}</head><body><div id="root"></div><div id="prerender"><div class="pre-page"></div></div><script>view()</script>\n    ${DRAWN_MARK}<script>${PLACE}</script>\n  </body></html>`;
+
+// The renderer's stand-in: the landing page's calls as the console's renderer declares them, drawn as the
+// user's name and a figure of the overview, in the language asked for.
+const renderer = `
+const calls = [
+  { method: 'POST', path: '/api/user/info', query: '' },
+  { method: 'GET', path: '/api/user/menu', query: '' },
+  { method: 'GET', path: '/api/workplace/overview', query: '' },
+  { method: 'GET', path: '/api/popular/list', query: 'type=text' },
+];
+export async function ready() {}
+export function pages() {
+  const page = { path: '/workplace', permission: 'workplace:view', calls };
+  return { '/workplace': page, '/': page };
+}
+export function render(path, locale, answers) {
+  if (globalThis.drawnRendererThrows) throw new Error('the renderer broke');
+  const user = answers['POST /api/user/info?'].body.data;
+  const overview = answers['GET /api/workplace/overview?'].body.data;
+  const popular = answers['GET /api/popular/list?type=text'].body.data;
+  return '<p data-test-drawn="' + locale + '">' + user.name + ' (' + user.username + ') ' + overview.putIn + ' ' + popular.length + '</p>';
+}
+`;
+
+describe('the signed-in page drawn by the server', () => {
+  let t: TestApp;
+  let now = new Date('2026-11-30T10:00:00Z');
+  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
+  beforeAll(async () => {
+    mkdirSync(join(dist, SIGNED_IN_DOCUMENTS, 'render'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="zh-CN"><head></head><body><div id="root"></div><div id="prerender" data-test-view="every"></div></body></html>');
+    for (const locale of manifest.locales) writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, `shell.${locale}.html`), document(locale));
+    writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, 'first-view.json'), JSON.stringify(manifest));
+    writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, 'render', 'render-1a2b.mjs'), renderer);
+    writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, 'render', 'renderer.json'), JSON.stringify({ entry: 'render-1a2b.mjs' }));
+    t = await createTestApp({ clock: () => now, config: { webDist: dist, sessionIdleSeconds: 3600, sessionAbsoluteSeconds: 4 * 3600 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  async function signIn(who: 'admin' | 'user') {
+    const token = await t.login(who);
+    const res = await t.request({ method: 'POST', url: '/api/user/document-cookie', token });
+    return { token, cookie: `${DOCUMENT_COOKIE}=${parseSetCookie(String(res.headers['set-cookie'])).value}` };
+  }
+  const load = (url: string, cookie?: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const drawnOf = (html: string) => /<div id="pre-drawn"[^>]*>(.*?)<\/div><script type="application\/json" id="atrium-drawn-answers">(.*?)<\/script>/.exec(html);
+  const denials = async () => rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from audit_log where result = 'denied'`))[0]!.n;
+
+  it("draws the landing page for the cookie's session, with the answers it was drawn from, for that browser only", async () => {
+    const { token, cookie } = await signIn('admin');
+    const res = await load('/workplace', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers.vary).toMatch(/Cookie/);
+    // The placing script is the build's, allowed by its hash like the boot's.
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(PLACE).digest('base64')}'`);
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html><html lang="zh-CN" data-drawn="zh-CN" data-signed-in>/);
+    const drawn = drawnOf(html);
+    expect(drawn, html).not.toBeNull();
+    expect(drawn![0]).toContain('data-locale="zh-CN" data-path="/workplace" hidden>');
+    // The page's stylesheets before it, in the order the console links them.
+    expect([...drawn![0].matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1])).toEqual(['/assets/index-1.css', '/assets/first-shell-1.css', '/assets/first-page-1.css']);
+    const overview = (await t.request({ method: 'GET', url: '/api/workplace/overview', token })).body.data;
+    expect(drawn![1]!.replace(/<link [^>]*>/g, '')).toBe(`<p data-test-drawn="zh-CN">Atrium Admin (admin) ${overview.putIn} 5</p>`);
+    // Its answers, as the API answers them, for the console to adopt; the session named by its token's hash.
+    const block = JSON.parse(drawn![2]!);
+    expect(Object.keys(block.answers).sort()).toEqual(['GET /api/popular/list?type=text', 'GET /api/user/menu?', 'GET /api/workplace/overview?', 'POST /api/user/info?']);
+    expect(block.answers['GET /api/workplace/overview?']).toEqual({ status: 200, body: expect.objectContaining({ data: overview }) });
+    expect(block.token).toBe(createHash('sha256').update(token).digest('hex').slice(0, 16));
+    expect(block.date).toBe(now.toUTCString());
+    // Then the rest of the document, whole; no ticket left behind.
+    expect(html.indexOf(drawn![0])).toBeLessThan(html.indexOf(DRAWN_MARK));
+    expect(html.endsWith(`${DRAWN_MARK}<script>${PLACE}</script>\n  </body></html>`)).toBe(true);
+    expect(t.app.viewTickets.size).toBe(0);
+    // `/` is the landing page; compressed as asked, the same document.
+    expect(drawnOf((await load('/', cookie)).body)![1]).toContain('(admin)');
+    const br = await load('/workplace', cookie, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(drawnOf(brotliDecompressSync(br.rawPayload).toString('utf8'))![1]).toContain('(admin)');
+    // In the language of the locale cookie.
+    const english = await load('/workplace', `atrium_locale=en-US; ${cookie}`);
+    expect(english.body).toMatch(/<html lang="en-US" data-drawn="en-US"/);
+    expect(drawnOf(english.body)![1]).toContain('data-test-drawn="en-US"');
+  });
+
+  it("never carries another account's page: each cookie its own, nothing kept between them", async () => {
+    const admin = await signIn('admin');
+    const user = await signIn('user');
+    for (let i = 0; i < 2; i++) {
+      expect(drawnOf((await load('/workplace', admin.cookie)).body)![1]).toContain('(admin)');
+      const theirs = await load('/workplace', user.cookie);
+      expect(drawnOf(theirs.body)![1]).toContain('(user)');
+      expect(theirs.body).not.toContain('(admin)');
+    }
+    // Without a cookie: the document for every visitor, nothing drawn.
+    const plain = await load('/workplace');
+    expect([plain.body.includes('data-test-view="every"'), drawnOf(plain.body)]).toEqual([true, null]);
+  });
+
+  it('draws nothing for a dead session, a role without the page, a forced step or a failing renderer: the skeleton alone', async () => {
+    const skeletonOnly = async (cookie: string) => {
+      const res = await load('/workplace', cookie);
+      expect(res.statusCode).toBe(200);
+      expect(drawnOf(res.body)).toBeNull();
+      expect(res.body).not.toContain('atrium-drawn-answers');
+      return res;
+    };
+    // Revoked: signed out; and idle past its limit. The cookie is removed, the document is every visitor's.
+    const out = await signIn('user');
+    await t.request({ method: 'POST', url: '/api/user/logout', token: out.token });
+    expect((await skeletonOnly(out.cookie)).body).toContain('data-test-view="every"');
+    const idle = await signIn('user');
+    now = new Date(now.getTime() + 3601_000);
+    expect((await skeletonOnly(idle.cookie)).headers['set-cookie']).toMatch(/Max-Age=0/);
+
+    // A role that no longer holds the page's permission: the signed-in skeleton, and no refusal audited.
+    const changed = await signIn('user');
+    expect(drawnOf((await load('/workplace', changed.cookie)).body)).not.toBeNull();
+    const before = await denials();
+    await t.db.execute(sql`update roles set permissions = array_remove(permissions, 'workplace:view'), updated_at = now() where code = 'user'`);
+    try {
+      expect((await skeletonOnly(changed.cookie)).body).toContain('data-signed-in');
+      expect(await denials()).toBe(before);
+    } finally {
+      await t.db.execute(sql`update roles set permissions = array_append(permissions, 'workplace:view'), updated_at = now() where code = 'user'`);
+    }
+    expect(drawnOf((await load('/workplace', changed.cookie)).body)).not.toBeNull();
+
+    // An account that must change its password first: the console shows only that.
+    const forced = await signIn('user');
+    await t.db.execute(sql`update users set must_change_password = true where username = 'user'`);
+    try {
+      await skeletonOnly(forced.cookie);
+    } finally {
+      await t.db.execute(sql`update users set must_change_password = false where username = 'user'`);
+    }
+
+    // The renderer failing: logged, and the document goes out whole without the page.
+    const admin = await signIn('admin');
+    (globalThis as { drawnRendererThrows?: boolean }).drawnRendererThrows = true;
+    try {
+      const res = await skeletonOnly(admin.cookie);
+      expect(res.body.endsWith('</html>')).toBe(true);
+    } finally {
+      delete (globalThis as { drawnRendererThrows?: boolean }).drawnRendererThrows;
+    }
+    expect(t.app.viewTickets.size).toBe(0);
+  });
+
+  it("opens no API call from outside: a made-up ticket is no credential, and a live one opens only its page's reads", async () => {
+    const made = await t.request({ method: 'GET', url: '/api/workplace/overview', sign: false, headers: { [VIEW_TICKET_HEADER]: 'x'.repeat(43) } });
+    expect(made.status).toBe(400);
+    const { cookie } = await signIn('admin');
+    const session = await t.app.inject({ method: 'GET', url: '/workplace', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    const [sessionId, userId] = cookie.split('=')[1]!.split('.').map(Number);
+    const [found] = rowsOf<{ token_hash: string }>(await t.db.execute(sql`select token_hash from sessions where id = ${sessionId}`));
+    const { documentSessionOf } = await import('../sessions/document-cookie.ts');
+    const viewer = await documentSessionOf(t.db, t.config, cookie.split('=')[1]!, now);
+    expect(viewer).toMatchObject({ sessionId, userId, tokenHash: found!.token_hash });
+    const ticket = t.app.viewTickets.issue(viewer!, ['GET /api/workplace/overview']);
+    try {
+      const opened = await t.app.inject({ method: 'GET', url: '/api/workplace/overview', headers: { [VIEW_TICKET_HEADER]: ticket } });
+      expect(opened.statusCode).toBe(200);
+      // Another call, or the same with another query: the ticket is no credential for it.
+      const other = await t.app.inject({ method: 'GET', url: '/api/system/users', headers: { [VIEW_TICKET_HEADER]: ticket } });
+      const query = await t.app.inject({ method: 'GET', url: '/api/workplace/overview?x=1', headers: { [VIEW_TICKET_HEADER]: ticket } });
+      expect([other.statusCode, query.statusCode]).toEqual([400, 400]);
+    } finally {
+      t.app.viewTickets.revoke(ticket);
+    }
+    const revoked = await t.app.inject({ method: 'GET', url: '/api/workplace/overview', headers: { [VIEW_TICKET_HEADER]: ticket } });
+    expect(revoked.statusCode).toBe(400);
+  });
+
+  it('sends the skeleton at once and the drawn page once its reads have answered', async () => {
+    const { cookie } = await signIn('admin');
+    // The reads held until the first part has arrived.
+    const inject = t.app.inject.bind(t.app);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    (t.app as { inject: unknown }).inject = async (...args: Parameters<typeof inject>) => {
+      await held;
+      return inject(...args);
+    };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = t.app.server.address() as AddressInfo;
+      const chunks: string[] = [];
+      const done = new Promise<void>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/workplace', headers: { cookie } }, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            chunks.push(chunk);
+            if (chunks.length === 1) release();
+          });
+          res.on('end', resolve);
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      await done;
+      expect(chunks[0]).toContain('<div id="prerender">');
+      expect(chunks[0]).not.toContain('pre-drawn');
+      expect(drawnOf(chunks.join(''))![1]).toContain('(admin)');
+    } finally {
+      (t.app as { inject: unknown }).inject = inject;
+      release();
+    }
+  });
+});

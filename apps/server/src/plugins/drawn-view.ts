@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DRAWN_ANSWERS_ELEMENT_ID, DRAWN_ELEMENT_ID, DRAWN_RENDERER_MANIFEST, SIGNED_IN_DOCUMENTS } from '@atrium/contracts/client-config';
+import { canonicalQuery } from '@atrium/contracts/signing';
+import type { FastifyInstance } from 'fastify';
+import type { DocumentSession } from '../sessions/document-cookie.ts';
+import { liveSession } from '../sessions/resolve-session.ts';
+import { VIEW_TICKET_HEADER } from '../sessions/view-tickets.ts';
+
+// The signed-in page drawn by the server with its data (decision 049). The console's build writes a renderer
+// (signed-in/render/render-<hash>.mjs, named in renderer.json; from apps/web/src/prerender/entry-drawn.tsx) over the console's own
+// components; for a live document cookie, the page's declared first calls are read through the API itself,
+// in-process, as that session (sessions/view-tickets.ts), and the page is drawn from their answers. The
+// answers go into the document too, so the console adopts them instead of asking again.
+
+/** A call the renderer declares: method, path and raw query (as the console's first calls). */
+interface DrawnCall {
+  method: string;
+  path: string;
+  query: string;
+}
+
+interface DrawnPage {
+  /** The route's own path (the landing page's for `/`). */
+  path: string;
+  permission?: string;
+  calls: DrawnCall[];
+}
+
+/** One answer as it goes into the document and to the renderer. */
+interface DrawnAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** What the renderer exports. */
+interface Renderer {
+  ready(): Promise<void>;
+  pages(): Record<string, DrawnPage>;
+  render(path: string, locale: string, answers: Record<string, DrawnAnswer>): string | null;
+}
+
+/** A page drawn for a request: its route's path, its markup, the answers it was drawn from, when they were read, and for whom. */
+export interface Drawn {
+  path: string;
+  html: string;
+  answers: Record<string, DrawnAnswer>;
+  date: string;
+  /** The start of the session's token's hash: the console adopts the answers only with that session's token. */
+  token: string;
+}
+
+/** 64 bits of the token's hash name the session well enough, and tell nothing of the token. */
+const TOKEN_PREFIX = 16;
+
+/** The console's key of a call (apps/web/src/lib/api/first-calls.ts, firstCallKey). */
+const callKey = (call: DrawnCall) => `${call.method} ${call.path}?${canonicalQuery(call.query)}`;
+const callUrl = (call: DrawnCall) => (call.query ? `${call.path}?${call.query}` : call.path);
+
+/** `<` escaped: nothing in a data block can close its element. */
+const dataBlock = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The drawn page's part of the document: the page (hidden until the build's script puts it in the skeleton's
+ * place), after the stylesheets it needs (in the body, they hold back only what follows them), then its answers.
+ */
+export function drawnMarkup(drawn: Drawn, locale: string, stylesheets: readonly string[]): string {
+  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`).join('');
+  const page = `<div id="${DRAWN_ELEMENT_ID}" data-locale="${attribute(locale)}" data-path="${attribute(drawn.path)}" hidden>${links}${drawn.html}</div>`;
+  return page + dataBlock(DRAWN_ANSWERS_ELEMENT_ID, { answers: drawn.answers, date: drawn.date, token: drawn.token });
+}
+
+/** The renderer of the build in `webDist`, loaded once per build (its renderer.json); undefined without one. */
+export class DrawnViews {
+  #loaded: { key: string; renderer: Promise<Renderer | undefined> } | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly root: string,
+  ) {}
+
+  async #renderer(): Promise<Renderer | undefined> {
+    const dir = join(this.root, SIGNED_IN_DOCUMENTS, 'render');
+    let key: string;
+    try {
+      key = (JSON.parse(await readFile(join(dir, DRAWN_RENDERER_MANIFEST), 'utf8')) as { entry: string }).entry;
+    } catch {
+      return undefined;
+    }
+    if (this.#loaded?.key !== key) {
+      // Its name is hashed: a new build's renderer is a new module (and the old one is no longer asked for).
+      const renderer = (import(pathToFileURL(join(dir, key)).href) as Promise<Renderer>).then(async (module) => {
+        await module.ready();
+        return module;
+      });
+      renderer.catch((error: unknown) => this.app.log.error({ err: error }, 'the drawn pages renderer did not load: signed-in documents carry the skeleton only'));
+      this.#loaded = { key, renderer: renderer.catch(() => undefined) };
+    }
+    return this.#loaded.renderer;
+  }
+
+  /** Loads the build's renderer ahead of the first signed-in document (at start, beside the files' compression). */
+  async warm(): Promise<void> {
+    await this.#renderer();
+  }
+
+  /** Whether the build draws the page at this address path. */
+  async draws(path: string): Promise<boolean> {
+    const renderer = await this.#renderer();
+    return renderer !== undefined && Object.hasOwn(renderer.pages(), path);
+  }
+
+  /**
+   * The page at `path` drawn for the document cookie's session in `locale`, or undefined: no such page, a
+   * session that is no longer live, a role without the page's permission, an account held to a forced step,
+   * a call that did not answer 200, a database that does not answer. Its reads run through the API's own
+   * pipeline as that session, with a ticket that opens only them and is revoked once they have answered.
+   */
+  async draw(session: DocumentSession, path: string, locale: string): Promise<Drawn | undefined> {
+    const renderer = await this.#renderer();
+    const page = renderer?.pages()[path];
+    if (!renderer || !page) return undefined;
+    const { app } = this;
+    // The role's permission first: a page it may not open is not drawn, and no refusal is audited for it.
+    const caller = await liveSession(app.db, app.config, session.found, app.now(), () => null);
+    if (page.permission !== undefined && !caller.permissions.has(page.permission)) return undefined;
+    // Touched once above (at most): the reads below find it seen now.
+    const seen = { ...session, found: { ...session.found, lastSeenAt: app.now() } };
+    const ticket = app.viewTickets.issue(
+      seen,
+      page.calls.map((call) => `${call.method} ${callUrl(call)}`),
+    );
+    let read: [string, DrawnAnswer][];
+    try {
+      read = await Promise.all(
+        page.calls.map(async (call): Promise<[string, DrawnAnswer]> => {
+          const res = await app.inject({ method: call.method as 'GET' | 'POST', url: callUrl(call), headers: { [VIEW_TICKET_HEADER]: ticket, 'accept-language': locale } });
+          return [callKey(call), { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null }];
+        }),
+      );
+    } finally {
+      app.viewTickets.revoke(ticket);
+    }
+    if (read.some(([, answer]) => answer.status !== 200)) return undefined;
+    const answers = Object.fromEntries(read);
+    const html = renderer.render(path, locale, answers);
+    return html === null ? undefined : { path: page.path, html, answers, date: app.now().toUTCString(), token: session.tokenHash.slice(0, TOKEN_PREFIX) };
+  }
+}

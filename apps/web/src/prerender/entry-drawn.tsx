@@ -1,0 +1,101 @@
+// The request-time renderer (decision 049): the pages the server draws into the signed-in document, from the
+// answers it read as the document cookie's session. Built with the console (prerender-plugin.ts) into
+// signed-in/render/, imported by the server (apps/server/src/plugins/drawn-view.ts); never runs in a browser.
+import { ConfigProvider } from '@arco-design/web-react';
+import type { UserInfo } from '@atrium/contracts/calls/auth';
+import { defaultRoute, flattenRoutes, routeTable } from '@atrium/contracts/routes';
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { endpoints } from '../lib/api';
+import { declaredCall, type FirstCall } from '../lib/api/first-calls';
+import { addSliceTexts, FixedLocale, getArcoLocale, loadArcoLocale, loadLocale, type Locale } from '../lib/i18n';
+import { ServerRender } from '../lib/server-render';
+import { webSlices } from '../slices';
+import { FixedUser, sessionFirstCalls } from '../stores/session';
+import { answerData, NotDrawable, type DrawnAnswerMap } from './drawn-answers';
+import { quietly } from './quietly';
+
+const locales: Locale[] = ['zh-CN', 'en-US'];
+
+/** A page the server draws: its route's path, the permission it asks for, and the calls it reads (the session's, then the route's). */
+export interface DrawnPage {
+  path: string;
+  permission?: string;
+  calls: FirstCall[];
+}
+
+type Drawer = ComponentType<{ answers: DrawnAnswerMap }>;
+
+interface Drawn extends DrawnPage {
+  View: Drawer;
+}
+
+/** Address path -> the route's page and its component (`/` too: the landing page). */
+let drawers: Map<string, Drawn> | undefined;
+
+/**
+ * Loads the texts of both languages and the slices' drawn views. Call once, and await it, before `pages`
+ * and `render`.
+ */
+export async function ready(): Promise<void> {
+  if (drawers) return;
+  addSliceTexts(webSlices);
+  await Promise.all(locales.flatMap((locale) => [loadLocale(locale, 'full'), loadArcoLocale(locale)]));
+  const views = new Map<string, Drawer>();
+  for (const slice of webSlices) {
+    if (!slice.drawnViews) continue;
+    for (const [name, View] of Object.entries((await slice.drawnViews()).views)) views.set(name, View);
+  }
+  const found = new Map<string, Drawn>();
+  for (const node of flattenRoutes(routeTable)) {
+    const View = node.name ? views.get(node.name) : undefined;
+    if (!View || !node.name) continue;
+    const calls = [...sessionFirstCalls, ...(node.firstCalls ?? []).map(declaredCall)];
+    const page: Drawn = { path: node.path, ...(node.permission ? { permission: node.permission } : {}), calls, View };
+    found.set(node.path, page);
+    if (node.path === defaultRoute.path) found.set('/', page);
+  }
+  drawers = found;
+}
+
+/** The pages drawn, by address path: what the server reads for each, and the permission it checks first. */
+export function pages(): Record<string, DrawnPage> {
+  if (!drawers) throw new Error('drawn renderer: ready() first');
+  return Object.fromEntries([...drawers].map(([address, { path, permission, calls }]) => [address, { path, ...(permission ? { permission } : {}), calls }]));
+}
+
+/**
+ * The page at `path` drawn in `locale` from the answers (keyed by `firstCallKey`), as HTML; null when it is
+ * not drawn from these: a call refused or missing, or an account held to a password change or a two-step
+ * enrolment (the console shows only that step). Everything the render knows of the person comes in its
+ * arguments: no module holds it between two renders.
+ */
+export function render(path: string, locale: Locale, answers: DrawnAnswerMap): string | null {
+  const page = drawers?.get(path);
+  if (!page) return null;
+  try {
+    const user = answerData(answers, endpoints.auth.info) as UserInfo;
+    if (user.mustChangePassword || (user.mfaRequired && !user.mfaEnabled)) return null;
+    answerData(answers, endpoints.auth.menu);
+    const { View } = page;
+    return quietly(() =>
+      renderToString(
+        <FixedLocale.Provider value={locale}>
+          <FixedUser.Provider value={user}>
+            <ConfigProvider locale={getArcoLocale(locale)}>
+              <MemoryRouter initialEntries={[page.path]}>
+                <ServerRender.Provider value>
+                  <View answers={answers} />
+                </ServerRender.Provider>
+              </MemoryRouter>
+            </ConfigProvider>
+          </FixedUser.Provider>
+        </FixedLocale.Provider>,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof NotDrawable) return null;
+    throw error;
+  }
+}
