@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser } from '../../lib/browser';
+import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser, type LaunchOptions } from '../../lib/browser';
 import { watchLayoutShifts } from '../../lib/layout-shift';
 import { expectNoSeriousViolations } from '../../lib/page-helpers';
 import { holdScripts } from '../../lib/prerender-suite';
@@ -10,6 +10,20 @@ import { signOut } from '../../lib/sign-out';
 // its content is there before any of the console's code has run; the console then takes its place, at the
 // same spot, without asking for that data again. Here every script of the console is held back to look at
 // the document alone, then let go.
+
+/**
+ * Signed in as the administrator in a new browser, once the server draws its pages: it loads its renderer
+ * when a signed-in document first asks (the first ones carry the skeleton alone meanwhile).
+ */
+async function signedIn(options: LaunchOptions): Promise<Browser> {
+  const opened = await launchBrowser(options);
+  const first = await newPage(opened.context);
+  await loginAs(first, 'admin');
+  await expect.poll(() => opened.context.cookies().then((all) => all.some((c) => c.name === 'atrium_document')), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => first.request.get(`${baseUrl}/workplace`).then((r) => r.text()).then((html) => html.includes('id="pre-drawn"')), { timeout: 20_000 }).toBe(true);
+  await first.close();
+  return opened;
+}
 
 let browser: Browser | undefined;
 afterEach(async () => {
@@ -38,11 +52,7 @@ const cases = [
 describe('the workplace drawn by the server', () => {
   for (const { locale, theme, greeting, figureTitle } of cases) {
     it(`shows its content before the console's code has run, then the console's page in its place (${locale}, ${theme}, 1440 px)`, async () => {
-      browser = await launchBrowser({ locale, theme, width: 1440, height: 900 });
-      const first = await newPage(browser.context);
-      await loginAs(first, 'admin');
-      await expect.poll(() => browser!.context.cookies().then((all) => all.some((c) => c.name === 'atrium_document')), { timeout: 10_000 }).toBe(true);
-      await first.close();
+      browser = await signedIn({ locale, theme, width: 1440, height: 900 });
 
       const page = await newPage(browser.context);
       await watchLayoutShifts(page);
@@ -91,10 +101,7 @@ describe('the workplace drawn by the server', () => {
   }
 
   it('is not drawn for a phone: the skeleton, then the console as before (390 px)', async () => {
-    browser = await launchBrowser({ width: 390, height: 844 });
-    const first = await newPage(browser.context);
-    await loginAs(first, 'admin');
-    await first.close();
+    browser = await signedIn({ width: 390, height: 844 });
     const page = await newPage(browser.context);
     const scripts = await holdScripts(page);
     const html = await (await page.goto(`${baseUrl}/workplace`, { waitUntil: 'commit' }))!.text();

@@ -80,6 +80,14 @@ describe('the signed-in page drawn by the server', () => {
   const drawnOf = (html: string) => /<div id="pre-drawn"[^>]*>(.*?)<\/div><script type="application\/json" id="atrium-drawn-answers">(.*?)<\/script>/.exec(html);
   const denials = async () => rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from audit_log where result = 'denied'`))[0]!.n;
 
+  // First: the renderer is not loaded yet.
+  it('loads the renderer when a signed-in document first asks for it, and sends the skeleton alone meanwhile', async () => {
+    const { cookie } = await signIn('admin');
+    const first = await load('/workplace', cookie);
+    expect([first.statusCode, first.body.includes('data-signed-in'), drawnOf(first.body), first.headers['cache-control']]).toEqual([200, true, null, 'private, no-cache']);
+    await expect.poll(async () => drawnOf((await load('/workplace', cookie)).body) !== null).toBe(true);
+  });
+
   it("draws the landing page for the cookie's session, with the answers it was drawn from, for that browser only", async () => {
     const { token, cookie } = await signIn('admin');
     const res = await load('/workplace', cookie);
@@ -93,11 +101,11 @@ describe('the signed-in page drawn by the server', () => {
     expect(html).toMatch(/^<!doctype html><html lang="zh-CN" data-drawn="zh-CN" data-signed-in>/);
     const drawn = drawnOf(html);
     expect(drawn, html).not.toBeNull();
-    expect(drawn![0]).toContain('data-locale="zh-CN" data-path="/workplace" hidden>');
-    // The page's stylesheets before it, in the order the console links them.
-    expect([...drawn![0].matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1])).toEqual(['/assets/index-1.css', '/assets/first-shell-1.css', '/assets/first-page-1.css']);
+    // The page's stylesheets named on it, in the order the console links them (the document's script links them).
+    expect(drawn![0]).toContain('data-locale="zh-CN" data-path="/workplace" data-css="/assets/index-1.css /assets/first-shell-1.css /assets/first-page-1.css" hidden>');
+    expect(drawn![0]).not.toContain('<link');
     const overview = (await t.request({ method: 'GET', url: '/api/workplace/overview', token })).body.data;
-    expect(drawn![1]!.replace(/<link [^>]*>/g, '')).toBe(`<p data-test-drawn="zh-CN">Atrium Admin (admin) ${overview.putIn} 5</p>`);
+    expect(drawn![1]).toBe(`<p data-test-drawn="zh-CN">Atrium Admin (admin) ${overview.putIn} 5</p>`);
     // Its answers, as the API answers them, for the console to adopt; the session named by its token's hash.
     const block = JSON.parse(drawn![2]!);
     expect(Object.keys(block.answers).sort()).toEqual(['GET /api/popular/list?type=text', 'GET /api/user/menu?', 'GET /api/workplace/overview?', 'POST /api/user/info?']);

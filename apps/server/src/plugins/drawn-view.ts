@@ -64,24 +64,36 @@ const dataBlock = (id: string, value: unknown) => `<script type="application/jso
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The drawn page's part of the document: the page (hidden until the build's script puts it in the skeleton's
- * place), after the stylesheets it needs (in the body, they hold back only what follows them), then its answers.
+ * The drawn page's part of the document: the page, hidden until the build's script has its stylesheets
+ * (`data-css`: linked by the script, as a link the parser met would hold the skeleton's first paint back)
+ * and puts it in the skeleton's place; then its answers.
  */
 export function drawnMarkup(drawn: Drawn, locale: string, stylesheets: readonly string[]): string {
-  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`).join('');
-  const page = `<div id="${DRAWN_ELEMENT_ID}" data-locale="${attribute(locale)}" data-path="${attribute(drawn.path)}" hidden>${links}${drawn.html}</div>`;
+  const css = stylesheets.filter((href) => !/\s/.test(href)).join(' ');
+  const page = `<div id="${DRAWN_ELEMENT_ID}" data-locale="${attribute(locale)}" data-path="${attribute(drawn.path)}" data-css="${attribute(css)}" hidden>${drawn.html}</div>`;
   return page + dataBlock(DRAWN_ANSWERS_ELEMENT_ID, { answers: drawn.answers, date: drawn.date, token: drawn.token });
 }
 
-/** The renderer of the build in `webDist`, loaded once per build (its renderer.json); undefined without one. */
+/** A build's renderer: loading, loaded, or failed (undefined). */
+interface Loaded {
+  key: string;
+  renderer: Renderer | undefined | 'loading';
+}
+
+/**
+ * The pages the build in `webDist` draws. Its renderer is loaded once per build (its renderer.json) when a
+ * signed-in document first asks for it, not at start: a process nobody signs in to does not hold it (about
+ * 26 MB). Until it has loaded, documents carry the skeleton alone, as without a renderer.
+ */
 export class DrawnViews {
-  #loaded: { key: string; renderer: Promise<Renderer | undefined> } | undefined;
+  #loaded: Loaded | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly root: string,
   ) {}
 
+  /** The build's renderer once loaded; undefined while it loads (asked for now), or when the build has none. */
   async #renderer(): Promise<Renderer | undefined> {
     const dir = join(this.root, SIGNED_IN_DOCUMENTS, 'render');
     let key: string;
@@ -91,20 +103,21 @@ export class DrawnViews {
       return undefined;
     }
     if (this.#loaded?.key !== key) {
+      const slot: Loaded = { key, renderer: 'loading' };
+      this.#loaded = slot;
       // Its name is hashed: a new build's renderer is a new module (and the old one is no longer asked for).
-      const renderer = (import(pathToFileURL(join(dir, key)).href) as Promise<Renderer>).then(async (module) => {
-        await module.ready();
-        return module;
-      });
-      renderer.catch((error: unknown) => this.app.log.error({ err: error }, 'the drawn pages renderer did not load: signed-in documents carry the skeleton only'));
-      this.#loaded = { key, renderer: renderer.catch(() => undefined) };
+      (import(pathToFileURL(join(dir, key)).href) as Promise<Renderer>)
+        .then(async (module) => {
+          await module.ready();
+          slot.renderer = module;
+        })
+        .catch((error: unknown) => {
+          slot.renderer = undefined;
+          this.app.log.error({ err: error }, 'the drawn pages renderer did not load: signed-in documents carry the skeleton only');
+        });
     }
-    return this.#loaded.renderer;
-  }
-
-  /** Loads the build's renderer ahead of the first signed-in document (at start, beside the files' compression). */
-  async warm(): Promise<void> {
-    await this.#renderer();
+    const { renderer } = this.#loaded;
+    return renderer === 'loading' ? undefined : renderer;
   }
 
   /** Whether the build draws the page at this address path. */

@@ -261,19 +261,22 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
     if (encoding) reply.header('Content-Encoding', encoding);
     const out = encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? createGzip() : new PassThrough();
-    // The first part leaves now (compressed as far as it goes), not once the page is drawn.
+    const draw = () =>
+      void drawnViews
+        .draw(session, parts.page, entry.locale)
+        .catch((error: unknown) => {
+          req.log.warn({ err: error }, 'signed-in page not drawn: the skeleton is sent alone');
+          return undefined;
+        })
+        .then((drawn) => {
+          if (drawn) out.write(drawnMarkup(drawn, entry.locale, parts.stylesheets));
+          out.end(parts.tail);
+        });
+    // The first part leaves now, compressed as far as it goes: the drawing (the main thread's, for some
+    // milliseconds) starts once it is on its way, not before, or the compressed part would wait for it.
     out.write(parts.head);
-    if (!(out instanceof PassThrough)) out.flush();
-    void drawnViews
-      .draw(session, parts.page, entry.locale)
-      .catch((error: unknown) => {
-        req.log.warn({ err: error }, 'signed-in page not drawn: the skeleton is sent alone');
-        return undefined;
-      })
-      .then((drawn) => {
-        if (drawn) out.write(drawnMarkup(drawn, entry.locale, parts.stylesheets));
-        out.end(parts.tail);
-      });
+    if (out instanceof PassThrough) setImmediate(draw);
+    else out.flush(() => setImmediate(draw));
     return reply.code(200).send(out);
   }
 
@@ -319,7 +322,6 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     void (async () => {
       for (const f of files) await load(join(root, f)).catch(() => undefined);
       await loadDocument().catch(() => undefined);
-      await drawnViews.warm();
     })();
   });
 }

@@ -295,33 +295,60 @@ describe('boot script (index.html, before the first paint)', () => {
   });
 });
 
-// Decision 049: the script after a page the server drew puts it in the skeleton's outline, when the reader
-// would see the same from the console.
+// Decision 049: the script after a page the server drew puts it in the skeleton's outline once its
+// stylesheets have come, when the reader would see the same from the console.
 describe('placing the page the server drew', () => {
   const place = { elementId: 'pre-drawn', minWidth: 992 };
   const documentWith = (locale = 'zh-CN', root = '') => {
+    document.head.innerHTML = '';
     document.documentElement.lang = 'zh-CN';
-    document.body.innerHTML = `<div id="root">${root}</div><div id="prerender"><div data-view="shell"><div class="pre-page"><span class="pre-sr">loading</span><div class="pre-card"></div></div></div></div><div id="pre-drawn" data-locale="${locale}" hidden><h5>drawn</h5></div>`;
+    document.body.innerHTML = `<div id="root">${root}</div><div id="prerender"><div data-view="shell"><div class="pre-page"><span class="pre-sr">loading</span><div class="pre-card"></div></div></div></div><div id="pre-drawn" data-locale="${locale}" data-css="/assets/index.css /assets/page.css" hidden><h5>drawn</h5></div>`;
   };
   const width = (px: number) => vi.spyOn(document.body, 'clientWidth', 'get').mockReturnValue(px);
+  const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')];
+  const placed = () => [...document.querySelector('#prerender .pre-page')!.children].map((c) => c.id);
   afterEach(() => vi.restoreAllMocks());
 
-  it("takes the outline's place, shown, in a desktop-wide window", () => {
+  it("links its stylesheets without holding the skeleton's paint, and takes the outline's place once they have come", () => {
     documentWith();
     width(1440);
     placeDrawn(place);
-    const outline = document.querySelector('#prerender .pre-page')!;
-    expect([...outline.children].map((c) => c.id)).toEqual(['pre-drawn']);
-    expect((outline.firstElementChild as HTMLElement).hidden).toBe(false);
+    // Linked by the script (not met by the parser), in the console's order; the skeleton shows meanwhile.
+    expect(links().map((l) => l.getAttribute('href'))).toEqual(['/assets/index.css', '/assets/page.css']);
+    expect(placed()).toEqual(['', '']);
+    links()[1]!.dispatchEvent(new Event('load'));
+    expect(placed()).toEqual(['', '']);
+    links()[0]!.dispatchEvent(new Event('load'));
+    expect(placed()).toEqual(['pre-drawn']);
+    expect(document.getElementById('pre-drawn')!.hidden).toBe(false);
+    // The boot links none of them twice.
+    window.history.replaceState(null, '', '/system/user');
+    localStorage.setItem('token', 't');
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}'))));
+    bootRequests({ ...config, css: ['/assets/index.css'], pages: { '/system/user': { js: [], css: ['/assets/page.css', '/assets/other.css'] } } });
+    (window as { __atriumRequestView?: () => void }).__atriumRequestView!();
+    expect(links().map((l) => l.getAttribute('href'))).toEqual(['/assets/index.css', '/assets/page.css', '/assets/shell.css', '/assets/other.css']);
+    localStorage.clear();
+    vi.unstubAllGlobals();
   });
 
-  it('is dropped, the skeleton left as it was, in another language, a narrow window, or once the console has committed', () => {
+  it('is dropped, the skeleton left as it was, in another language, a narrow window, once the console has committed, or without its styles', () => {
     for (const [locale, px, root] of [['en-US', 1440, ''], ['zh-CN', 991, ''], ['zh-CN', 1440, '<div>shell</div>']] as const) {
       documentWith(locale, root);
       width(px);
       placeDrawn(place);
       expect([locale, px, root, document.getElementById('pre-drawn'), document.querySelectorAll('#prerender .pre-card').length]).toEqual([locale, px, root, null, 1]);
       vi.restoreAllMocks();
+    }
+    // Its styles came after the console had committed, or one of them did not come.
+    for (const late of [true, false]) {
+      documentWith();
+      width(1440);
+      placeDrawn(place);
+      if (late) document.getElementById('root')!.innerHTML = '<div>shell</div>';
+      links()[0]!.dispatchEvent(new Event('load'));
+      links()[1]!.dispatchEvent(new Event(late ? 'load' : 'error'));
+      expect([late, document.getElementById('pre-drawn'), document.querySelectorAll('#prerender .pre-card').length]).toEqual([late, null, 1]);
     }
   });
 });

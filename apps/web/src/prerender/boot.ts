@@ -131,7 +131,8 @@ export function bootRequests(config: BootConfig): void {
     // Chunks shared by the dictionary and the view are named by both: each is asked for once. A signed-in
     // document names the view's scripts in its head already (the server's plugins/signed-in-document.ts).
     const asked: Record<string, boolean> = {};
-    const named = doc.querySelectorAll('link[rel="modulepreload"]');
+    // Named in the head (a signed-in document's scripts), or linked already (a drawn page's stylesheets).
+    const named = doc.querySelectorAll('link[rel="modulepreload"], link[rel="stylesheet"]');
     for (let i = 0; i < named.length; i++) asked[named[i]!.getAttribute('href')!] = true;
     function ask(rel: string, hrefs: string[]): void {
       for (let i = 0; i < hrefs.length; i++) {
@@ -240,21 +241,63 @@ export interface PlaceDrawnConfig {
 
 /**
  * The third inline script, in signed-in documents only, right after the page the server drew (decision 049):
- * puts it in the skeleton's page outline. The page is drawn in the cookie's language, for a desktop-wide
- * window, before the console has run: in any other case (the reader's own language differs, a phone or a
- * tablet, the console already committed) it is dropped and the skeleton stays as it was.
+ * puts it in the skeleton's page outline once its stylesheets (its `data-css`, preloaded by the head) have
+ * come. They are linked from here, not by the document: a stylesheet the parser meets holds the first
+ * paint back until it has come, and the skeleton is to be shown at once. The page is drawn in the cookie's
+ * language, for a desktop-wide window, before the console has run: in any other case (the reader's own
+ * language differs, a phone or a tablet, the console already committed, a stylesheet that does not come)
+ * it is dropped and the skeleton stays as it was.
  */
 export function placeDrawn(config: PlaceDrawnConfig): void {
   const doc = document;
   const drawn = doc.getElementById(config.elementId);
   if (!drawn) return;
-  const outline = doc.querySelector('#prerender .pre-page');
-  const root = doc.getElementById('root');
-  if (!outline || !root || root.firstChild || drawn.getAttribute('data-locale') !== doc.documentElement.lang || doc.body.clientWidth < config.minWidth) {
-    drawn.parentNode!.removeChild(drawn);
-    return;
+  const shows = function (): boolean {
+    const root = doc.getElementById('root');
+    return !!doc.querySelector('#prerender .pre-page') && !!root && !root.firstChild && drawn.getAttribute('data-locale') === doc.documentElement.lang && doc.body.clientWidth >= config.minWidth;
+  };
+  function drop(): void {
+    if (drawn!.parentNode) drawn!.parentNode.removeChild(drawn!);
   }
-  while (outline.firstChild) outline.removeChild(outline.firstChild);
-  outline.appendChild(drawn);
-  drawn.hidden = false;
+  if (!shows()) return drop();
+  const hrefs = (drawn.getAttribute('data-css') || '').split(' ').filter(Boolean);
+  let waiting = hrefs.length;
+  let failed = false;
+  function place(): void {
+    if (failed || !shows()) return drop();
+    const outline = doc.querySelector('#prerender .pre-page')!;
+    while (outline.firstChild) outline.removeChild(outline.firstChild);
+    outline.appendChild(drawn!);
+    drawn!.hidden = false;
+  }
+  function settled(ok: boolean): void {
+    if (!ok) failed = true;
+    waiting -= 1;
+    if (waiting === 0) place();
+  }
+  if (waiting === 0) return place();
+  // Linked in the head, in the console's order, as the boot's own (which then links none twice), unless it
+  // has linked them already.
+  const linked = doc.querySelectorAll('link[rel="stylesheet"]');
+  for (let i = 0; i < hrefs.length; i++) {
+    let link: HTMLLinkElement | null = null;
+    for (let j = 0; j < linked.length; j++) if (linked[j]!.getAttribute('href') === hrefs[i]) link = linked[j] as HTMLLinkElement;
+    if (link && link.sheet) {
+      settled(true);
+      continue;
+    }
+    if (!link) {
+      link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.crossOrigin = '';
+      link.href = hrefs[i]!;
+      doc.head.appendChild(link);
+    }
+    link.addEventListener('load', function () {
+      settled(true);
+    });
+    link.addEventListener('error', function () {
+      settled(false);
+    });
+  }
 }
