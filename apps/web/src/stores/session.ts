@@ -1,5 +1,5 @@
 import type { MenuItem, UserInfo } from '@atrium/contracts/calls/auth';
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
 import { create } from 'zustand';
 import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { rememberGranted, type FirstCall } from '../lib/api/first-calls';
@@ -202,13 +202,7 @@ export async function refreshUserInfo(): Promise<void> {
 
 /**
  * The user a server render draws for (prerender/entry-drawn.tsx): a render of its own, where the store
- * cannot hold one person between two requests (and its server snapshot is its initial state anyway).
+ * cannot hold one person between two requests (and its server snapshot is its initial state anyway). A
+ * drawn page's component reads it before the store.
  */
 export const FixedUser = createContext<UserInfo | null>(null);
-
-/** The signed-in user: the one a server render was given, else the store's. */
-export function useSessionUser(): UserInfo | null {
-  const fixed = useContext(FixedUser);
-  const stored = useSession((s) => s.user);
-  return fixed ?? stored;
-}

@@ -1,10 +1,10 @@
 import { Card, Empty, Skeleton } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { BrowserSuspense } from '../../../components/browser-suspense';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useIsMobile } from '../../../stores/settings';
 import { categoriesQuery } from '../api/workplace-queries';
 import styles from '../workplace.module.css';
+import { BrowserSuspense } from './browser-suspense';
 import { CategoriesChart } from './lazy-charts';
 
 /** 内容类型占比 (content by type): a donut of collection counts per content type. */

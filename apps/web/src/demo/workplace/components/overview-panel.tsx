@@ -1,15 +1,15 @@
 import { Card, Divider, Grid, Link, Skeleton, Statistic, Typography } from '@arco-design/web-react';
 import { IconArrowRise, IconCaretDown, IconCaretUp, IconFile, IconFire, IconMessage } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { BrowserSuspense } from '../../../components/browser-suspense';
 import { useLocale, useT } from '../../../lib/i18n';
 import { drawnOnScreen } from '../../../lib/prerender';
-import { useSessionUser } from '../../../stores/session';
+import { FixedUser, useSession } from '../../../stores/session';
 import { contentDataQuery, overviewQuery } from '../api/workplace-queries';
 import { formatContentTotal, formatGrowth, formatInteger } from '../lib/format-stat';
 import styles from '../workplace.module.css';
+import { BrowserSuspense } from './browser-suspense';
 import { ContentChartSketch } from './content-chart-sketch';
 import { ContentChart } from './lazy-charts';
 
@@ -32,7 +32,10 @@ export function OverviewPanel() {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
-  const name = useSessionUser()?.name ?? '';
+  // In a server render, the user it was given (FixedUser: the store holds nobody there); else the store's.
+  const drawnFor = useContext(FixedUser);
+  const signedIn = useSession((s) => s.user?.name ?? '');
+  const name = drawnFor?.name ?? signedIn;
   const overview = useQuery(overviewQuery());
   const content = useQuery(contentDataQuery());
   const data = overview.data;

@@ -1,5 +1,5 @@
 import { Suspense, useContext, type ReactNode } from 'react';
-import { ServerRender } from '../lib/server-render';
+import { ServerRender } from '../../../lib/server-render';
 
 /**
  * A Suspense boundary for what waits for code in the browser (a chart library): in the console, Suspense;
