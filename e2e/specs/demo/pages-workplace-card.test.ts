@@ -18,7 +18,8 @@ describe('workplace', () => {
     for (const width of [1024, 1280, 1366, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
-      const popular = page.locator('.arco-card').filter({ hasText: '线上热门内容' });
+      // The console's page (the page the server drew stands in front of it until it has its rows).
+      const popular = page.locator('[data-tab-pane="/workplace"] .arco-card').filter({ hasText: '线上热门内容' });
       await popular.locator('tbody tr').first().waitFor();
       const title = popular.locator('th').filter({ hasText: '内容标题' });
       const box = await title.boundingBox();
