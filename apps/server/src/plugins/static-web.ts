@@ -88,7 +88,6 @@ interface Entry {
 /** A signed-in document: its language, and for a page the server may draw, its two parts around the drawn page. */
 interface SignedInEntry extends Entry {
   locale: string;
-  html: string;
   drawn?: {
     /** The manifest's page (`/` for the landing page). */
     page: string;
@@ -199,7 +198,7 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
     if (hit?.key === key) return hit;
     const html = withClientConfig(withFirstViewLinks((source.body ?? (await readFile(file))).toString('utf8'), firstViewLinks(found, locale, page)), data);
     const body = Buffer.from(html, 'utf8');
-    const entry: SignedInEntry = { key, type: source.type, etag: `${source.etag.slice(0, -1)}-${fingerprint}"`, body, csp: source.csp, ...(await compressBody(body)), locale, html };
+    const entry: SignedInEntry = { key, type: source.type, etag: `${source.etag.slice(0, -1)}-${fingerprint}"`, body, csp: source.csp, ...(await compressBody(body)), locale };
     const at = html.indexOf(DRAWN_MARK);
     if (page && at >= 0) {
       const files = found.pages[page]!;
