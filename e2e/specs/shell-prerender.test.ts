@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { LOCALE_COOKIE } from '@atrium/contracts/client-config';
 import { findRouteByPath, routeTable } from '@atrium/contracts/routes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accounts, baseUrl, launchBrowser, loginAs, newPage, screenshot, type Browser, type LaunchOptions } from '../lib/browser';
@@ -229,13 +230,18 @@ describe('the first view before any script of the console runs', () => {
     await signedOut.close();
 
     // The token back, and English in this browser while the cookie's language is still Chinese.
+    // Its console never runs: started after the English was stored, it would write the language cookie
+    // (lib/i18n.ts), and the next document would be English too (CI saw it on a slow machine).
     const setter = await newPage(browser.context);
+    await holdScripts(setter);
     await setter.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
     await setter.evaluate((value) => {
       localStorage.setItem('token', value!);
       localStorage.setItem('arco-locale', 'en-US');
     }, token);
     await setter.close();
+    const documentLocale = await browser.context.cookies().then((all) => all.find((c) => c.name === LOCALE_COOKIE)?.value);
+    expect(documentLocale).toBe('zh-CN');
     const english = await opened();
     await english.locator('[data-testid=navbar]').waitFor();
     expect(await english.title()).toBe(`${landing.title('en-US')} - Atrium`);
