@@ -28,6 +28,12 @@ interface Renderer {
   pageTitle(locale: string): string;
 }
 
+/** What this plugin asks the request-time renderer (src/prerender/entry-drawn.tsx): which pages it draws. */
+interface DrawingRenderer {
+  ready(): Promise<void>;
+  pages(): Record<string, unknown>;
+}
+
 /** What this plugin reads of an output chunk. */
 interface Chunk {
   type: 'chunk';
@@ -227,8 +233,15 @@ export function prerenderPlugin(): Plugin {
           if (!found) throw new Error(`prerender: no ${name} in the server build`);
           return found.fileName;
         };
-        // Where the server finds the request-time renderer (apps/server/src/plugins/drawn-view.ts).
-        writeFileSync(join(renderDir, DRAWN_RENDERER_MANIFEST), JSON.stringify({ entry: entryFile('render') }));
+        // Where the server finds the request-time renderer (apps/server/src/plugins/drawn-view.ts), when it
+        // draws a page at all: a product whose slices name no drawn view (the blank product) has no
+        // renderer.json, its server never loads the renderer, and its signed-in documents are the skeleton
+        // alone, without the placing script.
+        const drawing = (await import(pathToFileURL(join(renderDir, entryFile('render'))).href)) as DrawingRenderer;
+        await drawing.ready();
+        const draws = Object.keys(drawing.pages()).length > 0;
+        if (draws) writeFileSync(join(renderDir, DRAWN_RENDERER_MANIFEST), JSON.stringify({ entry: entryFile('render') }));
+        else rmSync(join(renderDir, entryFile('render')));
         // The first view's calls: signing and sending in one classic script of its own, inline at the top
         // of the head, so they leave while the document is still being parsed (a module it imported had to
         // be fetched first, and ran only once the parser let go: after the first paint).
@@ -298,8 +311,8 @@ export function prerenderPlugin(): Plugin {
         for (const locale of renderer.locales) {
           const signedIn = documentOf(shellViews[locale]!, shellCss)
             .replace(/<html lang="[^"]*">/, `<html lang="${locale}" data-signed-in>`)
-            .replace(/\s*<\/body>/, `\n    ${DRAWN_MARK}<script>${place}</script>\n  </body>`);
-          if (!signedIn.includes(DRAWN_MARK)) throw new Error('prerender: no </body> in index.html');
+            .replace(/\s*<\/body>/, draws ? `\n    ${DRAWN_MARK}<script>${place}</script>\n  </body>` : '\n  </body>');
+          if (draws && !signedIn.includes(DRAWN_MARK)) throw new Error('prerender: no </body> in index.html');
           writeFileSync(join(outDir, SIGNED_IN_DOCUMENTS, `shell.${locale}.html`), signedIn);
         }
         const firstView: FirstViewManifest = {

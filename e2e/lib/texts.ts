@@ -13,6 +13,7 @@ import { dictionary as zhCN } from '../../apps/web/src/lib/dictionary-zh-CN';
  */
 interface SliceTitles {
   titles?: Partial<Record<Locale, Record<string, string>>>;
+  drawnViews?: unknown;
 }
 // Read when the suite runs, not followed by the type check (it would walk into every page of the console).
 const registry = fileURLToPath(new URL('../../apps/web/src/slices.ts', import.meta.url));
@@ -34,3 +35,6 @@ export const landing = {
   path: defaultRoute.path,
   title: (locale: Locale = 'zh-CN') => text(defaultRoute.titleKey, locale),
 } as const;
+
+/** Whether a slice of the product names pages the server draws with their data (decision 049: the demo's workplace; the blank product none). */
+export const drawsPages = webSlices.some((slice) => slice.drawnViews !== undefined);

@@ -1,10 +1,14 @@
+import { DRAWN_MARK, DRAWN_RENDERER_MANIFEST, SIGNED_IN_DOCUMENTS } from '@atrium/contracts/client-config';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, loginAs, screenshot } from '../lib/browser';
 import { browserEachTest } from '../lib/each-test';
 import { chooseDepartment, expectNoSeriousViolations, pane } from '../lib/page-helpers';
 import { expectSignedOut, signOut } from '../lib/sign-out';
-import { landing } from '../lib/texts';
+import { webDist } from '../lib/global-setup';
+import { drawsPages, landing } from '../lib/texts';
 
 /**
  * The core's smoke test, in the full product and in the blank one (`npm run demo:remove`, CI's scratch
@@ -30,7 +34,14 @@ describe('the core, end to end', () => {
     expect(await page.title()).toBe(`${landing.title()} - Atrium`);
 
     // an account, with the built-in user role and a one-time password shown once
-    await page.goto(`${baseUrl}/system/user`);
+    // Once the browser holds the document cookie (set by the sign-in's answer), the signed-in document.
+    await expect.poll(() => page.context().cookies().then((all) => all.some((c) => c.name === 'atrium_document')), { timeout: 10_000 }).toBe(true);
+    const document = await (await page.goto(`${baseUrl}/system/user`))!.text();
+    expect(document).toContain('data-signed-in');
+    // The signed-in document places a page the server draws only in a product that draws one (the demo's
+    // workplace): the blank product's build has no renderer for its server to load, and no placing script.
+    expect(existsSync(join(webDist, SIGNED_IN_DOCUMENTS, 'render', DRAWN_RENDERER_MANIFEST))).toBe(drawsPages);
+    expect(document.includes(DRAWN_MARK)).toBe(drawsPages);
     await page.getByRole('button', { name: '新建用户' }).click();
     await drawer(page).getByPlaceholder('3–32 位字母、数字或 _ . -').fill(username);
     await drawer(page).getByPlaceholder('请输入姓名').fill('E2E 冒烟');
