@@ -141,7 +141,7 @@ describe('the signed-in page drawn by the server', () => {
     expect([plain.body.includes('data-test-view="every"'), drawnOf(plain.body)]).toEqual([true, null]);
   });
 
-  it('draws nothing for a dead session, a role without the page, a forced step or a failing renderer: the skeleton alone', async () => {
+  it('draws nothing for a dead session, a role without the page, a forced step, a failing read or a failing renderer: the skeleton alone', async () => {
     const skeletonOnly = async (cookie: string) => {
       const res = await load('/workplace', cookie);
       expect(res.statusCode).toBe(200);
@@ -178,6 +178,19 @@ describe('the signed-in page drawn by the server', () => {
     } finally {
       await t.db.execute(sql`update users set must_change_password = false where username = 'user'`);
     }
+
+    // The database failing one of the page's reads once the cookie's session was found live (the overview's
+    // table gone for the moment): the signed-in skeleton, the whole document, no ticket left behind.
+    const faulted = await signIn('admin');
+    await t.db.execute(sql`alter table content_daily rename to content_daily_away`);
+    try {
+      const res = await skeletonOnly(faulted.cookie);
+      expect(res.body).toContain('data-signed-in');
+      expect(res.body.endsWith('</html>')).toBe(true);
+    } finally {
+      await t.db.execute(sql`alter table content_daily_away rename to content_daily`);
+    }
+    expect(drawnOf((await load('/workplace', faulted.cookie)).body)).not.toBeNull();
 
     // The renderer failing: logged, and the document goes out whole without the page.
     const admin = await signIn('admin');
