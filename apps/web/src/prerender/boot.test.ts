@@ -302,7 +302,9 @@ describe('placing the page the server drew', () => {
   const documentWith = (locale = 'zh-CN', root = '') => {
     document.head.innerHTML = '';
     document.documentElement.lang = 'zh-CN';
-    document.body.innerHTML = `<div id="root">${root}</div><div id="prerender"><div data-view="shell"><div class="pre-page"><span class="pre-sr">loading</span><div class="pre-card"></div></div></div></div><div id="pre-drawn" data-locale="${locale}" data-css="/assets/index.css /assets/page.css" hidden><h5>drawn</h5></div>`;
+    delete (window as { __atriumAfterFirstPaint?: unknown }).__atriumAfterFirstPaint;
+    delete (window as { __atriumRequestView?: unknown }).__atriumRequestView;
+    document.body.innerHTML = `<div id="root">${root}</div><div id="prerender"><div data-view="shell" data-locale="zh-CN"><div class="pre-page"><span class="pre-sr">loading</span><div class="pre-card"></div></div></div></div><div id="pre-drawn" data-locale="${locale}" data-css="/assets/index.css /assets/page.css" hidden><h5>drawn</h5></div>`;
   };
   const width = (px: number) => vi.spyOn(document.body, 'clientWidth', 'get').mockReturnValue(px);
   const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')];
@@ -330,6 +332,26 @@ describe('placing the page the server drew', () => {
     expect(links().map((l) => l.getAttribute('href'))).toEqual(['/assets/index.css', '/assets/page.css', '/assets/shell.css', '/assets/other.css']);
     localStorage.clear();
     vi.unstubAllGlobals();
+  });
+
+  it("waits for the skeleton's first frame: nothing linked, laid out or placed before it is shown", async () => {
+    documentWith();
+    const read = width(1440);
+    document.documentElement.setAttribute('data-boot-view', 'shell');
+    // The boot's script before it: the entry and what waits for the first frame start once it is shown
+    // (here after a frame: jsdom reports no paint).
+    bootView(config);
+    placeDrawn(place);
+    expect([links().length, read.mock.calls.length, placed()]).toEqual([0, 0, ['', '']]);
+    await vi.waitFor(() => expect(links().map((l) => l.getAttribute('href'))).toEqual(['/assets/index.css', '/assets/page.css']), { timeout: 2000, interval: 10 });
+    for (const link of links()) link.dispatchEvent(new Event('load'));
+    expect(placed()).toEqual(['pre-drawn']);
+    // A page drawn after the frame was shown starts at once.
+    documentWith();
+    (window as { __atriumAfterFirstPaint?: (then: () => void) => void }).__atriumAfterFirstPaint = (then) => then();
+    placeDrawn(place);
+    expect(links().length).toBe(2);
+    document.documentElement.removeAttribute('data-boot-view');
   });
 
   it('is dropped, the skeleton left as it was, in another language, a narrow window, once the console has committed, or without its styles', () => {

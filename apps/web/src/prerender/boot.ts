@@ -59,10 +59,14 @@ export interface BootConfig {
   };
 }
 
-/** What the two scripts leave on the window: the credential's answer (for the console) and the view's requests. */
+/**
+ * What the boot scripts leave on the window: the credential's answer (for the console), the view's
+ * requests, and where a later script (placeDrawn) leaves what is to run once the first frame is shown.
+ */
 interface BootWindow {
   __atriumClientConfig?: Promise<Response>;
   __atriumRequestView?: () => void;
+  __atriumAfterFirstPaint?: (then: () => void) => void;
 }
 
 export function bootRequests(config: BootConfig): void {
@@ -199,6 +203,12 @@ export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry' | 'log
   if (view === 'login' && config.loginTitles[locale]) doc.title = config.loginTitles[locale]!;
 
   let started = false;
+  // What later scripts of the document wait for the first frame with (placeDrawn), run as it is shown.
+  const afterFirstPaint: (() => void)[] = [];
+  (window as BootWindow).__atriumAfterFirstPaint = function (then) {
+    if (started) then();
+    else afterFirstPaint.push(then);
+  };
   function start(): void {
     if (started) return;
     started = true;
@@ -211,6 +221,8 @@ export function bootView(config: Pick<BootConfig, 'loginTitles' | 'entry' | 'log
     script.crossOrigin = '';
     script.src = config.entry;
     doc.head.appendChild(script);
+    for (let i = 0; i < afterFirstPaint.length; i++) afterFirstPaint[i]!();
+    afterFirstPaint.length = 0;
   }
   // Once the first view is on screen: the first contentful paint, as the browser reports it (a frame
   // painted is not yet a frame shown, and evaluating the console then would hold the showing back). A
@@ -243,61 +255,69 @@ export interface PlaceDrawnConfig {
  * The third inline script, in signed-in documents only, right after the page the server drew (decision 049):
  * puts it in the skeleton's page outline once its stylesheets (its `data-css`, preloaded by the head) have
  * come. They are linked from here, not by the document: a stylesheet the parser meets holds the first
- * paint back until it has come, and the skeleton is to be shown at once. The page is drawn in the cookie's
- * language, for a desktop-wide window, before the console has run: in any other case (the reader's own
- * language differs, a phone or a tablet, the console already committed, a stylesheet that does not come)
- * it is dropped and the skeleton stays as it was.
+ * paint back until it has come, and the skeleton is to be shown at once. It starts once the skeleton's
+ * first frame is shown (bootView's `__atriumAfterFirstPaint`): before, its stylesheets (from the preloads'
+ * cache, parsed as they are linked) and its reading of the window's width (a layout) held the first paint
+ * back by some 30 ms (bench/README.md, 2026-11-30). The page is drawn in the cookie's language, for a
+ * desktop-wide window, before the console has run: in any other case (the reader's own language differs,
+ * a phone or a tablet, the console already committed, a stylesheet that does not come) it is dropped and
+ * the skeleton stays as it was.
  */
 export function placeDrawn(config: PlaceDrawnConfig): void {
   const doc = document;
   const drawn = doc.getElementById(config.elementId);
   if (!drawn) return;
-  const shows = function (): boolean {
-    const root = doc.getElementById('root');
-    return !!doc.querySelector('#prerender .pre-page') && !!root && !root.firstChild && drawn.getAttribute('data-locale') === doc.documentElement.lang && doc.body.clientWidth >= config.minWidth;
+  const begin = function (): void {
+    const shows = function (): boolean {
+      const root = doc.getElementById('root');
+      return !!doc.querySelector('#prerender .pre-page') && !!root && !root.firstChild && drawn.getAttribute('data-locale') === doc.documentElement.lang && doc.body.clientWidth >= config.minWidth;
+    };
+    function drop(): void {
+      if (drawn!.parentNode) drawn!.parentNode.removeChild(drawn!);
+    }
+    if (!shows()) return drop();
+    const hrefs = (drawn.getAttribute('data-css') || '').split(' ').filter(Boolean);
+    let waiting = hrefs.length;
+    let failed = false;
+    function place(): void {
+      if (failed || !shows()) return drop();
+      const outline = doc.querySelector('#prerender .pre-page')!;
+      while (outline.firstChild) outline.removeChild(outline.firstChild);
+      outline.appendChild(drawn!);
+      drawn!.hidden = false;
+    }
+    function settled(ok: boolean): void {
+      if (!ok) failed = true;
+      waiting -= 1;
+      if (waiting === 0) place();
+    }
+    if (waiting === 0) return place();
+    // Linked in the head, in the console's order, as the boot's own (which then links none twice), unless it
+    // has linked them already.
+    const linked = doc.querySelectorAll('link[rel="stylesheet"]');
+    for (let i = 0; i < hrefs.length; i++) {
+      let link: HTMLLinkElement | null = null;
+      for (let j = 0; j < linked.length; j++) if (linked[j]!.getAttribute('href') === hrefs[i]) link = linked[j] as HTMLLinkElement;
+      if (link && link.sheet) {
+        settled(true);
+        continue;
+      }
+      if (!link) {
+        link = doc.createElement('link');
+        link.rel = 'stylesheet';
+        link.crossOrigin = '';
+        link.href = hrefs[i]!;
+        doc.head.appendChild(link);
+      }
+      link.addEventListener('load', function () {
+        settled(true);
+      });
+      link.addEventListener('error', function () {
+        settled(false);
+      });
+    }
   };
-  function drop(): void {
-    if (drawn!.parentNode) drawn!.parentNode.removeChild(drawn!);
-  }
-  if (!shows()) return drop();
-  const hrefs = (drawn.getAttribute('data-css') || '').split(' ').filter(Boolean);
-  let waiting = hrefs.length;
-  let failed = false;
-  function place(): void {
-    if (failed || !shows()) return drop();
-    const outline = doc.querySelector('#prerender .pre-page')!;
-    while (outline.firstChild) outline.removeChild(outline.firstChild);
-    outline.appendChild(drawn!);
-    drawn!.hidden = false;
-  }
-  function settled(ok: boolean): void {
-    if (!ok) failed = true;
-    waiting -= 1;
-    if (waiting === 0) place();
-  }
-  if (waiting === 0) return place();
-  // Linked in the head, in the console's order, as the boot's own (which then links none twice), unless it
-  // has linked them already.
-  const linked = doc.querySelectorAll('link[rel="stylesheet"]');
-  for (let i = 0; i < hrefs.length; i++) {
-    let link: HTMLLinkElement | null = null;
-    for (let j = 0; j < linked.length; j++) if (linked[j]!.getAttribute('href') === hrefs[i]) link = linked[j] as HTMLLinkElement;
-    if (link && link.sheet) {
-      settled(true);
-      continue;
-    }
-    if (!link) {
-      link = doc.createElement('link');
-      link.rel = 'stylesheet';
-      link.crossOrigin = '';
-      link.href = hrefs[i]!;
-      doc.head.appendChild(link);
-    }
-    link.addEventListener('load', function () {
-      settled(true);
-    });
-    link.addEventListener('error', function () {
-      settled(false);
-    });
-  }
+  const later = (window as BootWindow).__atriumAfterFirstPaint;
+  if (later) later(begin);
+  else begin();
 }
