@@ -74,7 +74,9 @@
  *
  * --trace records each landing page load in a Chromium trace and adds, per set, the main thread's time
  * until content ready by kind (script, style and layout, parsing, requests, ...: trace-breakdown.mjs),
- * Atrium beside Arco Pro. Tracing costs the loads some time of their own: compare traced runs with traced runs.
+ * Atrium beside Arco Pro, and the same until the first contentful paint; the last load of each server is kept
+ * as bench/results/trace-<host>-<port>.json (DevTools' performance panel opens it). Tracing costs the loads
+ * some time of their own: compare traced runs with traced runs.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -526,7 +528,10 @@ async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, 
     const protocol = await documentProtocol(b.page, set, url);
     await untilReady();
     const after = await metrics();
-    const byKind = trace ? breakdown(await endTrace(cdp), url, await b.page.evaluate(() => window.__bench.readyAt)) : null;
+    const events = trace ? await endTrace(cdp) : null;
+    // The last load's trace of each server, to open in DevTools' performance panel.
+    if (events) writeFileSync(join(root, 'bench/results', `trace-${new URL(url).host.replace(':', '-')}.json`), JSON.stringify(events));
+    const byKind = events ? breakdown(events, url, await b.page.evaluate(() => window.__bench.readyAt)) : null;
     const spent = (name) => (after[name] - before[name]) * 1000;
     const mainThread = { task: spent('TaskDuration'), script: spent('ScriptDuration'), styleLayout: spent('RecalcStyleDuration') + spent('LayoutDuration') };
     await cdp.detach().catch(() => undefined);
@@ -537,6 +542,8 @@ async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, 
       if (!Number.isFinite(fcp)) await sleep(50);
     }
     const readyAt = await b.page.evaluate(() => window.__bench.readyAt);
+    // The same trace, until the first contentful paint: what the first frame waited for.
+    const byKindUntilPaint = events && Number.isFinite(fcp) ? breakdown(events, url, fcp) : null;
     await sleep(1500);
     // JS on the wire: of the whole load (the sign-in page), or of the first view, requested until its
     // content was ready (what idle time preloads afterwards for later pages is not part of it), without
@@ -559,7 +566,7 @@ async function coldLoadOnce(url, { set, pred, arg, storage, mockLatency = null, 
       },
       { until: jsUntilReady ? readyAt : 1e12, charts: chartsRe?.source ?? '', dataPaths },
     );
-    return { fcp, readyAt, js, jsRequests, ownRequests, data, protocol, protocols, mainThread, byKind, b };
+    return { fcp, readyAt, js, jsRequests, ownRequests, data, protocol, protocols, mainThread, byKind, byKindUntilPaint, b };
   } catch (error) {
     await b.close();
     throw error;
@@ -709,6 +716,7 @@ async function main() {
           put('workplaceOwnRequests', name, work.ownRequests);
           for (const [kind, ms] of Object.entries(work.byKind ?? {})) put(`trace ${kind}`, name, ms);
           if (work.byKind) (res.traceOthers ??= { atrium: [], arco: [] })[name].push(work.byKind.others);
+          for (const [kind, ms] of Object.entries(work.byKindUntilPaint ?? {})) put(`paint trace ${kind}`, name, ms);
           put('workplaceReady', name, work.readyAt);
           put('workplaceJs', name, work.js);
           put('workplaceJsRequests', name, work.jsRequests);
@@ -802,6 +810,11 @@ async function main() {
       for (const kind of KIND_NAMES) out.push(`| ${kind} | ${Math.round(median(rows[`trace ${kind}`].atrium))} | ${Math.round(median(rows[`trace ${kind}`].arco))} |`);
       const total = (app) => median(rows.workplaceReady[app].map((_, i) => KIND_NAMES.reduce((sum, kind) => sum + rows[`trace ${kind}`][app][i], 0)));
       out.push(`| **busy in all** (of content ready: ${Math.round(median(rows.workplaceReady.atrium))} / ${Math.round(median(rows.workplaceReady.arco))}) | ${Math.round(total('atrium'))} | ${Math.round(total('arco'))} |`);
+      out.push(`\n| ${landingLabel}, ${setName}: the main thread until the first contentful paint, by kind | Atrium | Arco Pro React |`);
+      out.push('| --- | ---: | ---: |');
+      for (const kind of KIND_NAMES) out.push(`| ${kind} | ${Math.round(median(rows[`paint trace ${kind}`]?.atrium ?? []) ?? 0)} | ${Math.round(median(rows[`paint trace ${kind}`]?.arco ?? []) ?? 0)} |`);
+      const untilPaint = (app) => median(rows.workplaceFcp[app].map((_, i) => KIND_NAMES.reduce((sum, kind) => sum + (rows[`paint trace ${kind}`]?.[app][i] ?? 0), 0)));
+      out.push(`| **busy in all** (of first paint: ${Math.round(median(rows.workplaceFcp.atrium))} / ${Math.round(median(rows.workplaceFcp.arco))}) | ${Math.round(untilPaint('atrium'))} | ${Math.round(untilPaint('arco'))} |`);
       const others = (app) => results[setName].traceOthers[app].at(-1).map(([n, ms]) => `${n} ${Math.round(ms)}`).join(', ');
       out.push(`\n"other" in the last round's loads, the largest by event name: Atrium ${others('atrium')}; Arco Pro ${others('arco')}.`);
     }
