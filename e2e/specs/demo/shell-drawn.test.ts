@@ -100,6 +100,42 @@ describe('the workplace drawn by the server', () => {
     });
   }
 
+  // The drawn page is on screen before the console runs: a click on one of its controls then is not lost,
+  // the console repeats it on its own control as it takes over (lib/prerender.ts, by the control's test id).
+  it("repeats a click on the drawn page's controls once the console has taken over", async () => {
+    browser = await signedIn({ width: 1440, height: 900 });
+    const opened = async () => {
+      const page = await newPage(browser!.context);
+      const lists: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/popular/list') lists.push(url.searchParams.get('type') ?? '');
+      });
+      const scripts = await holdScripts(page);
+      await page.goto(`${baseUrl}/workplace`, { waitUntil: 'commit' });
+      await page.locator('#prerender #pre-drawn:not([hidden])').waitFor();
+      return { page, lists, scripts };
+    };
+    // The popular content's type: the console shows the one clicked, and asks for its rows.
+    const typed = await opened();
+    await typed.page.locator('#pre-drawn [data-testid=popular-type-image]').click();
+    await typed.scripts.release();
+    await typed.page.waitForFunction(() => !document.getElementById('prerender'));
+    const pane = '[data-tab-pane="/workplace"]';
+    await expect.poll(() => typed.page.locator(`${pane} [data-testid=popular-type-image]`).getAttribute('class')).toContain('arco-radio-checked');
+    await expect.poll(() => typed.lists).toContain('image');
+    await typed.page.locator(`${pane} tbody tr`).first().waitFor();
+    expect(typed.page.errors).toEqual([]);
+    await typed.page.close();
+    // "View more": the console goes where the link goes.
+    const linked = await opened();
+    await linked.page.locator('#pre-drawn [data-testid=overview-view-more]').click();
+    await linked.scripts.release();
+    await linked.page.waitForURL(`${baseUrl}/list/search-table`);
+    await linked.page.locator('[data-tab-pane="/list/search-table"] tbody tr').first().waitFor();
+    expect(linked.page.errors).toEqual([]);
+  });
+
   it('is not drawn for a phone: the skeleton, then the console as before (390 px)', async () => {
     browser = await signedIn({ width: 390, height: 844 });
     const page = await newPage(browser.context);

@@ -85,7 +85,11 @@ export function OverviewPanel() {
         bordered={false}
         className={styles.innerCard}
         title={t('workplace.contentData')}
-        extra={<Link onClick={() => navigate('/list/search-table')}>{t('workplace.viewMore')}</Link>}
+        extra={
+          <Link data-testid="overview-view-more" onClick={() => navigate('/list/search-table')}>
+            {t('workplace.viewMore')}
+          </Link>
+        }
       >
         <div className={styles.chartBox}>
           {content.data ? (

@@ -55,11 +55,16 @@ export function PopularContent() {
       bordered={false}
       className={styles.card}
       title={t('workplace.popularContent')}
-      extra={<Link onClick={() => navigate('/list/search-table')}>{t('workplace.viewMore')}</Link>}
+      extra={
+        <Link data-testid="popular-view-more" onClick={() => navigate('/list/search-table')}>
+          {t('workplace.viewMore')}
+        </Link>
+      }
     >
+      {/* Test ids: a click on the page the server drew, before the console has taken over, is repeated on the console's own control (lib/prerender.ts). */}
       <Radio.Group type="button" value={type} onChange={setType} className={styles.radio}>
         {types.map((value) => (
-          <Radio key={value} value={value}>
+          <Radio key={value} value={value} data-testid={`popular-type-${value}`}>
             {t(`workplace.popularContent.${value}`)}
           </Radio>
         ))}
