@@ -17,8 +17,8 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { SourceMap } from 'node:module';
 import { join } from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from './browser-setup.mjs';
 
@@ -117,7 +117,7 @@ if (profileDir) {
   const traceOf = (url) => {
     if (!traces.has(url)) {
       const file = maps && join(maps, 'assets', `${url.split('/').pop()}.map`);
-      traces.set(url, file && existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
+      traces.set(url, file && existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
     }
     return traces.get(url);
   };
@@ -132,7 +132,7 @@ if (profileDir) {
       const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
       let where = callFrame.url ? callFrame.url.split('/').pop() : callFrame.functionName || '(native)';
       const trace = callFrame.url && traceOf(callFrame.url);
-      const source = trace && originalPositionFor(trace, { line: callFrame.lineNumber + 1, column: callFrame.columnNumber }).source;
+      const source = trace && trace.findEntry(callFrame.lineNumber, callFrame.columnNumber)?.originalSource;
       if (source) where = source.includes('node_modules/') ? source.split('node_modules/').pop().split('/').slice(0, source.includes('node_modules/@') ? 2 : 1).join('/') : source.replace(/^.*\/src\//, 'src/');
       byPackage.set(where, (byPackage.get(where) ?? 0) + ms);
       total += ms;
