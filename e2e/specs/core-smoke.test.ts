@@ -33,15 +33,16 @@ describe('the core, end to end', () => {
     await page.waitForURL(`**${landing.path}`);
     expect(await page.title()).toBe(`${landing.title()} - Atrium`);
 
-    // an account, with the built-in user role and a one-time password shown once
     // Once the browser holds the document cookie (set by the sign-in's answer), the signed-in document.
     await expect.poll(() => page.context().cookies().then((all) => all.some((c) => c.name === 'atrium_document')), { timeout: 10_000 }).toBe(true);
-    const document = await (await page.goto(`${baseUrl}/system/user`))!.text();
-    expect(document).toContain('data-signed-in');
+    const html = await (await page.goto(`${baseUrl}/system/user`))!.text();
+    expect(html).toContain('data-signed-in');
     // The signed-in document places a page the server draws only in a product that draws one (the demo's
     // workplace): the blank product's build has no renderer for its server to load, and no placing script.
     expect(existsSync(join(webDist, SIGNED_IN_DOCUMENTS, 'render', DRAWN_RENDERER_MANIFEST))).toBe(drawsPages);
-    expect(document.includes(DRAWN_MARK)).toBe(drawsPages);
+    expect(html.includes(DRAWN_MARK)).toBe(drawsPages);
+
+    // an account, with the built-in user role and a one-time password shown once
     await page.getByRole('button', { name: '新建用户' }).click();
     await drawer(page).getByPlaceholder('3–32 位字母、数字或 _ . -').fill(username);
     await drawer(page).getByPlaceholder('请输入姓名').fill('E2E 冒烟');
