@@ -716,7 +716,8 @@ async function main() {
           put('workplaceOwnRequests', name, work.ownRequests);
           for (const [kind, ms] of Object.entries(work.byKind ?? {})) put(`trace ${kind}`, name, ms);
           if (work.byKind) (res.traceOthers ??= { atrium: [], arco: [] })[name].push(work.byKind.others);
-          for (const [kind, ms] of Object.entries(work.byKindUntilPaint ?? {})) put(`paint trace ${kind}`, name, ms);
+          // One value a round for every kind (NaN without a trace or a first paint), so the rounds line up.
+          if (work.byKind) for (const kind of KIND_NAMES) put(`paint trace ${kind}`, name, work.byKindUntilPaint?.[kind] ?? NaN);
           put('workplaceReady', name, work.readyAt);
           put('workplaceJs', name, work.js);
           put('workplaceJsRequests', name, work.jsRequests);
@@ -805,16 +806,16 @@ async function main() {
     }
     out.push(`| ${landingLabel}: requests to its own origin until content ready (the document included) | ${median(rows.workplaceOwnRequests.atrium)} (${range(rows.workplaceOwnRequests.atrium)}) | ${median(rows.workplaceOwnRequests.arco)} (${range(rows.workplaceOwnRequests.arco)}) | ${(median(rows.workplaceOwnRequests.atrium) / median(rows.workplaceOwnRequests.arco)).toFixed(2)} | – | – | |`);
     if (tracing) {
-      out.push(`\n| ${landingLabel}, ${setName}: the main thread until content ready, by kind (--trace: a Chromium trace of each load; trace-breakdown.mjs) | Atrium | Arco Pro React |`);
-      out.push('| --- | ---: | ---: |');
-      for (const kind of KIND_NAMES) out.push(`| ${kind} | ${Math.round(median(rows[`trace ${kind}`].atrium))} | ${Math.round(median(rows[`trace ${kind}`].arco))} |`);
-      const total = (app) => median(rows.workplaceReady[app].map((_, i) => KIND_NAMES.reduce((sum, kind) => sum + rows[`trace ${kind}`][app][i], 0)));
-      out.push(`| **busy in all** (of content ready: ${Math.round(median(rows.workplaceReady.atrium))} / ${Math.round(median(rows.workplaceReady.arco))}) | ${Math.round(total('atrium'))} | ${Math.round(total('arco'))} |`);
-      out.push(`\n| ${landingLabel}, ${setName}: the main thread until the first contentful paint, by kind | Atrium | Arco Pro React |`);
-      out.push('| --- | ---: | ---: |');
-      for (const kind of KIND_NAMES) out.push(`| ${kind} | ${Math.round(median(rows[`paint trace ${kind}`]?.atrium ?? []) ?? 0)} | ${Math.round(median(rows[`paint trace ${kind}`]?.arco ?? []) ?? 0)} |`);
-      const untilPaint = (app) => median(rows.workplaceFcp[app].map((_, i) => KIND_NAMES.reduce((sum, kind) => sum + (rows[`paint trace ${kind}`]?.[app][i] ?? 0), 0)));
-      out.push(`| **busy in all** (of first paint: ${Math.round(median(rows.workplaceFcp.atrium))} / ${Math.round(median(rows.workplaceFcp.arco))}) | ${Math.round(untilPaint('atrium'))} | ${Math.round(untilPaint('arco'))} |`);
+      // The main thread by kind until a moment of each load (`until`: its row of that moment, a value a round).
+      const byKindTable = (title, prefix, until, untilLabel) => {
+        out.push(`\n| ${landingLabel}, ${setName}: the main thread until ${title}, by kind | Atrium | Arco Pro React |`);
+        out.push('| --- | ---: | ---: |');
+        for (const kind of KIND_NAMES) out.push(`| ${kind} | ${Math.round(median(rows[`${prefix} ${kind}`].atrium))} | ${Math.round(median(rows[`${prefix} ${kind}`].arco))} |`);
+        const total = (app) => median(rows[until][app].map((_, i) => KIND_NAMES.reduce((sum, kind) => sum + rows[`${prefix} ${kind}`][app][i], 0)));
+        out.push(`| **busy in all** (of ${untilLabel}: ${Math.round(median(rows[until].atrium))} / ${Math.round(median(rows[until].arco))}) | ${Math.round(total('atrium'))} | ${Math.round(total('arco'))} |`);
+      };
+      byKindTable('content ready (--trace: a Chromium trace of each load; trace-breakdown.mjs)', 'trace', 'workplaceReady', 'content ready');
+      byKindTable('the first contentful paint', 'paint trace', 'workplaceFcp', 'first paint');
       const others = (app) => results[setName].traceOthers[app].at(-1).map(([n, ms]) => `${n} ${Math.round(ms)}`).join(', ');
       out.push(`\n"other" in the last round's loads, the largest by event name: Atrium ${others('atrium')}; Arco Pro ${others('arco')}.`);
     }
