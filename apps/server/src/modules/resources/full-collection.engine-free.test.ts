@@ -1,0 +1,39 @@
+import { runInNewContext } from 'node:vm';
+import { setImmediate } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { CollectEvery, fullCollection } from './full-collection.ts';
+
+describe('fullCollection', () => {
+  it('collects what nothing refers to, without exposing a gc to this or a later context', async () => {
+    let garbage: { rows: string[] } | null = { rows: Array.from({ length: 1000 }, (_, i) => `row ${i}`) };
+    const ref = new WeakRef(garbage);
+    garbage = null;
+    // a WeakRef's target is kept until the current job ends
+    await setImmediate();
+    expect(fullCollection()).toBe(true);
+    expect(ref.deref()).toBeUndefined();
+    expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+    expect(runInNewContext('typeof gc')).toBe('undefined');
+  });
+});
+
+describe('CollectEvery', () => {
+  it('collects as the job starts, then once each time the given rows have passed', () => {
+    let collections = 0;
+    const collect = new CollectEvery(10, () => collections++);
+    expect(collections).toBe(1);
+    collect.passed(5);
+    expect(collections).toBe(1);
+    collect.passed(10);
+    expect(collections).toBe(2);
+    collect.passed(19);
+    expect(collections).toBe(2);
+    // a batch may jump past the mark: the next is counted from where it was seen
+    collect.passed(35);
+    expect(collections).toBe(3);
+    collect.passed(44);
+    expect(collections).toBe(3);
+    collect.passed(45);
+    expect(collections).toBe(4);
+  });
+});
