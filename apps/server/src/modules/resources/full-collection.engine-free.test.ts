@@ -18,9 +18,9 @@ describe('fullCollection', () => {
 });
 
 describe('CollectEvery', () => {
-  it('collects as the job starts, then once each time the given rows have passed', () => {
+  it('collects as a long job starts, then once each time the given rows have passed', () => {
     let collections = 0;
-    const collect = new CollectEvery(10, () => collections++);
+    const collect = new CollectEvery(10, 50, () => collections++);
     expect(collections).toBe(1);
     collect.passed(5);
     expect(collections).toBe(1);
@@ -35,5 +35,12 @@ describe('CollectEvery', () => {
     expect(collections).toBe(3);
     collect.passed(45);
     expect(collections).toBe(4);
+  });
+
+  it('pauses a job shorter than that for nothing', () => {
+    let collections = 0;
+    const collect = new CollectEvery(10, 9, () => collections++);
+    for (let done = 1; done <= 9; done++) collect.passed(done);
+    expect(collections).toBe(0);
   });
 });

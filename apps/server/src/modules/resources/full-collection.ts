@@ -34,18 +34,19 @@ export function fullCollection(): boolean {
 }
 
 /**
- * A full collection every `rows` rows of a job (and at its start): what a phase leaves behind is collected
- * before it grows the process by more than those rows' garbage.
+ * A full collection every `rows` rows of a job of `total` rows, and one as it starts when it has that many:
+ * what a phase leaves behind is collected before it grows the process by more than those rows' garbage. A
+ * smaller job collects nothing (each collection pauses the process for tens of milliseconds).
  */
 export class CollectEvery {
   private readonly rows: number;
   private readonly collect: () => unknown;
   private next: number;
 
-  constructor(rows: number, collect: () => unknown = fullCollection) {
+  constructor(rows: number, total: number, collect: () => unknown = fullCollection) {
     this.rows = rows;
     this.collect = collect;
-    collect();
+    if (total >= rows) collect();
     this.next = rows;
   }
 

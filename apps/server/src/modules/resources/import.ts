@@ -61,8 +61,8 @@ import type { ResourceHooks } from './kit.ts';
  */
 const BATCH_ROWS = 100;
 /**
- * Rows between two full collections of a job (and one as each phase starts; decision 050): the garbage V8
- * promotes meanwhile stays below the memory a file's import may add (bench/import).
+ * Rows between two full collections of a job (and one as each phase of a file this long starts; decision
+ * 050): the garbage V8 promotes meanwhile stays below the memory a file's import may add (bench/import).
  */
 const COLLECT_ROWS = 10_000;
 /** How often a running job writes its progress (its heartbeat) to its row. */
@@ -210,7 +210,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       const data = await importFileSlices(app.db, job.id);
       if (!data) throw new AppError('NOT_FOUND');
       const checker = await RowChecker.open(setup);
-      const collect = new CollectEvery(COLLECT_ROWS);
+      const collect = new CollectEvery(COLLECT_ROWS, job.rows);
       for await (const batch of readAhead(batches(data, job.format))) {
         tally.add(await checker.check(batch));
         self.done += batch.length;
@@ -256,7 +256,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
         // the file read inside the transaction: the embedded engine's one connection is the transaction's
         const data = await importFileSlices(tx, job.id);
         if (!data) throw new AppError('NOT_FOUND');
-        const collect = new CollectEvery(COLLECT_ROWS);
+        const collect = new CollectEvery(COLLECT_ROWS, job.rows);
         for await (const batch of readAhead(batches(data, job.format))) {
           const checked = await checker.check(batch);
           tally.add(checked);
