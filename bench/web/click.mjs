@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumArgs } from './browser-setup.mjs';
+import { chromiumArgs, signInAdmin } from './browser-setup.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -39,13 +39,7 @@ async function open() {
 // The session, once.
 const first = await open();
 await first.page.goto(`${base}/login`);
-await first.page.locator('#root input[name=username]').fill('admin');
-await first.page.locator('#root input[name=password]').fill('admin123');
-await first.page.locator('#root [data-testid=login-submit]').click();
-await first.page.waitForURL('**/workplace');
-for (let i = 0; i < 100 && !(await first.context.cookies()).some((c) => c.name === 'atrium_document'); i++) await new Promise((ok) => setTimeout(ok, 50));
-const storage = await first.page.evaluate(() => ({ ...localStorage }));
-const cookies = await first.context.cookies();
+const { storage, cookies } = await signInAdmin(first.page, first.context, '/workplace');
 await first.close();
 
 /** Runs in the page: clicks the item and resolves with the moments after it, in ms from the click. */

@@ -88,7 +88,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, NET_100, spkiPin } from './browser-setup.mjs';
+import { chromiumArgs, NET_100, signInAdmin, spkiPin } from './browser-setup.mjs';
 import { breakdown, endTrace, KIND_NAMES, startTrace } from './trace-breakdown.mjs';
 import { register } from 'tsx/esm/api';
 
@@ -596,14 +596,8 @@ async function signInAtrium(baseUrl, set) {
   try {
     await b.page.goto(`${baseUrl}/login`);
     await documentProtocol(b.page, set, `${baseUrl}/login`);
-    await b.page.locator('#root input[name=username]').fill('admin');
-    await b.page.locator('#root input[name=password]').fill('admin123');
-    await b.page.locator('#root [data-testid=login-submit]').click();
-    await b.page.waitForURL(`**${defaultRoute.path}`, { timeout: 30_000 });
-    // The console asks for the document cookie once the profile is read (lib/document-cookie.ts).
-    const limit = Date.now() + 10_000;
-    while (!(await b.ctx.cookies()).some((c) => c.name === 'atrium_document') && Date.now() < limit) await new Promise((ok) => setTimeout(ok, 50));
-    return { entries: await b.page.evaluate(() => ({ ...localStorage })), cookies: await b.ctx.cookies() };
+    const { storage, cookies } = await signInAdmin(b.page, b.ctx, defaultRoute.path);
+    return { entries: storage, cookies };
   } finally {
     await b.close();
   }
