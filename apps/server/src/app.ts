@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -24,6 +25,7 @@ import { scheduleAuditRetention } from './audit/audit-retention.ts';
 import type { ServerSlice } from './slice.ts';
 import { serverSlices } from './slices.ts';
 import { ViewTickets } from './sessions/view-tickets.ts';
+import { DrawnViews } from './plugins/drawn-view.ts';
 
 export interface AppDeps {
   db: Db;
@@ -48,6 +50,8 @@ declare module 'fastify' {
     engine: 'pglite' | 'postgres' | 'unknown';
     /** The server's own reads as a document cookie's session, while it draws a signed-in document. */
     viewTickets: ViewTickets;
+    /** The pages the console's build draws with their data (decisions 049 and 051). */
+    drawnViews: DrawnViews;
   }
 }
 
@@ -83,6 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.decorate('engine', deps.engine ?? 'unknown');
   app.decorate('captchaText', deps.captchaText ?? (() => randomCaptchaText()));
   app.decorate('viewTickets', new ViewTickets());
+  app.decorate('drawnViews', new DrawnViews(app, resolve(config.webDist)));
 
   // Bodies are buffered by the signature hook; parsers read those bytes instead of the socket.
   app.removeAllContentTypeParsers();

@@ -1,5 +1,6 @@
 import type { Locale } from '@atrium/contracts/locale';
 import type { ComponentType } from 'react';
+import type { FirstCall } from './lib/api/first-calls';
 import type { Dictionary } from './lib/dictionary-merge';
 import type { DrawnAnswerMap } from './prerender/drawn-answers';
 
@@ -14,8 +15,16 @@ export interface PageModule {
  * prerender/entry-drawn.tsx), by route name: each drawn from its route's first calls' answers alone.
  */
 interface DrawnViews {
-  views: Readonly<Record<string, ComponentType<{ answers: DrawnAnswerMap }>>>;
+  views?: Readonly<Record<string, DrawnView>>;
+  /**
+   * Drawn when the console goes to the page (decision 051), by route name: the view, and the calls it is
+   * drawn from besides the session's (exactly those the console's page sends first, at the route's bare
+   * address). The slice names these routes in `drawnOnNavigation` too.
+   */
+  navigation?: Readonly<Record<string, { View: DrawnView; calls: readonly FirstCall[] }>>;
 }
+
+type DrawnView = ComponentType<{ answers: DrawnAnswerMap }>;
 
 /** What a slice adds to 用户信息 (/user/info), below the account's own banner (features/user-info). */
 export interface UserInfoPanels {
@@ -52,4 +61,9 @@ export interface WebSlice {
    * Loaded by the server's renderer only, never by the console.
    */
   readonly drawnViews?: () => Promise<DrawnViews>;
+  /**
+   * Its routes (by name) whose page the server draws when the console goes to them (decision 051): the
+   * console asks for the drawn page as the navigation starts and shows it until its own page has its content.
+   */
+  readonly drawnOnNavigation?: readonly string[];
 }

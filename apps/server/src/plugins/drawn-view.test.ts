@@ -1,69 +1,26 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { parseSetCookie } from 'cookie';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAWN_MARK, FIRST_VIEW_MARK, SIGNED_IN_DOCUMENTS, type FirstViewManifest } from '@atrium/contracts/client-config';
+import { DRAWN_MARK } from '@atrium/contracts/client-config';
 import { rowsOf } from '../db/client.ts';
+import { drawingBuild, PLACE } from '../test/drawing-build.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { DOCUMENT_COOKIE } from '../sessions/document-cookie.ts';
 import { VIEW_TICKET_HEADER } from '../sessions/view-tickets.ts';
 
 // The signed-in page drawn by the server with its data (decision 049), against a build whose renderer is a
-// stand-in (the console's own is looked at in the browser suites): what is read, as whom, and when nothing is.
-
-const manifest: FirstViewManifest = {
-  locales: ['zh-CN', 'en-US'],
-  defaultLocale: 'zh-CN',
-  css: ['/assets/index-1.css'],
-  dictionaries: { 'zh-CN': ['/assets/texts-zh-1.js'], 'en-US': ['/assets/texts-en-1.js'] },
-  shell: { js: ['/assets/first-shell-1.js'], css: ['/assets/first-shell-1.css'] },
-  pages: { '/workplace': { js: ['/assets/first-page-1.js'], css: ['/assets/first-page-1.css'] }, '/': { js: ['/assets/first-page-1.js'], css: ['/assets/first-page-1.css'] } },
-};
-
-const PLACE = 'placeDrawn()';
-const document = (locale: string) =>
-  `<!doctype html><html lang="${locale}" data-signed-in><head><meta charset="UTF-8" /><script>boot()</script>${FIRST_VIEW_MARK}</head><body><div id="root"></div><div id="prerender"><div class="pre-page"></div></div><script>view()</script>\n    ${DRAWN_MARK}<script>${PLACE}</script>\n  </body></html>`;
-
-// The renderer's stand-in: the landing page's calls as the console's renderer declares them, drawn as the
-// user's name and a figure of the overview, in the language asked for.
-const renderer = `
-const calls = [
-  { method: 'POST', path: '/api/user/info', query: '' },
-  { method: 'GET', path: '/api/user/menu', query: '' },
-  { method: 'GET', path: '/api/workplace/overview', query: '' },
-  { method: 'GET', path: '/api/popular/list', query: 'type=text' },
-];
-export async function ready() {}
-export function pages() {
-  const page = { path: '/workplace', permission: 'workplace:view', calls };
-  return { '/workplace': page, '/': page };
-}
-export function render(path, locale, answers) {
-  if (globalThis.drawnRendererThrows) throw new Error('the renderer broke');
-  const user = answers['POST /api/user/info?'].body.data;
-  const overview = answers['GET /api/workplace/overview?'].body.data;
-  const popular = answers['GET /api/popular/list?type=text'].body.data;
-  return '<p data-test-drawn="' + locale + '">' + user.name + ' (' + user.username + ') ' + overview.putIn + ' ' + popular.length + '</p>';
-}
-`;
+// stand-in (test/drawing-build.ts): what is read, as whom, and when nothing is.
 
 describe('the signed-in page drawn by the server', () => {
   let t: TestApp;
   let now = new Date('2026-11-30T10:00:00Z');
-  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
+  const dist = drawingBuild();
   beforeAll(async () => {
-    mkdirSync(join(dist, SIGNED_IN_DOCUMENTS, 'render'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="zh-CN"><head></head><body><div id="root"></div><div id="prerender" data-test-view="every"></div></body></html>');
-    for (const locale of manifest.locales) writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, `shell.${locale}.html`), document(locale));
-    writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, 'first-view.json'), JSON.stringify(manifest));
-    writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, 'render', 'render-1a2b.mjs'), renderer);
-    writeFileSync(join(dist, SIGNED_IN_DOCUMENTS, 'render', 'renderer.json'), JSON.stringify({ entry: 'render-1a2b.mjs' }));
     t = await createTestApp({ clock: () => now, config: { webDist: dist, sessionIdleSeconds: 3600, sessionAbsoluteSeconds: 4 * 3600 } });
   });
   afterAll(async () => {
@@ -125,6 +82,9 @@ describe('the signed-in page drawn by the server', () => {
     const english = await load('/workplace', `atrium_locale=en-US; ${cookie}`);
     expect(english.body).toMatch(/<html lang="en-US" data-drawn="en-US"/);
     expect(drawnOf(english.body)![1]).toContain('data-test-drawn="en-US"');
+    // A page drawn only as the console goes to it (decision 051) is not drawn into its document.
+    const table = await load('/list/search-table', cookie);
+    expect([table.body.includes('data-signed-in'), drawnOf(table.body), table.headers['cache-control']]).toEqual([true, null, 'private, no-cache']);
   });
 
   it("never carries another account's page: each cookie its own, nothing kept between them", async () => {

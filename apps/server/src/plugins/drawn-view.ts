@@ -26,6 +26,10 @@ interface DrawnPage {
   path: string;
   permission?: string;
   calls: DrawnCall[];
+  /** Drawn into the signed-in document (decision 049); a renderer that does not say draws every page there. */
+  document?: boolean;
+  /** Drawn when the console goes to it (decision 051). */
+  navigation?: boolean;
 }
 
 /** One answer as it goes into the document and to the renderer. */
@@ -40,6 +44,14 @@ interface Renderer {
   pages(): Record<string, DrawnPage>;
   render(path: string, locale: string, answers: Record<string, DrawnAnswer>): string | null;
 }
+
+/** When a page is drawn: into the signed-in document, or as the console goes to it. */
+export type DrawnFor = 'document' | 'navigation';
+
+/** The renderer's page at an address path (an own key only: `constructor` is no page). */
+const pageAt = (renderer: Renderer | undefined, path: string) => (renderer && Object.hasOwn(renderer.pages(), path) ? renderer.pages()[path] : undefined);
+
+const drawnFor = (page: DrawnPage, when: DrawnFor) => (when === 'document' ? page.document !== false : page.navigation === true);
 
 /** A page drawn for a request: its route's path, its markup, the answers it was drawn from, when they were read, and for whom. */
 export interface Drawn {
@@ -120,22 +132,23 @@ export class DrawnViews {
     return renderer === 'loading' ? undefined : renderer;
   }
 
-  /** Whether the build draws the page at this address path. */
+  /** Whether the build draws the page at this address path into the signed-in document. */
   async draws(path: string): Promise<boolean> {
-    const renderer = await this.#renderer();
-    return renderer !== undefined && Object.hasOwn(renderer.pages(), path);
+    const page = pageAt(await this.#renderer(), path);
+    return page !== undefined && drawnFor(page, 'document');
   }
 
   /**
-   * The page at `path` drawn for the document cookie's session in `locale`, or undefined: no such page, a
-   * session that is no longer live, a role without the page's permission, an account held to a forced step,
-   * a call that did not answer 200, a database that does not answer. Its reads run through the API's own
+   * The page at `path` drawn for the session in `locale` (the document cookie's, or a console call's as it
+   * goes to the page: `when`), or undefined: no such page drawn then, a session that is no longer live, a
+   * role without the page's permission, an account held to a forced step, a call that did not answer 200, a
+   * database that does not answer. Its reads run through the API's own
    * pipeline as that session, with a ticket that opens only them and is revoked once they have answered.
    */
-  async draw(session: DocumentSession, path: string, locale: string): Promise<Drawn | undefined> {
+  async draw(session: DocumentSession, path: string, locale: string, when: DrawnFor = 'document'): Promise<Drawn | undefined> {
     const renderer = await this.#renderer();
-    const page = renderer?.pages()[path];
-    if (!renderer || !page) return undefined;
+    const page = pageAt(renderer, path);
+    if (!renderer || !page || !drawnFor(page, when)) return undefined;
     const { app } = this;
     // The role's permission first: a page it may not open is not drawn, and no refusal is audited for it.
     const caller = await liveSession(app.db, app.config, session.found, app.now(), () => null);

@@ -10,7 +10,7 @@ import { clientConfigOf } from '../http/client-config.ts';
 import { AppError } from '../http/errors.ts';
 import { isApiPath } from '../http/paths.ts';
 import { sendError } from './error-handler.ts';
-import { DrawnViews, drawnMarkup } from './drawn-view.ts';
+import { drawnMarkup } from './drawn-view.ts';
 import { documentPolicy } from './security-headers.ts';
 import { documentLocale, firstViewLinks, firstViewPage, withFirstViewLinks } from './signed-in-document.ts';
 import { clearDocumentCookie, documentCookieOf, documentSessionOf, type DocumentSession } from '../sessions/document-cookie.ts';
@@ -252,7 +252,7 @@ export function registerWebAndNotFound(app: FastifyInstance): void {
    * they are read, then the rest. Personal: never stored by any cache, no ETag. When the page cannot be
    * drawn (plugins/drawn-view.ts says when), the rest follows alone and the document is today's skeleton.
    */
-  const drawnViews = new DrawnViews(app, root);
+  const { drawnViews } = app;
   function sendDrawn(req: FastifyRequest, reply: FastifyReply, entry: SignedInEntry, parts: NonNullable<SignedInEntry['drawn']>, session: DocumentSession): FastifyReply {
     reply.header('Content-Type', entry.type).header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie');
     if (entry.csp) reply.header('Content-Security-Policy', entry.csp);

@@ -5,7 +5,15 @@ import { emitRouteChange } from '../lib/route-events';
 import { getToken } from '../lib/token';
 import { logout, useSession } from '../stores/session';
 import { decide, LOGIN_PATH, loginRedirectUrl, type GuardTarget } from '../lib/guard';
-import { preloadPage } from './route-components';
+import { drawOnNavigation } from '../lib/drawn-navigation';
+import { webSlices } from '../slices';
+import { isPageLoaded, preloadPage } from './route-components';
+
+/** How long a navigation waits for the page the server draws before the console renders its own. */
+const DRAWN_WAIT_MS = 400;
+
+/** The routes whose page the server draws as the console goes to them (decision 051). */
+const drawnOnNavigation = new Set(webSlices.flatMap((slice) => slice.drawnOnNavigation ?? []));
 
 function currentState() {
   const { role, permissions } = useSession.getState();
@@ -49,6 +57,14 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   // the page has mounted.
   const route = target.pathname === LOGIN_PATH ? undefined : findRouteByPath(target.pathname, routeTable);
   const { user, mustChangePassword, mustEnrolTwoStep } = useSession.getState();
-  if (route?.name && user && !mustChangePassword && !mustEnrolTwoStep) void preloadPage(route.name, new URLSearchParams(target.search));
+  if (route?.name && user && !mustChangePassword && !mustEnrolTwoStep) {
+    // A page the server draws as the console goes to it, at its bare address, once its code (and so its
+    // stylesheets) is here: asked for first, so the page's data below is adopted from its answers.
+    const drawn = drawnOnNavigation.has(route.name) && route.path === target.pathname && !target.search && isPageLoaded(route.name) ? drawOnNavigation(route.path) : null;
+    void preloadPage(route.name, new URLSearchParams(target.search));
+    // The console renders the page once the drawn one is on screen: rendered meanwhile (a hundred
+    // milliseconds of the main thread), it would hold that frame back. A slow drawing is not waited for.
+    if (drawn) await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, DRAWN_WAIT_MS))]);
+  }
   return null;
 }

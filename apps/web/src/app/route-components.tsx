@@ -43,6 +43,11 @@ function loadPage(name: string): Promise<PageModule> {
   return pending;
 }
 
+/** Whether a page's code (with its stylesheets) is here. */
+export function isPageLoaded(name: string): boolean {
+  return loaded.has(name);
+}
+
 /**
  * A page component that renders at once when its code is already here (preloaded), and suspends only
  * while it downloads. React.lazy would suspend for a turn even then, and show the progress fallback

@@ -1,7 +1,7 @@
 import { isPermission, type Permission as PermissionCode } from '@atrium/contracts/permissions';
 import { holds, type Granted } from '@atrium/contracts/routes';
-import type { ReactNode } from 'react';
-import { useSession } from '../stores/session';
+import { useContext, type ReactNode } from 'react';
+import { FixedUser, useSession } from '../stores/session';
 
 /** Whether the granted permissions hold `need`. A code outside the catalogue is a mistake, not a denial: it throws. */
 export function can(granted: Granted, need: PermissionCode): boolean {
@@ -11,8 +11,10 @@ export function can(granted: Granted, need: PermissionCode): boolean {
 
 /** Whether the active role holds the permission. Hiding is a convenience: the server decides every call. */
 export function usePermission(need: PermissionCode): boolean {
+  // A page the server draws reads the person it is drawn for (FixedUser): the store holds no one there.
+  const fixed = useContext(FixedUser);
   const permissions = useSession((s) => s.permissions);
-  return can(permissions, need);
+  return can(fixed ? fixed.permissions : permissions, need);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import { leaveDrawing, setDrawnPane } from '../lib/drawn-navigation';
 import { useSettings } from '../stores/settings';
 import { useTabs, visitTabs, type Tab } from '../stores/tabs';
 import styles from './page-host.module.css';
@@ -61,15 +62,21 @@ export function PageHost({ routes }: { routes: RouteObject[] }) {
     return next;
   };
 
+  useLayoutEffect(() => leaveDrawing(location.pathname), [location.pathname]);
+
   if (!tabBar) {
     return (
-      <div key={location.pathname} className={styles.pane}>
-        <RoutePane routes={routes} location={location} />
-      </div>
+      <>
+        <DrawnPane />
+        <div key={location.pathname} className={styles.pane}>
+          <RoutePane routes={routes} location={location} />
+        </div>
+      </>
     );
   }
   return (
     <>
+      <DrawnPane />
       {tabs.map((tab) =>
         mounted.current.has(tab.path) ? (
           <div key={`${tab.path}#${tab.version}`} className={styles.pane} hidden={tab !== activeTab} data-tab-pane={tab.path}>
@@ -84,6 +91,21 @@ export function PageHost({ routes }: { routes: RouteObject[] }) {
       )}
     </>
   );
+}
+
+/**
+ * Where a page the server drew as the console went to it shows (lib/drawn-navigation.ts, decision 051): its
+ * markup is put here by that module, never by React, and while it shows, the panes after it are laid out
+ * but not shown (page-host.module.css). Unusable: it is a picture of the page until the page itself comes.
+ */
+function DrawnPane() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    ref.current?.setAttribute('inert', '');
+    setDrawnPane(ref.current);
+    return () => setDrawnPane(null);
+  }, []);
+  return <div ref={ref} className={`${styles.pane} ${styles.drawn}`} hidden data-drawn-pane="" />;
 }
 
 /** Window scroll belongs to the shown page: remember it per tab and restore it on return. */

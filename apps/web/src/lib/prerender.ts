@@ -1,5 +1,6 @@
 import { DRAWN_ELEMENT_ID } from '@atrium/contracts/client-config';
 import { useLayoutEffect, useRef } from 'react';
+import { takeOverDrawing } from './drawn-navigation';
 
 function inputNamed(scope: Element | null, name: string): HTMLInputElement | undefined {
   return scope ? Array.from(scope.querySelectorAll('input')).find((input) => input.name === name) : undefined;
@@ -122,9 +123,15 @@ export function useReleasePrerender(pathname: string = location.pathname): void 
   }, [pathname]);
 }
 
-/** For the page the server drew: once `ready` (the page has committed with its content), the console's page takes its place. */
+/**
+ * For a page the server draws: once `ready` (the page has committed with its content), the console's page
+ * takes the place of the one drawn into the document (decision 049) or as the console went to it (decision
+ * 051, lib/drawn-navigation.ts), in this frame.
+ */
 export function useTakeOverDrawn(ready: boolean): void {
   useLayoutEffect(() => {
-    if (ready && drawnOnScreen()) takeOver();
+    if (!ready) return;
+    if (drawnOnScreen()) takeOver();
+    takeOverDrawing(location.pathname);
   }, [ready]);
 }

@@ -3,7 +3,7 @@
 // signed-in/render/, imported by the server (apps/server/src/plugins/drawn-view.ts); never runs in a browser.
 import { ConfigProvider } from '@arco-design/web-react';
 import type { UserInfo } from '@atrium/contracts/calls/auth';
-import { defaultRoute, flattenRoutes, routeTable } from '@atrium/contracts/routes';
+import { defaultRoute, flattenRoutes, routeTable, type RouteNode } from '@atrium/contracts/routes';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -11,24 +11,34 @@ import { endpoints } from '../lib/api';
 import { declaredCall, type FirstCall } from '../lib/api/first-calls';
 import { addSliceTexts, FixedLocale, getArcoLocale, loadArcoLocale, loadLocale, type Locale } from '../lib/i18n';
 import { ServerRender } from '../lib/server-render';
+import { PageFrame } from '../layout/page-frame';
 import { webSlices } from '../slices';
 import { FixedUser, sessionFirstCalls } from '../stores/session';
 import { answerData, NotDrawable, type DrawnAnswerMap } from './drawn-answers';
 import { quietly } from './quietly';
 
 const locales: Locale[] = ['zh-CN', 'en-US'];
+const userInfoCall: FirstCall = { method: endpoints.auth.info.method, path: endpoints.auth.info.path, query: '' };
 
-/** A page the server draws: its route's path, the permission it asks for, and the calls it reads (the session's, then the route's). */
+/**
+ * A page the server draws: its route's path, the permission it asks for, the calls it reads (the session's,
+ * then the route's), and when: into the signed-in document (decision 049), as the console goes to it
+ * (decision 051), or both.
+ */
 export interface DrawnPage {
   path: string;
   permission?: string;
   calls: FirstCall[];
+  document: boolean;
+  navigation: boolean;
 }
 
 type Drawer = ComponentType<{ answers: DrawnAnswerMap }>;
 
 interface Drawn extends DrawnPage {
   View: Drawer;
+  /** A page drawn as the console goes to it is drawn in the frame the console's page sits in (its breadcrumb, its padding). */
+  frame?: RouteNode;
 }
 
 /** Address path -> the route's page and its component (`/` too: the landing page). */
@@ -43,16 +53,33 @@ export async function ready(): Promise<void> {
   addSliceTexts(webSlices);
   await Promise.all(locales.flatMap((locale) => [loadLocale(locale, 'full'), loadArcoLocale(locale)]));
   const views = new Map<string, Drawer>();
+  const navigation = new Map<string, { View: Drawer; calls: readonly FirstCall[] }>();
   for (const slice of webSlices) {
     if (!slice.drawnViews) continue;
-    for (const [name, View] of Object.entries((await slice.drawnViews()).views)) views.set(name, View);
+    const drawn = await slice.drawnViews();
+    for (const [name, View] of Object.entries(drawn.views ?? {})) views.set(name, View);
+    for (const [name, view] of Object.entries(drawn.navigation ?? {})) navigation.set(name, view);
   }
   const found = new Map<string, Drawn>();
   for (const node of flattenRoutes(routeTable)) {
-    const View = node.name ? views.get(node.name) : undefined;
-    if (!View || !node.name) continue;
-    const calls = [...sessionFirstCalls, ...(node.firstCalls ?? []).map(declaredCall)];
-    const page: Drawn = { path: node.path, ...(node.permission ? { permission: node.permission } : {}), calls, View };
+    if (!node.name) continue;
+    const inDocument = views.get(node.name);
+    const onNavigation = navigation.get(node.name);
+    const View = inDocument ?? onNavigation?.View;
+    if (!View) continue;
+    if (inDocument && onNavigation && onNavigation.View !== inDocument) throw new Error(`drawn renderer: ${node.name} has two views`);
+    // A page drawn into the document reads the session's calls and its route's first calls; one drawn only
+    // as the console goes to it, the user's info (whom it is drawn for) and its own: the console has the menu.
+    const calls = inDocument ? [...sessionFirstCalls, ...(node.firstCalls ?? []).map(declaredCall)] : [userInfoCall, ...onNavigation!.calls];
+    const page: Drawn = {
+      path: node.path,
+      ...(node.permission ? { permission: node.permission } : {}),
+      calls,
+      document: inDocument !== undefined,
+      navigation: onNavigation !== undefined,
+      View,
+      ...(inDocument ? {} : { frame: node }),
+    };
     found.set(node.path, page);
     if (node.path === defaultRoute.path) found.set('/', page);
   }
@@ -62,7 +89,7 @@ export async function ready(): Promise<void> {
 /** The pages drawn, by address path: what the server reads for each, and the permission it checks first. */
 export function pages(): Record<string, DrawnPage> {
   if (!drawers) throw new Error('drawn renderer: ready() first');
-  return Object.fromEntries([...drawers].map(([address, { path, permission, calls }]) => [address, { path, ...(permission ? { permission } : {}), calls }]));
+  return Object.fromEntries([...drawers].map(([address, { View: _view, frame: _frame, ...page }]) => [address, page]));
 }
 
 /**
@@ -77,17 +104,16 @@ export function render(path: string, locale: Locale, answers: DrawnAnswerMap): s
   try {
     const user = answerData(answers, endpoints.auth.info) as UserInfo;
     if (user.mustChangePassword || (user.mfaRequired && !user.mfaEnabled)) return null;
-    answerData(answers, endpoints.auth.menu);
-    const { View } = page;
+    if (page.document) answerData(answers, endpoints.auth.menu);
+    const { View, frame } = page;
+    const view = <View answers={answers} />;
     return quietly(() =>
       renderToString(
         <FixedLocale.Provider value={locale}>
           <FixedUser.Provider value={user}>
             <ConfigProvider locale={getArcoLocale(locale)}>
               <MemoryRouter initialEntries={[page.path]}>
-                <ServerRender.Provider value>
-                  <View answers={answers} />
-                </ServerRender.Provider>
+                <ServerRender.Provider value>{frame ? <PageFrame route={frame}>{view}</PageFrame> : view}</ServerRender.Provider>
               </MemoryRouter>
             </ConfigProvider>
           </FixedUser.Provider>

@@ -129,6 +129,11 @@ export const securityQuestionBodySchema = z
 export const phoneCodeBodySchema = z.object({ tel: telSchema }).strict();
 export const bindPhoneBodySchema = phoneLoginSchema.strict();
 
+/** A page of the console, by its address path (no query: a page is drawn at its bare address only). */
+const drawnPageQuerySchema = z.object({ path: z.string().regex(/^\/[\w\-/]{0,199}$/, 'validation.invalidValue') }).strict();
+/** The page drawn with the answers it was drawn from, by call (`METHOD path?canonical query`). */
+const drawnPageSchema = z.object({ path: z.string(), html: z.string(), answers: z.record(z.string(), z.object({ status: z.number().int(), body: z.unknown() })) }).nullable();
+
 export const authCalls = {
   clientConfig: defineCall({ id: 'auth.client-config', method: 'GET', path: '/api/client-config', access: 'public', signature: 'exempt', summary: 'Signing credential of the console (keyId, secret) and the server time; unsigned', response: clientConfigSchema }),
   captcha: defineCall({ id: 'auth.captcha', method: 'GET', path: '/auth/captcha', access: 'public', summary: 'Image captcha (SVG data URL), no-store', response: captchaSchema }),
@@ -142,6 +147,15 @@ export const authCalls = {
     access: 'signed',
     summary: "Give this browser the session's document cookie (HttpOnly; only the console's document reads it, never the API): its pages then open signed in",
     response: z.null(),
+  }),
+  drawnPage: defineCall({
+    id: 'user.drawn-page',
+    method: 'GET',
+    path: '/api/user/drawn-page',
+    access: 'signed',
+    summary: 'The page at `path` drawn by the server with its data for this session, as the console goes to it (decision 051); null when it is not drawn',
+    query: drawnPageQuerySchema,
+    response: drawnPageSchema,
   }),
   info: defineCall({ id: 'user.info', method: 'POST', path: '/api/user/info', access: 'signed', summary: 'The caller profile, role, roles and permissions', response: userInfoSchema }),
   menu: defineCall({ id: 'user.menu', method: 'GET', path: '/api/user/menu', access: 'signed', summary: 'Menu tree for the active role', response: z.array(menuItemSchema) }),

@@ -8,6 +8,8 @@ import { sendSmsCode, verifySmsCode } from '../auth/sms-sign-in.ts';
 import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { changeUser } from '../shared/users.repository.ts';
+import { hashToken } from '../../sessions/resolve-session.ts';
+import { findSessionById } from '../../sessions/session-lookup.ts';
 import {
   changePassword,
   checkNewPhone,
@@ -27,6 +29,17 @@ export function registerUserModule(app: FastifyInstance): void {
   registerCall(app, authCalls.switchRole, ({ db, session, body, locale, audit }) => {
     audit.set({ targetType: 'session', targetId: session.sessionId, changes: [{ field: 'role', before: session.role, after: body.role }] });
     return switchRole(db, session, body.role, locale);
+  });
+
+  // The page the console goes to, drawn with its data as this session (decision 051): read through the API's
+  // own pipeline, as the signed-in document's page is (plugins/drawn-view.ts), so every check and scope holds.
+  registerCall(app, authCalls.drawnPage, async ({ req, db, session, query, locale }) => {
+    const token = req.headers['access-token'];
+    const found = req.sessionPreload?.session ?? (await findSessionById(db, session.sessionId));
+    if (!found || typeof token !== 'string') throw new AppError('SESSION_EXPIRED');
+    const viewer = { sessionId: session.sessionId, userId: session.userId, tokenHash: hashToken(token), found };
+    const drawn = await app.drawnViews.draw(viewer, query.path, locale, 'navigation');
+    return drawn ? { path: drawn.path, html: drawn.html, answers: drawn.answers } : null;
   });
 
   registerCall(app, preferencesCalls.get, ({ db, session }) => readPreferences(db, session.userId));

@@ -6,6 +6,8 @@ export const searchTableWebSlice: WebSlice = {
   pages: {
     SearchTable: () => import('./search-table-page.tsx'),
   },
+  drawnViews: () => import('./drawn-view.tsx'),
+  drawnOnNavigation: ['SearchTable'],
   titles: {
     'zh-CN': {
       'menu.list': '列表页',

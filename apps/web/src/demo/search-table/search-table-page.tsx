@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { ListFrame } from '../../components/list-frame';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
+import { useTakeOverDrawn } from '../../lib/prerender';
 import { queryClient } from '../../lib/query-client';
 import { useLocale, useT } from '../../lib/i18n';
 import { exportCollections, collectionKeys, collectionListQuery } from './api/search-table-queries';
@@ -40,6 +41,8 @@ export default function SearchTablePage() {
   const page = useListPage(tableUrl, collectionListQuery);
   const { state, list, go } = page;
   const prefs = useTablePreferences();
+  // Drawn by the server as the console came here (decision 051): this page takes its place once it shows the same.
+  useTakeOverDrawn(Boolean(list.data && !list.isPlaceholderData && prefs.loaded));
   const [detailId, setDetailId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);

@@ -14,6 +14,7 @@ const toasted = () => vi.mocked(feedback.toastError).mock.calls.map(([text]) => 
 const { setLocale } = await import('../i18n');
 const { sendFirstCalls } = await import('../../prerender/first-calls');
 const { FIRST_CALLS_GLOBAL } = await import('./first-calls');
+const { drawOnNavigation, leaveDrawing, setDrawnPane, takeOverDrawing } = await import('../drawn-navigation');
 
 /** Calls that exist only here: a read with any query, and a write with any body. */
 const read = (path: string) => endpointOf(defineCall({ id: 'test.call', method: 'GET', path, access: 'signed', summary: 'test read', query: z.record(z.string(), z.unknown()), response: z.unknown() }));
@@ -593,5 +594,81 @@ describe("the first view's calls the document sent", () => {
     localStorage.removeItem('token');
     expect(await bootSends(session)).toBeNull();
     expect(sent).toHaveLength(0);
+  });
+});
+
+// Decision 051: the page the console goes to, drawn by the server (lib/drawn-navigation.ts): shown in the
+// page host's drawn pane, its answers adopted by the page's calls, until the page takes its place.
+describe('a page drawn by the server as the console goes to it', () => {
+  const LIST = { current: 1, pageSize: 10 };
+  const listKey = 'GET /api/list?current=1&pageSize=10';
+  let host: HTMLElement;
+  let pane: HTMLElement;
+  let drawn: () => unknown;
+
+  beforeEach(() => {
+    localStorage.setItem('token', 'tok-1');
+    host = document.createElement('div');
+    host.innerHTML = '<div data-drawn-pane hidden></div><div data-tab-pane="/workplace"></div>';
+    document.body.appendChild(host);
+    pane = host.querySelector<HTMLElement>('[data-drawn-pane]')!;
+    setDrawnPane(pane);
+    drawn = () => ({ path: '/list/x', html: '<table><tbody><tr><td>Drawn row</td></tr></tbody></table>', answers: { [listKey]: { status: 200, body: envelope({ rows: ['drawn'] }) } } });
+    responder = (req) => ({ body: envelope(req.url.startsWith('/api/user/drawn-page') ? drawn() : { url: req.url }) });
+  });
+  afterEach(() => {
+    setDrawnPane(null);
+    host.remove();
+  });
+  const asked = () => sent.map((r) => r.url);
+
+  it("shows the drawn page in the pane, hands its answers to the page's calls instead of sending them, and goes when the page takes its place", async () => {
+    const shown = drawOnNavigation('/list/x');
+    // The page's read, asked for as the navigation starts: it waits for the drawn page's answers.
+    const list = call(read('/api/list'), { query: LIST });
+    await shown;
+    expect([pane.hidden, pane.textContent, pane.getAttribute('data-path')]).toEqual([false, 'Drawn row', '/list/x']);
+    expect(await list).toEqual({ rows: ['drawn'] });
+    expect(asked()).toEqual(['/api/user/drawn-page?path=%2Flist%2Fx']);
+    expect(await verify(sent[0]!)).toBe(true);
+    // The console's page has its content: the drawn one goes, and what was not adopted is dropped.
+    takeOverDrawing('/list/x');
+    expect([pane.hidden, pane.innerHTML]).toEqual([true, '']);
+    expect(await call(read('/api/list'), { query: LIST }, { dedupe: false })).toEqual({ url: '/api/list?current=1&pageSize=10' });
+  });
+
+  it('shows nothing, and the page asks itself, when the server draws nothing or fails', async () => {
+    drawn = () => null;
+    await drawOnNavigation('/list/x');
+    expect(pane.hidden).toBe(true);
+    expect(await call(read('/api/list'), { query: LIST })).toEqual({ url: '/api/list?current=1&pageSize=10' });
+    sent = [];
+    responder = (req) => (req.url.startsWith('/api/user/drawn-page') ? { status: 503, body: errorEnvelope(503, 'SERVICE_UNAVAILABLE', 'unavailable') } : { body: envelope({ url: req.url }) });
+    await drawOnNavigation('/list/x');
+    expect(pane.hidden).toBe(true);
+    expect(await call(read('/api/list'), { query: LIST }, { dedupe: false })).toEqual({ url: '/api/list?current=1&pageSize=10' });
+    expect(feedback.toastError).not.toHaveBeenCalled();
+  });
+
+  it('asks nothing for a page open in a tab or in a narrow window, and shows nothing once the page has its content or the reader left', async () => {
+    await drawOnNavigation('/workplace');
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { value: 800, configurable: true });
+    try {
+      await drawOnNavigation('/list/x');
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    }
+    expect(asked()).toEqual([]);
+    // The page took over before the drawing came, then the reader went elsewhere during another.
+    const late = drawOnNavigation('/list/x');
+    takeOverDrawing('/list/x');
+    await late;
+    expect(pane.hidden).toBe(true);
+    const left = drawOnNavigation('/list/x');
+    leaveDrawing('/workplace');
+    await left;
+    expect([pane.hidden, pane.innerHTML]).toEqual([true, '']);
+    expect(asked()).toEqual(['/api/user/drawn-page?path=%2Flist%2Fx', '/api/user/drawn-page?path=%2Flist%2Fx']);
   });
 });

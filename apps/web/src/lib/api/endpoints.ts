@@ -29,6 +29,7 @@ const table = {
     smsCode: { method: 'POST', path: '/api/login/captcha', access: 'public', writes: true },
     logout: { method: 'POST', path: '/api/user/logout', access: 'signed', writes: true },
     documentCookie: { method: 'POST', path: '/api/user/document-cookie', access: 'signed' },
+    drawnPage: { method: 'GET', path: '/api/user/drawn-page', access: 'signed' },
     info: { method: 'POST', path: '/api/user/info', access: 'signed' },
     menu: { method: 'GET', path: '/api/user/menu', access: 'signed' },
     switchRole: { method: 'POST', path: '/api/user/switch-role', access: 'signed', writes: true },

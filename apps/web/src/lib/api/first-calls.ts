@@ -65,6 +65,20 @@ export function declaredCall(text: string): FirstCall {
 
 /** undefined: the window not looked at yet; null: nothing (left) to adopt. */
 let sent: Promise<SentFirstCalls | null> | null | undefined;
+/** The answers a page the server drew as the console went to it was drawn from (lib/drawn-navigation.ts). */
+let drawn: Promise<SentFirstCalls | null> | null = null;
+
+/**
+ * While the page the console goes to is being drawn by the server (decision 051), its calls wait for the
+ * answers it is drawn from and adopt them, as the first view's adopt the boot's; until the returned drop,
+ * which forgets those not adopted (the page has its content, or the drawing was given up).
+ */
+export function adoptDrawnAnswers(answers: Promise<SentFirstCalls | null>): () => void {
+  drawn = answers;
+  return () => {
+    if (drawn === answers) drawn = null;
+  };
+}
 
 /**
  * The boot's answer to this call, taken once; null when the boot sent no such call, sent it for another
@@ -77,17 +91,20 @@ export async function takeFirstCall(call: FirstCall, token: string, locale: stri
     sent = holder[FIRST_CALLS_GLOBAL] ?? null;
     delete holder[FIRST_CALLS_GLOBAL];
   }
-  if (!sent) return null;
-  const calls = await sent.catch(() => null);
-  if (!calls || calls.token !== token || calls.locale !== locale) return null;
   const key = firstCallKey(call.method, call.path, call.query);
-  const answer = calls.answers.get(key);
-  if (!answer) return null;
-  calls.answers.delete(key);
-  return answer.then(
-    (res) => (res.status >= 500 ? null : res),
-    () => null,
-  );
+  // A drawn page's answers first: they were read after the boot's.
+  for (const source of [drawn, sent]) {
+    const calls = source ? await source.catch(() => null) : null;
+    if (!calls || calls.token !== token || calls.locale !== locale) continue;
+    const answer = calls.answers.get(key);
+    if (!answer) continue;
+    calls.answers.delete(key);
+    return answer.then(
+      (res) => (res.status >= 500 ? null : res),
+      () => null,
+    );
+  }
+  return null;
 }
 
 /**
@@ -96,9 +113,11 @@ export async function takeFirstCall(call: FirstCall, token: string, locale: stri
  */
 export function forgetFirstCalls(): void {
   sent = null;
+  drawn = null;
 }
 
 /** For tests: the next call looks at the window again. */
 export function resetFirstCalls(): void {
   sent = undefined;
+  drawn = null;
 }

@@ -70,6 +70,8 @@ export function useTablePreferences() {
   );
 
   return {
+    /** The server's preferences are here (until then, the defaults). */
+    loaded: data !== undefined,
     columns: mergeColumns(data?.searchTable?.columns),
     density: data?.searchTable?.density ?? DEFAULT_DENSITY,
     setColumns,
