@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
-import { leaveDrawing, setDrawnPane } from '../lib/drawn-navigation';
+import { leaveDrawing, setDrawnPane } from '../lib/drawn-pane';
 import { useSettings } from '../stores/settings';
 import { useTabs, visitTabs, type Tab } from '../stores/tabs';
 import styles from './page-host.module.css';

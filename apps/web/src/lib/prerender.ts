@@ -1,6 +1,6 @@
 import { DRAWN_ELEMENT_ID } from '@atrium/contracts/client-config';
 import { useLayoutEffect, useRef } from 'react';
-import { takeOverDrawing } from './drawn-navigation';
+import { takeOverDrawing } from './drawn-pane';
 
 function inputNamed(scope: Element | null, name: string): HTMLInputElement | undefined {
   return scope ? Array.from(scope.querySelectorAll('input')).find((input) => input.name === name) : undefined;

@@ -14,7 +14,8 @@ const toasted = () => vi.mocked(feedback.toastError).mock.calls.map(([text]) => 
 const { setLocale } = await import('../i18n');
 const { sendFirstCalls } = await import('../../prerender/first-calls');
 const { FIRST_CALLS_GLOBAL } = await import('./first-calls');
-const { drawOnNavigation, leaveDrawing, setDrawnPane, takeOverDrawing } = await import('../drawn-navigation');
+const { drawOnNavigation } = await import('../drawn-navigation');
+const { leaveDrawing, setDrawnPane, takeOverDrawing } = await import('../drawn-pane');
 
 /** Calls that exist only here: a read with any query, and a write with any body. */
 const read = (path: string) => endpointOf(defineCall({ id: 'test.call', method: 'GET', path, access: 'signed', summary: 'test read', query: z.record(z.string(), z.unknown()), response: z.unknown() }));

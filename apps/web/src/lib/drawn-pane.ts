@@ -1,0 +1,72 @@
+/**
+ * The page host's drawn pane (decision 051; lib/drawn-navigation.ts asks the server for the page): what it
+ * shows and until when. Kept apart from the request, which needs the API client: the console's first view
+ * (lib/prerender.ts, the page host) reads and ends a drawing without loading it.
+ */
+
+/** However the console's page fares, the drawn one goes after this long. */
+const HOLD_LIMIT_MS = 5000;
+
+export interface Drawing {
+  path: string;
+  /** The console's page has its content, or the drawing was given up: nothing more is shown. */
+  over: boolean;
+  drop: () => void;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** The page host's drawn pane while the host is mounted. */
+let pane: HTMLElement | null = null;
+let current: Drawing | null = null;
+
+/** PageHost's drawn pane, or null as the host unmounts (which ends any drawing). */
+export function setDrawnPane(element: HTMLElement | null): void {
+  if (!element) endDrawing();
+  pane = element;
+}
+
+/** The drawing ends: the drawn page (if shown) goes in this frame, and its answers not adopted are dropped. */
+export function endDrawing(drawing: Drawing | null = current): void {
+  if (!drawing) return;
+  drawing.over = true;
+  clearTimeout(drawing.timer);
+  drawing.drop();
+  if (current === drawing) {
+    current = null;
+    if (pane) {
+      pane.hidden = true;
+      pane.replaceChildren();
+    }
+  }
+}
+
+/** Shows the drawn page for `drawing`, unless it is over or another has begun. */
+export function showDrawing(drawing: Drawing, html: string): void {
+  if (drawing.over || current !== drawing || !pane) return;
+  pane.innerHTML = html;
+  pane.setAttribute('data-path', drawing.path);
+  pane.hidden = false;
+  drawing.timer = setTimeout(() => endDrawing(drawing), HOLD_LIMIT_MS);
+}
+
+/**
+ * A drawing of the page at `path` begins (any other ends): null while no page host is mounted or when the
+ * page is open in a tab (its pane beside the drawn one shows it at once).
+ */
+export function beginDrawing(path: string): Drawing | null {
+  if (!pane || Array.from(pane.parentElement?.querySelectorAll('[data-tab-pane]') ?? []).some((tab) => tab.getAttribute('data-tab-pane') === path)) return null;
+  endDrawing();
+  current = { path, over: false, drop: () => undefined };
+  return current;
+}
+
+/** The router's address changed: a drawing for another page ends (the reader went elsewhere). */
+export function leaveDrawing(pathname: string): void {
+  if (current && current.path !== pathname) endDrawing();
+}
+
+/** The console's page at `path` has committed with its content: the drawn one goes in this frame, or is never shown. */
+export function takeOverDrawing(path: string): void {
+  if (current?.path === path) endDrawing();
+}
+
