@@ -51,6 +51,13 @@ export function drawOnNavigation(path: string): Promise<void> {
   return page.then(() => undefined);
 }
 
-/** Resolves once the next frame has been produced (a task after its animation frame callbacks). */
-const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Resolves once the next frame has been produced (a task after its animation frame callbacks), or after
+ * 100 ms: a hidden tab produces none, and the page's calls wait for this.
+ */
+const afterNextFrame = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 

@@ -638,6 +638,20 @@ describe('a page drawn by the server as the console goes to it', () => {
     expect(await call(read('/api/list'), { query: LIST }, { dedupe: false })).toEqual({ url: '/api/list?current=1&pageSize=10' });
   });
 
+  it('hands the answers over when no frame comes (a tab in the background produces none)', async () => {
+    const frame = window.requestAnimationFrame;
+    window.requestAnimationFrame = () => 0;
+    try {
+      const shown = drawOnNavigation('/list/x');
+      const list = call(read('/api/list'), { query: LIST });
+      await shown;
+      expect(await list).toEqual({ rows: ['drawn'] });
+    } finally {
+      window.requestAnimationFrame = frame;
+    }
+    expect(asked()).toEqual(['/api/user/drawn-page?path=%2Flist%2Fx']);
+  });
+
   it('shows nothing, and the page asks itself, when the server draws nothing or fails', async () => {
     drawn = () => null;
     await drawOnNavigation('/list/x');
