@@ -102,6 +102,8 @@ describe('the search table drawn by the server as the console goes to it', () =>
       }, drawnHtml);
       await page.waitForTimeout(400);
       await screenshot(page, `drawn-search-table-${locale}-${theme}-1440-drawn`);
+      // The whole document as it is while the drawn page shows (the console's laid out behind it).
+      await expectNoSeriousViolations(page, 'axe, the drawn search table');
       await page.evaluate(() => {
         const drawn = document.querySelector<HTMLElement>('[data-drawn-pane]')!;
         drawn.hidden = true;

@@ -77,6 +77,22 @@ describe('the page drawn as the console goes to it', () => {
     expect(app.t.app.viewTickets.size).toBe(0);
   });
 
+  it('draws nothing, and leaves no ticket, when the database fails one of its reads: the page then asks itself', async () => {
+    await loaded();
+    // A write first: the list's answer cache holds nothing to answer from, the read goes to the table.
+    const made = await app.admin.call('POST', '/api/list/policy', { name: 'Read fails', contentType: 'img', filterType: 'rules', count: 1, status: 'online' });
+    expect(made.status, made.text).toBe(200);
+    await app.t.db.execute(sql`alter table collections rename to collections_away`);
+    try {
+      const res = await drawnPage(app.admin);
+      expect([res.status, res.body.data]).toEqual([200, null]);
+    } finally {
+      await app.t.db.execute(sql`alter table collections_away rename to collections`);
+    }
+    expect(app.t.app.viewTickets.size).toBe(0);
+    expect((await drawnPage(app.admin)).body.data).not.toBeNull();
+  });
+
   it('gives 20 accounts of different departments and scopes, asking at once, each the rows of its own reach only', async () => {
     await loaded();
     const world = await scopedWorld(app.t, app.admin, 'drawn', ['collection:read']);

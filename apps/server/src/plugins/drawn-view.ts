@@ -26,10 +26,10 @@ interface DrawnPage {
   path: string;
   permission?: string;
   calls: DrawnCall[];
-  /** Drawn into the signed-in document (decision 049); a renderer that does not say draws every page there. */
-  document?: boolean;
+  /** Drawn into the signed-in document (decision 049). */
+  document: boolean;
   /** Drawn when the console goes to it (decision 051). */
-  navigation?: boolean;
+  navigation: boolean;
 }
 
 /** One answer as it goes into the document and to the renderer. */
@@ -51,7 +51,7 @@ export type DrawnFor = 'document' | 'navigation';
 /** The renderer's page at an address path (an own key only: `constructor` is no page). */
 const pageAt = (renderer: Renderer | undefined, path: string) => (renderer && Object.hasOwn(renderer.pages(), path) ? renderer.pages()[path] : undefined);
 
-const drawnFor = (page: DrawnPage, when: DrawnFor) => (when === 'document' ? page.document !== false : page.navigation === true);
+const drawnFor = (page: DrawnPage, when: DrawnFor) => (when === 'document' ? page.document : page.navigation);
 
 /** A page drawn for a request: its route's path, its markup, the answers it was drawn from, when they were read, and for whom. */
 export interface Drawn {

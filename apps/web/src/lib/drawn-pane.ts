@@ -44,7 +44,6 @@ export function endDrawing(drawing: Drawing | null = current): void {
 export function showDrawing(drawing: Drawing, html: string): void {
   if (drawing.over || current !== drawing || !pane) return;
   pane.innerHTML = html;
-  pane.setAttribute('data-path', drawing.path);
   pane.hidden = false;
   drawing.timer = setTimeout(() => endDrawing(drawing), HOLD_LIMIT_MS);
 }

@@ -21,9 +21,8 @@ const locales: Locale[] = ['zh-CN', 'en-US'];
 const userInfoCall: FirstCall = { method: endpoints.auth.info.method, path: endpoints.auth.info.path, query: '' };
 
 /**
- * A page the server draws: its route's path, the permission it asks for, the calls it reads (the session's,
- * then the route's), and when: into the signed-in document (decision 049), as the console goes to it
- * (decision 051), or both.
+ * A page the server draws: its route's path, the permission it asks for, the calls it reads, and when: into
+ * the signed-in document (decision 049) or as the console goes to it (decision 051).
  */
 export interface DrawnPage {
   path: string;
@@ -67,7 +66,7 @@ export async function ready(): Promise<void> {
     const onNavigation = navigation.get(node.name);
     const View = inDocument ?? onNavigation?.View;
     if (!View) continue;
-    if (inDocument && onNavigation && onNavigation.View !== inDocument) throw new Error(`drawn renderer: ${node.name} has two views`);
+    if (inDocument && onNavigation) throw new Error(`drawn renderer: ${node.name} is drawn into the document and on navigation: one or the other`);
     // A page drawn into the document reads the session's calls and its route's first calls; one drawn only
     // as the console goes to it, the user's info (whom it is drawn for) and its own: the console has the menu.
     const calls = inDocument ? [...sessionFirstCalls, ...(node.firstCalls ?? []).map(declaredCall)] : [userInfoCall, ...onNavigation!.calls];

@@ -8,7 +8,6 @@ import { sendSmsCode, verifySmsCode } from '../auth/sms-sign-in.ts';
 import { diffFields } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { changeUser } from '../shared/users.repository.ts';
-import { hashToken } from '../../sessions/resolve-session.ts';
 import { findSessionById } from '../../sessions/session-lookup.ts';
 import {
   changePassword,
@@ -33,11 +32,11 @@ export function registerUserModule(app: FastifyInstance): void {
 
   // The page the console goes to, drawn with its data as this session (decision 051): read through the API's
   // own pipeline, as the signed-in document's page is (plugins/drawn-view.ts), so every check and scope holds.
-  registerCall(app, authCalls.drawnPage, async ({ req, db, session, query, locale }) => {
-    const token = req.headers['access-token'];
-    const found = req.sessionPreload?.session ?? (await findSessionById(db, session.sessionId));
-    if (!found || typeof token !== 'string') throw new AppError('SESSION_EXPIRED');
-    const viewer = { sessionId: session.sessionId, userId: session.userId, tokenHash: hashToken(token), found };
+  registerCall(app, authCalls.drawnPage, async ({ db, session, query, locale }) => {
+    // The session with its token's hash, as the document route has it from its cookie (one indexed read).
+    const found = await findSessionById(db, session.sessionId);
+    if (!found) throw new AppError('SESSION_EXPIRED');
+    const viewer = { sessionId: session.sessionId, userId: session.userId, tokenHash: found.tokenHash, found };
     const drawn = await app.drawnViews.draw(viewer, query.path, locale, 'navigation');
     return drawn ? { path: drawn.path, html: drawn.html, answers: drawn.answers } : null;
   });
