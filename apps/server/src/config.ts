@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ROLE_CODE_PATTERN, type SigningCredential } from '@atrium/contracts';
+import type { DrawingLimits } from './plugins/drawing-allowance.ts';
 
 /** The only module that reads process.env. Everything else receives an AppConfig. */
 export interface AppConfig {
@@ -35,6 +36,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** Per client IP per minute, per process. */
   rateLimits: { login: number; captcha: number; sms: number };
+  /** Pages drawn by the server (decisions 049, 051), shed past these bounds (plugins/drawing-allowance.ts, decision 052). */
+  drawing: DrawingLimits;
   /** Built console served on `/` (SPA fallback); absent directory = API only. */
   webDist: string;
   /** Uploaded files (avatars) live here; served under /uploads/. */
@@ -193,6 +196,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: intIn(1, 100_000, 120),
   RATE_LIMIT_CAPTCHA: intIn(1, 100_000, 120),
   RATE_LIMIT_SMS: intIn(1, 100_000, 30),
+  RATE_LIMIT_DRAWN_PAGES: intIn(1, 100_000, 60),
+  DRAWN_PAGES_AT_ONCE: intIn(1, 1_000, 4),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 86_400, 30),
   // default: 2 with NODE_ENV=production, 0 otherwise (loadConfig)
@@ -370,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone: e.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     bodyLimit: e.BODY_LIMIT,
     rateLimits: { login: e.RATE_LIMIT_LOGIN, captcha: e.RATE_LIMIT_CAPTCHA, sms: e.RATE_LIMIT_SMS },
+    drawing: { perSessionPerMinute: e.RATE_LIMIT_DRAWN_PAGES, inFlight: e.DRAWN_PAGES_AT_ONCE },
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     uploadsDir: join(dataDir, 'uploads'),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,

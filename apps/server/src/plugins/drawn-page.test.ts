@@ -17,8 +17,8 @@ const names = (html: string) => [...html.matchAll(/<td>(.*?)<\/td>/g)].map((m) =
 
 describe('the page drawn as the console goes to it', () => {
   const dist = drawingBuild();
-  // many sign-ins from one address: no image captcha in the way
-  const app = systemApp({ config: { webDist: dist, captcha: 'off' } });
+  // Many sign-ins from one address: no image captcha in the way; and room for 20 drawings at once.
+  const app = systemApp({ config: { webDist: dist, captcha: 'off', drawing: { perSessionPerMinute: 60, inFlight: 40 } } });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const denials = async () => rowsOf<{ n: number }>(await app.t.db.execute(sql`select count(*)::int as n from audit_log where result = 'denied'`))[0]!.n;
 
@@ -112,6 +112,31 @@ describe('the page drawn as the console goes to it', () => {
       expect(names(res.body.data.html)).toEqual(rows.map((row) => row.name));
       expect(res.body.data.answers['POST /api/user/info?'].body.data.username).toBe(account.username);
     });
+    expect(app.t.app.viewTickets.size).toBe(0);
+  });
+});
+
+describe('drawings past their bounds', () => {
+  const dist = drawingBuild();
+  let now = Date.parse('2026-12-01T09:00:00Z');
+  const app = systemApp({ config: { webDist: dist, captcha: 'off', drawing: { perSessionPerMinute: 3, inFlight: 4 } }, clock: () => new Date(now) });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it("are shed, not refused: a session's past its minute's count get null (the console draws its own page), another session's and the next minute's are drawn", async () => {
+    // The renderer loads when first asked for; that first drawing counts.
+    await expect.poll(async () => (await drawnPage(app.admin)).body.data !== null).toBe(true);
+    for (let i = 0; i < 2; i++) expect((await drawnPage(app.admin)).body.data).not.toBeNull();
+    const shed = await drawnPage(app.admin);
+    expect([shed.status, shed.body.data]).toEqual([200, null]);
+    // Only pages drawn are counted: an address with no drawn page answers null without counting.
+    const user = await session(app.t, 'user', 'user123', 'drawings-shed');
+    expect((await drawnPage(user, '/workplace')).body.data).toBeNull();
+    for (let i = 0; i < 3; i++) expect((await drawnPage(user)).body.data, `user's drawing ${i + 1}`).not.toBeNull();
+    expect((await drawnPage(user)).body.data).toBeNull();
+    // The console's own calls are not limited by it.
+    expect((await app.admin.call('GET', '/api/list/policy?current=1&pageSize=10')).status).toBe(200);
+    now += 60_000;
+    expect((await drawnPage(app.admin)).body.data).not.toBeNull();
     expect(app.t.app.viewTickets.size).toBe(0);
   });
 });

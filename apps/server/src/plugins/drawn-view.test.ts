@@ -190,6 +190,18 @@ describe('the signed-in page drawn by the server', () => {
     expect(revoked.statusCode).toBe(400);
   });
 
+  it("sends the skeleton alone past a session's drawings of a minute (decision 052); another session's and the next minute's are drawn", async () => {
+    const busy = await signIn('user');
+    const { perSessionPerMinute } = t.config.drawing;
+    for (let i = 0; i < perSessionPerMinute; i++) expect(drawnOf((await load('/workplace', busy.cookie)).body), `document ${i + 1}`).not.toBeNull();
+    const shed = await load('/workplace', busy.cookie);
+    expect([shed.statusCode, shed.body.includes('data-signed-in'), drawnOf(shed.body)]).toEqual([200, true, null]);
+    const other = await signIn('user');
+    expect(drawnOf((await load('/workplace', other.cookie)).body)).not.toBeNull();
+    now = new Date(now.getTime() + 60_000);
+    expect(drawnOf((await load('/workplace', busy.cookie)).body)).not.toBeNull();
+  });
+
   it('sends the skeleton at once and the drawn page once its reads have answered', async () => {
     const { cookie } = await signIn('admin');
     // The reads held until the first part has arrived.

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DocumentSession } from '../sessions/document-cookie.ts';
 import { liveSession } from '../sessions/resolve-session.ts';
 import { VIEW_TICKET_HEADER } from '../sessions/view-tickets.ts';
+import { DrawingAllowance } from './drawing-allowance.ts';
 
 // The signed-in page drawn by the server with its data (decision 049). The console's build writes a renderer
 // (signed-in/render/render-<hash>.mjs, named in renderer.json; from apps/web/src/prerender/entry-drawn.tsx) over the console's own
@@ -99,11 +100,14 @@ interface Loaded {
  */
 export class DrawnViews {
   #loaded: Loaded | undefined;
+  readonly #allowance: DrawingAllowance;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly root: string,
-  ) {}
+  ) {
+    this.#allowance = new DrawingAllowance(app.config.drawing, () => app.now());
+  }
 
   /** The build's renderer once loaded; undefined while it loads (asked for now), or when the build has none. */
   async #renderer(): Promise<Renderer | undefined> {
@@ -142,13 +146,24 @@ export class DrawnViews {
    * The page at `path` drawn for the session in `locale` (the document cookie's, or a console call's as it
    * goes to the page: `when`), or undefined: no such page drawn then, a session that is no longer live, a
    * role without the page's permission, an account held to a forced step, a call that did not answer 200, a
-   * database that does not answer. Its reads run through the API's own
+   * database that does not answer, a drawing shed (a session past its minute's count, or the process drawing
+   * as many as it takes on at once: drawing-allowance.ts). Its reads run through the API's own
    * pipeline as that session, with a ticket that opens only them and is revoked once they have answered.
    */
   async draw(session: DocumentSession, path: string, locale: string, when: DrawnFor = 'document'): Promise<Drawn | undefined> {
     const renderer = await this.#renderer();
     const page = pageAt(renderer, path);
     if (!renderer || !page || !drawnFor(page, when)) return undefined;
+    const done = this.#allowance.take(session.sessionId);
+    if (!done) return undefined;
+    try {
+      return await this.#drawPage(renderer, page, session, path, locale);
+    } finally {
+      done();
+    }
+  }
+
+  async #drawPage(renderer: Renderer, page: DrawnPage, session: DocumentSession, path: string, locale: string): Promise<Drawn | undefined> {
     const { app } = this;
     // The role's permission first: a page it may not open is not drawn, and no refusal is audited for it.
     const caller = await liveSession(app.db, app.config, session.found, app.now(), () => null);

@@ -137,6 +137,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     timeZone: 'Asia/Shanghai',
     bodyLimit: 1024 * 1024,
     rateLimits: { login: 10_000, captcha: 10_000, sms: 10_000 },
+    drawing: { perSessionPerMinute: 60, inFlight: 4 },
     webDist: join(dataDir, 'no-web-dist'),
     uploadsDir: join(dataDir, 'uploads'),
     shutdownTimeoutSeconds: 30,

@@ -153,7 +153,7 @@ export const authCalls = {
     method: 'GET',
     path: '/api/user/drawn-page',
     access: 'signed',
-    summary: 'The page at `path` drawn by the server with its data for this session, as the console goes to it (decision 051); null when it is not drawn',
+    summary: 'The page at `path` drawn by the server with its data for this session, as the console goes to it (decision 051); null when it is not drawn (no such page, a role without it, or shed past the drawings a session or the server takes on: decision 052)',
     query: drawnPageQuerySchema,
     response: drawnPageSchema,
   }),
