@@ -139,4 +139,20 @@ describe('drawings past their bounds', () => {
     expect((await drawnPage(app.admin)).body.data).not.toBeNull();
     expect(app.t.app.viewTickets.size).toBe(0);
   });
+
+  it('answer null when the renderer fails, and give their room back: more failures than the room, then a page', async () => {
+    const fails = globalThis as { drawnRendererThrows?: boolean };
+    fails.drawnRendererThrows = true;
+    try {
+      for (let i = 0; i < 5; i++) {
+        now += 60_000;
+        const res = await drawnPage(app.admin);
+        expect([res.status, res.body.data], `failure ${i + 1}`).toEqual([200, null]);
+      }
+    } finally {
+      delete fails.drawnRendererThrows;
+    }
+    expect((await drawnPage(app.admin)).body.data).not.toBeNull();
+    expect(app.t.app.viewTickets.size).toBe(0);
+  });
 });

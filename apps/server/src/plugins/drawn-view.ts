@@ -146,9 +146,10 @@ export class DrawnViews {
    * The page at `path` drawn for the session in `locale` (the document cookie's, or a console call's as it
    * goes to the page: `when`), or undefined: no such page drawn then, a session that is no longer live, a
    * role without the page's permission, an account held to a forced step, a call that did not answer 200, a
-   * database that does not answer, a drawing shed (a session past its minute's count, or the process drawing
-   * as many as it takes on at once: drawing-allowance.ts). Its reads run through the API's own
-   * pipeline as that session, with a ticket that opens only them and is revoked once they have answered.
+   * database that does not answer, a renderer that fails (logged), a drawing shed (a session past its
+   * minute's count, or the process drawing as many as it takes on at once: drawing-allowance.ts). Its reads
+   * run through the API's own pipeline as that session, with a ticket that opens only them and is revoked
+   * once they have answered.
    */
   async draw(session: DocumentSession, path: string, locale: string, when: DrawnFor = 'document'): Promise<Drawn | undefined> {
     const renderer = await this.#renderer();
@@ -187,7 +188,14 @@ export class DrawnViews {
     }
     if (read.some(([, answer]) => answer.status !== 200)) return undefined;
     const answers = Object.fromEntries(read);
-    const html = renderer.render(path, locale, answers);
+    let html: string | null;
+    try {
+      html = renderer.render(path, locale, answers);
+    } catch (error) {
+      // The build's own code failing on these answers: the console draws its page itself, the log says why.
+      app.log.error({ err: error, path }, 'drawn page not drawn: the renderer failed');
+      return undefined;
+    }
     return html === null ? undefined : { path: page.path, html, answers, date: app.now().toUTCString(), token: session.tokenHash.slice(0, TOKEN_PREFIX) };
   }
 }
