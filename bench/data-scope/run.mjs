@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Data scope at scale (issue 39, data-scope.md §7): a million scoped records over 5 000 departments of depth 10.
 //
-//   npm run bench:data-scope [-- --rows 1000000] [--departments 5000] [--seconds 5] [--connections 10]
+//   npm run bench:data-scope [-- --rows 1000000] [--departments 5000] [--seconds 5] [--warm-up 3] [--connections 10]
 //                               [--designs any,any-named,path] [--indexes plain,composite,covering] [--total cap|exact]
 //                               [--scopes all,department-tree,department,custom,own]
 //                               [--no-tree] [--no-lists] [--no-plans] [--collections] [--keep-database]
@@ -25,11 +25,12 @@
 //    depths 4 to 6 and their subtrees; `own`): the first page; a day never asked before (a created-time
 //    window, new per request); a name fragment never asked before (trigrams, new per request). Totals capped
 //    at 1 000 as the kit's (`--total exact`: exact and remembered, as the collections'). Each line runs
-//    `--seconds` after a second of warm-up (plans settle: PostgreSQL may turn to a generic plan after five
-//    runs of a prepared statement). Designs of the scope condition (`--designs`): `any`, readPage as it is
-//    (scopeCondition: `department_id = any($ids)`, one department `= $id`; planned per request when several
-//    departments); `any-named`, the same condition in a named prepared statement (readPage before
-//    `planDependsOn`); `path`, the subtree as a range of the departments' path (`inSubtreeOf`, a semi-join).
+//    `--seconds` after `--warm-up` seconds (3: plans settle; PostgreSQL may turn to a generic plan after five
+//    runs of a prepared statement, and each of the 10 accounts' statements is prepared on each of the 10 connections). Designs of the scope condition (`--designs`): `any`, readPage as it is
+//    (scopeCondition: `department_id = any('{ids}')` written into the statement's text, one department
+//    `= $id`; each statement named by its text, so planned once per connection for its ids, decision 053);
+//    `any-named`, the ids as one parameter of a named prepared statement (readPage before decision 035: a
+//    generic plan may guess ten departments for any array); `path`, the subtree as a range of the departments' path (`inSubtreeOf`, a semi-join).
 //    Index sets (`--indexes`): `plain`, (department_id) and (owner_id); `composite`, (department_id,
 //    created_time desc, id) and (owner_id, created_time desc, id): the scope's column ahead of the list's order;
 //    `covering`, `composite` and the order's index carrying department_id and owner_id (`include`).
@@ -54,6 +55,7 @@ import { benchAccess, cleanupOnExit, createDatabase, hasCall, measure, migrateAn
 const rows = Number(option('rows', 1_000_000));
 const departmentCount = Number(option('departments', 5000));
 const seconds = Number(option('seconds', 5));
+const warmUp = Number(option('warm-up', 3));
 const connections = Number(option('connections', 10));
 const designs = String(option('designs', 'any,any-named,path')).split(',');
 const indexSets = String(option('indexes', 'plain,composite')).split(',');
@@ -188,8 +190,12 @@ const filterKey = (filter) => JSON.stringify([filter.day, filter.name]);
  * as sessions/data-scope.ts knows it (its scope, department and custom departments).
  */
 const designConditions = {
-  /** Today's condition (lists/scope.ts) beside an unscoped source: a named prepared statement, as readPage ran it before planDependsOn. */
-  'any-named': (account, reach) => scopeCondition(reach, scopedBy('bench')),
+  /** The ids as one parameter of a named prepared statement, as readPage ran it before decision 035 (and 053 writes them into the text). */
+  'any-named': (account, reach) => {
+    const ids = reach.departmentIds && [...reach.departmentIds];
+    if (ids === null) return scopeCondition(reach, scopedBy('bench'));
+    return ids.length === 1 ? sql`t.department_id = ${ids[0]}` : sql`t.department_id = any(${`{${ids.join(',')}}`}::int[])`;
+  },
   path(account) {
     const column = sql`t.department_id`;
     switch (account.scope) {
@@ -389,7 +395,7 @@ try {
         for (const scope of scopes) {
           if (scope === 'all' && design !== designs[0]) continue; // the same statement whatever the design
           const call = callFor(design, query);
-          await drive(accounts[scope], call, 1000);
+          await drive(accounts[scope], call, warmUp * 1000);
           const times = await drive(accounts[scope], call, seconds * 1000);
           const line = { indexes, design: scope === 'all' ? '-' : design, query: query.name, scope, n: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), perSec: Math.round(times.length / seconds) };
           results.list.push(line);
@@ -453,18 +459,34 @@ async function plans(db, listDb, indexes, accounts, callFor) {
 
 /** The text and values readPage sends for one call of a line (its driver records instead of sending, once). */
 async function statementOf(listDb, design, query, account, callFor) {
-  const client = listDb.$client;
-  const original = client.query;
+  const pool = listDb.$client;
   let noted;
-  client.query = function (config, ...rest) {
-    const text = typeof config === 'string' ? config : config.text;
-    if (!noted && text.includes('bench_records')) noted = { text, values: typeof config === 'string' ? rest[0] : (config.values ?? rest[0]) };
-    return original.call(this, config, ...rest);
+  // readPage runs on a client of the pool (db/prepared.ts keeps statements per connection); others on the pool
+  const noting = (send) =>
+    function (config, ...rest) {
+      const text = typeof config === 'string' ? config : config.text;
+      if (!noted && text.includes('bench_records')) noted = { text, values: typeof config === 'string' ? rest[0] : (config.values ?? rest[0]) };
+      return send.call(this, config, ...rest);
+    };
+  const { query: poolQuery, connect } = pool;
+  pool.query = noting(poolQuery);
+  pool.connect = async function (...args) {
+    const client = await connect.apply(this, args);
+    const own = client.query;
+    client.query = noting(own);
+    const release = client.release;
+    client.release = function (...released) {
+      client.query = own;
+      client.release = release;
+      return release.apply(this, released);
+    };
+    return client;
   };
   try {
     await callFor(design, query)(account);
   } finally {
-    client.query = original;
+    pool.query = poolQuery;
+    pool.connect = connect;
   }
   return noted;
 }

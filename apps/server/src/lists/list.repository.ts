@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { runPreparedSql } from '../db/prepared.ts';
 import { GenerationCache } from './list-cache.ts';
-import { planDependsOn, scopeCondition, scopeKey, type Reach, type ScopeColumns } from './scope.ts';
+import { scopeCondition, scopeKey, type Reach, type ScopeColumns } from './scope.ts';
 
 /**
  * The list layer's helper: one page of a list and its total, in one statement (one snapshot). Every list of
@@ -103,6 +103,12 @@ export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC'
  * soon exactly because they are many. (Read in order from the start, a hundred matches in a million rows
  * made the planner walk a tenth of the table.)
  */
+/** A count written into a statement's text (checked: a whole number, never anything else). */
+function whole(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`a page's bounds are whole numbers, not ${n}`);
+  return sql.raw(String(n));
+}
+
 export async function readPage<F>(db: Db, source: ListSource<F>, filter: F, key: string, offset: number, limit: number, reach?: Reach): Promise<ListPage> {
   if (!source.reads.includes(source.table)) throw new Error(`list of ${source.table}: its reads must name its own table`);
   if (source.scope && !reach) throw new Error(`list of ${source.table}: it is scoped, and is read only within a caller's reach`);
@@ -112,12 +118,15 @@ export async function readPage<F>(db: Db, source: ListSource<F>, filter: F, key:
   if (inScope) conditions.push(inScope);
   if (source.scope && reach) key = `${scopeKey(reach)}|${key}`;
   const where = allOf(conditions);
+  // The page's bounds are written into the text, as the reach is (decision 053): a LIMIT that is a
+  // parameter is planned as a tenth of the table, so a kept statement would never settle on a plan of its own.
+  const bounds = sql`limit ${whole(limit)} offset ${whole(offset)}`;
   const joins = source.joins ?? sql``;
   const pageRows =
     offset >= DEEP_OFFSET
-      ? sql`select ${source.columns} from (select t.id from ${table} t where ${where} order by ${source.order} limit ${limit} offset ${offset}) ids
+      ? sql`select ${source.columns} from (select t.id from ${table} t where ${where} order by ${source.order} ${bounds}) ids
           join ${table} t on t.id = ids.id ${joins} order by ${source.order}`
-      : sql`select ${source.columns} from ${table} t ${joins} where ${where} order by ${source.order} limit ${limit} offset ${offset}`;
+      : sql`select ${source.columns} from ${table} t ${joins} where ${where} order by ${source.order} ${bounds}`;
   const asJson = (rows: SQL) => sql`(select coalesce(json_agg(p), '[]'::json) from (${rows}) p)`;
   const cap = typeof source.total === 'object' ? source.total.cap : undefined;
   const totals = source.remembered && source.total === 'exact' ? rememberedTotals(db, source.table) : undefined;
@@ -126,15 +135,15 @@ export async function readPage<F>(db: Db, source: ListSource<F>, filter: F, key:
   let statement: SQL;
   if (cap !== undefined && source.scattered?.(filter)) {
     statement = sql`
-      with matching as materialized (select t.id from ${table} t where ${where} limit ${cap + 1}),
+      with matching as materialized (select t.id from ${table} t where ${where} limit ${whole(cap + 1)}),
         counted as (select count(*)::int as n from matching)
       select (select n from counted) as total,
         case when (select n from counted) <= ${cap}
-          then ${asJson(sql`select ${source.columns} from ${table} t ${joins} where t.id in (select id from matching) order by ${source.order} limit ${limit} offset ${offset}`)}
+          then ${asJson(sql`select ${source.columns} from ${table} t ${joins} where t.id in (select id from matching) order by ${source.order} ${bounds}`)}
           else ${asJson(pageRows)} end as rows`;
   } else {
     let count: SQL;
-    if (cap !== undefined) count = sql`(select count(*)::int from (select from ${table} t where ${where} limit ${cap + 1}) matching)`;
+    if (cap !== undefined) count = sql`(select count(*)::int from (select from ${table} t where ${where} limit ${whole(cap + 1)}) matching)`;
     else if (source.total === 'exact') count = sql`(select count(*)::int from ${table} t where ${where})`;
     else count = sql`null::int`;
     const known = totals?.peek(key);
@@ -147,9 +156,8 @@ export async function readPage<F>(db: Db, source: ListSource<F>, filter: F, key:
         ${totals ? generation : sql`null::text`} as generation,
         ${asJson(sql`select * from page`)} as rows`;
   }
-  // A reach of departments is planned for its ids, each time (scope.ts `planDependsOn`).
-  const plan = inScope && planDependsOn(reach!) ? 'custom' : 'cached';
-  const [row] = await runPreparedSql<{ total: number | null; generation?: string | null; rows: Record<string, unknown>[] | string }>(db, statement, plan);
+  // A reach of several departments is written in the text (scope.ts): planned once per connection for its ids.
+  const [row] = await runPreparedSql<{ total: number | null; generation?: string | null; rows: Record<string, unknown>[] | string }>(db, statement);
   const rows = typeof row!.rows === 'string' ? (JSON.parse(row!.rows) as Record<string, unknown>[]) : row!.rows;
   const total = row!.total === null ? undefined : Number(row!.total);
   if (totals && total !== undefined) totals.set(key, row!.generation, total);

@@ -39,10 +39,15 @@ export const scopedBy = (resource: string): ScopeColumns => ({ resource, departm
 export const accountScope: ScopeColumns = { resource: 'user', department: 'department_id', owner: 'id' };
 
 /**
- * The rows of `alias` that `reach` reaches, as one condition (undefined: every row). Departments travel as
- * one array parameter, so the statement's text is the same for every caller; one department is an equality,
- * which an index of (department, the list's order) reads in the list's order (an array read through it
- * comes out department by department, and is sorted again).
+ * The rows of `alias` that `reach` reaches, as one condition (undefined: every row). One department is an
+ * equality, which an index of (department, the list's order) reads in the list's order; several are written
+ * into the statement's text as one array literal, so the text names the reach (decision 053): a plan kept by
+ * the text (db/prepared.ts `runPreparedSql`) is a plan for these departments, and PostgreSQL plans each
+ * statement once per connection instead of estimating a reach of a thousand ids for every request. As a
+ * parameter it would not: a generic plan guesses ten departments for any array, reads them all through the
+ * department index and sorts (a second for 300 000 reached rows, bench/data-scope), where the plan for the
+ * ids themselves walks the order's index and tests each row against the ids hashed. The ids are the tree's
+ * own integers, checked as such before they are written.
  */
 export function scopeCondition(reach: Reach, columns: ScopeColumns, alias = 't'): SQL | undefined {
   const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
@@ -50,23 +55,24 @@ export function scopeCondition(reach: Reach, columns: ScopeColumns, alias = 't')
   if (reach.departmentIds === null) return undefined;
   if (reach.departmentIds.size === 0) return sql`false`;
   if (reach.departmentIds.size === 1) return sql`${column(columns.department)} = ${[...reach.departmentIds][0]!}`;
-  return sql`${column(columns.department)} = any(${`{${[...reach.departmentIds].join(',')}}`}::int[])`;
+  return sql`${column(columns.department)} = any(${sql.raw(`'{${departmentList(reach)}}'::int[]`)})`;
 }
 
-/**
- * Whether the best plan of a statement holding the reach's condition depends on the reach: true for several
- * departments. Two departments or a fifth of the tree, the same text: as a prepared statement's generic plan,
- * PostgreSQL guesses ten departments for any array and reads them all through the department index, then
- * sorts (a second for 300 000 reached rows, bench/data-scope); planned for the ids themselves it walks the
- * order's index and tests each row against the ids hashed. So such a statement is planned for each request
- * (db/prepared.ts `runPreparedSql`, `custom`). One department or one owner is a row count like any other
- * (the same plan suits every department, every owner); `all` adds nothing.
- */
-export function planDependsOn(reach: Reach): boolean {
-  return reach.ownerId === null && reach.departmentIds !== null && reach.departmentIds.size > 1;
+/** By the set of departments: the tree keeps one set per reach (department-tree.ts), so this is written once. */
+const lists = new WeakMap<ReadonlySet<number>, string>();
+
+/** The reach's departments in ascending order, as the text of an array (the same reach, the same text). */
+function departmentList(reach: Reach): string {
+  const departments = reach.departmentIds!;
+  let list = lists.get(departments);
+  if (list !== undefined) return list;
+  for (const id of departments) if (!Number.isInteger(id) || id < -(2 ** 31) || id > 2 ** 31 - 1) throw new Error('a reach holds department ids, integers only');
+  list = Int32Array.from(departments).sort().join(',');
+  lists.set(departments, list);
+  return list;
 }
 
-const keys = new WeakMap<Reach, string>();
+const keys = new WeakMap<ReadonlySet<number>, string>();
 
 /**
  * A key naming exactly the rows a reach reaches: `all`, `own:12`, or the departments (sorted; hashed when
@@ -74,14 +80,13 @@ const keys = new WeakMap<Reach, string>();
  * difference, of role, department or tree, gives another key.
  */
 export function scopeKey(reach: Reach): string {
-  let key = keys.get(reach);
-  if (key !== undefined) return key;
-  if (reach.ownerId !== null) key = `own:${reach.ownerId}`;
-  else if (reach.departmentIds === null) key = 'all';
-  else {
-    const ids = [...reach.departmentIds].sort((a, b) => a - b).join(',');
+  if (reach.ownerId !== null) return `own:${reach.ownerId}`;
+  if (reach.departmentIds === null) return 'all';
+  let key = keys.get(reach.departmentIds);
+  if (key === undefined) {
+    const ids = departmentList(reach);
     key = ids.length <= 64 ? `d:${ids}` : `d#${createHash('sha256').update(ids).digest('base64url')}`;
+    keys.set(reach.departmentIds, key);
   }
-  keys.set(reach, key);
   return key;
 }

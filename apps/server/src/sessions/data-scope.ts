@@ -20,7 +20,7 @@ function scopeFor(rule: ScopeRule, resource?: string): DataScope {
  * The departments a scope reaches for a holder in `departmentId`: null for `all` (every one), empty for
  * `own` (reached by owner, not by department). A custom scope's departments that no longer exist reach nothing.
  */
-function departmentsReached(tree: DepartmentTree, scope: DataScope, rule: ScopeRule, departmentId: number): Set<number> | null {
+function departmentsReached(tree: DepartmentTree, scope: DataScope, rule: ScopeRule, departmentId: number): ReadonlySet<number> | null {
   switch (scope) {
     case 'all':
       return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { systemApp } from '../../test/system-kit.ts';
-import { subtreeIds } from './department-tree.ts';
+import { departmentTree, subtreeIds } from './department-tree.ts';
 import { inSubtreeOf } from './departments.repository.ts';
 
 describe("the departments' tree in memory", () => {
@@ -61,5 +61,22 @@ describe("the departments' tree in memory", () => {
     // any write that moves the generation brings the tree as it is
     await app.t.db.execute(sql`update departments set updated_at = now() where id = 1`);
     expect(await subtreeIds(app.t.db, d)).toEqual([d, e]);
+  });
+
+  it('reckons each reach once per state of the tree: the same question, the same set, until the tree moves', async () => {
+    const f = await create('Reached', 1);
+    const g = await create('Reached child', f);
+    const tree = await departmentTree(app.t.db);
+    const first = tree.reach([f]);
+    expect([...first]).toEqual([f, g]);
+    expect((await departmentTree(app.t.db)).reach([f])).toBe(first);
+    expect([...tree.reach([f], true)]).toEqual([f]);
+    expect([...tree.reach([g, f])]).toEqual([g, f]);
+    // a change of the tree: the next snapshot reckons afresh
+    const h = await create('Reached grandchild', g);
+    const after = (await departmentTree(app.t.db)).reach([f]);
+    expect(after).not.toBe(first);
+    expect([...after]).toEqual([f, g, h]);
+    expect([...first]).toEqual([f, g]);
   });
 });

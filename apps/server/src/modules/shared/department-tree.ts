@@ -16,6 +16,8 @@ interface Snapshot {
   ids: Set<number>;
   /** The departments each account leads (a life cycle's approvals by department leader). */
   led: Map<number, number[]>;
+  /** Reaches asked of this state of the tree, by what was asked: the same request, the same set. */
+  reaches: Map<string, ReadonlySet<number>>;
 }
 
 const snapshots = new WeakMap<Db, Snapshot>();
@@ -35,7 +37,7 @@ async function readSnapshot(db: Db, generation: string): Promise<Snapshot> {
     if (list) list.push(row.id);
     else children.set(row.parentId, [row.id]);
   }
-  return { generation, children, ids, led };
+  return { generation, children, ids, led, reaches: new Map() };
 }
 
 /**
@@ -72,7 +74,7 @@ export async function subtreeIds(db: Db, id: number, known: Generations | null =
 /** The tree as of now, to ask about several subtrees against one state of it (data scopes: sessions/data-scope.ts). */
 export interface DepartmentTree {
   /** The departments given (those that exist) and every one below them; `only` keeps the given ones alone. */
-  reach(ids: Iterable<number>, only?: boolean): Set<number>;
+  reach(ids: Iterable<number>, only?: boolean): ReadonlySet<number>;
   /** The departments the account leads. */
   ledBy(userId: number): readonly number[];
 }
@@ -80,9 +82,25 @@ export interface DepartmentTree {
 export async function departmentTree(db: Db, known: Generations | null = null, via: Db = db): Promise<DepartmentTree> {
   const snapshot = await snapshotOf(db, known, via);
   return {
-    reach: (ids, only = false) => (only ? new Set([...ids].filter((id) => snapshot.ids.has(id))) : collectSubtrees(snapshot, ids)),
+    reach: (ids, only = false) => reachOf(snapshot, [...ids], only),
     ledBy: (userId) => snapshot.led.get(userId) ?? [],
   };
+}
+
+/**
+ * What a scope reaches in one state of the tree, reckoned once: every request of a broad scope would
+ * otherwise walk its thousand departments again (bench/data-scope). Kept with the snapshot, so a change of
+ * the tree starts afresh; as many as the distinct questions asked of it (a department each, a custom
+ * scope's list each). The set is shared: nobody changes it.
+ */
+function reachOf(snapshot: Snapshot, ids: number[], only: boolean): ReadonlySet<number> {
+  const key = `${only ? 'only' : 'tree'}:${ids.join(',')}`;
+  let reached = snapshot.reaches.get(key);
+  if (!reached) {
+    reached = only ? new Set(ids.filter((id) => snapshot.ids.has(id))) : collectSubtrees(snapshot, ids);
+    snapshot.reaches.set(key, reached);
+  }
+  return reached;
 }
 
 /** Breadth first from each given department that exists: a department is added once, parents before children. */
