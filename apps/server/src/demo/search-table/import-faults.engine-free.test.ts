@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMultipart } from '../../http/multipart.ts';
 import { httpCaller, startServer, type CallAnswer } from '../../test/server-process.ts';
 import { alive, serverUnderLoad } from '../../test/server-under-load.ts';
@@ -34,6 +34,20 @@ describe('a collections import on its own PostgreSQL 15 cluster, under load, thr
     writeEvery: 3,
     write: (w, n) => ({ key: `load-${w}-${n}`, url: '/api/list/policy', body: { name: `load-${w}-${n}`, contentType: 'img', filterType: 'rules', count: n, status: 'online' } }),
   });
+
+  // An import's first batch (the one holding its row 0) waits two seconds inside its transaction, by a
+  // trigger of this private cluster only, so that a fault always meets the import in flight: without it, on
+  // a busy machine the batch seen writing could be the last of five, and the import commit before the fault.
+  beforeAll(() =>
+    s.cluster!.admin(async (c) => {
+      await c.query(`create function test_import_waits() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from added where name ~ '^imp-[a-z]+-0$') then perform pg_sleep(2); end if;
+          return null;
+        end $$`);
+      await c.query('create trigger test_import_waits after insert on collections referencing new table as added for each statement execute function test_import_waits()');
+    }),
+  );
 
   /** Resolves once the import's transaction is writing (its insert is running on some backend). */
   async function importWriting(): Promise<void> {
