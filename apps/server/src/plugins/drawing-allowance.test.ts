@@ -22,6 +22,7 @@ describe('DrawingAllowance', () => {
     expect(allowance.take(1)).toBeUndefined();
     // Session 2's minute has ended: it is let go.
     expect(allowance.counted).toBe(1);
+    expect(allowance.shed).toEqual({ session: 3, busy: 0 });
   });
 
   it('takes on so many drawings at once, and one more once one of them is done (done twice counts once)', () => {
@@ -37,6 +38,7 @@ describe('DrawingAllowance', () => {
     second();
     third();
     expect(allowance.take(4)).toBeDefined();
+    expect(allowance.shed).toEqual({ session: 0, busy: 2 });
   });
 
   it('counts no drawing it sheds for being busy against the session', () => {
@@ -46,5 +48,6 @@ describe('DrawingAllowance', () => {
     expect(allowance.take(2)).toBeUndefined();
     busy();
     expect(allowance.take(2)).toBeDefined();
+    expect(allowance.shed).toEqual({ session: 0, busy: 1 });
   });
 });

@@ -18,6 +18,8 @@ export class DrawingAllowance {
   readonly #windows = new Map<number, { start: number; count: number }>();
   #inFlight = 0;
   #swept = 0;
+  /** Drawings shed since the start, by cause (the metrics' `drawn_pages_total`). */
+  readonly shed = { session: 0, busy: 0 };
 
   constructor(
     private readonly limits: DrawingLimits,
@@ -29,7 +31,10 @@ export class DrawingAllowance {
    * returned function once it is done (a second call does nothing). Undefined when the drawing is shed.
    */
   take(sessionId: number): (() => void) | undefined {
-    if (this.#inFlight >= this.limits.inFlight) return undefined;
+    if (this.#inFlight >= this.limits.inFlight) {
+      this.shed.busy += 1;
+      return undefined;
+    }
     const now = this.now().getTime();
     this.#sweep(now);
     let window = this.#windows.get(sessionId);
@@ -37,7 +42,10 @@ export class DrawingAllowance {
       window = { start: now, count: 0 };
       this.#windows.set(sessionId, window);
     }
-    if (window.count >= this.limits.perSessionPerMinute) return undefined;
+    if (window.count >= this.limits.perSessionPerMinute) {
+      this.shed.session += 1;
+      return undefined;
+    }
     window.count += 1;
     this.#inFlight += 1;
     let done = false;

@@ -138,6 +138,8 @@ describe('drawings past their bounds', () => {
     now += 60_000;
     expect((await drawnPage(app.admin)).body.data).not.toBeNull();
     expect(app.t.app.viewTickets.size).toBe(0);
+    // what an operator sees (metrics' drawn_pages_total): the pages drawn and those shed for a session's minute
+    expect(app.t.app.drawnViews.outcomes()).toEqual({ drawn: 7, shed_session: 2, shed_busy: 0, failed: 0 });
   });
 
   it('answer null when the renderer fails, and give their room back: more failures than the room, then a page', async () => {
@@ -154,5 +156,6 @@ describe('drawings past their bounds', () => {
     }
     expect((await drawnPage(app.admin)).body.data).not.toBeNull();
     expect(app.t.app.viewTickets.size).toBe(0);
+    expect(app.t.app.drawnViews.outcomes()).toMatchObject({ drawn: 8, failed: 5 });
   });
 });

@@ -101,6 +101,7 @@ interface Loaded {
 export class DrawnViews {
   #loaded: Loaded | undefined;
   readonly #allowance: DrawingAllowance;
+  readonly #tally = { drawn: 0, failed: 0 };
 
   constructor(
     private readonly app: FastifyInstance,
@@ -136,6 +137,16 @@ export class DrawnViews {
     return renderer === 'loading' ? undefined : renderer;
   }
 
+  /**
+   * Pages drawn since the start, and those that were not for a cause an operator watches: shed past a
+   * session's minute (`shed_session`) or the process's room (`shed_busy`), or the renderer failing (`failed`).
+   * A page not drawn because it is none of the session's is not counted.
+   */
+  outcomes(): Record<'drawn' | 'shed_session' | 'shed_busy' | 'failed', number> {
+    const { shed } = this.#allowance;
+    return { drawn: this.#tally.drawn, shed_session: shed.session, shed_busy: shed.busy, failed: this.#tally.failed };
+  }
+
   /** Whether the build draws the page at this address path into the signed-in document. */
   async draws(path: string): Promise<boolean> {
     const page = pageAt(await this.#renderer(), path);
@@ -158,7 +169,9 @@ export class DrawnViews {
     const done = this.#allowance.take(session.sessionId);
     if (!done) return undefined;
     try {
-      return await this.#drawPage(renderer, page, session, path, locale);
+      const drawn = await this.#drawPage(renderer, page, session, path, locale);
+      if (drawn) this.#tally.drawn += 1;
+      return drawn;
     } finally {
       done();
     }
@@ -194,6 +207,7 @@ export class DrawnViews {
     } catch (error) {
       // The build's own code failing on these answers: the console draws its page itself, the log says why.
       app.log.error({ err: error, path }, 'drawn page not drawn: the renderer failed');
+      this.#tally.failed += 1;
       return undefined;
     }
     return html === null ? undefined : { path: page.path, html, answers, date: app.now().toUTCString(), token: session.tokenHash.slice(0, TOKEN_PREFIX) };

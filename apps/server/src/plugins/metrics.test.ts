@@ -61,10 +61,12 @@ describe(`metrics (${engine})`, () => {
 
   it('serves Prometheus text on METRICS_PORT only: the API port answers 404 for /metrics', async () => {
     const text = await scrape();
-    for (const name of ['http_request_duration_seconds', 'http_requests_total', 'signin_failures_total', 'replay_store_checks_total', 'session_lookups_total', 'db_pool_in_use', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']) {
+    for (const name of ['http_request_duration_seconds', 'http_requests_total', 'signin_failures_total', 'replay_store_checks_total', 'session_lookups_total', 'drawn_pages_total', 'db_pool_in_use', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']) {
       expect(text).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
     }
     expect(sample(text, 'db_pool_max')).toBe(engine === 'postgres' ? 10 : 1);
+    // a build without a renderer draws nothing: every outcome is there, at zero
+    for (const result of ['drawn', 'shed_session', 'shed_busy', 'failed']) expect(sample(text, 'drawn_pages_total', { result }), result).toBe(0);
     const api = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(api.status).toBe(404);
     expect(await api.text()).not.toContain('http_requests_total');

@@ -93,6 +93,18 @@ export async function registerMetrics(app: FastifyInstance, handle: DbHandle): P
   const sessions = new client.Counter({ name: 'session_lookups_total', help: 'Sessions read for a request: with its nonce (request_gate) or by a query of its own, and the outcome', labelNames: ['source', 'result'], registers: [registry] });
   const signInFailures = new client.Counter({ name: 'signin_failures_total', help: 'Refused sign-ins, by error key', labelNames: ['reason'], registers: [registry] });
 
+  const drawn = app.drawnViews;
+  new client.Counter({
+    name: 'drawn_pages_total',
+    help: 'Pages the server drew (signed-in documents, a click\'s page), and those it did not: shed past a session\'s minute or the process\'s room, or failed in the renderer',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [result, count] of Object.entries(drawn.outcomes())) this.inc({ result }, count);
+    },
+  });
+
   const probe = poolProbe(handle);
   const poolGauge = (name: string, help: string, read: (state: PoolState) => number) =>
     new client.Gauge({
