@@ -85,6 +85,12 @@ export const allOf = (conditions: SQL[]) => (conditions.length === 0 ? sql`true`
 /** An instant column as the calls answer it: ISO 8601 in UTC with milliseconds (`Date.toISOString()`). */
 export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A count written into a statement's text (checked: a whole number, never anything else). */
+function whole(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`a page's bounds are whole numbers, not ${n}`);
+  return sql.raw(String(n));
+}
+
 /**
  * A page of `source` under `filter` (`key`: the filter as the remembered totals know it), within `reach`
  * when the source is scoped.
@@ -103,12 +109,6 @@ export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC'
  * soon exactly because they are many. (Read in order from the start, a hundred matches in a million rows
  * made the planner walk a tenth of the table.)
  */
-/** A count written into a statement's text (checked: a whole number, never anything else). */
-function whole(n: number): SQL {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`a page's bounds are whole numbers, not ${n}`);
-  return sql.raw(String(n));
-}
-
 export async function readPage<F>(db: Db, source: ListSource<F>, filter: F, key: string, offset: number, limit: number, reach?: Reach): Promise<ListPage> {
   if (!source.reads.includes(source.table)) throw new Error(`list of ${source.table}: its reads must name its own table`);
   if (source.scope && !reach) throw new Error(`list of ${source.table}: it is scoped, and is read only within a caller's reach`);
