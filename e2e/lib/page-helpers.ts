@@ -125,7 +125,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** No finite animation or transition running (a spinner's endless one may). */
-async function animationsDone(page: Page): Promise<void> {
+export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 });
 }
 
