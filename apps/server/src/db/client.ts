@@ -30,12 +30,21 @@ export interface DbHandle {
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * How long a pooled connection may sit idle before it is closed: five minutes, where node-postgres closes it
+ * after ten seconds. A console is used in bursts with pauses to read; a connection made again costs the next
+ * click its start-up (5-8 ms on loopback, more across a network and with TLS) and every plan it kept
+ * (db/prepared.ts, decision 053). Ten idle backends per replica are cheap for PostgreSQL.
+ */
+const IDLE_TIMEOUT_MS = 5 * 60_000;
+
 export function postgresHandle(connectionString: string, opts: { schemaName?: string; max?: number; connectTimeoutMs?: number } = {}): DbHandle {
   const schemaName = opts.schemaName ?? 'public';
   const pool = new pg.Pool({
     connectionString,
     max: opts.max ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
     // Notices a peer that vanished without closing the connection (host down, network cut).
     keepAlive: true,
     // A private schema (tests) is selected per connection, so every query and the migrator see it.

@@ -42,6 +42,13 @@ describe('statements kept by their text', () => {
     expect(last).toEqual({ n: 1 });
   });
 
+  itWhen(onPostgres)("keeps an idle connection and its statements past node-postgres' ten seconds", async () => {
+    const backend = () => runPreparedSql<{ pid: number; kept: number }>(handle.db, sql`select pg_backend_pid() as pid, (select count(*)::int from pg_prepared_statements) as kept`);
+    const [before] = await backend();
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(await backend()).toEqual([before]);
+  }, 20_000);
+
   itWhen(onPostgres)('gives the connection back to the pool after a statement fails', async () => {
     await expect(runPreparedSql(handle.db, sql`select 1 / ${0}::int`)).rejects.toThrow(/division by zero/);
     expect(await numbered(7)).toEqual([{ n: 7, twice: 14 }]);
