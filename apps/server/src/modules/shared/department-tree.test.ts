@@ -72,6 +72,11 @@ describe("the departments' tree in memory", () => {
     expect((await departmentTree(app.t.db)).reach([f])).toBe(first);
     expect([...tree.reach([f], true)]).toEqual([f]);
     expect([...tree.reach([g, f])]).toEqual([g, f]);
+    // departments that do not exist (a filter's made-up ids) reach nothing, and are not each kept apart
+    const unknown = tree.reach([900_001]);
+    expect([...unknown]).toEqual([]);
+    expect(tree.reach([900_002])).toBe(unknown);
+    expect(tree.reach([f, 900_003])).toBe(first);
     // a change of the tree: the next snapshot reckons afresh
     const h = await create('Reached grandchild', g);
     const after = (await departmentTree(app.t.db)).reach([f]);

@@ -93,11 +93,14 @@ export async function departmentTree(db: Db, known: Generations | null = null, v
  * the tree starts afresh; as many as the distinct questions asked of it (a department each, a custom
  * scope's list each). The set is shared: nobody changes it.
  */
-function reachOf(snapshot: Snapshot, ids: number[], only: boolean): ReadonlySet<number> {
+function reachOf(snapshot: Snapshot, asked: number[], only: boolean): ReadonlySet<number> {
+  // Keyed by the departments that exist: ids a caller made up (a list's department filter) all ask the same,
+  // so what is kept stays within the tree's own size however many are asked.
+  const ids = asked.filter((id) => snapshot.ids.has(id));
   const key = `${only ? 'only' : 'tree'}:${ids.join(',')}`;
   let reached = snapshot.reaches.get(key);
   if (!reached) {
-    reached = only ? new Set(ids.filter((id) => snapshot.ids.has(id))) : collectSubtrees(snapshot, ids);
+    reached = only ? new Set(ids) : collectSubtrees(snapshot, ids);
     snapshot.reaches.set(key, reached);
   }
   return reached;
