@@ -19,7 +19,12 @@ import { sweepStaleTempFiles } from './upload-store.ts';
  * Storage faults for the upload tests: the real file system, except that a file's flush or a rename can
  * be made to fail (a full disk or an I/O error after the temporary file was written).
  */
-const fault = vi.hoisted(() => ({ sync: undefined as (() => Error) | undefined, rename: undefined as (() => Error) | undefined }));
+const fault = vi.hoisted(() => {
+  // The server suites share each worker's modules between files (isolate: false): forgotten here, so the
+  // modules this file imports are evaluated again and see the mock below.
+  vi.resetModules();
+  return { sync: undefined as (() => Error) | undefined, rename: undefined as (() => Error) | undefined };
+});
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof FsPromises>();
   const open = (async (...args: Parameters<typeof real.open>) => {
