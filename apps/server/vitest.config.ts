@@ -13,7 +13,7 @@ export default defineConfig({
     pool: 'forks',
     // A worker keeps its modules from one file to the next (decision 055): each file no longer loads the
     // whole server and compiles PGlite's WASM again (the PGlite project took 8.5 minutes isolated, 5.9
-    // not). A file that mocks a module forgets the modules first (vi.resetModules).
+    // not). A file that mocks a module forgets the modules before and after it (vi.resetModules).
     isolate: false,
     maxWorkers: 2,
     fileParallelism: true,

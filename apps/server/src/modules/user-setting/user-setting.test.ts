@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { signHeaders } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
@@ -21,9 +21,13 @@ import { sweepStaleTempFiles } from './upload-store.ts';
  */
 const fault = vi.hoisted(() => {
   // The server suites share each worker's modules between files (isolate: false): forgotten here, so the
-  // modules this file imports are evaluated again and see the mock below.
+  // modules this file imports are evaluated again and see the mock below, and forgotten again after it
+  // (afterAll), so the next file's are evaluated without it.
   vi.resetModules();
   return { sync: undefined as (() => Error) | undefined, rename: undefined as (() => Error) | undefined };
+});
+afterAll(() => {
+  vi.resetModules();
 });
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof FsPromises>();
