@@ -2,7 +2,7 @@
 // Data scope at scale (issue 39, data-scope.md §7): a million scoped records over 5 000 departments of depth 10.
 //
 //   npm run bench:data-scope [-- --rows 1000000] [--departments 5000] [--seconds 5] [--warm-up 3] [--connections 10]
-//                               [--designs any,any-named,path] [--indexes plain,composite,covering] [--total cap|exact]
+//                               [--designs any,any-named,path,ancestors,interval,path-copy] [--indexes plain,composite,covering] [--total cap|exact]
 //                               [--scopes all,department-tree,department,custom,own]
 //                               [--no-tree] [--no-lists] [--no-plans] [--collections] [--keep-database]
 //                               [--timeout-minutes 20]
@@ -31,6 +31,8 @@
 //    `= $id`; each statement named by its text, so planned once per connection for its ids, decision 053);
 //    `any-named`, the ids as one parameter of a named prepared statement (readPage before decision 035: a
 //    generic plan may guess ten departments for any array); `path`, the subtree as a range of the departments' path (`inSubtreeOf`, a semi-join).
+//    `interval` and `path-copy`: the department's preorder number or its path copied onto each record and indexed
+//    ahead of the list's order, a subtree one range of it (bench/data-scope/README.md: tried, not kept).
 //    Index sets (`--indexes`): `plain`, (department_id) and (owner_id); `composite`, (department_id,
 //    created_time desc, id) and (owner_id, created_time desc, id): the scope's column ahead of the list's order;
 //    `covering`, `composite` and the order's index carrying department_id and owner_id (`include`).
@@ -185,6 +187,20 @@ const baseSource = {
 };
 const filterKey = (filter) => JSON.stringify([filter.day, filter.name]);
 
+/** A design whose subtree is one range (`subtree(id)`) of a copy on each record; custom: the roots' ranges. */
+function rangeOfCopy(account, subtree) {
+  switch (account.scope) {
+    case 'all': return undefined;
+    case 'own': return sql`t.owner_id = ${account.userId}`;
+    case 'department': return sql`t.department_id = ${account.departmentId}`;
+    case 'department-tree': return subtree(account.departmentId);
+    case 'custom': {
+      const roots = account.rule.departmentIds.filter((id, _, all) => !all.some((other) => other !== id && ancestorsOf(id).has(other)));
+      return sql`(${sql.join(roots.map(subtree), sql` or `)})`;
+    }
+  }
+}
+
 /**
  * The condition a design puts in place of today's scopeCondition (undefined: every row), from the account
  * as sessions/data-scope.ts knows it (its scope, department and custom departments).
@@ -196,6 +212,10 @@ const designConditions = {
     if (ids === null) return scopeCondition(reach, scopedBy('bench'));
     return ids.length === 1 ? sql`t.department_id = ${ids[0]}` : sql`t.department_id = any(${`{${ids.join(',')}}`}::int[])`;
   },
+  /** The subtree as one range of the departments' preorder positions, copied onto each record (`department_pos`). */
+  interval: (account) => rangeOfCopy(account, (id) => sql.raw(`t.department_pos between ${intervals.spans.get(id)[0]} and ${intervals.spans.get(id)[1]}`)),
+  /** The subtree as one range of its path, copied onto each record (`department_path`, collated "C"). */
+  'path-copy': (account) => rangeOfCopy(account, (id) => ((path) => sql.raw(`(t.department_path >= '${path}' and t.department_path < '${path.slice(0, -1)}0')`))(intervals.paths.get(id))),
   path(account) {
     const column = sql`t.department_id`;
     switch (account.scope) {
@@ -207,6 +227,40 @@ const designConditions = {
     }
   },
 };
+
+/**
+ * The `interval` design: the departments numbered in preorder, each subtree one range of positions
+ * [its own, its last descendant's], and each record carrying its department's position, indexed ahead of the
+ * list's order. A department-tree page is one range of that index; a move would renumber the moved subtree
+ * (into a gap under its new parent) and rewrite its records' positions, one column each.
+ */
+async function intervals(db, tree) {
+  const started = Date.now();
+  const children = new Map();
+  for (const d of tree) children.set(d.parentId, [...(children.get(d.parentId) ?? []), d]);
+  const spans = new Map();
+  let next = 0;
+  const visit = (d) => {
+    const own = next++;
+    for (const child of children.get(d.id) ?? []) visit(child);
+    spans.set(d.id, [own, next - 1]);
+  };
+  for (const root of children.get(null) ?? []) visit(root);
+  intervals.spans = spans;
+  intervals.paths = new Map(tree.map((d) => [d.id, d.path]));
+  const ids = [...spans.keys()];
+  await db.execute(sql.raw('alter table bench_records add column department_pos integer, add column department_path text collate "C"'));
+  await db.execute(sql`update bench_records r set department_pos = p.pos, department_path = p.path
+    from unnest(${`{${ids.join(',')}}`}::int[], ${`{${ids.map((id) => spans.get(id)[0]).join(',')}}`}::int[], ${`{${ids.map((id) => intervals.paths.get(id)).join(',')}}`}::text[]) as p(id, pos, path)
+    where p.id = r.department_id`);
+  await db.execute(sql.raw('create index bench_records_department_pos_idx on bench_records (department_pos, created_time desc nulls first, id)'));
+  await db.execute(sql.raw('create index bench_records_department_path_idx on bench_records (department_path, created_time desc nulls first, id)'));
+  // the update left every record's old version behind: the table rewritten, as a seeding with the column would be
+  await db.execute(sql.raw('vacuum (full, analyze) bench_records'));
+  return { ms: Date.now() - started };
+}
+intervals.spans = new Map();
+intervals.paths = new Map();
 
 /**
  * The `ancestors` design: a table of each record's departments and their ancestors (the record's own
@@ -312,6 +366,7 @@ try {
   }
   const seeded = await seed(db, tree, false);
   console.log(`seeded ${fmt(tree.length)} departments, ${fmt(ACCOUNTS)} accounts, ${fmt(rows)} records in ${fmt(seeded.ms)} ms`);
+  if (designs.includes('interval') || designs.includes('path-copy')) console.log(`the records' department positions in ${fmt((await intervals(db, tree)).ms)} ms`);
   if (designs.includes('ancestors')) console.log(`the records' ancestors: ${fmt((await ancestorTable(db, tree)).rows)} rows in ${fmt((await ancestorTable.last).ms)} ms`);
 
   /* the tree over HTTP */
@@ -372,7 +427,7 @@ try {
     const narrow = tree.filter((a) => a.reachedDepartments > 1).sort((a, b) => Math.abs(a.reachedRows - 2500) - Math.abs(b.reachedRows - 2500))[0];
     const broad = tree.at(-1);
     try {
-      for (const design of designs.filter((d) => d !== 'path' && d !== 'ancestors')) {
+      for (const design of designs.filter((d) => !['path', 'ancestors', 'interval', 'path-copy'].includes(d))) {
         for (let i = 0; i < 10; i++) await callFor(design, queries[0], one.db)(narrow);
         const times = [];
         for (let i = 0; i < 5; i++) {
