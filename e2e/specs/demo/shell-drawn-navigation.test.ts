@@ -37,13 +37,16 @@ function watchRows(page: Page) {
           return [name, el && box ? { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height), color: getComputedStyle(el).color, text: el.textContent?.trim().slice(0, 40) } : null];
         }),
       );
+    // What Arco Table marks once laid out (its fixed columns, the edge scrolled away: its shadows).
+    const marks = (scope: Element) => [...(scope.querySelector('.arco-table')?.classList ?? [])].filter((c) => /has-fixed-col|scroll-position/.test(c)).sort();
     const rows = (scope: Element) => [...scope.querySelectorAll('tbody tr')].filter((tr) => tr.getBoundingClientRect().height > 0 && getComputedStyle(tr).visibility !== 'hidden').map((tr) => tr.textContent);
-    const seen: { drawn?: { look: unknown; rows: (string | null)[] }; console?: { look: unknown; rows: (string | null)[] }; order: string[] } = { order: [] };
+    const seen: { drawn?: { look: unknown; rows: (string | null)[] }; console?: { look: unknown; rows: (string | null)[] }; drawnMarks?: string[]; order: string[] } = { order: [] };
     (window as unknown as { seen: typeof seen }).seen = seen;
     const tick = () => {
       const drawn = document.querySelector('[data-drawn-pane]:not([hidden])');
       if (drawn && !seen.drawn && rows(drawn).length >= 3) {
         seen.drawn = { look: look(drawn), rows: rows(drawn) };
+        seen.drawnMarks = marks(drawn);
         seen.order.push('drawn');
       }
       const own = document.querySelector('[data-tab-pane="/list/search-table"]');
@@ -82,9 +85,14 @@ describe('the search table drawn by the server as the console goes to it', () =>
       await page.locator('.arco-menu-item', { hasText: item }).first().evaluate((el: HTMLElement) => el.click());
       await page.waitForURL(`${baseUrl}/list/search-table`);
       await expect.poll(() => page.evaluate(() => (window as unknown as { seen: { order: string[] } }).seen.order), { timeout: 10_000 }).toEqual(['drawn', 'console']);
-      const seen = await page.evaluate(() => (window as unknown as { seen: { drawn: unknown; console: unknown } }).seen);
+      const seen = await page.evaluate(() => (window as unknown as { seen: { drawn: unknown; console: unknown; drawnMarks: string[] } }).seen);
       // The same page at the same spots, in the same colours, with the same rows.
       expect(seen.console).toEqual(seen.drawn);
+      // And the same shadows: the console's table, once Arco has laid it out, marked as the drawn one was (a
+      // wide table scrolled to its start, its fixed columns).
+      const ownMarks = () => page.evaluate(() => [...(document.querySelector('[data-tab-pane="/list/search-table"] .arco-table')?.classList ?? [])].filter((c) => /has-fixed-col|scroll-position/.test(c)).sort());
+      await expect.poll(ownMarks).toContain('arco-table-scroll-position-left');
+      expect(seen.drawnMarks).toEqual(await ownMarks());
       // The drawn page gone, nothing left of it; its rows adopted: the console asked the server once, for the drawn page.
       const pane = page.locator('[data-drawn-pane]');
       expect([await pane.getAttribute('hidden'), await pane.innerHTML()]).toEqual(['', '']);
@@ -95,11 +103,15 @@ describe('the search table drawn by the server as the console goes to it', () =>
       await expectNoSeriousViolations(page, 'axe, the search table taken over');
       // What the drawn page looked like, put back where it showed, for the eye (screenshots of both).
       expect(drawnHtml).toContain('<table');
-      await page.evaluate((html) => {
-        const drawn = document.querySelector<HTMLElement>('[data-drawn-pane]')!;
-        drawn.innerHTML = html;
-        drawn.hidden = false;
-      }, drawnHtml);
+      await page.evaluate(
+        ({ html, marks }) => {
+          const drawn = document.querySelector<HTMLElement>('[data-drawn-pane]')!;
+          drawn.innerHTML = html;
+          drawn.querySelector('.arco-table')?.classList.add(...marks);
+          drawn.hidden = false;
+        },
+        { html: drawnHtml, marks: seen.drawnMarks },
+      );
       await page.waitForTimeout(400);
       await screenshot(page, `drawn-search-table-${locale}-${theme}-1440-drawn`);
       // The whole document as it is while the drawn page shows (the console's laid out behind it).

@@ -40,11 +40,26 @@ export function endDrawing(drawing: Drawing | null = current): void {
   }
 }
 
+/**
+ * What Arco Table adds to a table's classes once it is laid out in the browser, and a server cannot draw:
+ * that it has fixed columns, and that a table wider than its frame is scrolled to its start (the shadow at
+ * its right edge). Read off the drawn table as it is about to show (one layout, which its frame needs anyway).
+ */
+function markTables(root: HTMLElement): void {
+  for (const table of root.querySelectorAll<HTMLElement>('.arco-table')) {
+    for (const side of ['left', 'right']) if (table.querySelector(`.arco-table-col-fixed-${side}`)) table.classList.add(`arco-table-has-fixed-col-${side}`);
+    const frame = table.querySelector<HTMLElement>('.arco-table-body') ?? table.querySelector<HTMLElement>('.arco-table-content-inner');
+    const content = frame?.firstElementChild;
+    if (frame && content && content.getBoundingClientRect().width > frame.getBoundingClientRect().width + 1) table.classList.add('arco-table-scroll-position-left');
+  }
+}
+
 /** Shows the drawn page for `drawing`, unless it is over or another has begun. */
 export function showDrawing(drawing: Drawing, html: string): void {
   if (drawing.over || current !== drawing || !pane) return;
   pane.innerHTML = html;
   pane.hidden = false;
+  markTables(pane);
   drawing.timer = setTimeout(() => endDrawing(drawing), HOLD_LIMIT_MS);
 }
 
