@@ -38,7 +38,8 @@ function watchRows(page: Page) {
         }),
       );
     // What Arco Table marks once laid out (its fixed columns, the edge scrolled away: its shadows).
-    const marks = (scope: Element) => [...(scope.querySelector('.arco-table')?.classList ?? [])].filter((c) => /has-fixed-col|scroll-position/.test(c)).sort();
+    const marks = (scope: Element | null) => [...(scope?.querySelector('.arco-table')?.classList ?? [])].filter((c) => /has-fixed-col|scroll-position/.test(c)).sort();
+    (window as unknown as { tableMarks: typeof marks }).tableMarks = marks;
     const rows = (scope: Element) => [...scope.querySelectorAll('tbody tr')].filter((tr) => tr.getBoundingClientRect().height > 0 && getComputedStyle(tr).visibility !== 'hidden').map((tr) => tr.textContent);
     const seen: { drawn?: { look: unknown; rows: (string | null)[] }; console?: { look: unknown; rows: (string | null)[] }; drawnMarks?: string[]; order: string[] } = { order: [] };
     (window as unknown as { seen: typeof seen }).seen = seen;
@@ -90,7 +91,7 @@ describe('the search table drawn by the server as the console goes to it', () =>
       expect(seen.console).toEqual(seen.drawn);
       // And the same shadows: the console's table, once Arco has laid it out, marked as the drawn one was (a
       // wide table scrolled to its start, its fixed columns).
-      const ownMarks = () => page.evaluate(() => [...(document.querySelector('[data-tab-pane="/list/search-table"] .arco-table')?.classList ?? [])].filter((c) => /has-fixed-col|scroll-position/.test(c)).sort());
+      const ownMarks = () => page.evaluate(() => (window as unknown as { tableMarks: (scope: Element | null) => string[] }).tableMarks(document.querySelector('[data-tab-pane="/list/search-table"]')));
       await expect.poll(ownMarks).toContain('arco-table-scroll-position-left');
       expect(seen.drawnMarks).toEqual(await ownMarks());
       // The drawn page gone, nothing left of it; its rows adopted: the console asked the server once, for the drawn page.

@@ -42,12 +42,12 @@ export function endDrawing(drawing: Drawing | null = current): void {
 
 /**
  * What Arco Table adds to a table's classes once it is laid out in the browser, and a server cannot draw:
- * that it has fixed columns, and that a table wider than its frame is scrolled to its start (the shadow at
- * its right edge). Read off the drawn table as it is about to show (one layout, which its frame needs anyway).
+ * that a table wider than its frame is scrolled to its start (the shadow at its right edge). Read off the
+ * drawn table as it is about to show (one layout, which its frame needs anyway). No drawn table has fixed
+ * columns, whose marks Arco sets the same way (`arco-table-has-fixed-col-*`).
  */
 function markTables(root: HTMLElement): void {
   for (const table of root.querySelectorAll<HTMLElement>('.arco-table')) {
-    for (const side of ['left', 'right']) if (table.querySelector(`.arco-table-col-fixed-${side}`)) table.classList.add(`arco-table-has-fixed-col-${side}`);
     const frame = table.querySelector<HTMLElement>('.arco-table-body') ?? table.querySelector<HTMLElement>('.arco-table-content-inner');
     const content = frame?.firstElementChild;
     if (frame && content && content.getBoundingClientRect().width > frame.getBoundingClientRect().width + 1) table.classList.add('arco-table-scroll-position-left');
