@@ -49,13 +49,17 @@ describe('a collections import on its own PostgreSQL 15 cluster, under load, thr
     }),
   );
 
-  /** Resolves once the import's transaction is writing (its insert is running on some backend). */
+  /**
+   * Resolves once the import's transaction is writing: its first batch held by the trigger's sleep. The load's
+   * creates insert into the same table inside transactions of their own (with their audit entries), so an
+   * insert in a transaction alone is not the import's: a CI run took a create's for it, faulted before the
+   * import began writing, and the import then committed (200).
+   */
   async function importWriting(): Promise<void> {
     const from = Date.now();
     while (Date.now() - from < 20_000) {
-      // inside an explicit transaction (begun before this statement), unlike the load's single-statement creates
       const rows = await s.cluster!.admin((c) =>
-        c.query(`select 1 from pg_stat_activity where datname = 'atrium' and query like 'insert into "collections"%' and state = 'active' and xact_start < query_start`),
+        c.query(`select 1 from pg_stat_activity where datname = 'atrium' and query like 'insert into "collections"%' and state = 'active' and wait_event = 'PgSleep'`),
       );
       if (rows.rowCount) return;
       await sleep(5);
