@@ -10,6 +10,14 @@ export const dataScopes = ['all', 'department-tree', 'department', 'custom', 'ow
 export type DataScope = (typeof dataScopes)[number];
 
 /**
+ * Whether a role's scope or any of its per-resource overrides is `custom`: every `custom` of a role reaches
+ * the role's one list of departments, so then it needs at least one.
+ */
+export function usesCustomScope(dataScope: DataScope | undefined, scopes: Readonly<Record<string, DataScope>> | undefined): boolean {
+  return dataScope === 'custom' || Object.values(scopes ?? {}).includes('custom');
+}
+
+/**
  * The resources whose records belong to a department and an owner, so a role may scope each on its own
  * (`scopes`): the accounts (delegated administration), and what the slices declare (`scopedResources`: a
  * team's resource, the demo's collections). Names are permission resources (`user` of `user:read`), so

@@ -8,7 +8,7 @@ import { pageQueryOf, pageQuerySchema } from '../paging.ts';
 import { blankToUndefined, hasOffset, parseInstant } from '../query-values.ts';
 import { accountSources } from './company-sign-in.ts';
 import { departmentCalls, departmentId } from './department.ts';
-import { dataScopes, isScopedResource } from '../data-scope.ts';
+import { dataScopes, isScopedResource, usesCustomScope, type DataScope } from '../data-scope.ts';
 
 /** System management: roles, accounts, sessions and the audit trail. */
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -67,9 +67,9 @@ const roleScopes = z
   .record(z.string(), z.enum(dataScopes, { error: 'system.role.error.scopes' }), { error: typeError })
   .refine((scopes) => Object.keys(scopes).every(isScopedResource), 'system.role.error.scopes');
 const scopeFields = { dataScope: roleDataScope.optional(), departmentIds: roleDepartmentIds.optional(), scopes: roleScopes.optional() };
-/** A `custom` scope names at least one department (whether each exists is the server's to check). */
-function customNeedsDepartments(body: { dataScope?: string; departmentIds?: number[] }, ctx: z.RefinementCtx): void {
-  if (body.dataScope === 'custom' && (body.departmentIds ?? []).length === 0) ctx.addIssue({ code: 'custom', path: ['departmentIds'], message: 'system.role.error.departments' });
+/** A `custom` scope, the role's or an override's, names at least one department (whether each exists is the server's to check). */
+function customNeedsDepartments(body: { dataScope?: DataScope; departmentIds?: number[]; scopes?: Record<string, DataScope> }, ctx: z.RefinementCtx): void {
+  if (usesCustomScope(body.dataScope, body.scopes) && (body.departmentIds ?? []).length === 0) ctx.addIssue({ code: 'custom', path: ['departmentIds'], message: 'system.role.error.departments' });
 }
 
 /** The role editor's form and the create body. */

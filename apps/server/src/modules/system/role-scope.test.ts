@@ -98,6 +98,26 @@ describe('nobody gives a data scope wider than their own', () => {
     expect((await app.admin.call('PUT', `/api/system/users/${clerkId}`, { departmentId: tree.sibling })).status).toBe(200);
     expect((await delegate.call('GET', `/api/system/users/${clerkId}`)).status).toBe(404);
   });
+
+  it('needs departments for a custom override as for a custom scope, and keeps them while one stays custom', async () => {
+    await setUp();
+    const pathsOf = (res: { body: { data: { details: { path: string }[] } } }) => res.body.data.details.map((d) => d.path);
+    const bare = await role(app.admin, 'override-bare', { dataScope: 'all', scopes: { user: 'custom' } });
+    expect([bare.status, errorOf(bare), pathsOf(bare)]).toEqual([400, 'VALIDATION_FAILED', ['departmentIds']]);
+    const made = await role(app.admin, 'override-custom', { dataScope: 'all', departmentIds: [tree.branch], scopes: { user: 'custom' } });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body.data).toMatchObject({ dataScope: 'all', departmentIds: [tree.branch], scopes: { user: 'custom' } });
+    const id = made.body.data.id;
+    // the role's own scope changed, the override kept: its departments stay
+    const changed = await app.admin.call('PUT', `/api/system/roles/${id}`, { dataScope: 'department' });
+    expect(changed.body.data, changed.text).toMatchObject({ dataScope: 'department', departmentIds: [tree.branch], scopes: { user: 'custom' } });
+    // emptied while the override stays custom: refused, nothing changed
+    const emptied = await app.admin.call('PUT', `/api/system/roles/${id}`, { departmentIds: [] });
+    expect([emptied.status, errorOf(emptied), pathsOf(emptied)]).toEqual([400, 'VALIDATION_FAILED', ['departmentIds']]);
+    // the override gone: nothing is custom, the departments go
+    const dropped = await app.admin.call('PUT', `/api/system/roles/${id}`, { scopes: {} });
+    expect(dropped.body.data, dropped.text).toMatchObject({ dataScope: 'department', departmentIds: [], scopes: {} });
+  });
 });
 
 describe('migration 0010', () => {

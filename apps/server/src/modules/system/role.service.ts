@@ -8,6 +8,7 @@ import {
   roleDisplayName,
   roleDisplayText,
   scopedResources,
+  usesCustomScope,
   type DataScope,
   type Locale,
 } from '@atrium/contracts';
@@ -41,12 +42,14 @@ function inResourceOrder(scopes: Readonly<Record<string, DataScope>>): Record<st
 type ScopeFields = Pick<RoleRow, 'dataScope' | 'departmentIds' | 'scopes'>;
 
 /**
- * A role's data scope as it will be stored: custom departments deduplicated and sorted, and kept only for
- * `custom`, which needs at least one, each existing (400 on `departmentIds`, their rows locked for share).
+ * A role's data scope as it will be stored: custom departments deduplicated and sorted, and kept only while
+ * the role's scope or an override is `custom`, which needs at least one, each existing (400 on
+ * `departmentIds`, their rows locked for share).
  */
 async function scopeFields(db: SystemCtx['db'], dataScope: DataScope, departmentIds: readonly number[], scopes: Readonly<Record<string, DataScope>>): Promise<ScopeFields> {
-  const ids = dataScope === 'custom' ? [...new Set(departmentIds)].sort((a, b) => a - b) : [];
-  if (dataScope === 'custom' && (ids.length === 0 || (await sharedDepartmentCount(db, ids)) !== ids.length)) throw fieldError('departmentIds', 'system.role.error.departments');
+  const custom = usesCustomScope(dataScope, inResourceOrder(scopes));
+  const ids = custom ? [...new Set(departmentIds)].sort((a, b) => a - b) : [];
+  if (custom && (ids.length === 0 || (await sharedDepartmentCount(db, ids)) !== ids.length)) throw fieldError('departmentIds', 'system.role.error.departments');
   return { dataScope, departmentIds: ids, scopes: inResourceOrder(scopes) };
 }
 
@@ -143,7 +146,7 @@ export async function editRole(ctx: SystemCtx, id: number, body: RoleUpdateBody)
   let scope: ScopeFields = { dataScope: role.dataScope, departmentIds: role.departmentIds, scopes: role.scopes };
   if (scopeGiven && !role.builtIn) {
     const nextScope = dataScope ?? role.dataScope;
-    // departments left out keep the stored ones (when the role stays or becomes custom)
+    // departments left out keep the stored ones (while the role or an override stays or becomes custom)
     scope = await scopeFields(db, nextScope, departmentIds ?? role.departmentIds, scopes ?? role.scopes);
     // A changed scope must not exceed the editor's, for its holders where they are and as if held in the editor's department.
     if (!sameScope(role, scope)) await assertScopeGrantable({ db, session }, scope, [session.departmentId, ...(await holderDepartments(db, role.code))]);

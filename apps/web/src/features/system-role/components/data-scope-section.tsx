@@ -1,5 +1,5 @@
 import { Empty, Form, Radio, Select, Skeleton, Tree } from '@arco-design/web-react';
-import { dataScopes, permissionResourceLabels, scopedResources, type DataScope, type PermissionResource } from '@atrium/contracts';
+import { dataScopes, permissionResourceLabels, scopedResources, usesCustomScope, type DataScope, type PermissionResource } from '@atrium/contracts';
 import type { Department } from '@atrium/contracts/calls/department';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -126,8 +126,8 @@ export function DataScopeSection({ disabled }: { disabled: boolean }) {
         <Radio.Group direction="vertical" options={options} data-testid="role-data-scope" />
       </Form.Item>
       <Form.Item shouldUpdate noStyle>
-        {(values: { dataScope?: DataScope }) =>
-          values.dataScope === 'custom' ? (
+        {(values: { dataScope?: DataScope; scopes?: Record<string, DataScope> }) =>
+          usesCustomScope(values.dataScope, values.scopes) ? (
             <Form.Item
               label={t('systemRole.field.departments')}
               field="departmentIds"

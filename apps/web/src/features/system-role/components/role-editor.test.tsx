@@ -259,6 +259,17 @@ describe('the data scope section', () => {
     expect(sent.find((r) => r.method === 'PUT')!.body).toMatchObject({ dataScope: 'custom', departmentIds: [7], scopes: {} });
   });
 
+  it('asks for the departments of a custom override as of a custom scope, and sends them with it', async () => {
+    useSession.setState({ permissions: ['role:read', 'role:write', 'department:read'] });
+    const onClose = renderEditor({ ...custom, dataScope: 'all', departmentIds: [9], scopes: { user: 'custom' } }, true);
+    // the role's scope is all, an override custom: the departments are asked for, the stored one checked
+    await waitFor(() => expect(departmentBoxes()).toContainEqual({ title: '上海分公司', checked: true }), { timeout: 3000 });
+    expect(scopeRadio('全部数据').checked).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.find((r) => r.method === 'PUT')!.body).toMatchObject({ dataScope: 'all', departmentIds: [9], scopes: { user: 'custom' } });
+  });
+
   it('shows a stored scope and its overrides, and in English', async () => {
     setLocale('en-US');
     useSession.setState({ permissions: ['role:read'] });

@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input, Switch } from '@arco-design/web-react';
-import type { DataScope } from '@atrium/contracts';
+import { usesCustomScope, type DataScope } from '@atrium/contracts';
 import { ROLE_NAME_MAX, roleCreateBodySchema, roleUpdateBodySchema, type RoleRecord } from '@atrium/contracts/calls/system';
 import { CountedInput, CountedTextArea } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
@@ -48,8 +48,8 @@ export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTa
 
   const { save, submit } = useFormSave(form, {
     mutationFn: ({ code, name, description, permissions, requireMfa, dataScope, departmentIds, scopes }: RoleFormValues) => {
-      // the departments count for a custom scope only
-      const scope = { dataScope, departmentIds: dataScope === 'custom' ? departmentIds : [], scopes };
+      // the departments count for a custom scope only, the role's or an override's
+      const scope = { dataScope, departmentIds: usesCustomScope(dataScope, scopes) ? departmentIds : [], scopes };
       return !role
         ? createRole(roleCreateBodySchema.parse({ code, name, description, permissions, requireMfa, ...scope }))
         : updateRole(role.id, roleUpdateBodySchema.parse(builtIn ? { requireMfa } : { name, description, permissions, requireMfa, ...scope }));
