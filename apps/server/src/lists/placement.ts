@@ -39,6 +39,15 @@ const KIT_FIELDS: PlacementFields = {
 const outOfScope = (field: PlacementField) => new AppError('OUT_OF_SCOPE', { details: { field: field.path } });
 
 /**
+ * Whether the writer's reach holds a department: every one under `all`, those reached otherwise, and under
+ * `own` (which reaches records by owner) the writer's own department, where its records go.
+ */
+export function holdsDepartment(reach: Reach, writer: Writer, departmentId: number): boolean {
+  if (reach.ownerId !== null) return departmentId === writer.departmentId;
+  return reach.departmentIds === null || reach.departmentIds.has(departmentId);
+}
+
+/**
  * Where a create (`before` null) or an update puts a record, refused unless the writer may put it there: the
  * department given, else the one it has, else the writer's; the owner given, else the one it has, else the
  * writer. Only what changes is asked: a record its writer reaches stays editable where it is.
@@ -66,8 +75,7 @@ export async function placeRecord(
   // the writer needs no asking: always theirs to name, and signed in, so active
   const newOwner = placed.owner !== before?.owner && placed.owner !== writer.userId;
   const own = reach.ownerId !== null;
-  const reached = (departmentId: number) => (own ? departmentId === writer.departmentId : reach.departmentIds === null || reach.departmentIds.has(departmentId));
-  if (newDepartment && !reached(placed.department)) throw outOfScope(names.department);
+  if (newDepartment && !holdsDepartment(reach, writer, placed.department)) throw outOfScope(names.department);
   let account: { department_id: number; status: string } | undefined;
   if (newOwner) {
     if (own) throw outOfScope(names.owner);

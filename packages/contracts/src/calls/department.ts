@@ -84,5 +84,14 @@ export const departmentCalls = {
   departmentGet: defineCall({ id: 'system.department.get', method: 'GET', path: '/api/system/departments/:id', access: 'signed', permission: 'department:read', summary: 'One department', params: idParams, response: departmentSchema }),
   departmentCreate: defineCall({ id: 'system.department.create', method: 'POST', path: '/api/system/departments', access: 'signed', permission: 'department:write', summary: 'Creates a department under an active parent (at most 10 levels deep)', body: departmentCreateBodySchema, response: departmentSchema, writes: true }),
   departmentUpdate: defineCall({ id: 'system.department.update', method: 'PUT', path: '/api/system/departments/:id', access: 'signed', permission: 'department:write', summary: 'Edits, moves, disables or enables a department (409 DEPARTMENT_CYCLE for a move under itself)', params: idParams, body: departmentUpdateBodySchema, response: departmentSchema, writes: true }),
+  departmentReach: defineCall({
+    id: 'system.department.reach',
+    method: 'GET',
+    path: '/api/system/department-reach',
+    access: 'signed',
+    permission: 'department:write',
+    summary: "The ids of the departments the caller may change: those its scope of the accounts reaches (every one under `all`; under `own`, its own); another's change is 403 OUT_OF_SCOPE (decision 056)",
+    response: z.object({ ids: z.array(z.number().int()) }),
+  }),
   departmentDelete: defineCall({ id: 'system.department.delete', method: 'DELETE', path: '/api/system/departments/:id', access: 'signed', permission: 'department:write', summary: 'Deletes a department with no sub-department and no member (409 IN_USE naming which)', params: idParams, response: z.object({ id: z.number().int() }), writes: true }),
 };

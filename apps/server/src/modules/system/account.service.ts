@@ -86,6 +86,23 @@ async function existing(ctx: Ctx, id: number, lock = false): Promise<AccountRow>
   return row;
 }
 
+/**
+ * Nobody takes over an account holding more than they could give it (decision 056): its password or its
+ * two-step reset, or its phone or e-mail changed (ways to sign in as it or to recover it), only when every
+ * role it holds is one the caller could give it where it is: each permission the caller's, each scope, from
+ * the account's department, within the caller's (403 FORBIDDEN). Otherwise a delegate of a branch could
+ * reset the password of an administrator placed in it, sign in as that account and take everything. A
+ * rename, a disable or a role taken away gives the caller nothing, and stays open to it (system.md).
+ */
+async function assertNoTakeover(ctx: SystemCtx, row: AccountRow): Promise<void> {
+  const roles = await shareRoles(ctx.db, row.roles);
+  assertGrantable(
+    ctx.session,
+    roles.flatMap((r) => r.permissions),
+  );
+  for (const role of roles) await assertScopeGrantable(ctx, role, [row.departmentId]);
+}
+
 export async function listUsers(ctx: Ctx, query: UserListQuery): Promise<{ list: Account[]; total: number }> {
   const { rows, total } = await listAccounts(ctx.db, query, query.pageSize, (query.current - 1) * query.pageSize, await reachOf(ctx));
   return { list: await withLocks(ctx, rows), total };
@@ -170,6 +187,7 @@ export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody)
   // A change of roles may take away an administrator: guarded before the account's row is locked.
   const checkAdministrators = body.roles ? await guardAdministrators(db) : undefined;
   const before = await existing(ctx, id, true);
+  if ((body.phone !== undefined && body.phone !== before.phone) || (body.email !== undefined && body.email !== before.email)) await assertNoTakeover(ctx, before);
   const values: Parameters<typeof updateAccount>[2] = {};
   // The company's groups set these at the next sign-in anyway: an edit here would silently not last.
   if (body.roles && rolesFromProvider(before, ctx.config) && !sameRoles(body.roles, before.roles)) throw new AppError('SSO_ACCOUNT');
@@ -239,6 +257,7 @@ export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
 export async function resetUserTwoStep(ctx: SystemCtx, id: number): Promise<Account> {
   const { db, config, now, audit } = ctx;
   const before = await existing(ctx, id, true);
+  await assertNoTakeover(ctx, before);
   const at = now();
   await resetTwoStep(db, id, at);
   const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
@@ -249,6 +268,7 @@ export async function resetUserTwoStep(ctx: SystemCtx, id: number): Promise<Acco
 export async function resetUserPassword(ctx: SystemCtx, id: number): Promise<{ initialPassword: string }> {
   const { db, config, now, audit } = ctx;
   const before = await existing(ctx, id, true);
+  await assertNoTakeover(ctx, before);
   // It signs in at its company's provider only: a password here would be a second way in.
   if (before.source === 'oidc') throw new AppError('SSO_ACCOUNT');
   const initialPassword = oneTimePassword();

@@ -24,6 +24,7 @@ import {
   type DepartmentRow,
   type DepartmentWithCounts,
 } from './department.repository.ts';
+import { holdsDepartment } from '../../lists/placement.ts';
 import { accountScope } from '../../lists/scope.ts';
 import { uniqueConflict, type SystemCtx } from './rules.ts';
 
@@ -126,6 +127,26 @@ async function checkLeader({ db, session }: SystemCtx, leaderId: number | null |
   if (!(await activeAccount(db, leaderId, reach))) throw fieldError('leaderId', 'system.department.error.leader');
 }
 
+/**
+ * A department its editor may change (decision 056): one its scope of the accounts holds, as the leader it
+ * may name (decision 038), under `own` its own department; under `all`, any. Else 403 OUT_OF_SCOPE (on
+ * `parentId` for the parent of a create or a move): without it, a delegate of a branch could move another
+ * branch under its own and so reach its accounts and records. The tree stays readable whole; only writes ask.
+ */
+async function checkReach({ db, session }: SystemCtx, id: number, field?: 'parentId'): Promise<void> {
+  const reach = await session.scope.reach(accountScope.resource, db);
+  if (holdsDepartment(reach, session.scope, id)) return;
+  const message = field ? 'system.department.error.parentOutOfScope' : 'system.department.error.outOfScope';
+  throw new AppError('OUT_OF_SCOPE', { message, details: field ? { field } : undefined });
+}
+
+/** The departments the caller may change (`checkReach`), by id: the console offers changes of these only. */
+export async function departmentReach({ session }: Pick<SystemCtx, 'session'>): Promise<{ ids: number[] }> {
+  const reach = await session.scope.reach(accountScope.resource);
+  const every = (await session.scope.tree()).reach([ROOT_DEPARTMENT_ID]);
+  return { ids: [...every].filter((id) => holdsDepartment(reach, session.scope, id)).sort((a, b) => a - b) };
+}
+
 async function checkUnique(db: SystemCtx['db'], values: { parentId: number | null; name: string; code: string | null }, exceptId?: number): Promise<void> {
   if (await siblingNameTaken(db, values.parentId, values.name, exceptId)) throw new AppError('DEPARTMENT_NAME_TAKEN');
   if (values.code !== null && (await codeTaken(db, values.code, exceptId))) throw new AppError('DEPARTMENT_CODE_TAKEN');
@@ -138,6 +159,7 @@ async function answerOf(ctx: Pick<SystemCtx, 'db' | 'locale'>, id: number): Prom
 export async function createDepartment(ctx: SystemCtx, body: DepartmentCreateBody): Promise<Department> {
   const { db, session, now, audit } = ctx;
   await lockTree(db);
+  await checkReach(ctx, body.parentId, 'parentId');
   const parent = await activeParent(db, body.parentId);
   if (parent.depth + 1 > DEPARTMENT_DEPTH_MAX) throw depthError();
   await checkLeader(ctx, body.leaderId);
@@ -158,8 +180,14 @@ export async function createDepartment(ctx: SystemCtx, body: DepartmentCreateBod
 export async function editDepartment(ctx: SystemCtx, id: number, body: DepartmentUpdateBody): Promise<Department> {
   const { db, session, now, audit } = ctx;
   await lockTree(db);
-  const before = await findDepartment(db, id, true);
-  if (!before) throw new AppError('NOT_FOUND');
+  const current = await findDepartment(db, id);
+  if (!current) throw new AppError('NOT_FOUND');
+  await checkReach(ctx, id);
+  // A leader given anew is locked (for share) before the department's row, as an account's write locks its
+  // own row before its department's: the two never wait on each other in turn (a deadlock).
+  if (body.leaderId !== undefined && body.leaderId !== current.leaderId) await checkLeader(ctx, body.leaderId);
+  // Only department writers change the row, and they hold the tree's lock: it is as read above.
+  const before = (await findDepartment(db, id, true))!;
   const isRoot = before.id === ROOT_DEPARTMENT_ID;
   if (isRoot && (body.parentId !== null || body.status !== 'active')) throw rootError();
   if (!isRoot && body.parentId === null) throw parentError();
@@ -168,11 +196,11 @@ export async function editDepartment(ctx: SystemCtx, id: number, body: Departmen
   if (body.parentId !== null && body.parentId !== before.parentId) {
     const target = await findDepartment(db, body.parentId);
     if (target && target.path.startsWith(before.path)) throw new AppError('DEPARTMENT_CYCLE');
+    await checkReach(ctx, body.parentId, 'parentId');
     parent = await activeParent(db, body.parentId);
     const height = (await subtreeDepth(db, before.path)) - before.depth;
     if (parent.depth + 1 + height > DEPARTMENT_DEPTH_MAX) throw depthError();
   }
-  if (body.leaderId !== undefined && body.leaderId !== before.leaderId) await checkLeader(ctx, body.leaderId);
 
   // A save of the name as its reader saw it keeps both names of the root (decision 015); another clears the English one.
   const keepsName = body.name === before.name || body.name === before.nameEn;
@@ -207,6 +235,7 @@ export async function removeDepartment(ctx: SystemCtx, id: number): Promise<{ id
   await lockTree(db);
   const row = await findDepartment(db, id, true);
   if (!row) throw new AppError('NOT_FOUND');
+  await checkReach(ctx, id);
   if (row.id === ROOT_DEPARTMENT_ID) throw rootError();
   // Counted after the row lock: an account being put here (it locks the row for share) has committed by then.
   const { children, members } = await dependants(db, id);

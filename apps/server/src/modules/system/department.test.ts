@@ -301,6 +301,62 @@ describe('departments', () => {
   });
 });
 
+describe('a delegate’s departments', () => {
+  const app = systemApp();
+  noteSeeded(app);
+
+  it('changes only departments its scope of the accounts holds: elsewhere 403 OUT_OF_SCOPE, in the trail, nothing written', async () => {
+    const a = await create(app.admin, { name: 'Reach A', parentId: 1 });
+    const a1 = await create(app.admin, { name: 'Reach A1', parentId: a.id });
+    const a2 = await create(app.admin, { name: 'Reach A2', parentId: a.id });
+    const b = await create(app.admin, { name: 'Reach B', parentId: 1 });
+    const b1 = await create(app.admin, { name: 'Reach B1', parentId: b.id });
+    await createRole(app.admin, 'dept-delegate', ['department:read', 'department:write']);
+    ok(await app.admin.call('PUT', `/api/system/roles/${(await app.admin.call('GET', '/api/system/roles?pageSize=100')).body.data.list.find((r: { code: string }) => r.code === 'dept-delegate').id}`, { dataScope: 'department-tree' }));
+    const { id: delegateId } = await createAccount(app.admin, { username: 'dept-delegate', name: 'Delegate', roles: ['dept-delegate'], password: 'delegate123', departmentId: a.id });
+    const delegate = await session(app.t, 'dept-delegate', 'delegate123');
+    const before = await tree(app.admin);
+    const root = before.find((d) => d.id === 1)!;
+    // what the console offers to change: its subtree; every department to an administrator
+    expect(ok(await delegate.call('GET', '/api/system/department-reach')).ids).toEqual([a.id, a1.id, a2.id]);
+    expect(ok(await app.admin.call('GET', '/api/system/department-reach')).ids).toHaveLength(await app.t.count('departments'));
+
+    const refusals: [string, () => Promise<TestResponse>, string | undefined][] = [
+      ['a department under another branch', () => delegate.call('POST', '/api/system/departments', { name: 'Planted', parentId: b.id }), 'parentId'],
+      ['another branch renamed', () => delegate.call('PUT', `/api/system/departments/${b.id}`, formOf(b, { name: 'Renamed B' })), undefined],
+      ['another branch moved under its own', () => delegate.call('PUT', `/api/system/departments/${b.id}`, formOf(b, { parentId: a.id })), undefined],
+      ['its own moved under another branch', () => delegate.call('PUT', `/api/system/departments/${a1.id}`, formOf(a1, { parentId: b1.id })), 'parentId'],
+      ['itself named leader of another branch', () => delegate.call('PUT', `/api/system/departments/${b.id}`, formOf(b, { leaderId: delegateId })), undefined],
+      ['another branch disabled', () => delegate.call('PUT', `/api/system/departments/${b1.id}`, formOf(b1, { status: 'disabled' })), undefined],
+      ['another branch deleted', () => delegate.call('DELETE', `/api/system/departments/${b1.id}`), undefined],
+      ['the root renamed', () => delegate.call('PUT', '/api/system/departments/1', formOf(root, { name: 'Renamed root' })), undefined],
+    ];
+    for (const [what, call, field] of refusals) {
+      const { res } = await audited(app.t, { action: '', targetType: 'department' }, call);
+      expect([res.status, errorOf(res), res.body.data.details?.field], what).toEqual([403, 'OUT_OF_SCOPE', field]);
+    }
+    expect(await tree(app.admin)).toEqual(before);
+    const [denied] = rowsOf<{ n: number }>(await app.t.db.execute(sql`select count(*)::int as n from audit_log where result = 'denied' and action like 'system.department.%'`));
+    expect(denied!.n).toBe(refusals.length);
+    // in both languages, saying which department is beyond
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const moved = await delegate.call('PUT', `/api/system/departments/${a1.id}`, formOf(a1, { parentId: b1.id }), { locale });
+      expect(moved.body.message).toBe(locale === 'zh-CN' ? '上级部门超出了你的数据权限范围' : 'The parent department is outside your data scope');
+      const renamed = await delegate.call('PUT', `/api/system/departments/${b.id}`, formOf(b, { name: 'Renamed B' }), { locale });
+      expect(renamed.body.message).toBe(locale === 'zh-CN' ? '该部门超出了你的数据权限范围' : 'This department is outside your data scope');
+    }
+
+    // within its subtree: everything, itself as a leader included
+    const made = await create(delegate, { name: 'Reach A3', parentId: a.id });
+    ok(await delegate.call('PUT', `/api/system/departments/${a2.id}`, formOf(a2, { parentId: a1.id, leaderId: delegateId })));
+    ok(await delegate.call('PUT', `/api/system/departments/${a.id}`, formOf(a, { name: 'Reach A, renamed' })));
+    ok(await delegate.call('DELETE', `/api/system/departments/${made.id}`));
+    const after = await tree(app.admin);
+    expect(after.find((d) => d.id === a2.id)).toMatchObject({ parentId: a1.id, leaderId: delegateId });
+    expect(after.find((d) => d.id === b.id)).toMatchObject({ name: 'Reach B', parentId: 1, leaderId: null });
+  });
+});
+
 describe('departments under concurrency', () => {
   const app = systemApp();
   noteSeeded(app);
@@ -322,6 +378,20 @@ describe('departments under concurrency', () => {
     const list = await tree(app.admin);
     expectTreeOrder(list);
     expect(new Set(list.map((d) => d.id)).size + seeded.size).toBe(await app.t.count('departments'));
+  });
+
+  it('names an account a department’s leader while it moves into that department: both answer, never a deadlock’s 500', async () => {
+    for (let round = 0; round < 12; round++) {
+      const d = await create(app.admin, { name: `Leading ${round}`, parentId: 1 });
+      const { id } = await createAccount(app.admin, { username: `leader${round}`, name: 'Leader', roles: ['user'], password: 'leader123' });
+      // the department's edit locks the leader's row, the account's its department's
+      const results = await Promise.all([
+        app.admin.call('PUT', `/api/system/departments/${d.id}`, formOf(d, { leaderId: id })),
+        app.admin.call('PUT', `/api/system/users/${id}`, { departmentId: d.id }),
+      ]);
+      expect(results.map((r) => `${r.status} ${r.status === 200 ? '' : r.text}`), `round ${round}`).toEqual(['200 ', '200 ']);
+      expect((await tree(app.admin)).find((x) => x.id === d.id)).toMatchObject({ leaderId: id, memberCount: 1 });
+    }
   });
 
   it('never deletes a department an account is being put in at the same moment', async () => {

@@ -118,6 +118,38 @@ describe('nobody gives a data scope wider than their own', () => {
     const dropped = await app.admin.call('PUT', `/api/system/roles/${id}`, { scopes: {} });
     expect(dropped.body.data, dropped.text).toMatchObject({ dataScope: 'department', departmentIds: [], scopes: {} });
   });
+
+  it('takes over no account of its reach holding a role it could not give it: no password, two-step, phone or e-mail (403)', async () => {
+    await setUp();
+    // in the delegate's own department, so within its reach of the accounts: an administrator, and an auditor
+    // whose scope is narrow but whose permission the delegate lacks
+    const { id: boss } = await createAccount(app.admin, { username: 'region-boss', name: 'Boss', roles: ['admin'], password: 'boss1234', departmentId: tree.region });
+    expect((await role(app.admin, 'own-auditor', { permissions: ['audit:read'], dataScope: 'own' })).status).toBe(200);
+    const { id: auditor } = await createAccount(app.admin, { username: 'region-auditor', name: 'Auditor', roles: ['own-auditor'], password: 'auditor123', departmentId: tree.region });
+    const { id: clerk } = await createAccount(app.admin, { username: 'region-clerk', name: 'Clerk', roles: ['branch-tree'], password: 'clerk1234', departmentId: tree.region });
+    const rowOf = async (id: number) => rowsOf<{ phone: string | null }>(await app.t.db.execute(sql`select name, phone, email, status, password_hash, must_change_password from users where id = ${id}`))[0];
+    const takeovers = [
+      ['POST', '/reset-password', undefined],
+      ['POST', '/two-step/reset', undefined],
+      ['PUT', '', { phone: '13912345678' }],
+      ['PUT', '', { name: 'Renamed', email: 'taken.over@example.com' }],
+    ] as const;
+    for (const id of [boss, auditor]) {
+      const before = await rowOf(id);
+      for (const [method, path, body] of takeovers) {
+        const { res } = await audited(app.t, { action: '', targetType: 'user' }, () => delegate.call(method, `/api/system/users/${id}${path}`, body));
+        expect([res.status, errorOf(res)], `${method} ${path} of ${id}`).toEqual([403, 'FORBIDDEN']);
+      }
+      expect(await rowOf(id)).toEqual(before);
+      // each refusal is in the trail
+      const [denied] = rowsOf<{ n: number }>(await app.t.db.execute(sql`select count(*)::int as n from audit_log where result = 'denied' and target_id = ${String(id)}`));
+      expect(denied!.n).toBe(takeovers.length);
+      // what gives the delegate nothing stays open to it (system.md): a rename, its contacts unchanged
+      expect((await delegate.call('PUT', `/api/system/users/${id}`, { name: 'Renamed', phone: before!.phone })).status).toBe(200);
+    }
+    // an account holding only what the delegate could give it: all of it, as before
+    for (const [method, path, body] of takeovers) expect((await delegate.call(method, `/api/system/users/${clerk}${path}`, body)).status, `${method} ${path}`).toBe(200);
+  });
 });
 
 describe('migration 0010', () => {

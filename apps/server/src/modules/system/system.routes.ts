@@ -4,15 +4,16 @@ import { registerAuditRoutes } from '../../audit/audit.routes.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerSessionRoutes } from '../../sessions/live-sessions.routes.ts';
 import { createUser, disableUser, editUser, enableUser, getUser, listUsers, resetUserTwoStep, resetUserPassword, unlockUser } from './account.service.ts';
-import { createDepartment, departmentTree, editDepartment, getDepartment, removeDepartment, treeReads } from './department.service.ts';
+import { createDepartment, departmentReach, departmentTree, editDepartment, getDepartment, removeDepartment, treeReads } from './department.service.ts';
 import { registerScopeOptions } from './scope-options.ts';
 import { createRole, editRole, listRoleOptions, listRoles, permissionEntries, removeRole } from './role.service.ts';
 
 /**
  * Calls that reckon a data scope: the accounts', read and written within the caller's reach (issue 39),
- * writes that weigh a scope against the caller's (no escalation, decision 033), and a department's whose
- * leader must be an account the caller reaches (decision 038). The departments' generation
- * comes with the request's round trip, so the tree in memory answers without a statement.
+ * writes that weigh a scope against the caller's (no escalation, decision 033), and the departments' writes,
+ * each within the caller's reach of the accounts, as the leader they name (decisions 038 and 056). The
+ * departments' generation comes with the request's round trip, so the tree in memory answers without a
+ * statement.
  */
 const SCOPE_CHECKED = { reads: ['departments'] } as const;
 
@@ -43,7 +44,8 @@ export function registerSystemModule(app: FastifyInstance): void {
   registerCall(app, systemCalls.departmentGet, (ctx) => getDepartment(ctx, ctx.params.id));
   registerCall(app, systemCalls.departmentCreate, (ctx) => createDepartment(ctx, ctx.body), SCOPE_CHECKED);
   registerCall(app, systemCalls.departmentUpdate, (ctx) => editDepartment(ctx, ctx.params.id, ctx.body), SCOPE_CHECKED);
-  registerCall(app, systemCalls.departmentDelete, (ctx) => removeDepartment(ctx, ctx.params.id));
+  registerCall(app, systemCalls.departmentReach, (ctx) => departmentReach(ctx), SCOPE_CHECKED);
+  registerCall(app, systemCalls.departmentDelete, (ctx) => removeDepartment(ctx, ctx.params.id), SCOPE_CHECKED);
   registerScopeOptions(app);
 
   registerSessionRoutes(app);

@@ -18,6 +18,8 @@ const dept = (id: number, parentId: number | null, name: string, depth: number, 
 });
 
 let departments: ReturnType<typeof dept>[];
+/** The departments the caller may change (GET /api/system/department-reach). */
+let reach: number[];
 /** The active accounts the leader's picker is offered. */
 const accounts = [{ id: 7, label: 'Alice (alice)' }, { id: 8, label: 'Bob Builder (bob)' }, { id: 9, label: 'Carol (carol)' }];
 let requests: { method: string; path: string; body: unknown }[];
@@ -31,6 +33,7 @@ beforeEach(() => {
   //              └─ Sales
   departments = [dept(1, null, 'Head office', 1, 1), dept(2, 1, 'R&D', 2, 3), dept(5, 1, 'Sales', 2), dept(3, 2, 'Web', 3), dept(4, 2, 'Platform', 3), dept(6, 4, 'Storage', 4, 2)];
   requests = [];
+  reach = departments.map((d) => d.id);
   vi.spyOn(Message, 'success').mockImplementation(() => () => {});
   vi.spyOn(Message, 'error').mockImplementation(() => () => {});
   signedInFetch('departments', async (input, init) => {
@@ -40,6 +43,7 @@ beforeEach(() => {
     requests.push({ method, path, body });
     const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status });
     if (path === '/api/system/departments' && method === 'GET') return json(envelope({ list: departments }));
+    if (path === '/api/system/department-reach') return json(envelope({ ids: reach }));
     if (path === '/api/system/user-options') {
       const query = new URLSearchParams(input.split('?')[1] ?? '');
       const keyword = (query.get('keyword') ?? '').toLowerCase();
@@ -85,6 +89,8 @@ function renderPage(permissions: string[]) {
 const row = (name: string) => screen.getAllByText(name, { selector: 'td *' })[0]!.closest('tr')!;
 const names = () => [...document.querySelectorAll('.arco-table tbody tr')].map((tr) => tr.querySelector('td')?.textContent?.trim()).filter(Boolean);
 const writes = () => requests.filter((r) => r.method !== 'GET');
+/** The tree shown with its actions (they wait for the departments the caller may change). */
+const actionsShown = () => waitFor(() => expect(within(row('Head office')).getByRole('button', { name: 'Edit' })).toBeTruthy());
 
 describe('departments page', () => {
   it('shows the tree with its top two levels open, code, leader, members and status', async () => {
@@ -115,7 +121,7 @@ describe('departments page', () => {
 
   it('offers the root only edit and a sub-department, the others disable and delete too', async () => {
     renderPage(['department:read', 'department:write']);
-    await waitFor(() => expect(row('R&D')).toBeTruthy());
+    await actionsShown();
     const root = within(row('Head office'));
     expect(root.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(root.getByRole('button', { name: 'Add sub-department' })).toBeTruthy();
@@ -125,9 +131,36 @@ describe('departments page', () => {
     expect(within(row('R&D')).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it('offers changes only of the departments the caller may change: the others show none, nor are offered as a parent', async () => {
+    // a delegate of R&D: R&D and everything below it
+    reach = [2, 3, 4, 6];
+    renderPage(['department:read', 'department:write']);
+    await waitFor(() => expect(within(row('R&D')).getByRole('button', { name: 'Edit' })).toBeTruthy());
+    for (const name of ['Head office', 'Sales']) {
+      for (const action of ['Edit', 'Add sub-department', 'Disable', 'Delete']) expect(within(row(name)).queryByRole('button', { name: action }), `${name}: ${action}`).toBeNull();
+      expect(row(name).lastElementChild!.textContent, name).toBe('-');
+    }
+    expect(screen.getByRole('button', { name: 'New department' })).toBeTruthy();
+    fireEvent.click(within(row('Web')).getByRole('button', { name: 'Edit' }));
+    const drawer = (await screen.findByText('Edit department')).closest('.arco-drawer') as HTMLElement;
+    const parent = within(drawer).getByText('Parent department').closest('.arco-form-item') as HTMLElement;
+    fireEvent.click(parent.querySelector('.arco-tree-select-view')!);
+    const disabled = async () => [...document.querySelectorAll('.arco-tree-select-popup .arco-tree-node-disabled .arco-tree-node-title-text')].map((n) => n.textContent);
+    await waitFor(async () => expect(await disabled()).toEqual(['Head office', 'Sales']));
+  });
+
+  it('offers no change and no new department to a writer who may change none', async () => {
+    reach = [];
+    renderPage(['department:read', 'department:write']);
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/system/department-reach')).toHaveLength(1));
+    await waitFor(() => expect(row('R&D').lastElementChild!.textContent).toBe('-'));
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New department' })).toBeNull();
+  });
+
   it('shows a refused delete with what blocks it, in the reader’s language', async () => {
     renderPage(['department:read', 'department:write']);
-    await waitFor(() => expect(row('R&D')).toBeTruthy());
+    await actionsShown();
     fireEvent.click(within(row('R&D')).getByRole('button', { name: 'Delete' }));
     expect(writes()).toEqual([]);
     const popup = (await screen.findByText('Delete the department "R&D"?')).closest('.arco-popconfirm') as HTMLElement;
@@ -139,7 +172,7 @@ describe('departments page', () => {
 
   it('disables a department with its whole form, keeping its place', async () => {
     renderPage(['department:read', 'department:write']);
-    await waitFor(() => expect(row('Sales')).toBeTruthy());
+    await actionsShown();
     fireEvent.click(within(row('Sales')).getByRole('button', { name: 'Disable' }));
     const popup = (await screen.findByText(/^Disable the department "Sales"\?/)).closest('.arco-popconfirm') as HTMLElement;
     await act(async () => fireEvent.click(within(popup).getByRole('button', { name: 'OK' })));
@@ -150,7 +183,7 @@ describe('departments page', () => {
 
   it('moves a department: the parent picker leaves out the department and those below it', async () => {
     renderPage(['department:read', 'department:write']);
-    await waitFor(() => expect(row('R&D')).toBeTruthy());
+    await actionsShown();
     fireEvent.click(within(row('Platform')).getByRole('button', { name: 'Edit' }));
     const drawer = (await screen.findByText('Edit department')).closest('.arco-drawer') as HTMLElement;
     const parent = within(drawer).getByText('Parent department').closest('.arco-form-item') as HTMLElement;
@@ -166,7 +199,7 @@ describe('departments page', () => {
 
   it('creates a sub-department under the row it was asked from', async () => {
     renderPage(['department:read', 'department:write']);
-    await waitFor(() => expect(row('R&D')).toBeTruthy());
+    await actionsShown();
     fireEvent.click(within(row('R&D')).getByRole('button', { name: 'Add sub-department' }));
     const drawer = (await screen.findByText('New department', { selector: '.arco-drawer *' })).closest('.arco-drawer') as HTMLElement;
     fireEvent.change(within(drawer).getByPlaceholderText('Enter the department name'), { target: { value: 'Mobile' } });
@@ -178,7 +211,7 @@ describe('departments page', () => {
   });
   it('shows the leader by name without a call, picks another by name or username', async () => {
     renderPage(['department:read', 'department:write']);
-    await waitFor(() => expect(row('R&D')).toBeTruthy());
+    await actionsShown();
     fireEvent.click(within(row('R&D')).getByRole('button', { name: 'Edit' }));
     const drawer = (await screen.findByText('Edit department')).closest('.arco-drawer') as HTMLElement;
     const leader = within(drawer).getByText('Leader').closest('.arco-form-item') as HTMLElement;
@@ -208,7 +241,7 @@ describe('departments page', () => {
 
   it('saves a cleared leader as none', async () => {
     renderPage(['department:read', 'department:write']);
-    await waitFor(() => expect(row('R&D')).toBeTruthy());
+    await actionsShown();
     fireEvent.click(within(row('R&D')).getByRole('button', { name: 'Edit' }));
     const drawer = (await screen.findByText('Edit department')).closest('.arco-drawer') as HTMLElement;
     const leader = within(drawer).getByText('Leader').closest('.arco-form-item') as HTMLElement;

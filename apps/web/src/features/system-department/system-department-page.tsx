@@ -10,7 +10,7 @@ import { TableCard } from '../../components/table-card';
 import { isApiError } from '../../lib/api';
 import { useLocale, useT } from '../../lib/i18n';
 import { useIsMobile } from '../../stores/settings';
-import { deleteDepartment, departmentKeys, departmentTreeQuery, updateDepartment } from './api/department-queries';
+import { deleteDepartment, departmentKeys, departmentReachQuery, departmentTreeQuery, updateDepartment } from './api/department-queries';
 import { DepartmentFormDrawer, type DepartmentFormTarget } from './components/department-form-drawer';
 import { blockedText } from './lib/labels';
 import { branchIds, buildTree, filterTree, type DepartmentNode } from './lib/tree';
@@ -20,7 +20,8 @@ import { formatNumber } from '../../lib/number-format';
 /**
  * 部门管理 (departments): the tree as a table with expandable rows, a name search that keeps the matches'
  * ancestors, and each department's code, leader, member count and status. Writing needs
- * `department:write`. The root may be renamed but not moved, disabled or deleted, so it offers neither;
+ * `department:write`, and a department the caller's scope of the accounts reaches (decision 056): others
+ * offer no action. The root may be renamed but not moved, disabled or deleted, so it offers neither;
  * a refused delete (sub-departments or members left) says which and how many, in the reader's language.
  */
 export default function SystemDepartmentPage() {
@@ -29,6 +30,9 @@ export default function SystemDepartmentPage() {
   const canWrite = usePermission('department:write');
   const mobile = useIsMobile();
   const list = useQuery(departmentTreeQuery(locale));
+  // A delegate changes only the departments of its reach (the server refuses the others): only theirs offer actions.
+  const reach = useQuery({ ...departmentReachQuery(), enabled: canWrite });
+  const changeable = useMemo(() => new Set(reach.data?.ids), [reach.data]);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<DepartmentFormTarget>(null);
   const [keyword, setKeyword] = useState('');
@@ -88,6 +92,7 @@ export default function SystemDepartmentPage() {
       // On a phone the actions scroll with the row: a fixed column would cover the names.
       fixed: mobile ? undefined : 'right',
       render: (_: unknown, row) => {
+        if (!changeable.has(row.id)) return '-';
         const root = row.parentId === null;
         return (
           <Space size={0} wrap>
@@ -123,7 +128,7 @@ export default function SystemDepartmentPage() {
       title={t('menu.system.department')}
       toolbar={
         <PageToolbar
-          createLabel={canWrite ? t('systemDepartment.create') : undefined}
+          createLabel={canWrite && changeable.size > 0 ? t('systemDepartment.create') : undefined}
           onCreate={() => setEditing({ mode: 'create' })}
           refreshLabel={t('systemDepartment.refresh')}
           onRefresh={() => void list.refetch()}
@@ -157,7 +162,7 @@ export default function SystemDepartmentPage() {
       // A failed load was toasted by the transport; the refresh button retries.
       emptyText={t(list.isError ? 'systemDepartment.loadFailed' : keyword ? 'systemDepartment.noMatch' : 'common.noData')}
     >
-      {canWrite && <DepartmentFormDrawer target={editing} departments={departments} onClose={() => setEditing(null)} />}
+      {canWrite && <DepartmentFormDrawer target={editing} departments={departments} changeable={changeable} onClose={() => setEditing(null)} />}
     </TableCard>
   );
 }

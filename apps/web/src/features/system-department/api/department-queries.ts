@@ -11,6 +11,7 @@ const api = {
   create: endpointOf(departmentCalls.departmentCreate),
   update: endpointOf(departmentCalls.departmentUpdate),
   delete: endpointOf(departmentCalls.departmentDelete),
+  reach: endpointOf(departmentCalls.departmentReach),
   leaders: endpointOf(systemCalls.userOptions),
 };
 
@@ -25,6 +26,12 @@ export const departmentKeys = {
 
 /** Every department, flat (lib/tree.ts builds the tree). */
 export const departmentTreeQuery = (locale: Locale) => queryOptions({ queryKey: departmentKeys.tree(locale), queryFn: () => call(api.tree), staleTime: 30_000 });
+
+/**
+ * The departments the caller may change (its scope of the accounts'; every one under `all`): the page offers
+ * changes of these only, the server refuses the others. Under the departments' keys: a move asks again.
+ */
+export const departmentReachQuery = () => queryOptions({ queryKey: [...departmentKeys.all, 'reach'] as const, queryFn: () => call(api.reach), staleTime: 30_000 });
 
 /**
  * The leader's picker: up to 20 active accounts whose name or username holds the keyword, or the one

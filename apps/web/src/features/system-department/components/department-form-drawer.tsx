@@ -32,17 +32,29 @@ const conflictField = { DEPARTMENT_NAME_TAKEN: 'name', DEPARTMENT_CODE_TAKEN: 'c
 
 /**
  * 新建 / 编辑 a department: name, parent (a tree without the department itself and those below it, so a
- * move cannot make a cycle; disabled departments are shown but not offered), code, leader (an active
+ * move cannot make a cycle; disabled departments, and those beyond the caller's reach, are shown but not
+ * offered), code, leader (an active
  * account, searched by name or username) and order. The root keeps no parent. A taken name or code and a
  * cycle (two moves at once) show on their fields with the server's text; a leader disabled meanwhile, on
  * the leader's.
  */
-export function DepartmentFormDrawer({ target, departments, onClose }: { target: DepartmentFormTarget; departments: readonly Department[]; onClose: () => void }) {
+export function DepartmentFormDrawer({
+  target,
+  departments,
+  changeable,
+  onClose,
+}: {
+  target: DepartmentFormTarget;
+  departments: readonly Department[];
+  /** The departments the caller may change: a parent is chosen among them. */
+  changeable: ReadonlySet<number>;
+  onClose: () => void;
+}) {
   const t = useT();
   const [form] = Form.useForm<DepartmentFormValues>();
   const editing = target?.mode === 'edit' ? target.department : null;
   const isRoot = editing !== null && editing.parentId === null;
-  const treeData = useMemo(() => parentOptions(departments, editing?.id ?? null), [departments, editing?.id]);
+  const treeData = useMemo(() => parentOptions(departments, editing?.id ?? null, changeable), [departments, editing?.id, changeable]);
 
   // The form mounts with each opening (unmountOnExit) and takes these values then.
   const initialParent = editing ? editing.parentId : target?.mode === 'create' ? target.parentId : undefined;

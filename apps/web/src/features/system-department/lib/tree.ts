@@ -72,6 +72,8 @@ interface OptionRules {
   exclude?: ReadonlySet<number>;
   /** Disabled departments shown but not chosen (nothing is put in or under them). */
   activeOnly?: boolean;
+  /** When given, departments outside it are shown but not chosen (beyond the caller's reach). */
+  within?: ReadonlySet<number>;
 }
 
 /** The tree as a TreeSelect's data. */
@@ -83,16 +85,19 @@ export function departmentOptions<T extends TreeRow>(nodes: readonly DepartmentN
       return {
         key: String(n.id),
         title: n.name,
-        ...(rules.activeOnly && n.status !== 'active' ? { disabled: true } : {}),
+        ...((rules.activeOnly && n.status !== 'active') || (rules.within && !rules.within.has(n.id)) ? { disabled: true } : {}),
         ...(children.length > 0 ? { children } : {}),
       };
     });
 }
 
-/** The options a department's parent may be: all but the department itself and those below it. */
-export function parentOptions(list: readonly Department[], editing: number | null): DepartmentOption[] {
+/**
+ * The options a department's parent may be: all but the department itself and those below it, offered when
+ * active and, with `within`, among those the caller may change.
+ */
+export function parentOptions(list: readonly Department[], editing: number | null, within?: ReadonlySet<number>): DepartmentOption[] {
   const exclude = editing === null ? new Set<number>() : subtreeIds(list, editing);
-  return departmentOptions(buildTree(list), { exclude, activeOnly: true });
+  return departmentOptions(buildTree(list), { exclude, activeOnly: true, within });
 }
 
 /** The keys of the options to open at first: the top two levels, where a choice usually starts. */
