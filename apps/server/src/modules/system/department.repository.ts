@@ -103,12 +103,19 @@ export async function subtreeDepth(db: Db, path: string): Promise<number> {
   return Number(row?.depth ?? 0);
 }
 
-/** Another department of the same parent has this name, without regard to case. */
+/** Another department of the same parent has this name, in either language, without regard to case. */
 export async function siblingNameTaken(db: Db, parentId: number | null, name: string, exceptId?: number): Promise<boolean> {
   const rows = await db
     .select({ id: departments.id })
     .from(departments)
-    .where(and(sql`coalesce(${departments.parentId}, 0) = ${parentId ?? 0}`, sql`lower(${departments.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(departments.id, exceptId)))
+    .where(
+      and(
+        sql`coalesce(${departments.parentId}, 0) = ${parentId ?? 0}`,
+        // a seeded department is shown by its English name to English readers: that name is taken too
+        sql`(lower(${departments.name}) = lower(${name}) or lower(${departments.nameEn}) = lower(${name}))`,
+        exceptId === undefined ? undefined : ne(departments.id, exceptId),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

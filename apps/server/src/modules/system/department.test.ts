@@ -140,7 +140,7 @@ describe('departments', () => {
       expect([res.status, errorOf(res)], JSON.stringify(body)).toEqual([status, key]);
       if (path) expect(fieldsOf(res), JSON.stringify(body)).toContain(path);
     }
-    await create(app.admin, { name: 'Coded', parentId: parent.id, code: 'ab.C-1' });
+    const coded = await create(app.admin, { name: 'Coded', parentId: parent.id, code: 'ab.C-1' });
     const code = await app.admin.call('POST', '/api/system/departments', { name: 'Other', parentId: 1, code: 'AB.c-1' }, { locale: 'en-US' });
     expect([code.status, errorOf(code), code.body.message]).toEqual([409, 'DEPARTMENT_CODE_TAKEN', 'This department code is already taken.']);
     const name = await app.admin.call('POST', '/api/system/departments', { name: 'coded', parentId: parent.id }, { locale: 'zh-CN' });
@@ -148,6 +148,13 @@ describe('departments', () => {
     expect(await app.t.count('departments')).toBe(before + 1);
     // the same name under another parent is fine
     await create(app.admin, { name: 'Coded', parentId: 1 });
+    // a seeded department's English name (shown to English readers) is taken among its siblings too
+    const seededOne = await create(app.admin, { name: '北区', parentId: parent.id });
+    await app.t.db.execute(sql`update departments set name_en = 'North' where id = ${seededOne.id}`);
+    const english = await app.admin.call('POST', '/api/system/departments', { name: 'north', parentId: parent.id }, { locale: 'en-US' });
+    expect([english.status, errorOf(english)]).toEqual([409, 'DEPARTMENT_NAME_TAKEN']);
+    const renamed = await app.admin.call('PUT', `/api/system/departments/${coded.id}`, formOf(coded, { name: 'North' }));
+    expect([renamed.status, errorOf(renamed)]).toEqual([409, 'DEPARTMENT_NAME_TAKEN']);
   });
 
   it('moves a subtree (paths and depths follow), audited with the old and the new parent', async () => {
