@@ -55,7 +55,9 @@ function parseMultipartBuffer(body: Buffer, boundary: string): MultipartBody {
     const data = body.subarray(headerEnd + 4, next);
     const disposition = headers.get('content-disposition') ?? '';
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+    // A file's name is a label kept in text columns and logs: control characters (a NUL, which no text
+    // column takes, a line break) are dropped.
+    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1]?.replace(/\p{Cc}/gu, '');
     if (name === undefined) throw malformed();
     if (filename !== undefined) {
       files.push({ field: name, filename, contentType: headers.get('content-type') ?? 'application/octet-stream', data: Buffer.from(data) });

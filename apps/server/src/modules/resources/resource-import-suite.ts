@@ -154,6 +154,8 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       expect(await why(csvOf([[title.label['zh-CN']], ['x'.repeat(IMPORT_MAX_CELL_CHARS + 1)]]), 'long.csv')).toEqual([400, 'file', `Row 2, column “${title.label['zh-CN']}”: longer than ${IMPORT_MAX_CELL_CHARS} characters`]);
       const tooMany = Buffer.from(`${title.label['zh-CN']}\n${'x\n'.repeat(IMPORT_MAX_ROWS + 1)}`);
       expect(await why(tooMany, 'many.csv')).toEqual([400, 'file', `The file has ${IMPORT_MAX_ROWS + 1} rows; at most ${IMPORT_MAX_ROWS} can be imported at once`]);
+      // a file's name is a label: its control characters (a NUL, which no text column takes) are dropped
+      expect(ok(await upload(csvOf(importSampleTable(def, await samples(1))), 'a\u0000b\t.csv')).fileName).toBe('ab.csv');
 
       const records = await samples(1);
       const table = importSampleTable(def, records);
