@@ -260,7 +260,9 @@ export class RowChecker {
         const ids = new Set([...names.values()].flat());
         for (const text of list) pick(field, text, names.get(text.toLowerCase()), ids, 'validation.importAmbiguous', 'validation.noSuchDepartment');
       } else if (field === 'owner') {
-        const rows = await accountsNamed(this.s.db, list, idsIn(list));
+        // only the accounts the importer may name as owners (of departments its reach holds; under `own`, itself):
+        // one beyond is named as one that does not exist, as a department is
+        const rows = await accountsNamed(this.s.db, list, idsIn(list), this.reach && { reach: this.reach, writerId: this.s.scope.userId });
         const byUsername = groupIds(rows, (r) => r.username);
         const byName = groupIds(rows, (r) => r.name);
         const ids = new Set(rows.map((r) => r.id));

@@ -3,6 +3,7 @@ import type { ImportProblem, ImportStatus } from '@atrium/contracts/resource-imp
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { isoText } from '../../lists/list.repository.ts';
+import { accountScope, scopeCondition, type Reach } from '../../lists/scope.ts';
 import type { InspectedFile } from './import-file.ts';
 import { arrayParam, SQL_TYPES, type RecordScope } from './resource.repository.ts';
 
@@ -155,11 +156,22 @@ export async function activeDepartments(db: Db): Promise<{ id: number; name: str
   return rowsOf<{ id: number; name: string; nameEn: string | null }>(await db.execute(sql`select id, name, name_en as "nameEn" from departments where status = 'active'`)).map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-/** The accounts whose username or name (without regard to case) is one of `texts`, or whose id is one of `ids`. */
-export async function accountsNamed(db: Db, texts: readonly string[], ids: readonly number[]): Promise<{ id: number; username: string; name: string | null }[]> {
+/**
+ * The accounts whose username or name (without regard to case) is one of `texts`, or whose id is one of
+ * `ids`; with `within`, only those a writer may name as a record's owner there: of the departments the reach
+ * holds (under `own`, none), and the writer.
+ */
+export async function accountsNamed(
+  db: Db,
+  texts: readonly string[],
+  ids: readonly number[],
+  within?: { reach: Reach; writerId: number },
+): Promise<{ id: number; username: string; name: string | null }[]> {
   const lower = arrayParam(texts.map((t) => t.toLowerCase()));
+  const reached = within && scopeCondition(within.reach, accountScope, 'users');
   const result = await db.execute(sql`select id, lower(username) as username, lower(name) as name from users
-    where lower(username) = any(${lower}::text[]) or lower(name) = any(${lower}::text[]) or id = any(${arrayParam(ids)}::int[])`);
+    where (lower(username) = any(${lower}::text[]) or lower(name) = any(${lower}::text[]) or id = any(${arrayParam(ids)}::int[]))
+    ${reached ? sql`and (${reached} or users.id = ${within!.writerId})` : sql``}`);
   return rowsOf<{ id: number; username: string; name: string | null }>(result).map((r) => ({ ...r, id: Number(r.id) }));
 }
 

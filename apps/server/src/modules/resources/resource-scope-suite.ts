@@ -197,6 +197,11 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
       expect(refused).toMatchObject({ status: 'checked', errorRows: 1 });
       expect(refused.errors).toContainEqual({ row: 2, column: 'Department', field: 'department', message: 'This department does not exist or is disabled' });
       expect((await a.client.call('POST', `${def.apiPath}/imports/${beyond.id}/commit`)).status).toBe(409);
+      // an owner beyond the scope, by username or id, is named as one that does not exist: the importer learns
+      // nothing of the accounts beyond it
+      const owners = await upload([await valuesFor(def, a), await valuesFor(def, a), await valuesFor(def, a)], { header: 'Owner', cells: ['admin', String(adminId), 'nobody-at-all'] });
+      const unknown = (await run(owners.id, 'check')).errors.filter((e: { field: string }) => e.field === 'owner');
+      expect(unknown.map((e: { row: number; message: string }) => [e.row, e.message])).toEqual([2, 3, 4].map((row) => [row, 'The owner must be an active account']));
       // its own department by name: placed there
       const within = await upload([await valuesFor(def, a)], { header: 'Department', cells: ['Scope upper'] });
       expect(await run(within.id, 'check')).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1 } });
