@@ -113,4 +113,13 @@ describe('list frame', () => {
     expect(regions().length).toBeGreaterThan(0);
     expect(new Set(regions())).toEqual(new Set(['Things']));
   });
+
+  it('lets the keyboard scroll an empty table wider than its card, whose rows hold nothing to focus', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    render(<ListFrame title="Things" page={listPage({ data: { list: [] } })} columns={columns} />);
+    const regions = [...document.querySelectorAll('[role=region]')];
+    expect(regions.length).toBeGreaterThan(0);
+    expect(regions.map((el) => [el.getAttribute('aria-label'), el.getAttribute('tabindex')])).toContainEqual(['Things', '0']);
+  });
 });

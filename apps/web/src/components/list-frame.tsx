@@ -58,7 +58,7 @@ interface ListFrameProps<F, R> {
   flexWidth?: number;
   /** A column's sorting clicked; the page moves the sort into its URL. */
   onSort?: PagedTableProps<R>['onSort'];
-  /** Lets the keyboard scroll the table sideways: for a table whose rows may hold nothing to focus. */
+  /** Lets the keyboard scroll the table sideways: for a table whose rows may hold nothing to focus (an empty one always). */
   keyboardScroll?: boolean;
   /** What an empty list says (default: 暂无数据). */
   emptyText?: string;
@@ -128,7 +128,8 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
       {notice}
       <div ref={frame}>
-        <div ref={keyboardScroll ? tableRoot : undefined}>
+        {/* An empty table has nothing to focus in its rows whatever the page: its sideways scroll is reached so too. */}
+        <div ref={keyboardScroll || list.data?.list.length === 0 ? tableRoot : undefined}>
           <PagedTable<R>
             rowKey={rowKey}
             rowSelection={rowSelection}

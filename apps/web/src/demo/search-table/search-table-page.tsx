@@ -133,6 +133,8 @@ export default function SearchTablePage() {
       // The name has no width: it takes what the others leave, counted at 150 px for the sideways scroll.
       columns={columns}
       size={densityToSize[prefs.density]}
+      // a reader's rows hold no action: nothing in them to focus
+      keyboardScroll={!canWrite}
       filters={<FilterForm applied={state.filters} ownerLabel={state.filters.owner ? labels?.owner[state.filters.owner] : undefined} onSearch={search} onReset={() => search({})} />}
       toolbar={
         <TableToolbar
