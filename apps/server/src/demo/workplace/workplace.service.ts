@@ -3,19 +3,21 @@ import { contentTypes } from '@atrium/contracts/demo/search-table/calls';
 import type { Announcement, Categories, ChatItem, ContentPoint, Overview, PopularItem } from '@atrium/contracts/demo/workplace/calls';
 import type { PageQuery } from '@atrium/contracts/paging';
 import type { Db } from '../../db/client.ts';
+import type { Reach } from '../../lists/scope.ts';
 import { pickText } from '../../db/localized.ts';
 import { chatList, countsByContentType, latestDays, onlineTotals, pageAnnouncements, popularOfType } from './workplace.repository.ts';
 
-export async function overview(db: Db): Promise<Overview> {
-  const [totals, days] = await Promise.all([onlineTotals(db), latestDays(db, 2)]);
+/** The collections' figures count those the caller reaches only (issue 39): a total is a path to the records too. */
+export async function overview(db: Db, reach: Reach): Promise<Overview> {
+  const [totals, days] = await Promise.all([onlineTotals(db, reach), latestDays(db, 2)]);
   const [today, yesterday] = days;
   // Growth of the newest day against the one before; 0 when there is nothing to compare with.
   const growthRate = today && yesterday && yesterday.contentCount > 0 ? Math.round(((today.contentCount - yesterday.contentCount) / yesterday.contentCount) * 1000) / 10 : 0;
   return { ...totals, newComments: today?.newComments ?? 0, growthRate };
 }
 
-export async function categories(db: Db): Promise<Categories> {
-  const sums = new Map((await countsByContentType(db)).map((r) => [r.type, r.value]));
+export async function categories(db: Db, reach: Reach): Promise<Categories> {
+  const sums = new Map((await countsByContentType(db, reach)).map((r) => [r.type, r.value]));
   const items = contentTypes.map((type) => ({ type, value: sums.get(type) ?? 0 }));
   return { total: items.reduce((sum, i) => sum + i.value, 0), items };
 }

@@ -38,6 +38,23 @@ describe('workplace data from the database', () => {
     expect(categories.total).toBe(rows.reduce((s, r) => s + r.count, 0));
   });
 
+  it('counts only the collections its reader reaches (issue 39): a figure is a total too', async () => {
+    const admin = t.tokens.admin;
+    const south = (await t.request({ url: '/api/system/departments', token: admin })).body.data.list.find((d: { name: string }) => d.name === '华南区').id;
+    const role = await t.request({ method: 'POST', url: '/api/system/roles', token: admin, body: { code: 'wp-south', name: 'South', permissions: ['workplace:view', 'collection:read'], dataScope: 'department' } });
+    expect(role.status, role.text).toBe(200);
+    const made = await t.request({ method: 'POST', url: '/api/system/users', token: admin, body: { username: 'wp-south', name: 'South', roles: ['wp-south'], password: 'south1234', departmentId: south } });
+    expect(made.status, made.text).toBe(200);
+    const token = (await t.request({ method: 'POST', url: '/api/user/login', body: { username: 'wp-south', password: 'south1234' } })).body.data.token;
+    const as = async (url: string) => (await t.request({ url, token })).body.data;
+    const theirs = (await as('/api/list/policy?pageSize=100')).list as Array<{ status: string; count: number; contentType: string }>;
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.length).toBeLessThan((await allCollections()).length);
+    const online = theirs.filter((r) => r.status === 'online');
+    expect(await as('/api/workplace/overview')).toMatchObject({ onlineContent: online.reduce((s, r) => s + r.count, 0), putIn: online.length });
+    expect((await as('/api/workplace/categories')).total).toBe(theirs.reduce((s, r) => s + r.count, 0));
+  });
+
   it('answers 14 daily points, oldest first, ending with the newest day', async () => {
     const days = await get('/api/content-data');
     expect(days).toHaveLength(14);
