@@ -1,5 +1,5 @@
 import { builtInRoles } from '@atrium/contracts/permissions';
-import { defaultRoute, firstAllowedRoute, flattenRoutes, isRouteAllowed, routeTable } from '@atrium/contracts/routes';
+import { defaultRoute, findRouteByPath, firstAllowedRoute, flattenRoutes, isRouteAllowed, routeTable } from '@atrium/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import { decide, loginRedirectUrl, postLoginUrl } from './guard';
 
@@ -59,6 +59,14 @@ describe('route guard', () => {
     expect(decide({ pathname: '/system/user', search: '' }, strippedAdmin)).toEqual({ type: 'redirect', to: '/system/audit', reason: 'noPermission' });
     const bare = { token: 't', role: 'admin', permissions: [] };
     expect(decide({ pathname: '/system/user', search: '' }, bare)).toEqual({ type: 'redirect', to: fallbackOf([]), reason: 'noPermission' });
+  });
+
+  it('sends a role without the landing page on to its first page, without the no-permission toast', () => {
+    const landing = findRouteByPath(defaultRoute.path)!;
+    const without = { token: 't', role: 'reader', permissions: ['audit:read'] };
+    expect(isRouteAllowed(landing, without.permissions)).toBe(landing.permission === undefined);
+    if (landing.permission) expect(decide({ pathname: defaultRoute.path, search: '' }, without)).toEqual({ type: 'redirect', to: '/system/audit' });
+    expect(decide({ pathname: '/system/user', search: '' }, without)).toEqual({ type: 'redirect', to: '/system/audit', reason: 'noPermission' });
   });
 
   it('leaves a group with no allowed child to the not-found page', () => {

@@ -5,6 +5,7 @@ import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { rememberGranted, type FirstCall } from '../lib/api/first-calls';
 import { clearToken } from '../lib/token';
 import { keepDocumentCookie } from '../lib/document-cookie';
+import { landingPath, useTabs } from './tabs';
 
 type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
 
@@ -85,6 +86,8 @@ export const useSession = create<SessionState>((set, get) => ({
   setUser: (user) => {
     // For the next document's first calls: while the server refuses every page, no page's reads.
     rememberGranted(menuRefused(user) ? [] : user.permissions);
+    // The first tab is the role's landing page (a role without the product's has another).
+    useTabs.getState().setHome(landingPath(user.permissions));
     set({ user, role: user.role, permissions: user.permissions, mustChangePassword: user.mustChangePassword, mustEnrolTwoStep: enrolmentRequired(user) });
   },
   load: async () => {

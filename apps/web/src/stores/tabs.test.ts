@@ -1,5 +1,6 @@
+import { findRouteByPath, isRouteAllowed } from '@atrium/contracts/routes';
 import { describe, expect, it } from 'vitest';
-import { applyTabCommand, commandEnabled, HOME_TAB, visitTabs, type Tab } from './tabs';
+import { applyTabCommand, commandEnabled, HOME_TAB, landingPath, useTabs, visitTabs, type Tab } from './tabs';
 
 const tab = (path: string, url = path): Tab => ({ path, url, version: 0 });
 const paths = (tabs: Tab[]) => tabs.map((t) => t.path);
@@ -43,5 +44,38 @@ describe('tab list', () => {
     expect(commandEnabled(five, 'closeRight', '/user/info', home)).toBe(false);
     expect(commandEnabled([HOME_TAB, tab('/system/role')], 'closeOthers', '/system/role', home)).toBe(false);
     expect(commandEnabled([HOME_TAB], 'closeAll', home, home)).toBe(false);
+  });
+});
+
+describe('the landing tab', () => {
+  it('is the product’s landing page, or for a role that may not open it, the first page it may', () => {
+    const landing = findRouteByPath(home);
+    expect(landingPath(landing?.permission ? [landing.permission] : [])).toBe(home);
+    const other = landingPath(['user:read']);
+    if (landing?.permission) {
+      expect(other).not.toBe(home);
+      expect(isRouteAllowed(findRouteByPath(other)!, ['user:read'])).toBe(true);
+    }
+  });
+
+  it('holds the role’s landing page first and never closes it; the product’s leaves with a role without it', () => {
+    const store = useTabs.getState();
+    store.reset();
+    store.visit('/system/role', '/system/role');
+    try {
+      store.setHome('/system/user');
+      let tabs = useTabs.getState().tabs;
+      expect(paths(tabs)).toEqual(['/system/user', '/system/role']);
+      expect(commandEnabled(tabs, 'closeCurrent', '/system/user', '/system/user')).toBe(false);
+      // a page visited, and the whole list closed: the role's landing page stays
+      expect(useTabs.getState().command('closeAll', '/system/role', '/system/role')).toEqual({ tabs: [{ path: '/system/user', url: '/system/user', version: 0 }], navigateTo: '/system/user' });
+      // back to a role with the product's landing page: it comes first again, the other stays a tab
+      store.setHome(home);
+      tabs = useTabs.getState().tabs;
+      expect(paths(tabs)).toEqual([home, '/system/user']);
+    } finally {
+      useTabs.getState().setHome(home);
+      useTabs.getState().reset();
+    }
   });
 });

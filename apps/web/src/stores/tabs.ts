@@ -1,4 +1,4 @@
-import { defaultRoute, findRouteByPath, type RouteNode } from '@atrium/contracts/routes';
+import { defaultRoute, findRouteByPath, firstAllowedRoute, isRouteAllowed, type Granted, type RouteNode } from '@atrium/contracts/routes';
 import { create } from 'zustand';
 
 /** A tab is identified by its path; `url` is the latest path + query seen in it. */
@@ -12,6 +12,15 @@ export interface Tab {
 const TAB_STORAGE_KEY = 'tab-bar';
 export const HOME_TAB: Tab = { path: defaultRoute.path, url: defaultRoute.path, version: 0 };
 
+/** The landing page of a role: the product's, or for a role that may not open it, the first page it may. */
+export function landingPath(granted: Granted): string {
+  const landing = findRouteByPath(defaultRoute.path);
+  return !landing || isRouteAllowed(landing, granted) ? defaultRoute.path : (firstAllowedRoute(granted)?.path ?? defaultRoute.path);
+}
+
+/** The first tab, which never closes: the active role's landing page (`useTabs().setHome`). */
+let home: Tab = HOME_TAB;
+
 export type TabCommand = 'closeCurrent' | 'closeLeft' | 'closeRight' | 'closeOthers' | 'closeAll';
 
 /** Whether a route opens a tab (pages with `tab: true`; never login, redirect or not-found). */
@@ -21,9 +30,8 @@ function routeHasTab(path: string): RouteNode | undefined {
 }
 
 function withHome(tabs: Tab[]): Tab[] {
-  const rest = tabs.filter((tab) => tab.path !== HOME_TAB.path);
-  const home = tabs.find((tab) => tab.path === HOME_TAB.path) ?? HOME_TAB;
-  return [home, ...rest];
+  const rest = tabs.filter((tab) => tab.path !== home.path);
+  return [tabs.find((tab) => tab.path === home.path) ?? home, ...rest];
 }
 
 /** Adds a tab for a visited page or updates the stored URL of its tab. */
@@ -93,14 +101,14 @@ export function commandEnabled(tabs: Tab[], command: TabCommand | 'reload', targ
 function readStored(): Tab[] {
   try {
     const raw = JSON.parse(sessionStorage.getItem(TAB_STORAGE_KEY) ?? '[]') as unknown;
-    if (!Array.isArray(raw)) return [HOME_TAB];
+    if (!Array.isArray(raw)) return [home];
     const tabs = raw
       .filter((t): t is { path: string; url: string } => typeof t?.path === 'string' && typeof t?.url === 'string')
       .filter((t) => routeHasTab(t.path) && t.url.startsWith(t.path))
       .map((t) => ({ path: t.path, url: t.url, version: 0 }));
     return withHome(tabs);
   } catch {
-    return [HOME_TAB];
+    return [home];
   }
 }
 
@@ -121,6 +129,11 @@ interface TabsState {
   retain: (keep: (tab: Tab) => boolean) => void;
   /** A fresh list: the landing page's and, optionally, the current page (tab bar turned on again). */
   reset: (current?: { path: string; url: string }) => void;
+  /**
+   * The active role's landing page (`landingPath`), which the first tab holds: a role that may not open the
+   * product's landing page gets the first page it may instead, and the other's tab leaves.
+   */
+  setHome: (path: string) => void;
 }
 
 export const useTabs = create<TabsState>((set, get) => ({
@@ -143,12 +156,22 @@ export const useTabs = create<TabsState>((set, get) => ({
     set({ tabs });
   },
   retain: (keep) => {
-    const tabs = withHome(get().tabs.filter((tab) => tab.path === HOME_TAB.path || keep(tab)));
+    const tabs = withHome(get().tabs.filter((tab) => tab.path === home.path || keep(tab)));
     set({ tabs });
     persist(tabs);
   },
   reset: (current) => {
-    const tabs = current ? visitTabs([HOME_TAB], current.path, current.url) : [HOME_TAB];
+    const tabs = current ? visitTabs([home], current.path, current.url) : [home];
+    set({ tabs });
+    persist(tabs);
+  },
+  setHome: (path) => {
+    if (path === home.path) return;
+    const was = home.path;
+    home = { path, url: path, version: 0 };
+    // The product's landing page goes with a role that may not open it; a page that was the landing one
+    // stays as any other tab (a role switch keeps only the pages the new role may open: `retain`).
+    const tabs = withHome(get().tabs.filter((tab) => tab.path !== was || was !== defaultRoute.path));
     set({ tabs });
     persist(tabs);
   },
