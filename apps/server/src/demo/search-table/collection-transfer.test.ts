@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signHeaders } from '@atrium/contracts';
+import { rowsOf } from '../../db/client.ts';
 import { buildMultipart } from '../../http/multipart.ts';
 import { TEST_FINGERPRINT } from '../../test/harness.ts';
 import { suiteApp } from '../../test/suite-app.ts';
@@ -70,6 +71,9 @@ describe('collections: CSV import (all or nothing) and streamed export', () => {
       const en = await upload(file, { locale: 'en-US' });
       expect(en.body.data.errors[0]).toEqual({ line: 3, column: 'name', message: 'Enter the collection name' });
       expect(await t.count('collections')).toBe(before);
+      // the trail says that nothing was written, and why
+      const [entry] = rowsOf<{ result: string; summary: string }>(await t.db.execute(sql`select result, summary from audit_log where action = 'collection.import' order by id desc limit 1`));
+      expect(entry).toEqual({ result: 'success', summary: 'imported no collection: 5 rows refused' });
     });
 
     it('answers files that cannot be read at all with 400 / 413 / 415 and writes nothing', async () => {

@@ -149,7 +149,11 @@ export async function importCollections({ db, scope, locale }: Ctx, body: Multip
     body.files.find((f) => f.field === 'file'),
     locale,
   );
-  if (!check.ok) return { imported: 0, failed: check.failed, errors: check.errors };
+  if (!check.ok) {
+    // answered 200 with the rows' problems: the trail says that nothing was written, and why
+    audit.set({ targetType: 'collection', targetId: null, summary: `imported no collection: ${check.failed} rows refused` });
+    return { imported: 0, failed: check.failed, errors: check.errors };
+  }
   const reach = await reachOf(scope);
   const rows = await db.transaction(async (tx) => {
     const placed = await placeRecord(tx, reach, scope, {}, null, placementFields);
