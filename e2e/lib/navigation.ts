@@ -391,14 +391,20 @@ export async function tabThroughRegions(p: Page, path: string): Promise<void> {
         (x): x is HTMLElement => !!x,
       );
       const look = () => around.map((t) => { const s = getComputedStyle(t); return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join('|'); }).join(';');
-      const focused = look();
+      const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
       el.blur();
-      await new Promise((r) => setTimeout(r, 60));
+      await wait(60);
       const blurred = look();
       el.focus();
-      await new Promise((r) => setTimeout(r, 60));
+      // A control restyles on its focus event, after a render and through a transition: on a busy machine
+      // the focused look may come a moment later. Looked at for up to a second; one that never comes fails.
+      let visible = false;
+      for (let i = 0; i < 10 && !visible; i++) {
+        await wait(100);
+        visible = look() !== blurred;
+      }
       const label = (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 24);
-      return { region, label, visible: focused !== blurred };
+      return { region, label, visible };
     });
     if (step) seen.push(step);
     if (step?.region === 'page' && seen.filter((s) => s.region === 'page').length >= 8) break;
