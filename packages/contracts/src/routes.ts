@@ -178,6 +178,16 @@ export function firstAllowedRoute(granted: Granted, tree: RouteNode[] = routeTab
   return allowed.find((r) => r.permission !== undefined) ?? allowed.find((r) => !r.path.startsWith('/exception/')) ?? allowed[0];
 }
 
+/**
+ * The landing page of a role: the product's (`defaultRoute`) when the role may open it, else the first page
+ * it may (`firstAllowedRoute`). Sign-in and `/` send everyone to the product's; the guard sends a role
+ * without it on to this one, and the tab bar's first tab holds it.
+ */
+export function landingPath(granted: Granted): string {
+  const landing = findRouteByPath(defaultRoute.path);
+  return !landing || isRouteAllowed(landing, granted) ? defaultRoute.path : (firstAllowedRoute(granted)?.path ?? defaultRoute.path);
+}
+
 /** Whether a route's path names `path`: segment by segment, a parameter (`:id`) standing for any one. */
 export function routeMatches(pattern: string, path: string): boolean {
   if (!pattern.includes(':')) return pattern === path;

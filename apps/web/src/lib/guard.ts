@@ -5,6 +5,7 @@ import {
   routeParams,
   firstAllowedRoute,
   isRouteAllowed,
+  landingPath,
   routeTable,
   type Granted,
   type RouteNode,
@@ -121,8 +122,8 @@ export function decide(target: GuardTarget, state: GuardState): GuardDecision {
   }
   if (isRouteAllowed(route, state.permissions)) return { type: 'allow' };
   const fallback = fallbackPath(state.permissions);
-  // The landing page, where a sign-in and `/` send everyone: a role without it goes on to its own first page
-  // unwarned, for it asked for no page.
-  if (route.path === defaultRoute.path && fallback) return { type: 'redirect', to: fallback };
+  // The landing page, where a sign-in and `/` send everyone: a role without it goes on to its own
+  // (`landingPath`) unwarned, for it asked for no page.
+  if (route.path === defaultRoute.path && fallback) return { type: 'redirect', to: landingPath(state.permissions) };
   return { type: 'redirect', to: fallback ?? '/not-found', reason: 'noPermission' };
 }

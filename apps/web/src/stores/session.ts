@@ -5,7 +5,8 @@ import { call, endpoints, endSession, isApiError } from '../lib/api';
 import { rememberGranted, type FirstCall } from '../lib/api/first-calls';
 import { clearToken } from '../lib/token';
 import { keepDocumentCookie } from '../lib/document-cookie';
-import { landingPath, useTabs } from './tabs';
+import { landingPath } from '@atrium/contracts/routes';
+import { useTabs } from './tabs';
 
 type LoadOutcome = { type: 'loaded' } | { type: 'rejected' } | { type: 'unreachable'; error: unknown };
 

@@ -1,6 +1,6 @@
-import { findRouteByPath, isRouteAllowed } from '@atrium/contracts/routes';
+import { findRouteByPath, isRouteAllowed, landingPath } from '@atrium/contracts/routes';
 import { describe, expect, it } from 'vitest';
-import { applyTabCommand, commandEnabled, HOME_TAB, landingPath, useTabs, visitTabs, type Tab } from './tabs';
+import { applyTabCommand, commandEnabled, HOME_TAB, useTabs, visitTabs, type Tab } from './tabs';
 
 const tab = (path: string, url = path): Tab => ({ path, url, version: 0 });
 const paths = (tabs: Tab[]) => tabs.map((t) => t.path);

@@ -1,4 +1,4 @@
-import { defaultRoute, findRouteByPath, firstAllowedRoute, isRouteAllowed, type Granted, type RouteNode } from '@atrium/contracts/routes';
+import { defaultRoute, findRouteByPath, type RouteNode } from '@atrium/contracts/routes';
 import { create } from 'zustand';
 
 /** A tab is identified by its path; `url` is the latest path + query seen in it. */
@@ -11,12 +11,6 @@ export interface Tab {
 
 const TAB_STORAGE_KEY = 'tab-bar';
 export const HOME_TAB: Tab = { path: defaultRoute.path, url: defaultRoute.path, version: 0 };
-
-/** The landing page of a role: the product's, or for a role that may not open it, the first page it may. */
-export function landingPath(granted: Granted): string {
-  const landing = findRouteByPath(defaultRoute.path);
-  return !landing || isRouteAllowed(landing, granted) ? defaultRoute.path : (firstAllowedRoute(granted)?.path ?? defaultRoute.path);
-}
 
 /** The first tab, which never closes: the active role's landing page (`useTabs().setHome`). */
 let home: Tab = HOME_TAB;
@@ -130,7 +124,7 @@ interface TabsState {
   /** A fresh list: the landing page's and, optionally, the current page (tab bar turned on again). */
   reset: (current?: { path: string; url: string }) => void;
   /**
-   * The active role's landing page (`landingPath`), which the first tab holds: a role that may not open the
+   * The active role's landing page (contracts' `landingPath`), which the first tab holds: a role that may not open the
    * product's landing page gets the first page it may instead, and the other's tab leaves.
    */
   setHome: (path: string) => void;
