@@ -47,6 +47,7 @@ import {
   type ChildRow,
   type ExportCursor,
   type RecordScope,
+  type Referrer,
   type ResourceRow,
 } from './resource.repository.ts';
 
@@ -109,6 +110,17 @@ const auditedFields = (def: ResourceDef) => [...def.fields.map((f) => f.name), .
 
 /** What the caller reaches of `of` in this request (undefined: `of` is not scoped), read through the handler's `db` (a write's transaction). */
 const reachOf = (db: Db, scope: RequestScope, of: ResourceDef): Promise<Reach | undefined> => (of.scoped ? scope.reach(of.name, db) : Promise.resolve(undefined));
+
+/**
+ * An IN_USE refusal's details: the referring resource and how many of its records the caller reaches, with
+ * `countCapped` past the count's cap and `outOfScope` when records beyond the caller's reach refer too (never counted).
+ */
+const inUseDetails = (referrer: Referrer) => ({
+  referredBy: referrer.name,
+  count: referrer.count,
+  ...(referrer.capped ? { countCapped: true } : {}),
+  ...(referrer.outOfScope ? { outOfScope: true } : {}),
+});
 
 /** The resource a reference field points at (itself, or another registered one; undefined: none). */
 const referredBy = (def: ResourceDef, all: readonly ResourceDef[], to: string | undefined) => (to === def.name ? def : all.find((r) => r.name === to));
@@ -389,9 +401,9 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     if (def.lifecycle) assertDeletable(def, before);
     await assertNoRestrictingRows(db, def, [id]);
     const gone = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, await rowsOfRecord(db, c, id)] as const)));
-    const referrer = await firstReferrer(db, def, id, all);
-    // which resource refers to the record and how many of its records do (the console names both)
-    if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ...(referrer.capped ? { countCapped: true } : {}) } });
+    // which resource refers to the record and how many of its records the caller reaches (the console names both)
+    const referrer = await firstReferrer(db, def, id, all, (of) => reachOf(db, scope, of));
+    if (referrer) throw new AppError('IN_USE', { details: inUseDetails(referrer) });
     await asRefusal(def, all, () => deleteRow(db, def, id), 'in-use');
     if (def.lifecycle) await afterDelete(db, def, id);
     // the rows deleted with it (`cascade`) in its entry
@@ -462,8 +474,8 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
     const ids = rows.map((r) => r.id);
     if (def.lifecycle) assertAll(rows, (row) => assertDeletable(def, row), 'all');
     await assertNoRestrictingRows(db, def, ids);
-    const referrer = await referrersOf(db, def, ids, all);
-    if (referrer) throw new AppError('IN_USE', { details: { referredBy: referrer.name, count: referrer.count, ids: referrer.ids, ...(referrer.capped ? { countCapped: true } : {}) } });
+    const referrer = await referrersOf(db, def, ids, all, (of) => reachOf(db, scope, of));
+    if (referrer) throw new AppError('IN_USE', { details: { ...inUseDetails(referrer), ids: referrer.ids } });
     await asRefusal(def, all, () => deleteRows(db, def, ids), 'in-use');
     if (def.lifecycle) for (const id of ids) await afterDelete(db, def, id);
     audit.setEach(rows.map((row) => ({ targetType: def.name, targetId: row.id, summary: summaryOf(def, 'deleted', row), changes: removedFields(row, auditedFields(def)) })));

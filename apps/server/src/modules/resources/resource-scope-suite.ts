@@ -374,6 +374,32 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
       }
     });
 
+    itWhen(def.scoped && scopedReferences.length > 0)('counts in a delete\'s IN_USE only the referring records the caller reaches, and says others refer beyond its reach', async () => {
+      const dept = accounts.get('department')!;
+      for (const { field, other } of scopedReferences) {
+        // a record of `other` the department account reaches, referred to by one record it reaches and one it does not
+        const target = await make(other, { department: upper, owner: dept.id });
+        const refer = async (department: number, owner: number) => data(await admin.call('POST', def.apiPath, await valuesFor(def, undefined, { department, owner, [field.name]: target.id })), `a ${def.name} referring`);
+        const seen = await refer(upper, dept.id);
+        const hidden = await refer(ROOT_DEPARTMENT_ID, adminId);
+        const refusal = async (by: Client) => {
+          const one = await by.call('DELETE', `${other.apiPath}/${target.id}?version=${target.version}`);
+          const many = await by.call('POST', `${other.apiPath}/bulk-delete`, { records: [{ id: target.id, version: target.version }] });
+          expect([one.status, many.status], `${field.name}: ${one.text.slice(0, 200)}`).toEqual([409, 409]);
+          const { ids: named, ...bulk } = many.body.data.details;
+          expect(named).toEqual([target.id]);
+          expect(bulk, 'the bulk refusal says the same').toEqual(one.body.data.details);
+          return one.body.data.details;
+        };
+        expect(await refusal(admin), 'the administrator reaches both').toEqual({ referredBy: def.name, count: 2 });
+        expect(await refusal(dept.client), 'the department reaches one').toEqual({ referredBy: def.name, count: 1, outOfScope: true });
+        data(await admin.call('DELETE', `${def.apiPath}/${seen.id}?version=${seen.version}`), 'the reached referrer deleted');
+        expect(await refusal(dept.client), 'only records beyond its reach refer').toEqual({ referredBy: def.name, count: 0, outOfScope: true });
+        data(await admin.call('DELETE', `${def.apiPath}/${hidden.id}?version=${hidden.version}`), 'clean up');
+        data(await dept.client.call('DELETE', `${other.apiPath}/${target.id}?version=${target.version}`), 'no longer referred to');
+      }
+    });
+
     itWhen(rowReferences.length > 0)('refuses a row referring to a record the writer cannot see (400 on the row\'s field), and takes one it can', async () => {
       for (const { c, field, other } of rowReferences) {
         for (const a of accounts.values()) {

@@ -302,33 +302,68 @@ export async function optionRows(db: Db, def: ResourceDef, keyword: string | und
 const REFERRER_COUNT_CAP = 1000;
 
 /**
- * The first resource in `others` with records referring to record `rowId` of `def`, and how many of its
- * records do (through any of its references to `def`), counted up to REFERRER_COUNT_CAP (then `capped`);
- * undefined when none does. Each count reads the reference's index, never the table.
+ * Who keeps a record from being deleted: the referring resource, how many of its records the caller reaches
+ * (up to REFERRER_COUNT_CAP, then `capped`), and whether records beyond the caller's reach refer too
+ * (`outOfScope`), which are refused all the same but never counted: a record's existence is itself
+ * information (data-scope.md §8), so a refusal tells no more of them than that they are there.
  */
-export async function firstReferrer(db: Db, def: ResourceDef, rowId: number, others: readonly ResourceDef[]): Promise<{ name: string; count: number; capped: boolean } | undefined> {
+export interface Referrer {
+  name: string;
+  count: number;
+  capped: boolean;
+  outOfScope: boolean;
+}
+
+/**
+ * The first resource in `others` with records referring to record `rowId` of `def` (through any of its
+ * references to `def`), as a Referrer; undefined when none does. `reachOf` tells what the caller reaches of
+ * a resource (undefined: it is not scoped).
+ */
+export async function firstReferrer(db: Db, def: ResourceDef, rowId: number, others: readonly ResourceDef[], reachOf: (of: ResourceDef) => Promise<Reach | undefined>): Promise<Referrer | undefined> {
   for (const other of others) {
-    for (const { table, column, columns: refs } of referringTables(def, other)) {
-      const referring = sql.join(refs.map((c) => sql`${c} = ${rowId}`), sql` or `);
-      // a parent's rows refer through the parent: the parents are counted, each once
-      const result = await db.execute(sql`select count(*)::int as n from (select distinct ${column} from ${id(table)} where ${referring} limit ${REFERRER_COUNT_CAP + 1}) r`);
-      const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-      if (n > 0) return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP };
+    for (const source of referringTables(def, other)) {
+      const referrer = await countReferrers(source, other, await reachOf(other), (c) => sql`${c} = ${rowId}`, db);
+      if (referrer) return referrer;
     }
   }
   return undefined;
 }
 
 /**
+ * The records of `other` that refer to a record through `source`, as a Referrer (undefined: none): those
+ * within `reach` counted (a parent's rows refer through the parent: the parents are counted, each once), the
+ * others only found. Both read the reference's index and the referring records by id.
+ */
+async function countReferrers(source: ReferringTable, other: ResourceDef, reach: Reach | undefined, refersTo: (column: SQL) => SQL, db: Db): Promise<Referrer | undefined> {
+  const referring = sql.join(source.columns.map(refersTo), sql` or `);
+  const within = inReach(other, reach);
+  const [found] = rowsOf<{ seen: number; hidden: boolean }>(
+    await db.execute(sql`select (select count(*) from (select distinct ${source.key} from ${source.from} where (${referring}) and ${within} limit ${REFERRER_COUNT_CAP + 1}) r)::int as seen,
+      exists (select 1 from ${source.from} where (${referring}) and (${within}) is not true) as hidden`),
+  );
+  const seen = Number(found?.seen ?? 0);
+  const outOfScope = found?.hidden === true;
+  if (seen === 0 && !outOfScope) return undefined;
+  return { name: other.name, count: Math.min(seen, REFERRER_COUNT_CAP), capped: seen > REFERRER_COUNT_CAP, outOfScope };
+}
+
+/** A table through which a resource's records refer to another's: what to read, the referring record's id in it, and its reference columns. */
+interface ReferringTable {
+  from: SQL;
+  key: SQL;
+  columns: SQL[];
+}
+
+/**
  * The tables through which `other`'s records refer to records of `def`: its own (its references to `def`,
  * each record counted by its id) and its children's (their rows' references, each record counted by the
- * parent's column), only those with such a reference.
+ * parent's column, the parent joined as `t` for its scope), only those with such a reference.
  */
-function referringTables(def: ResourceDef, other: ResourceDef): { table: string; column: SQL; columns: SQL[] }[] {
-  const refs = (fields: readonly ResourceField[]) => fields.filter((f) => f.type === 'reference' && f.to === def.name).map((f) => sql`${id(f.column)}`);
+function referringTables(def: ResourceDef, other: ResourceDef): ReferringTable[] {
+  const refs = (alias: string, fields: readonly ResourceField[]) => fields.filter((f) => f.type === 'reference' && f.to === def.name).map((f) => sql`${id(alias)}.${id(f.column)}`);
   return [
-    { table: other.table, column: sql`id`, columns: refs(other.fields) },
-    ...other.children.map((c) => ({ table: c.def.table, column: sql`${id(c.parentColumn)}`, columns: refs(c.def.fields) })),
+    { from: sql`${id(other.table)} t`, key: sql`t.id`, columns: refs('t', other.fields) },
+    ...other.children.map((c) => ({ from: sql`${id(c.def.table)} c join ${id(other.table)} t on t.id = c.${id(c.parentColumn)}`, key: sql`c.${id(c.parentColumn)}`, columns: refs('c', c.def.fields) })),
   ].filter((t) => t.columns.length > 0);
 }
 
@@ -431,21 +466,18 @@ export async function deleteRows(db: Db, def: ResourceDef, ids: readonly number[
 const REFERRED_NAMED = 20;
 
 /**
- * The first resource in `others` with records referring to any of `ids`: its name, how many of its records
- * do (up to REFERRER_COUNT_CAP, then `capped`) and which of `ids` they refer to (the first REFERRED_NAMED).
- * Each reads the references' indexes.
+ * The first resource in `others` with records referring to any of `ids`, as a Referrer, with which of `ids`
+ * they refer to (the first REFERRED_NAMED: the caller's own selection, so named whoever refers).
  */
-export async function referrersOf(db: Db, def: ResourceDef, ids: readonly number[], others: readonly ResourceDef[]): Promise<{ name: string; count: number; capped: boolean; ids: number[] } | undefined> {
+export async function referrersOf(db: Db, def: ResourceDef, ids: readonly number[], others: readonly ResourceDef[], reachOf: (of: ResourceDef) => Promise<Reach | undefined>): Promise<(Referrer & { ids: number[] }) | undefined> {
   const list = `{${ids.join(',')}}`;
   for (const other of others) {
-    for (const { table, column, columns } of referringTables(def, other)) {
-      const referring = sql.join(columns.map((c) => sql`${c} = any(${list}::int[])`), sql` or `);
-      const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select distinct ${column} from ${id(table)} where ${referring} limit ${REFERRER_COUNT_CAP + 1}) r`));
-      const n = Number(counted?.n ?? 0);
-      if (n === 0) continue;
-      const referred = sql.join(columns.map((c) => sql`select ${c} as id from ${id(table)} where ${c} = any(${list}::int[])`), sql` union `);
+    for (const source of referringTables(def, other)) {
+      const referrer = await countReferrers(source, other, await reachOf(other), (c) => sql`${c} = any(${list}::int[])`, db);
+      if (!referrer) continue;
+      const referred = sql.join(source.columns.map((c) => sql`select ${c} as id from ${source.from} where ${c} = any(${list}::int[])`), sql` union `);
       const named = rowsOf<{ id: number }>(await db.execute(sql`select distinct id from (${referred}) r order by id limit ${REFERRED_NAMED}`)).map((r) => Number(r.id));
-      return { name: other.name, count: Math.min(n, REFERRER_COUNT_CAP), capped: n > REFERRER_COUNT_CAP, ids: named };
+      return { ...referrer, ids: named };
     }
   }
   return undefined;

@@ -1,7 +1,6 @@
 import { Button, Form, Link, Message, Select, type TableProps } from '@arco-design/web-react';
 import { BULK_MATCHING_MAX, BULK_SELECTED_MAX, bulkFields } from '@atrium/contracts/resource-calls';
 import type { ResourceDef } from '@atrium/contracts/resource';
-import { resources } from '@atrium/contracts/slices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DialogModal } from '../../../components/dialog-modal';
@@ -10,7 +9,7 @@ import { isApiError, type ApiError } from '../../../lib/api';
 import { useLocale, useT, type Locale, type TFunction } from '../../../lib/i18n';
 import { fieldInput } from './field-input';
 import { bulkValue, fieldRule } from './form-values';
-import { fieldKey } from './labels';
+import { fieldKey, referrersText } from './labels';
 import { bulkDelete, bulkUpdate, countMatching, resourceKeys, type BulkTarget, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
 import { ScopeDepartmentSelect, ScopeOwnerSelect } from './scope-fields';
@@ -107,9 +106,7 @@ function bulkRefusal(def: ResourceDef, error: ApiError, picked: ReadonlyMap<numb
     case 'IN_USE': {
       const rows = def.children.find((c) => c.name === details.children);
       if (rows) return t('resourcePage.bulk.hasRows', { list: named(titles(details.ids), t), count: Number(details.count).toLocaleString(locale), label: t(fieldKey(def, rows.name)) });
-      const referrer = resources.find((r) => r.name === details.referredBy);
-      const label = referrer ? (details.count === 1 ? referrer.label[locale] : referrer.pluralLabel[locale]) : '';
-      return referrer ? t('resourcePage.bulk.inUse', { list: named(titles(details.ids), t), count: Number(details.count).toLocaleString(locale), label: locale === 'en-US' ? label.toLowerCase() : label }) : error.message;
+      return referrersText(details, t, locale, 'resourcePage.bulk', { list: named(titles(details.ids), t) }) ?? error.message;
     }
     default:
       return error.message;

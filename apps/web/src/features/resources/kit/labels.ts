@@ -4,8 +4,9 @@
  * `resourcePage.*` (locales/<locale>/resource.ts).
  */
 import { formatDecimal, type ResourceDef, type ResourceField } from '@atrium/contracts/resource';
+import { resources } from '@atrium/contracts/slices';
 import { formatDateTime } from '../../../lib/format';
-import type { TFunction } from '../../../lib/i18n';
+import type { Locale, TFunction } from '../../../lib/i18n';
 import type { ReferenceLabels } from './resource-api';
 
 export const labelKey = (def: ResourceDef) => `resource.${def.name}.label`;
@@ -55,4 +56,29 @@ export function displayValue(def: ResourceDef, field: ResourceField, value: unkn
     default:
       return String(value);
   }
+}
+
+/**
+ * The records an IN_USE refusal names, as the operator reads them ("3 个商品引用了它"), in a delete's or a
+ * bulk delete's words (`vars`: the bulk's list); undefined when the details name no resource of the registry
+ * (a table outside the kit). The count is of the records the reader reaches ("more than" past the server's
+ * cap, for one record); records beyond the reader's data scope are only said to be there (`outOfScope`).
+ * `registry`: the resources a refusal may name (the product's).
+ */
+export function referrersText(
+  details: Record<string, unknown>,
+  t: TFunction,
+  locale: Locale,
+  words: 'resourcePage.delete' | 'resourcePage.bulk',
+  vars: Record<string, string> = {},
+  registry: readonly ResourceDef[] = resources,
+): string | undefined {
+  const referrer = registry.find((r) => r.name === details.referredBy);
+  const count = details.count;
+  if (!referrer || typeof count !== 'number') return undefined;
+  let label = count === 1 ? referrer.label[locale] : referrer.pluralLabel[locale];
+  // "3 products", not "3 Products" (an acronym, "3 SKUs", stays as it is)
+  if (locale === 'en-US' && /^[A-Z][a-z]/.test(label)) label = label[0]!.toLowerCase() + label.slice(1);
+  const key = details.outOfScope === true ? (count === 0 ? 'inUseOutOfScope' : 'inUseAlso') : details.countCapped === true && words === 'resourcePage.delete' ? 'inUseMany' : 'inUse';
+  return t(`${words}.${key}`, { ...vars, count: count.toLocaleString(locale), label });
 }

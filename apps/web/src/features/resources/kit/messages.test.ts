@@ -3,6 +3,7 @@ import { defineResource } from '@atrium/contracts/resource';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../lib/i18n';
 import { fieldRule, saveBody } from './form-values';
+import { referrersText } from './labels';
 
 /** The record form's messages say what is wrong, in the reader's language (issue 38). */
 const l = (en: string, zh: string) => ({ 'en-US': en, 'zh-CN': zh });
@@ -60,5 +61,31 @@ describe('the record form says what is wrong', () => {
         ],
       });
     }
+  });
+});
+
+// A refusal to delete a referred record counts only the referring records the reader reaches (issue 39).
+describe('an IN_USE refusal', () => {
+  const text = (locale: Locale, details: Record<string, unknown>, words: 'resourcePage.delete' | 'resourcePage.bulk' = 'resourcePage.delete') =>
+    referrersText({ referredBy: 'ticket', ...details }, (key, params) => translate(locale, key, params), locale, words, { list: '“A”' }, [ticket]);
+
+  it('counts the referring records the reader reaches, and says so when others beyond its scope refer too', () => {
+    expect(text('en-US', { count: 2 })).toBe('Referred to by 2 tickets, so it cannot be deleted');
+    expect(text('en-US', { count: 1 })).toBe('Referred to by 1 ticket, so it cannot be deleted');
+    expect(text('en-US', { count: 2, outOfScope: true })).toBe('Referred to by 2 tickets, and by others outside your data scope, so it cannot be deleted');
+    expect(text('zh-CN', { count: 2, outOfScope: true })).toBe('2 个工单及您数据权限以外的其他记录引用了它，不能删除');
+    expect(text('en-US', { count: 1000, countCapped: true })).toBe('Referred to by more than 1,000 tickets, so it cannot be deleted');
+  });
+
+  it('names no count when only records beyond the reader\'s scope refer, for one record and in bulk', () => {
+    expect(text('en-US', { count: 0, outOfScope: true })).toBe('Referred to by tickets outside your data scope, so it cannot be deleted');
+    expect(text('zh-CN', { count: 0, outOfScope: true })).toBe('您数据权限以外的工单引用了它，不能删除');
+    expect(text('en-US', { count: 0, outOfScope: true }, 'resourcePage.bulk')).toBe('“A”: referred to by tickets outside your data scope. Nothing was deleted.');
+    expect(text('zh-CN', { count: 3, outOfScope: true }, 'resourcePage.bulk')).toBe('“A” 被 3 个工单及您数据权限以外的其他记录引用，未删除任何记录');
+    expect(text('en-US', { count: 3 }, 'resourcePage.bulk')).toBe('“A”: referred to by 3 tickets. Nothing was deleted.');
+  });
+
+  it('leaves a refusal naming no resource of the registry to the server\'s own message', () => {
+    expect(text('en-US', { referredBy: 'kit_notes_vendor', count: 1 })).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import { Message } from '@arco-design/web-react';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { errorMessages } from '@atrium/contracts/messages/errors';
-import { resources } from '@atrium/contracts/slices';
 import { resourceTitleKey } from '@atrium/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -18,30 +17,22 @@ import { useTransition } from './use-transition';
 import { deleteRecord, exportRecords, resourceKeys, resourceListQuery, type ResourceRecord } from './resource-api';
 import { ResourceToolbar } from './resource-toolbar';
 import { BulkBar, useBulkSelection } from './bulk';
-import { fieldKey } from './labels';
+import { fieldKey, referrersText } from './labels';
 import { ImportDialog, importButtonText, useLatestImport } from './import';
 import { resourceUrl, sortValue, type ResourceFilters, type ResourceUrlState } from './resource-url';
 import { densityToSize, useTablePreferences } from './table-preferences';
 
 /**
  * An IN_USE refusal as the operator reads it: which resource refers to the record and how many of its
- * records do ("3 个商品引用了它"), from the server's details; its own message when they name no resource
- * of the registry (a table outside the kit).
+ * records do ("3 个商品引用了它"), or the record's own rows that keep it; its own message when they name no
+ * resource of the registry (a table outside the kit).
  */
 function inUseText(def: ResourceDef, error: ApiError, t: TFunction, locale: Locale): string {
-  const details = error.data.details;
-  const name = details && !Array.isArray(details) ? details.referredBy : undefined;
-  const count = details && !Array.isArray(details) ? details.count : undefined;
+  const details = error.data.details && !Array.isArray(error.data.details) ? error.data.details : {};
   // its own rows of a `restrict` children field keep it
-  const rows = details && !Array.isArray(details) ? def.children.find((c) => c.name === details.children) : undefined;
-  if (rows && typeof count === 'number') return t('resourcePage.delete.hasRows', { count: count.toLocaleString(locale), label: t(fieldKey(def, rows.name)) });
-  const referrer = resources.find((r) => r.name === name);
-  if (!referrer || typeof count !== 'number') return error.message || errorMessages[locale].IN_USE;
-  let label = count === 1 ? referrer.label[locale] : referrer.pluralLabel[locale];
-  // "3 products", not "3 Products" (an acronym, "3 SKUs", stays as it is)
-  if (locale === 'en-US' && /^[A-Z][a-z]/.test(label)) label = label[0]!.toLowerCase() + label.slice(1);
-  const capped = details && !Array.isArray(details) && details.countCapped === true;
-  return t(capped ? 'resourcePage.delete.inUseMany' : 'resourcePage.delete.inUse', { count: count.toLocaleString('en-US'), label });
+  const rows = def.children.find((c) => c.name === details.children);
+  if (rows && typeof details.count === 'number') return t('resourcePage.delete.hasRows', { count: details.count.toLocaleString(locale), label: t(fieldKey(def, rows.name)) });
+  return referrersText(details, t, locale, 'resourcePage.delete') ?? (error.message || errorMessages[locale].IN_USE);
 }
 
 /** The rows of a list not loaded yet: one array, so the selection's effect does not run on every render. */
