@@ -13,7 +13,7 @@ import { csvLine, sendCsv, type CsvBatch } from '../../lists/csv.ts';
 import { AnswerCache } from '../../lists/list-cache.ts';
 import { sendXlsx, type SheetBatch, type SheetCell } from '../../lists/xlsx.ts';
 import { placeRecord } from '../../lists/placement.ts';
-import { scopedBy, type Reach } from '../../lists/scope.ts';
+import { scopedBy, scopeKey, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { registerImport } from './import.ts';
@@ -125,30 +125,43 @@ const inUseDetails = (referrer: Referrer) => ({
 /** The resource a reference field points at (itself, or another registered one; undefined: none). */
 const referredBy = (def: ResourceDef, all: readonly ResourceDef[], to: string | undefined) => (to === def.name ? def : all.find((r) => r.name === to));
 
-/** `{ supplier: { "3": "Acme" } }` for the reference fields of the given records. */
-async function referenceLabels(db: Db, def: ResourceDef, all: readonly ResourceDef[], records: readonly ResourceRow[]): Promise<Record<string, Record<string, string>>> {
+/** What the caller reaches of each resource, reckoned for one request (RequestScope.reach; undefined: not scoped). */
+type ReachOf = (of: ResourceDef) => Promise<Reach | undefined>;
+
+/**
+ * `{ supplier: { "3": "Acme" } }` for the reference fields of the given records: the referred records the
+ * reader reaches (`reachOf`), by their titles; one beyond its reach is named by nothing but its id (decision 057).
+ */
+async function referenceLabels(db: Db, def: ResourceDef, all: readonly ResourceDef[], records: readonly ResourceRow[], reachOf: ReachOf): Promise<Record<string, Record<string, string>>> {
   const labels: Record<string, Record<string, string>> = {};
   for (const f of def.fields) {
     if (f.type !== 'reference') continue;
     const other = referredBy(def, all, f.to);
     if (!other) continue;
     const ids = [...new Set(records.map((r) => r[f.name]).filter((v): v is number => typeof v === 'number'))];
-    labels[f.name] = await labelsOf(db, other, ids);
+    labels[f.name] = await labelsOf(db, other, ids, await reachOf(other));
   }
   return labels;
 }
+
+/** The resources a record's labels name records of (its references' and its rows'), scoped: their reaches change a list's labels. */
+const labelledScoped = (def: ResourceDef, all: readonly ResourceDef[]): ResourceDef[] => {
+  const fields = [...def.fields, ...def.children.flatMap((c) => c.def.fields)];
+  const named = fields.filter((f) => f.type === 'reference').map((f) => referredBy(def, all, f.to));
+  return [...new Set(named)].filter((r): r is ResourceDef => r !== undefined && r.scoped);
+};
 
 /** One record's rows of a `children` field in their order (locked until the transaction ends when `lock`). */
 const rowsOfRecord = async (db: Db, c: ChildrenField, id: number, lock = false): Promise<ChildRow[]> => (await childRows(db, c, [id], lock)).map(({ parent: _, ...row }) => row);
 
 /** A record's rows of each `children` field (`{ lines: [...] }`), and their references' labels under `<children>.<field>`. */
-async function childrenOf(db: Db, def: ResourceDef, all: readonly ResourceDef[], rowId: number): Promise<{ rows: Record<string, ChildRow[]>; labels: Record<string, Record<string, string>> }> {
+async function childrenOf(db: Db, def: ResourceDef, all: readonly ResourceDef[], rowId: number, reachOf: ReachOf): Promise<{ rows: Record<string, ChildRow[]>; labels: Record<string, Record<string, string>> }> {
   const rows: Record<string, ChildRow[]> = {};
   const labels: Record<string, Record<string, string>> = {};
   for (const c of def.children) {
     const found = await rowsOfRecord(db, c, rowId);
     rows[c.name] = found;
-    for (const [name, byId] of Object.entries(await referenceLabels(db, c.def, all, found as ResourceRow[]))) labels[`${c.name}.${name}`] = byId;
+    for (const [name, byId] of Object.entries(await referenceLabels(db, c.def, all, found as ResourceRow[], reachOf))) labels[`${c.name}.${name}`] = byId;
   }
   return { rows, labels };
 }
@@ -293,26 +306,29 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   };
-  const labelsFor = async (db: Db, rows: readonly ResourceRow[], locale: Locale) => ({ ...(await referenceLabels(db, def, all, rows)), ...(def.scoped ? await scopeLabels(db, rows, locale) : {}) });
+  const labelsFor = async (db: Db, scope: RequestScope, rows: readonly ResourceRow[], locale: Locale) => ({
+    ...(await referenceLabels(db, def, all, rows, (of) => reachOf(db, scope, of))),
+    ...(def.scoped ? await scopeLabels(db, rows, locale) : {}),
+  });
   /** A record's answer: its labels, and with a life cycle the transitions the caller may fire now. */
   const withLabels = async (db: Db, session: SessionInfo, scope: RequestScope, row: ResourceRow, locale: Locale) => {
     const [answered] = def.lifecycle ? await withTransitions(db, def, await actorOf(db, session, scope), [row]) : [row];
-    if (def.children.length === 0) return { ...answered!, labels: await labelsFor(db, [row], locale) };
-    const children = await childrenOf(db, def, all, row.id);
-    return { ...answered!, ...children.rows, labels: { ...(await labelsFor(db, [row], locale)), ...children.labels } };
+    if (def.children.length === 0) return { ...answered!, labels: await labelsFor(db, scope, [row], locale) };
+    const children = await childrenOf(db, def, all, row.id, (of) => reachOf(db, scope, of));
+    return { ...answered!, ...children.rows, labels: { ...(await labelsFor(db, scope, [row], locale)), ...children.labels } };
   };
   /** A save's rows written (the fields given; a create's absent ones as none), then all of them as they now are. */
   const saveChildren = async (db: Db, id: number, values: Record<string, unknown>, existing: Record<string, ChildRow[]>) => {
     for (const c of def.children) if (values[c.name] !== undefined || !existing[c.name]) await asRefusal(def, all, () => writeChildren(db, c, id, (values[c.name] as Record<string, unknown>[] | undefined) ?? [], existing[c.name] ?? []), 'field');
-    return (await childrenOf(db, def, all, id)).rows;
+    return Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, await rowsOfRecord(db, c, id)] as const)));
   };
   const scopeOfRow = (row: ResourceRow): RecordScope | null => (def.scoped ? { department: row.department as number, owner: row.owner as number } : null);
   // A scoped call, or a write that checks a reference to a scoped resource, reckons the caller's reach from
   // the departments' tree, kept at their generation: read with the request's round trip, it costs no
   // statement of its own (and none inside a write's transaction).
-  const refersToScoped = def.fields.some((f) => f.type === 'reference' && referredBy(def, all, f.to)?.scoped);
+  const labelled = labelledScoped(def, all);
   // a life cycle's answers ask who leads which department (approvals by department leader), from the same tree
-  const scoped = def.scoped || refersToScoped || def.lifecycle ? { reads: ['departments'] } : {};
+  const scoped = def.scoped || labelled.length > 0 || def.lifecycle ? { reads: ['departments'] } : {};
 
   // Kept at the generations of every table a page reads (its list source's declaration), and for a scoped
   // resource per reach: a page is never served to a caller who reaches other rows.
@@ -323,12 +339,14 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     async ({ db, req, query, session, scope, locale }) => {
       const reach = await reachOf(db, scope, def);
       // the parsed query's keys come in the schema's order: equal requests give equal keys (a scoped page's
-      // labels name departments in the reader's language)
-      const key = def.scoped ? `${locale}|${JSON.stringify(query)}` : JSON.stringify(query);
+      // labels name departments in the reader's language, and referred records only within the reader's
+      // reach of their resources: those reaches are part of the key too)
+      const reaches = await Promise.all(labelled.map(async (of) => `${of.name}:${scopeKey((await reachOf(db, scope, of))!)}|`));
+      const key = `${def.scoped ? `${locale}|` : ''}${reaches.join('')}${JSON.stringify(query)}`;
       const page = pages.answer(db, { key, known: req.generations, reach }, async () => {
         const { current, pageSize, sort, ...filters } = query as Record<string, unknown> & { current: number; pageSize: number; sort: string };
         const page = await listRows(db, def, pages.tables, await listFilters(db, def, scope, filters), sort, (current - 1) * pageSize, pageSize, reach);
-        const labels = await labelsFor(db, page.rows, locale);
+        const labels = await labelsFor(db, scope, page.rows, locale);
         return { value: { list: page.rows, total: page.total, totalCapped: page.capped, current, pageSize, labels }, weight: page.rows.length };
       });
       if (!def.lifecycle) return page;
@@ -336,7 +354,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
       const kept = JSON.parse((await page).text) as ResourceList;
       return { ...kept, list: await withTransitions(db, def, await actorOf(db, session, scope), kept.list) };
     },
-    { reads: [...new Set([...pages.tables, ...(def.lifecycle ? ['departments'] : [])])] },
+    { reads: [...new Set([...pages.tables, ...(def.lifecycle || labelled.length > 0 ? ['departments'] : [])])] },
   );
 
   registerCall(app, calls.export, async ({ db, reply, query, scope, locale, now }) => exportFile(db, scope, def, all, reply, query as Record<string, unknown>, locale, now()), scoped);
@@ -549,7 +567,7 @@ async function exportFile(db: Db, scope: RequestScope, def: ResourceDef, all: re
   type Rows = { records: { row: ResourceRow; texts: string[] }[]; next: (() => Promise<Rows>) | undefined };
   const batch = async (cursor: ExportCursor | undefined): Promise<Rows> => {
     const { rows, next } = await exportRows(db, def, filters, sort, cursor, EXPORT_BATCH_ROWS, reach);
-    const labels = await referenceLabels(db, def, all, rows);
+    const labels = await referenceLabels(db, def, all, rows, (of) => reachOf(db, scope, of));
     const placed = def.scoped ? await scopeLabels(db, rows, locale) : undefined;
     const scopeCells = (row: ResourceRow) => (placed ? [placed.department[String(row.department)] ?? '', placed.owner[String(row.owner)] ?? ''] : []);
     const records = rows.map((row) => ({ row, texts: [...columns.map((c) => cellText(def, row, c, labels, locale)), ...scopeCells(row), row.createdAt as string] }));

@@ -374,6 +374,40 @@ export function describeScopeMatrix(def: ResourceDef, all: readonly ResourceDef[
       }
     });
 
+    // a reference to another resource (to itself, the reach of both would change with the override below)
+    const otherScopedReferences = scopedReferences.filter((r) => r.other !== def);
+    itWhen(otherScopedReferences.length > 0)('names a referred record only to a reader who reaches it, even after another reader of the same records was answered', async () => {
+      const tree = accounts.get('department-tree')!;
+      // an account reaching the same records of this resource as `tree`, and of those it refers to only its own
+      const code = 'matrix-labels';
+      data(await admin.call('POST', '/api/system/roles', { code, name: code, permissions: [], dataScope: 'department-tree' }), 'the role');
+      // its permissions and overrides in SQL, as the matrix's: the kit's own fixtures are outside the catalogues
+      const overrides = JSON.stringify(Object.fromEntries(otherScopedReferences.map((r) => [r.other.name, 'own'])));
+      await t.db.execute(`update roles set permissions = (select permissions from roles where code = 'matrix-department-tree'), scopes = '${overrides}'::jsonb where code = '${code}'`);
+      await createAccount(admin, { username: 'matrix.labels', name: 'Matrix labels', roles: [code], password: 'matrix123', departmentId: upper });
+      const narrow = await session(t, 'matrix.labels', 'matrix123');
+      for (const { field, other } of otherScopedReferences) {
+        const target = await make(other, { department: upper, owner: adminId });
+        const title = String(target[other.titleField]);
+        const record = data(await admin.call('POST', def.apiPath, await valuesFor(def, undefined, { ...(def.scoped ? { department: upper, owner: tree.id } : {}), [field.name]: target.id })), `a ${def.name} referring`);
+        const label = (answer: { labels: Record<string, Record<string, string>> }) => answer.labels[field.name]?.[String(target.id)];
+        // `tree` first: its page is kept, and must not be the one `narrow` is given
+        const wide = data(await tree.client.call('GET', `${def.apiPath}?pageSize=100`), 'tree lists');
+        expect(label(wide), `${field.name}: labelled for a reader who reaches it`).toBe(title);
+        const page = data(await narrow.call('GET', `${def.apiPath}?pageSize=100`), 'narrow lists');
+        expect(ids(page.list), 'the same records').toEqual(ids(wide.list));
+        expect(label(page), `${field.name}: no label beyond the reader's reach`).toBeUndefined();
+        expect(page.list.find((r: { id: number }) => r.id === record.id)[field.name], 'the reference itself stays').toBe(target.id);
+        expect(label(data(await narrow.call('GET', `${def.apiPath}/${record.id}`), 'narrow reads')), 'by id').toBeUndefined();
+        expect(label(data(await tree.client.call('GET', `${def.apiPath}/${record.id}`), 'tree reads')), 'by id').toBe(title);
+        const csv = await narrow.call('GET', `${def.apiPath}/export`, undefined, { locale: 'en-US' });
+        const line = csv.text.split('\r\n').find((l) => l.startsWith(`${record.id},`));
+        expect(line, 'exported').toBeDefined();
+        expect(line, 'the export names it by its id').not.toContain(title);
+        data(await admin.call('DELETE', `${def.apiPath}/${record.id}?version=${record.version}`), 'clean up');
+      }
+    });
+
     itWhen(def.scoped && scopedReferences.length > 0)('counts in a delete\'s IN_USE only the referring records the caller reaches, and says others refer beyond its reach', async () => {
       const dept = accounts.get('department')!;
       for (const { field, other } of scopedReferences) {

@@ -254,11 +254,14 @@ export async function scopeLabels(db: Db, records: readonly ResourceRow[], local
   return { department: byId(rowsOf(departments)), owner: byId(rowsOf(owners)) };
 }
 
-/** `{ id -> label }` of another resource's records, by its title field. */
-export async function labelsOf(db: Db, other: ResourceDef, ids: readonly number[]): Promise<Record<string, string>> {
+/**
+ * `{ id -> label }` of another resource's records within `reach`, by its title field: a record beyond the
+ * reader's reach gets none, as it is not there for them (decision 057).
+ */
+export async function labelsOf(db: Db, other: ResourceDef, ids: readonly number[], reach: Reach | undefined): Promise<Record<string, string>> {
   if (ids.length === 0) return {};
   const title = other.fields.find((f) => f.name === other.titleField)!;
-  const result = await db.execute(sql`select id, ${id(title.column)} as label from ${id(other.table)} where id = any(${`{${ids.join(',')}}`}::int[])`);
+  const result = await db.execute(sql`select t.id, t.${id(title.column)} as label from ${id(other.table)} t where t.id = any(${`{${ids.join(',')}}`}::int[]) and ${inReach(other, reach)}`);
   return Object.fromEntries(rowsOf<{ id: number; label: string | null }>(result).map((r) => [String(r.id), r.label ?? '']));
 }
 

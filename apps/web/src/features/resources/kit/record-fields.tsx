@@ -27,7 +27,8 @@ export function recordFields(def: ResourceDef, record: ResourceRecord, labels: R
   return [
     ...fields.map((f) => {
       const value = record[f.name];
-      const other = f.type === 'reference' && links && value != null ? referredBy(def, f.to) : undefined;
+      // a referred record beyond the reader's reach comes without a label (decision 057): its id, not a link to a page it cannot open
+      const other = f.type === 'reference' && links && value != null && labels[f.name]?.[String(value)] !== undefined ? referredBy(def, f.to) : undefined;
       const text = displayValue(def, f, value, labels, t);
       return {
         label: t(fieldKey(def, f.name)),

@@ -450,6 +450,15 @@ describe('the page of a resource', () => {
       expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
     });
 
+    it('names a referred record beyond the reader\'s reach by its id, with no link to a page it cannot open', async () => {
+      // the server sends no label for it (decision 057)
+      scripted['GET /api/products/1'] = [new Response(JSON.stringify(envelope({ ...lamp(), labels: { supplier: {}, parent: {}, department: { '3': '华东区' }, owner: {} } })), { status: 200 })];
+      renderRecord('/catalog/products/1');
+      const fields = await waitFor(() => screen.getByRole('region', { name: '基本信息' }));
+      expect(fields.textContent).toContain('#7');
+      expect(within(fields).queryAllByRole('link')).toEqual([]);
+    });
+
     it('is the 404 page for an id that names no record or one out of scope, and for one that is no id, without a toast', async () => {
       const error = vi.spyOn(Message, 'error').mockImplementation(() => () => {});
       renderRecord('/catalog/products/99');
