@@ -507,27 +507,41 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
     const values = { [field]: value };
     if (def.lifecycle) assertAll(rows, (row) => assertUnlocked(def, row, values), [field]);
     const scopeField = def.scoped && (field === 'department' || field === 'owner');
-    if (scopeField) {
-      // the one department or owner every record gets: asked once, and only it (the placement's other half,
-      // which each record keeps, is given as unchanged: a custom scope need not reach the writer's own department)
-      if (value === null) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'value', message: 'common.required' }] });
-      await placeRecord(db, (await reachOf(db, scope, def))!, scope, { [field]: value as number }, { department: 0, owner: 0 });
-    } else await checkValues(db, scope, def, all, values);
     const ids = rows.map((r) => r.id);
-    if (hooks.beforeWrite) {
-      // a team's hook sees each record, and may change the value it gets
-      for (const row of rows) {
-        const own = { ...values };
-        await hooks.beforeWrite(own, { db, existing: row });
-        await asRefusal(def, all, () => updateRow(db, def, row.id, own, session.userId, now(), scopeField ? { department: row.department as number, owner: row.owner as number, ...own } : undefined), 'field');
-      }
-    } else await asRefusal(def, all, () => updateRows(db, def, ids, field, value, session.userId, now()), 'field');
+    // a refusal of the value names the body's `value`, the bulk form's one input, not the field it sets
+    await onValue(field, async () => {
+      if (scopeField) {
+        // the one department or owner every record gets: asked once, and only it (the placement's other half,
+        // which each record keeps, is given as unchanged: a custom scope need not reach the writer's own department)
+        if (value === null) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'value', message: 'common.required' }] });
+        await placeRecord(db, (await reachOf(db, scope, def))!, scope, { [field]: value as number }, { department: 0, owner: 0 });
+      } else await checkValues(db, scope, def, all, values);
+      if (hooks.beforeWrite) {
+        // a team's hook sees each record, and may change the value it gets
+        for (const row of rows) {
+          const own = { ...values };
+          await hooks.beforeWrite(own, { db, existing: row });
+          await asRefusal(def, all, () => updateRow(db, def, row.id, own, session.userId, now(), scopeField ? { department: row.department as number, owner: row.owner as number, ...own } : undefined), 'field');
+        }
+      } else await asRefusal(def, all, () => updateRows(db, def, ids, field, value, session.userId, now()), 'field');
+    });
     const after = await rowsById(db, def, ids);
     if (def.lifecycle && scopeField) for (const row of after) await afterUpdate(db, def, row);
     const before = new Map(rows.map((r) => [r.id, r]));
     audit.setEach(after.map((row) => ({ targetType: def.name, targetId: row.id, summary: summaryOf(def, 'updated', row), changes: diffFields(before.get(row.id)!, row, auditedFields(def)) })));
     return { count: rows.length };
   }, options);
+}
+
+/** A bulk edit's write, its refusals of the one value (VALIDATION_FAILED on `field`) naming the body's `value` instead. */
+async function onValue(field: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.key !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) throw error;
+    const details = error.details.map((d) => (d.path === field ? { ...d, path: 'value' } : d));
+    throw new AppError('VALIDATION_FAILED', { ...(error.messageKey ? { message: error.messageKey } : {}), details });
+  }
 }
 
 /** A cell of the export as a person reads it: labels for enums, booleans and references, in the caller's language. */

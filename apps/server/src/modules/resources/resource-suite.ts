@@ -276,6 +276,12 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
         const res = await t.request({ method: 'POST', url: `${api}/bulk-update`, token: admin, body: { field: typed.name, value: 'not a value', records: one } });
         expect([res.status, (res.body.data.details as { path: string }[]).map((d) => d.path)], typed.name).toEqual([400, ['value']]);
       }
+      // a value naming no record (a reference's, a department's, an owner's) is refused on the one input too
+      const named = [...def.fields.filter((f) => f.type === 'reference' && bulkFields(def).includes(f.name)).map((f) => f.name), ...(def.scoped ? ['department', 'owner'] : [])];
+      for (const name of named) {
+        const res = await t.request({ method: 'POST', url: `${api}/bulk-update`, token: admin, body: { field: name, value: 987654, records: one }, locale: 'en-US' });
+        expect([res.status, (res.body.data.details as { path: string }[])?.map((d) => d.path)], name).toEqual([400, ['value']]);
+      }
       expect(ok(await t.request({ url: `${api}/${record.id}`, token: admin })).version).toBe(record.version);
     });
 
