@@ -1,8 +1,9 @@
 /**
  * Test harness for server suites. Every `createTestApp()` gets its own fresh,
  * migrated and seeded database:
- * - PGlite (default): loaded from a template data dir (migrated + seeded once, cached on disk under the
- *   OS temp dir and keyed by the migration and seed sources), 1.3-1.8 s instead of ~10 s per app (measured
+ * - PGlite (default): loaded from a template data dir (migrated + seeded once, or migrated only for
+ *   `seed: false`, cached on disk under the OS temp dir and keyed by the migration and seed sources),
+ *   1.3-1.8 s instead of ~10 s per app (measured
  *   2026-12-01: most of it reading and untarring the 44 MB template, a 16 MB WAL segment included);
  * - PostgreSQL when ATRIUM_TEST_ENGINE=postgres (the `server-pg` vitest project, enabled when
  *   TEST_DATABASE_URL is set): a new schema selected through search_path, dropped on close().
@@ -173,17 +174,20 @@ function templateKey(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-let templatePromise: Promise<Buffer> | undefined;
+const templates = new Map<boolean, Promise<Buffer>>();
 
-async function pgliteTemplate(): Promise<Buffer> {
-  templatePromise ??= (async () => {
+/** The data dir of a migrated database, seeded or not (a suite of the migrations' or the seed's own asks for none). */
+async function pgliteTemplate(seed: boolean): Promise<Buffer> {
+  let template = templates.get(seed);
+  if (template) return template;
+  template = (async () => {
     const dir = join(tmpdir(), 'atrium-test-templates');
-    const file = join(dir, `pglite-${templateKey()}.tar`);
+    const file = join(dir, `pglite-${templateKey()}${seed ? '' : '-unseeded'}.tar`);
     if (existsSync(file)) return readFileSync(file);
     const client = new PGlite(pgliteOptions());
     const handle = pgliteHandle(client);
     await migrateDatabase(handle, serverSlices);
-    await seedDatabase(handle.db, { nodeEnv: 'test' }, serverSlices);
+    if (seed) await seedDatabase(handle.db, { nodeEnv: 'test' }, serverSlices);
     const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
     await client.close();
     mkdirSync(dir, { recursive: true });
@@ -197,7 +201,8 @@ async function pgliteTemplate(): Promise<Buffer> {
     renameSync(tmp, file); // atomic: parallel workers may race to build it
     return dump;
   })();
-  return templatePromise;
+  templates.set(seed, template);
+  return template;
 }
 
 /** A database with nothing in it (no migrations): PGlite in memory, or a fresh schema dropped on close. */
@@ -249,8 +254,8 @@ async function openTestDatabase(engine: Engine, seed: boolean, databaseUrl?: str
     if (seed) await seedDatabase(handle.db, { nodeEnv: 'test' }, serverSlices);
     return handle;
   }
-  if (engine === 'pglite' && seed) {
-    const template = await pgliteTemplate();
+  if (engine === 'pglite') {
+    const template = await pgliteTemplate(seed);
     const client = new PGlite(pgliteOptions({ loadDataDir: new Blob([new Uint8Array(template)]) }));
     await client.waitReady;
     return pgliteHandle(client);
