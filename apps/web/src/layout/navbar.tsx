@@ -12,7 +12,7 @@ import {
   IconTag,
   IconUser,
 } from '@arco-design/web-react/icon';
-import { defaultRoute, findRouteByPath, firstAllowedRoute, hasApprovals, isRouteAllowed } from '@atrium/contracts/routes';
+import { defaultRoute, findRouteByPath, hasApprovals, isRouteAllowed, landingPath } from '@atrium/contracts/routes';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LocaleSwitch } from '../components/locale-switch';
@@ -85,7 +85,7 @@ export function Navbar({ onOpenMenuDrawer }: { onOpenMenuDrawer: () => void }) {
         return !!route && isRouteAllowed(route, info.permissions);
       });
       const here = findRouteByPath(location.pathname);
-      if (here && !isRouteAllowed(here, info.permissions)) navigate(firstAllowedRoute(info.permissions)?.path ?? defaultRoute.path);
+      if (here && !isRouteAllowed(here, info.permissions)) navigate(landingPath(info.permissions));
     } catch (error) {
       // The transport showed the reason, except for MFA_ENROLMENT_REQUIRED (the new role requires two-step
       // verification, which is off): it leaves that to the enrolment, which does not come when the switch
