@@ -68,7 +68,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const dialogTitle = () => screen.findByText('Change your one-time password', {}, { timeout: 5000 });
+const dialogTitle = () => screen.findByText('Change your one-time password');
 const input = (autocomplete: string, index = 0) => document.querySelectorAll<HTMLInputElement>(`.arco-modal input[autocomplete="${autocomplete}"]`)[index]!;
 
 function fillIn(oneTime: string, next: string) {

@@ -73,7 +73,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const dialogIntro = () => screen.findByText('Your role requires two-step verification. Turn it on to go on using the console.', {}, { timeout: 5000 });
+const dialogIntro = () => screen.findByText('Your role requires two-step verification. Turn it on to go on using the console.');
 
 describe('enrolment required by the role', () => {
   it('follows the user info: required and off holds the session to the enrolment', () => {

@@ -1,10 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
-// `waitFor` and the `find*` queries wait up to 5 s, not Testing Library's 1 s: on two cores running the
-// server suites beside these (decision 041), a page's first render alone has taken over a second (a wait
-// that is never met still fails, 5 s later).
-configure({ asyncUtilTimeout: 5000 });
+// `waitFor` and the `find*` queries wait up to 10 s, not Testing Library's 1 s: on two cores running the
+// server suites or the browser suites beside these (decisions 041, 043), a page's first render alone has
+// taken over a second, and a tree of eight nodes over three (2026-12-02). A wait that is never met still
+// fails, 10 s later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library unmounts what a test rendered only where the test API is global, and it is not here:
 // without this, a test finds the previous tests' trees still in the document (in a shuffled order, three

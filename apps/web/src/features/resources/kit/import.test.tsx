@@ -215,7 +215,7 @@ describe('a resource\'s import', () => {
     }];
     fireEvent.click(within(dialog()).getByRole('button', { name: '检查数据' }));
     await waitFor(() => expect(sent.find((r) => r.path.endsWith('/check'))?.body).toEqual({ mapping: ['title', 'sku', 'price', null], matchBy: null }));
-    expect(await within(dialog()).findByText('1 行有问题，未导入任何数据。请修改文件后重新导入。', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog()).findByText('1 行有问题，未导入任何数据。请修改文件后重新导入。')).toBeTruthy();
     const problem = within(dialog()).getByText('须为数字，例如 12.50').closest('tr')!;
     expect([...problem.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['3', '价格', '须为数字，例如 12.50']);
     // nothing to write: no button for it, the report and the ways back instead
@@ -232,7 +232,7 @@ describe('a resource\'s import', () => {
     const listsBefore = sent.filter((r) => r.method === 'GET' && r.path === '/api/products').length;
     steps = [{ status: 'writing', progress: { done: 2, total: 3 } }, { status: 'done', progress: { done: 3, total: 3 } }];
     fireEvent.click(within(dialog()).getByRole('button', { name: '导入 3 条' }));
-    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('导入完成：新建 2 条，更新 1 条'), { timeout: 5000 });
+    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('导入完成：新建 2 条，更新 1 条'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'POST' && r.path.endsWith('/commit'))).toHaveLength(1);
     await waitFor(() => expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/products').length).toBeGreaterThan(listsBefore));
@@ -246,10 +246,10 @@ describe('a resource\'s import', () => {
     fireEvent.click(await screen.findByRole('option', { name: '忽略此列' }));
     steps = [{ status: 'checked', progress: { done: 3, total: 3 }, counts: { created: 3, updated: 0 } }];
     fireEvent.click(within(dialog()).getByRole('button', { name: '检查数据' }));
-    expect(await within(dialog()).findByText('检查通过：将新建 3 条，更新 0 条。', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog()).findByText('检查通过：将新建 3 条，更新 0 条。')).toBeTruthy();
     steps = [{ status: 'writing', progress: { done: 1, total: 3 } }, { status: 'done', progress: { done: 3, total: 3 } }];
     fireEvent.click(within(dialog()).getByRole('button', { name: '导入 3 条' }));
-    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('导入完成：新建 3 条，更新 0 条'), { timeout: 5000 });
+    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('导入完成：新建 3 条，更新 0 条'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -263,7 +263,7 @@ describe('a resource\'s import', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: '取消导入' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path.endsWith('/cancel'))).toBe(true));
     steps = [{ status: 'cancelled', failure: '导入已取消：未写入任何数据' }];
-    expect(await within(dialog()).findByText('导入已取消：未写入任何数据', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog()).findByText('导入已取消：未写入任何数据')).toBeTruthy();
   });
 
   it('says why a file is not taken, before and after sending it, in the person\'s language', async () => {

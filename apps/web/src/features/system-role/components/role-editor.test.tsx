@@ -113,7 +113,7 @@ describe('permission tree grouping', () => {
 describe('RoleEditor', () => {
   it('lets a role writer change only 要求两步验证 of a built-in role, and saves that field alone', async () => {
     const onClose = renderEditor(builtIn, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8));
 
     expect(screen.getByText('编辑角色')).toBeTruthy();
     expect(screen.getByText('内置角色只能修改“要求两步验证”，其余仅供查看。')).toBeTruthy();
@@ -133,7 +133,7 @@ describe('RoleEditor', () => {
 
   it('opens a built-in role read-only without role:write, the switch included', async () => {
     renderEditor({ ...builtIn, requireMfa: true }, false);
-    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8));
 
     expect(screen.getByText('查看角色')).toBeTruthy();
     expect(screen.getByText('内置角色不可修改，仅供查看。')).toBeTruthy();
@@ -162,7 +162,7 @@ describe('RoleEditor', () => {
 
   it('opens any role read-only without role:write, a partly held group half checked', async () => {
     renderEditor(custom, false);
-    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8));
     expect(treeNodes().filter((n) => n.checked !== 'none')).toEqual([
       { title: '系统管理', checked: 'some', disabled: true },
       { title: '用户', checked: 'some', disabled: true },
@@ -173,7 +173,7 @@ describe('RoleEditor', () => {
 
   it('edits a custom role: a group box checks the whole group, and the save sends the codes', async () => {
     const onClose = renderEditor(custom, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8));
     expect(screen.getByText('编辑角色')).toBeTruthy();
     expect(treeNodes().every((n) => !n.disabled)).toBe(true);
 
@@ -190,7 +190,7 @@ describe('RoleEditor', () => {
 
   it('sends requireMfa with a new role', async () => {
     const onClose = renderEditor(null, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8));
     fireEvent.change(screen.getByPlaceholderText('如 reviewer'), { target: { value: 'ops' } });
     fireEvent.change(screen.getByPlaceholderText('请输入角色名称'), { target: { value: '运维' } });
     await act(async () => fireEvent.click(twoStepSwitch()));
@@ -201,7 +201,7 @@ describe('RoleEditor', () => {
 
   it('checks a whole resource from its own box', async () => {
     renderEditor({ ...custom, permissions: [] }, true);
-    await waitFor(() => expect(treeNodes()).toHaveLength(8), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes()).toHaveLength(8));
     const users = [...document.querySelectorAll('.arco-tree-node')].find((n) => n.textContent === '用户')!;
     await act(async () => fireEvent.click(users.querySelector('.arco-checkbox input')!));
     expect(treeNodes().filter((n) => n.checked !== 'none')).toEqual([
@@ -228,7 +228,7 @@ describe('the data scope section', () => {
   it('offers the five scopes with a line each and the scoped resources, and sends a custom scope with its departments', async () => {
     useSession.setState({ permissions: ['role:read', 'role:write', 'department:read'] });
     const onClose = renderEditor(custom, true);
-    await waitFor(() => expect(treeNodes().length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes().length).toBeGreaterThan(0));
     expect(scopeRadio('全部数据').checked).toBe(true);
     for (const line of ['所有记录', '所在部门及其下级部门的记录', '仅所在部门的记录', '所选部门及其下级部门的记录', '仅自己负责的记录']) expect(screen.getByText(line)).toBeTruthy();
     // the overrides list every scoped resource by its name in the role editor, each following the role
@@ -263,7 +263,7 @@ describe('the data scope section', () => {
     useSession.setState({ permissions: ['role:read', 'role:write', 'department:read'] });
     const onClose = renderEditor({ ...custom, dataScope: 'all', departmentIds: [9], scopes: { user: 'custom' } }, true);
     // the role's scope is all, an override custom: the departments are asked for, the stored one checked
-    await waitFor(() => expect(departmentBoxes()).toContainEqual({ title: '上海分公司', checked: true }), { timeout: 3000 });
+    await waitFor(() => expect(departmentBoxes()).toContainEqual({ title: '上海分公司', checked: true }));
     expect(scopeRadio('全部数据').checked).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -274,7 +274,7 @@ describe('the data scope section', () => {
     setLocale('en-US');
     useSession.setState({ permissions: ['role:read'] });
     renderEditor({ ...custom, dataScope: 'custom', departmentIds: [7, 9], scopes: { user: 'own' } }, false);
-    await waitFor(() => expect(treeNodes().length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(treeNodes().length).toBeGreaterThan(0));
     expect(scopeRadio('Custom').checked).toBe(true);
     expect(screen.getByText("Records of the holder's department and those below it")).toBeTruthy();
     // without department:read the tree is not fetched: it says how many are chosen
