@@ -1,6 +1,6 @@
 import type { TableColumnProps } from '@arco-design/web-react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
 import type { ListUrlState } from '../lib/list-url-state';
 import { useSettings } from '../stores/settings';
@@ -91,6 +91,42 @@ describe('list frame', () => {
     expect(tableWidth()).toBe(`${120 + 150 + 90}px`);
     rerender(<ListFrame title="Things" page={listPage()} columns={columns} flexWidth={240} />);
     expect(tableWidth()).toBe(`${120 + 240 + 90}px`);
+  });
+
+  it('fits a card narrower than the columns: the column without a width gives first, then those that end in an ellipsis', () => {
+    // a card of `width`, measured when the frame observes it (jsdom lays nothing out)
+    let width = 0;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => width);
+    const stub = window.ResizeObserver;
+    onTestFinished(() => void (window.ResizeObserver = stub));
+    window.ResizeObserver = class {
+      constructor(private readonly measured: ResizeObserverCallback) {}
+      observe() {
+        this.measured([], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    };
+    const fitting: TableColumnProps<Row>[] = [
+      { title: 'At', dataIndex: 'at', width: 176 },
+      { title: 'Name', dataIndex: 'name', width: 190, ellipsis: true },
+      { title: 'Note', dataIndex: 'note' },
+      { title: 'Actions', width: 80, fixed: 'right', render: () => <span>…</span> },
+    ];
+    const shown = (card: number) => {
+      width = card;
+      const { unmount } = render(<ListFrame title="Things" page={listPage()} columns={fitting} flexWidth={240} />);
+      const table = document.querySelector<HTMLElement>('.arco-table table')!.style.width;
+      const cols = [...document.querySelectorAll<HTMLElement>('.arco-table colgroup col')].map((c) => c.style.width);
+      unmount();
+      return { table, cols };
+    };
+    // 686 px of columns: in 600 the note alone gives (240 -> 154), nothing else
+    expect(shown(600)).toEqual({ table: '600px', cols: ['176px', '190px', '', '80px'] });
+    // in 500 the note gives 120 px, down to its floor, and the name the other 66 (to 124, above its 114)
+    expect(shown(500)).toEqual({ table: '500px', cols: ['176px', '124px', '', '80px'] });
+    // in 400 even that is not enough: every column keeps its width, and the table scrolls
+    expect(shown(400)).toEqual({ table: '686px', cols: ['176px', '190px', '', '80px'] });
   });
 
   it('fixes no column on a phone, where it would cover the table', () => {

@@ -10,23 +10,30 @@ import { PagedTable, type PagedTableProps } from './paged-table';
 /** How narrow a column that ends its text in an ellipsis may become to fit the card: a share of its width, and never below a floor. */
 const SHRINK_TO = 0.6;
 const SHRINK_FLOOR = 96;
+/** How narrow a column without a width (one that takes what the others leave, a summary) may become before any other gives. */
+const FLEX_FLOOR = 120;
 
 /**
- * Columns fitted to the card's width when they can be: those that end a long value in an ellipsis (and
- * are not fixed) give up to 40 % of their width, in proportion, so the table needs no sideways scroll and
- * the fixed actions column covers nothing (nine columns at 1440 px left the last one under it, cut with
- * no ellipsis). When even that is not enough, the columns keep their widths and the table scrolls.
+ * Columns fitted to the card's width when they can be, and the table's width: a column without a width
+ * gives first, down to FLEX_FLOOR (a summary has room to give where a time or an action's id has none:
+ * the audit log at 1440 px cut both while its summary stood half empty); then those that end a long
+ * value in an ellipsis (and are not fixed) give up to 40 % of their width, in proportion, so the table
+ * needs no sideways scroll and the fixed actions column covers nothing (nine columns at 1440 px left the
+ * last one under it, cut with no ellipsis). When even that is not enough, the columns keep their widths
+ * and the table scrolls.
  */
-function fitColumns<R>(columns: TableColumnProps<R>[], available: number | undefined, flexWidth: number): TableColumnProps<R>[] {
+function fitColumns<R>(columns: TableColumnProps<R>[], available: number | undefined, flexWidth: number): { columns: TableColumnProps<R>[]; width: number } {
   const widthOf = (c: TableColumnProps<R>) => (typeof c.width === 'number' ? c.width : flexWidth);
   const total = columns.reduce((sum, c) => sum + widthOf(c), 0);
-  if (available === undefined || total <= available) return columns;
+  if (available === undefined || total <= available) return { columns, width: total };
+  const flexRoom = columns.filter((c) => typeof c.width !== 'number').length * Math.max(0, flexWidth - FLEX_FLOOR);
+  const excess = total - available - flexRoom;
+  if (excess <= 0) return { columns, width: available };
   const floor = (c: TableColumnProps<R>) => Math.max(SHRINK_FLOOR, Math.round(widthOf(c) * SHRINK_TO));
   const shrinks = (c: TableColumnProps<R>) => Boolean(c.ellipsis) && !c.fixed && typeof c.width === 'number' && c.width > floor(c);
   const room = columns.reduce((sum, c) => sum + (shrinks(c) ? widthOf(c) - floor(c) : 0), 0);
-  const excess = total - available;
-  if (room < excess) return columns;
-  return columns.map((c) => (shrinks(c) ? { ...c, width: Math.floor(widthOf(c) - ((widthOf(c) - floor(c)) * excess) / room) } : c));
+  if (room < excess) return { columns, width: total };
+  return { columns: columns.map((c) => (shrinks(c) ? { ...c, width: Math.floor(widthOf(c) - ((widthOf(c) - floor(c)) * excess) / room) } : c)), width: available };
 }
 
 /** What the frame reads of a list page: useListPage's answer (its state, list query, total and `go`). */
@@ -92,11 +99,11 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
   // The row-picking boxes' column (rowSelection: Arco's own, not one of `columns`) takes its width first.
   const picking = rowSelection ? (rowSelection.columnWidth ?? 40) : 0;
   // On a phone no column stays fixed: the actions scroll with the row instead of covering the table.
-  const fitted = fitColumns(columns, available === undefined ? undefined : available - picking, flexWidth);
-  const shown = mobile ? fitted.map((c) => ({ ...c, fixed: undefined })) : fitted;
+  const fit = fitColumns(columns, available === undefined ? undefined : available - picking, flexWidth);
+  const shown = mobile ? fit.columns.map((c) => ({ ...c, fixed: undefined })) : fit.columns;
   // Columns keep their widths (beyond what fitting them takes); a narrower card scrolls the table
   // sideways instead of breaking numbers and labels mid-word.
-  const width = picking + fitted.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : flexWidth), 0);
+  const width = picking + fit.width;
 
   // Rows already shown stay when a reload fails (the transport toasted it); only an empty table says so.
   const failed = list.isError && !list.data;

@@ -34,15 +34,17 @@ export default function SystemAuditPage() {
   const [downloading, download] = useDownload(() => exportAudit(state.filters));
 
   const columns: TableColumnProps<AuditEntry>[] = [
-    { title: t('systemAudit.columns.at'), dataIndex: 'at', width: 170, ellipsis: true, render: formatDateTime },
+    // a time is always as long: shown whole, it never gives its width to fit the card
+    { title: t('systemAudit.columns.at'), dataIndex: 'at', width: 176, render: formatDateTime },
     { title: t('systemAudit.columns.actor'), dataIndex: 'actorName', width: 120 },
     { title: t('systemAudit.columns.role'), dataIndex: 'role', width: 100, render: (v: string | null) => v ?? '-' },
-    { title: t('systemAudit.columns.action'), dataIndex: 'action', width: 190, ellipsis: true, render: (v: string) => <code>{v}</code> },
+    { title: t('systemAudit.columns.action'), dataIndex: 'action', width: 190, ellipsis: true, tooltip: true, render: (v: string) => <code>{v}</code> },
     {
       title: t('systemAudit.columns.target'),
       dataIndex: 'targetType',
       width: 150,
       ellipsis: true,
+      tooltip: true,
       render: (type: string | null, row) => (type ? [type, row.targetId && `#${row.targetId}`].filter(Boolean).join(' ') : '-'),
     },
     {
