@@ -88,7 +88,7 @@ export default function SystemDepartmentPage() {
     columns.push({
       title: t('systemDepartment.columns.actions'),
       // The four actions on one line in either language.
-      width: locale === 'zh-CN' ? 260 : 400,
+      width: locale === 'zh-CN' ? 260 : 440,
       // On a phone the actions scroll with the row: a fixed column would cover the names.
       fixed: mobile ? undefined : 'right',
       render: (_: unknown, row) => {
