@@ -69,13 +69,20 @@ describe('list frame', () => {
     expect(page.list.refetch).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the rows shown when a reload fails, and says "no data" for a list that loaded empty', () => {
+  it('keeps the rows shown when a reload fails, and says "no data" for a list that loaded empty, or that its filters match nothing', () => {
     const { rerender } = render(<ListFrame title="Things" page={listPage({ isError: true })} columns={columns} />);
     expect(bodyRows()).toHaveLength(2);
     expect(screen.queryByText('数据加载失败')).toBeNull();
-    rerender(<ListFrame title="Things" page={listPage({ data: { list: [] } })} columns={columns} />);
+    const empty = { ...listPage({ data: { list: [] } }), state: { filters: { q: '', tags: [] as string[] }, current: 1, pageSize: 10 as const } };
+    rerender(<ListFrame title="Things" page={empty} columns={columns} />);
     expect(screen.getByText('暂无数据')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    // filtered by `q`: the page says so
+    rerender(<ListFrame title="Things" page={listPage({ data: { list: [] } })} columns={columns} />);
+    expect(screen.getByText('没有符合筛选条件的记录')).toBeTruthy();
+    setLocale('en-US');
+    rerender(<ListFrame title="Things" page={{ ...listPage({ data: { list: [] } }) }} columns={columns} />);
+    expect(screen.getByText('No records match the filters')).toBeTruthy();
   });
 
   it('pages through the URL state, keeping the filters', () => {

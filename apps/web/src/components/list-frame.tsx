@@ -67,7 +67,7 @@ interface ListFrameProps<F, R> {
   onSort?: PagedTableProps<R>['onSort'];
   /** Lets the keyboard scroll the table sideways: for a table whose rows may hold nothing to focus (an empty one always). */
   keyboardScroll?: boolean;
-  /** What an empty list says (default: 暂无数据). */
+  /** What an empty list says (default: 暂无数据, or 没有符合筛选条件的记录 when a filter is applied). */
   emptyText?: string;
   /** The page's drawers and modals. */
   children?: ReactNode;
@@ -107,6 +107,8 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
 
   // Rows already shown stay when a reload fails (the transport toasted it); only an empty table says so.
   const failed = list.isError && !list.data;
+  // an empty page of a filtered list says the filters match nothing, not that there is nothing
+  const filtered = Object.values((state.filters ?? {}) as Record<string, unknown>).some((v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0));
   const empty = (
     <Empty
       description={
@@ -118,7 +120,7 @@ export function ListFrame<F, R extends object>({ title, page, columns, filters, 
             </Button>
           </Space>
         ) : (
-          (emptyText ?? t('common.noData'))
+          (emptyText ?? t(filtered ? 'common.noMatch' : 'common.noData'))
         )
       }
     />

@@ -15,6 +15,7 @@ export default {
   'common.delete': 'Delete',
   'common.close': 'Close',
   'common.noData': 'No data',
+  'common.noMatch': 'No records match the filters',
   'common.loadFailed': 'The data could not be loaded',
   'common.retry': 'Retry',
   'common.loading': 'Loading…',

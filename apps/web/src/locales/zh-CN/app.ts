@@ -15,6 +15,7 @@ export default {
   'common.delete': '删除',
   'common.close': '关闭',
   'common.noData': '暂无数据',
+  'common.noMatch': '没有符合筛选条件的记录',
   'common.loadFailed': '数据加载失败',
   'common.retry': '重试',
   'common.loading': '正在加载…',
