@@ -333,6 +333,9 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     return job ? answer(await load(db, session.userId, job.id), locale) : null;
   });
 
+  /** A step refused because the import is not where it must be (another request moved it first): 409 with its status as it is now. */
+  const tookFirst = async (db: Db, userId: number, importId: number) => new AppError('CONFLICT', { details: { status: (await load(db, userId, importId, 0)).status } });
+
   registerCall(app, calls.get, async ({ db, params, session, locale }) => answer(await load(db, session.userId, (params as { importId: number }).importId), locale));
 
   registerCall(
@@ -347,7 +350,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       const problems = mappingProblems(def, { columns: job.columns, unmatched: unmatchedColumns(job.columns, job.suggested) }, mapping, matchBy, given.mapping !== undefined, locale);
       if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { details: problems });
       await app.db.transaction(async (tx) => {
-        if (!(await startCheck(tx, importId, mapping, matchBy))) throw new AppError('CONFLICT', { details: { status: job.status } });
+        if (!(await startCheck(tx, importId, mapping, matchBy))) throw await tookFirst(tx, session.userId, importId);
         audit.set({ targetType: 'import', targetId: importId, summary: `checking ${def.plural} to import from ${JSON.stringify(job.fileName)}` });
         await recordSuccess(tx);
       });
@@ -365,7 +368,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       const job = await load(app.db, session.userId, importId);
       // two commits at once: the status moves once, and the other is refused
       const ready = job.status === 'checked' && job.errorRows === 0 && (await startWrite(app.db, importId));
-      if (!ready) throw new AppError('CONFLICT', { details: { status: job.status } });
+      if (!ready) throw await tookFirst(app.db, session.userId, importId);
       start(importId, (self) => write(job, setupOf(job, scope, locale, job.mapping!, job.matchBy), self, req, session.userId));
       return answer(await load(app.db, session.userId, importId), locale);
     },
@@ -380,7 +383,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       const job = await load(app.db, session.userId, importId);
       await app.db.transaction(async (tx) => {
         // a running job stops at its next batch (this process's at once, another replica's when it reads its row)
-        if (!(await cancelImport(tx, importId, job.status, importRunning.includes(job.status)))) throw new AppError('CONFLICT', { details: { status: job.status } });
+        if (!(await cancelImport(tx, importId, job.status, importRunning.includes(job.status)))) throw await tookFirst(tx, session.userId, importId);
         audit.set({ targetType: 'import', targetId: importId, summary: `cancelled the import of ${def.plural} from ${JSON.stringify(job.fileName)}` });
         await recordSuccess(tx);
       });
