@@ -26,7 +26,6 @@ import {
   deleteRows,
   exportRows,
   findRow,
-  firstReferrer,
   insertRow,
   labelsOf,
   listReads,
@@ -46,6 +45,7 @@ import {
   writeChildren,
   type ChildRow,
   type ExportCursor,
+  type ReachOf,
   type RecordScope,
   type Referrer,
   type ResourceRow,
@@ -124,9 +124,6 @@ const inUseDetails = (referrer: Referrer) => ({
 
 /** The resource a reference field points at (itself, or another registered one; undefined: none). */
 const referredBy = (def: ResourceDef, all: readonly ResourceDef[], to: string | undefined) => (to === def.name ? def : all.find((r) => r.name === to));
-
-/** What the caller reaches of each resource, reckoned for one request (RequestScope.reach; undefined: not scoped). */
-type ReachOf = (of: ResourceDef) => Promise<Reach | undefined>;
 
 /**
  * `{ supplier: { "3": "Acme" } }` for the reference fields of the given records: the referred records the
@@ -420,7 +417,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     await assertNoRestrictingRows(db, def, [id]);
     const gone = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, await rowsOfRecord(db, c, id)] as const)));
     // which resource refers to the record and how many of its records the caller reaches (the console names both)
-    const referrer = await firstReferrer(db, def, id, all, (of) => reachOf(db, scope, of));
+    const referrer = await referrersOf(db, def, [id], all, (of) => reachOf(db, scope, of));
     if (referrer) throw new AppError('IN_USE', { details: inUseDetails(referrer) });
     await asRefusal(def, all, () => deleteRow(db, def, id), 'in-use');
     if (def.lifecycle) await afterDelete(db, def, id);

@@ -317,27 +317,15 @@ export interface Referrer {
   outOfScope: boolean;
 }
 
-/**
- * The first resource in `others` with records referring to record `rowId` of `def` (through any of its
- * references to `def`), as a Referrer; undefined when none does. `reachOf` tells what the caller reaches of
- * a resource (undefined: it is not scoped).
- */
-export async function firstReferrer(db: Db, def: ResourceDef, rowId: number, others: readonly ResourceDef[], reachOf: (of: ResourceDef) => Promise<Reach | undefined>): Promise<Referrer | undefined> {
-  for (const other of others) {
-    for (const source of referringTables(def, other)) {
-      const referrer = await countReferrers(source, other, await reachOf(other), (c) => sql`${c} = ${rowId}`, db);
-      if (referrer) return referrer;
-    }
-  }
-  return undefined;
-}
+/** What the caller reaches of a resource in one request (undefined: the resource is not scoped). */
+export type ReachOf = (of: ResourceDef) => Promise<Reach | undefined>;
 
 /**
  * The records of `other` that refer to a record through `source`, as a Referrer (undefined: none): those
  * within `reach` counted (a parent's rows refer through the parent: the parents are counted, each once), the
  * others only found. Both read the reference's index and the referring records by id.
  */
-async function countReferrers(source: ReferringTable, other: ResourceDef, reach: Reach | undefined, refersTo: (column: SQL) => SQL, db: Db): Promise<Referrer | undefined> {
+async function countReferrers(db: Db, source: ReferringTable, other: ResourceDef, reach: Reach | undefined, refersTo: (column: SQL) => SQL): Promise<Referrer | undefined> {
   const referring = sql.join(source.columns.map(refersTo), sql` or `);
   const within = inReach(other, reach);
   const [found] = rowsOf<{ seen: number; hidden: boolean }>(
@@ -469,14 +457,15 @@ export async function deleteRows(db: Db, def: ResourceDef, ids: readonly number[
 const REFERRED_NAMED = 20;
 
 /**
- * The first resource in `others` with records referring to any of `ids`, as a Referrer, with which of `ids`
- * they refer to (the first REFERRED_NAMED: the caller's own selection, so named whoever refers).
+ * The first resource in `others` with records referring to any of `ids` (through any of its references to
+ * `def`), as a Referrer, with which of `ids` they refer to (the first REFERRED_NAMED: the caller's own
+ * selection, so named whoever refers); undefined when none does.
  */
-export async function referrersOf(db: Db, def: ResourceDef, ids: readonly number[], others: readonly ResourceDef[], reachOf: (of: ResourceDef) => Promise<Reach | undefined>): Promise<(Referrer & { ids: number[] }) | undefined> {
+export async function referrersOf(db: Db, def: ResourceDef, ids: readonly number[], others: readonly ResourceDef[], reachOf: ReachOf): Promise<(Referrer & { ids: number[] }) | undefined> {
   const list = `{${ids.join(',')}}`;
   for (const other of others) {
     for (const source of referringTables(def, other)) {
-      const referrer = await countReferrers(source, other, await reachOf(other), (c) => sql`${c} = any(${list}::int[])`, db);
+      const referrer = await countReferrers(db, source, other, await reachOf(other), (c) => sql`${c} = any(${list}::int[])`);
       if (!referrer) continue;
       const referred = sql.join(source.columns.map((c) => sql`select ${c} as id from ${source.from} where ${c} = any(${list}::int[])`), sql` union `);
       const named = rowsOf<{ id: number }>(await db.execute(sql`select distinct id from (${referred}) r order by id limit ${REFERRED_NAMED}`)).map((r) => Number(r.id));

@@ -79,6 +79,8 @@ export function referrersText(
   let label = count === 1 ? referrer.label[locale] : referrer.pluralLabel[locale];
   // "3 products", not "3 Products" (an acronym, "3 SKUs", stays as it is)
   if (locale === 'en-US' && /^[A-Z][a-z]/.test(label)) label = label[0]!.toLowerCase() + label.slice(1);
-  const key = details.outOfScope === true ? (count === 0 ? 'inUseOutOfScope' : 'inUseAlso') : details.countCapped === true && words === 'resourcePage.delete' ? 'inUseMany' : 'inUse';
+  // "more than 1,000" says there are others too, whether the reader reaches them or not
+  const many = details.countCapped === true && words === 'resourcePage.delete';
+  const key = many ? 'inUseMany' : details.outOfScope === true ? (count === 0 ? 'inUseOutOfScope' : 'inUseAlso') : 'inUse';
   return t(`${words}.${key}`, { ...vars, count: count.toLocaleString(locale), label });
 }

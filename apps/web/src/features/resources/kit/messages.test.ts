@@ -75,6 +75,7 @@ describe('an IN_USE refusal', () => {
     expect(text('en-US', { count: 2, outOfScope: true })).toBe('Referred to by 2 tickets, and by others outside your data scope, so it cannot be deleted');
     expect(text('zh-CN', { count: 2, outOfScope: true })).toBe('2 个工单及您数据权限以外的其他记录引用了它，不能删除');
     expect(text('en-US', { count: 1000, countCapped: true })).toBe('Referred to by more than 1,000 tickets, so it cannot be deleted');
+    expect(text('zh-CN', { count: 1000, countCapped: true, outOfScope: true })).toBe('超过 1,000 个工单引用了它，不能删除');
   });
 
   it('names no count when only records beyond the reader\'s scope refer, for one record and in bulk', () => {
