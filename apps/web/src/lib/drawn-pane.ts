@@ -42,15 +42,20 @@ export function endDrawing(drawing: Drawing | null = current): void {
 
 /**
  * What Arco Table adds to a table's classes once it is laid out in the browser, and a server cannot draw:
- * that a table wider than its frame is scrolled to its start (the shadow at its right edge). Read off the
- * drawn table as it is about to show (one layout, which its frame needs anyway). No drawn table has fixed
- * columns, whose marks Arco sets the same way (`arco-table-has-fixed-col-*`).
+ * that it has fixed columns (`arco-table-has-fixed-col-*`), and where it is scrolled to, which shows their
+ * shadows: a table wider than its frame at its start (the shadow at its right edge, and on a fixed right
+ * column), one with fixed columns that fits at both ends. Read off the drawn table as it is about to show
+ * (one layout, which its frame needs anyway).
  */
 function markTables(root: HTMLElement): void {
   for (const table of root.querySelectorAll<HTMLElement>('.arco-table')) {
+    const fixed = (['left', 'right'] as const).filter((side) => table.querySelector(`.arco-table-col-fixed-${side}`));
+    for (const side of fixed) table.classList.add(`arco-table-has-fixed-col-${side}`);
     const frame = table.querySelector<HTMLElement>('.arco-table-body') ?? table.querySelector<HTMLElement>('.arco-table-content-inner');
     const content = frame?.firstElementChild;
-    if (frame && content && content.getBoundingClientRect().width > frame.getBoundingClientRect().width + 1) table.classList.add('arco-table-scroll-position-left');
+    if (!frame || !content) continue;
+    if (content.getBoundingClientRect().width > frame.getBoundingClientRect().width + 1) table.classList.add('arco-table-scroll-position-left');
+    else if (fixed.length > 0) table.classList.add('arco-table-scroll-position-both');
   }
 }
 

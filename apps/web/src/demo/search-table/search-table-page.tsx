@@ -112,6 +112,9 @@ export default function SearchTablePage() {
       key: 'operations',
       title: t('searchTable.columns.operations'),
       width: 90,
+      // At the right edge while the row scrolls sideways: with a department and an owner the columns are wider
+      // than the card at 1440 px, and a row's action was out of sight (on a phone the list frame unfixes it).
+      fixed: 'right',
       render: (_: unknown, row: Collection) => (
         <Button type="text" size="small" onClick={() => setDetailId(row.id)}>
           {t('searchTable.columns.operations.view')}
