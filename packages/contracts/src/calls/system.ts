@@ -111,6 +111,11 @@ const accountSchema = z.object({
   rolesFromProvider: z.boolean(),
   /** The one department it belongs to. */
   departmentId: z.number().int(),
+  /**
+   * The caller may reset its password or two-step verification and change its phone or e-mail (ways to sign
+   * in as it): it holds no role the caller could not give it where it is. Otherwise the server refuses them.
+   */
+  recoverable: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -17,7 +17,8 @@ import { findUserById, nextAccountNumber } from '../shared/users.repository.ts';
 import { placeRecord } from '../../lists/placement.ts';
 import { accountScope } from '../../lists/scope.ts';
 import { failureWindowStart, lockEnd } from './lockout.ts';
-import { shareRoles } from './role.repository.ts';
+import { rolesOf, shareRoles, type RoleRow } from './role.repository.ts';
+import { scopeExceeds } from '../../sessions/data-scope.ts';
 import { revokeSessionsOf } from '../../sessions/live-sessions.repository.ts';
 import { revokedSummary } from '../../sessions/live-sessions.service.ts';
 import { assertGrantable, assertScopeGrantable, EMAIL_TAKEN, guardAdministrators, oneTimePassword, uniqueConflict, type SystemCtx } from './rules.ts';
@@ -29,7 +30,7 @@ const reachOf = ({ session }: Pick<SystemCtx, 'session'>) => session.scope.reach
 
 const ACCOUNT_FIELDS = ['username', 'name', 'email', 'phone', 'roles', 'status', 'departmentId'] as const;
 
-function toAccount(row: AccountRow, lockedUntil: Date | null, config: Ctx['config']): Account {
+function toAccount(row: AccountRow, lockedUntil: Date | null, recoverable: boolean, config: Ctx['config']): Account {
   return {
     id: row.id,
     username: row.username,
@@ -46,6 +47,7 @@ function toAccount(row: AccountRow, lockedUntil: Date | null, config: Ctx['confi
     source: row.source,
     rolesFromProvider: rolesFromProvider(row, config),
     departmentId: row.departmentId,
+    recoverable,
   };
 }
 
@@ -56,23 +58,31 @@ function rolesFromProvider(row: Pick<AccountRow, 'source'>, config: Ctx['config'
   return row.source === 'oidc' && config.oidc?.roleMap !== undefined;
 }
 
-/** The records of these accounts, each with its failed-sign-in lock (one query for all). */
-async function withLocks({ db, config, now }: Ctx, rows: AccountRow[]): Promise<Account[]> {
+/**
+ * The records of these accounts as the caller sees them, each with its failed-sign-in lock (one query for
+ * all) and whether the caller may take it over (one query of their roles).
+ */
+async function withLocks(ctx: Ctx, rows: AccountRow[]): Promise<Account[]> {
+  const { db, config, now } = ctx;
   const at = now();
   const failures = await recentFailures(
     db,
     rows.map((r) => r.username),
     failureWindowStart(at),
   );
-  return rows.map((row) =>
-    toAccount(
-      row,
-      lockEnd(
-        failures.filter((f) => f.username === row.username),
-        config.captcha,
-        at,
+  const roles = new Map((await rolesOf(db, [...new Set(rows.flatMap((r) => r.roles))])).map((role) => [role.code, role]));
+  return Promise.all(
+    rows.map(async (row) =>
+      toAccount(
+        row,
+        lockEnd(
+          failures.filter((f) => f.username === row.username),
+          config.captcha,
+          at,
+        ),
+        await mayTakeOver(ctx, row, row.roles.flatMap((code) => roles.get(code) ?? [])),
+        config,
       ),
-      config,
     ),
   );
 }
@@ -95,12 +105,20 @@ async function existing(ctx: Ctx, id: number, lock = false): Promise<AccountRow>
  * rename, a disable or a role taken away gives the caller nothing, and stays open to it (system.md).
  */
 async function assertNoTakeover(ctx: SystemCtx, row: AccountRow): Promise<void> {
-  const roles = await shareRoles(ctx.db, row.roles);
-  assertGrantable(
-    ctx.session,
-    roles.flatMap((r) => r.permissions),
-  );
-  for (const role of roles) await assertScopeGrantable(ctx, role, [row.departmentId]);
+  if (!(await mayTakeOver(ctx, row, await shareRoles(ctx.db, row.roles)))) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * The rule of assertNoTakeover over the account's `roles`: each permission the caller's, each scope, from
+ * the account's department, within the caller's. Each account's record carries it (`recoverable`), so the
+ * console offers those actions only where the server would take them.
+ */
+async function mayTakeOver({ db, session }: Pick<Ctx, 'db' | 'session'>, row: Pick<AccountRow, 'departmentId'>, roles: readonly RoleRow[]): Promise<boolean> {
+  for (const role of roles) {
+    if (role.permissions.some((permission) => !session.permissions.has(permission))) return false;
+    if (await scopeExceeds(session.scope, role, [row.departmentId], db)) return false;
+  }
+  return true;
 }
 
 export async function listUsers(ctx: Ctx, query: UserListQuery): Promise<{ list: Account[]; total: number }> {
@@ -179,7 +197,9 @@ export async function createUser(ctx: SystemCtx, body: UserCreateBody): Promise<
     throw uniqueConflict(err);
   });
   audit.set({ targetId: row.id, summary: `created account ${username}`, changes: diffFields<AccountRow>(null, row, ACCOUNT_FIELDS) });
-  return initialPassword === undefined ? { user: toAccount(row, null, ctx.config) } : { user: toAccount(row, null, ctx.config), initialPassword };
+  // Every role it holds was weighed above as one the caller may give it there: the caller may take it over.
+  const user = toAccount(row, null, true, ctx.config);
+  return initialPassword === undefined ? { user } : { user, initialPassword };
 }
 
 export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody): Promise<Account> {
@@ -247,10 +267,10 @@ export async function enableUser(ctx: SystemCtx, id: number): Promise<Account> {
 
 export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
   const row = await existing(ctx, id, true);
-  const { lockedUntil } = await recordOf(ctx, row);
+  const { lockedUntil, recoverable } = await recordOf(ctx, row);
   const cleared = await clearFailures(ctx.db, row.username);
   ctx.audit.set({ summary: `cleared ${cleared} failed sign-ins`, changes: lockedUntil ? [{ field: 'lockedUntil', before: lockedUntil, after: null }] : [] });
-  return toAccount(row, null, ctx.config);
+  return toAccount(row, null, recoverable, ctx.config);
 }
 
 /** Two-step verification off for the account (its secrets and recovery codes forgotten), its sessions ended. */

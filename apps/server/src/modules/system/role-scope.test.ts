@@ -119,14 +119,23 @@ describe('nobody gives a data scope wider than their own', () => {
     expect(dropped.body.data, dropped.text).toMatchObject({ dataScope: 'department', departmentIds: [], scopes: {} });
   });
 
+  let region: Promise<{ boss: number; auditor: number; clerk: number }> | undefined;
+  /**
+   * In the delegate's own department, so within its reach of the accounts: an administrator, an auditor whose
+   * scope is narrow but whose permission the delegate lacks, and a clerk holding what the delegate could give.
+   */
+  const regionAccounts = () =>
+    (region ??= (async () => {
+      await setUp();
+      const { id: boss } = await createAccount(app.admin, { username: 'region-boss', name: 'Boss', roles: ['admin'], password: 'boss1234', departmentId: tree.region });
+      expect((await role(app.admin, 'own-auditor', { permissions: ['audit:read'], dataScope: 'own' })).status).toBe(200);
+      const { id: auditor } = await createAccount(app.admin, { username: 'region-auditor', name: 'Auditor', roles: ['own-auditor'], password: 'auditor123', departmentId: tree.region });
+      const { id: clerk } = await createAccount(app.admin, { username: 'region-clerk', name: 'Clerk', roles: ['branch-tree'], password: 'clerk1234', departmentId: tree.region });
+      return { boss, auditor, clerk };
+    })());
+
   it('takes over no account of its reach holding a role it could not give it: no password, two-step, phone or e-mail (403)', async () => {
-    await setUp();
-    // in the delegate's own department, so within its reach of the accounts: an administrator, and an auditor
-    // whose scope is narrow but whose permission the delegate lacks
-    const { id: boss } = await createAccount(app.admin, { username: 'region-boss', name: 'Boss', roles: ['admin'], password: 'boss1234', departmentId: tree.region });
-    expect((await role(app.admin, 'own-auditor', { permissions: ['audit:read'], dataScope: 'own' })).status).toBe(200);
-    const { id: auditor } = await createAccount(app.admin, { username: 'region-auditor', name: 'Auditor', roles: ['own-auditor'], password: 'auditor123', departmentId: tree.region });
-    const { id: clerk } = await createAccount(app.admin, { username: 'region-clerk', name: 'Clerk', roles: ['branch-tree'], password: 'clerk1234', departmentId: tree.region });
+    const { boss, auditor, clerk } = await regionAccounts();
     const rowOf = async (id: number) => rowsOf<{ phone: string | null }>(await app.t.db.execute(sql`select name, phone, email, status, password_hash, must_change_password from users where id = ${id}`))[0];
     const takeovers = [
       ['POST', '/reset-password', undefined],
@@ -149,6 +158,24 @@ describe('nobody gives a data scope wider than their own', () => {
     }
     // an account holding only what the delegate could give it: all of it, as before
     for (const [method, path, body] of takeovers) expect((await delegate.call(method, `/api/system/users/${clerk}${path}`, body)).status, `${method} ${path}`).toBe(200);
+  });
+
+  it('says on each account whether its caller may take it over, in the list and by id, as the refusals have it', async () => {
+    const { boss } = await regionAccounts();
+    const recoverable = async (as: Client) => {
+      const res = await as.call('GET', '/api/system/users?current=1&pageSize=100&keyword=region-');
+      expect(res.status, res.text).toBe(200);
+      return Object.fromEntries((res.body.data.list as { username: string; recoverable: boolean }[]).map((a) => [a.username, a.recoverable]));
+    };
+    // the delegate's list: the administrator and the auditor hold what it could not give; the clerk does not
+    expect(await recoverable(delegate)).toEqual({ 'region-boss': false, 'region-auditor': false, 'region-clerk': true });
+    // the same page for the administrator, who could give every role: the answer is the caller's, not the page's
+    expect(await recoverable(app.admin)).toEqual({ 'region-boss': true, 'region-auditor': true, 'region-clerk': true });
+    const byId = await delegate.call('GET', `/api/system/users/${boss}`);
+    expect([byId.status, byId.body.data?.recoverable]).toEqual([200, false]);
+    // a rename, which stays open to the delegate, answers the record as the delegate sees it
+    const renamed = await delegate.call('PUT', `/api/system/users/${boss}`, { name: 'Boss' });
+    expect([renamed.status, renamed.body.data?.recoverable]).toEqual([200, false]);
   });
 });
 

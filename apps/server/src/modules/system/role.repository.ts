@@ -52,6 +52,12 @@ export async function roleCodeTaken(db: Db, code: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The roles of these codes, as they are (no lock: for an answer, not a change). */
+export function rolesOf(db: Db, codes: readonly string[]): Promise<RoleRow[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db.select(roleColumns).from(roles).where(inArray(roles.code, [...codes]));
+}
+
 /**
  * The roles of these codes, locked against deletion until the transaction ends (a role deletion locks its
  * row for update, so it waits and then sees the new holder, or the assignment finds the role gone).

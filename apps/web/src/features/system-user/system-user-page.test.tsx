@@ -16,8 +16,8 @@ const account = (id: number, username: string, mfaEnabled: boolean, source: 'loc
   id,
   username,
   name: username,
-  email: null,
-  phone: null,
+  email: null as string | null,
+  phone: null as string | null,
   roles: ['user'],
   status: 'active',
   mustChangePassword: false,
@@ -28,6 +28,7 @@ const account = (id: number, username: string, mfaEnabled: boolean, source: 'loc
   source,
   rolesFromProvider,
   departmentId: 1,
+  recoverable: true,
 });
 
 let accounts: ReturnType<typeof account>[];
@@ -129,6 +130,46 @@ describe('accounts: two-step verification', () => {
     await waitFor(() => expect(within(row('alice')).queryByText('2-step')).toBeNull());
     expect(within(row('alice')).queryByRole('button', { name: 'Reset two-step verification' })).toBeNull();
     expect(Message.success).toHaveBeenCalledWith('Two-step verification reset');
+  });
+});
+
+describe('accounts: one holding a role the caller could not give', () => {
+  beforeEach(() => {
+    accounts = [account(1, 'alice', true), { ...account(5, 'erin', true), phone: '13700000005', email: 'erin@example.com', recoverable: false }];
+  });
+
+  it('offers neither reset on its row, and keeps the other actions', async () => {
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('erin')).toBeTruthy());
+    expect(within(row('alice')).getByRole('button', { name: 'Reset password' })).toBeTruthy();
+    expect(within(row('alice')).getByRole('button', { name: 'Reset two-step verification' })).toBeTruthy();
+    expect(within(row('erin')).queryByRole('button', { name: 'Reset password' })).toBeNull();
+    expect(within(row('erin')).queryByRole('button', { name: 'Reset two-step verification' })).toBeNull();
+    expect(within(row('erin')).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(row('erin')).getByRole('button', { name: 'Disable' })).toBeTruthy();
+  });
+
+  it('shows its phone and e-mail fixed in the edit drawer, says why, and saves the rest with them unchanged', async () => {
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('erin')).toBeTruthy());
+    fireEvent.click(within(row('erin')).getByRole('button', { name: 'Edit' }));
+    const drawer = (await screen.findByText('Edit user')).closest('.arco-drawer') as HTMLElement;
+    expect((within(drawer).getByDisplayValue('13700000005') as HTMLInputElement).disabled).toBe(true);
+    expect((within(drawer).getByDisplayValue('erin@example.com') as HTMLInputElement).disabled).toBe(true);
+    expect(within(drawer).getByTestId('user-contacts-fixed').textContent).toBe('Its phone and e-mail stay as they are: it holds a role you could not give it');
+    fireEvent.change(within(drawer).getByPlaceholderText('Enter the name'), { target: { value: 'Erin E.' } });
+    await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ name: 'Erin E.', phone: '13700000005', email: 'erin@example.com' });
+  });
+
+  it('leaves them editable on an account the caller may take over', async () => {
+    renderPage(['user:read', 'user:write']);
+    await waitFor(() => expect(row('alice')).toBeTruthy());
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Edit' }));
+    const drawer = (await screen.findByText('Edit user')).closest('.arco-drawer') as HTMLElement;
+    expect((within(drawer).getByPlaceholderText('Enter the e-mail address') as HTMLInputElement).disabled).toBe(false);
+    expect(within(drawer).queryByTestId('user-contacts-fixed')).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ export default {
   'systemUser.field.roles': 'Roles',
   'systemUser.field.roles.placeholder': 'Choose roles',
   'systemUser.field.roles.fromProvider': "Set by the company's groups at each sign-in",
+  'systemUser.field.contacts.fixed': 'Its phone and e-mail stay as they are: it holds a role you could not give it',
   'systemUser.field.phone': 'Phone',
   'systemUser.field.phone.placeholder': 'Enter the phone number',
   'systemUser.field.email': 'E-mail',

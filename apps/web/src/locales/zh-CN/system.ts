@@ -17,6 +17,7 @@ export default {
   'systemUser.field.roles': '角色',
   'systemUser.field.roles.placeholder': '请选择角色',
   'systemUser.field.roles.fromProvider': '由企业身份提供方的分组决定',
+  'systemUser.field.contacts.fixed': '该用户持有您无法授予的角色，手机号和邮箱不可修改',
   'systemUser.field.phone': '手机号',
   'systemUser.field.phone.placeholder': '请输入手机号',
   'systemUser.field.email': '邮箱',

@@ -53,6 +53,8 @@ export function UserFormDrawer({ target, roleOptions, departmentOptions, onClose
   const editing = target?.mode === 'edit' ? target.user : null;
   // A company account whose roles follow its groups at each sign-in (OIDC_ROLE_MAP): shown, not edited.
   const rolesReadOnly = editing?.rolesFromProvider === true;
+  // Holding a role the caller could not give it, its ways to sign in stay as they are (the server refuses a change).
+  const contactsFixed = editing?.recoverable === false;
 
   // The form mounts with each opening (unmountOnExit) and takes these values then.
   const initialValues: Partial<UserFormValues> = editing
@@ -120,10 +122,15 @@ export function UserFormDrawer({ target, roleOptions, departmentOptions, onClose
           </Form.Item>
         )}
         <Form.Item label={t('systemUser.field.phone')} field="phone" rules={[zodRule(shape.phone, t)]}>
-          <Input placeholder={t('systemUser.field.phone.placeholder')} autoComplete="off" />
+          <Input placeholder={t('systemUser.field.phone.placeholder')} autoComplete="off" disabled={contactsFixed} />
         </Form.Item>
-        <Form.Item label={t('systemUser.field.email')} field="email" rules={[zodRule(shape.email, t)]}>
-          <Input placeholder={t('systemUser.field.email.placeholder')} autoComplete="off" />
+        <Form.Item
+          label={t('systemUser.field.email')}
+          field="email"
+          rules={[zodRule(shape.email, t)]}
+          extra={contactsFixed ? <span data-testid="user-contacts-fixed">{t('systemUser.field.contacts.fixed')}</span> : undefined}
+        >
+          <Input placeholder={t('systemUser.field.email.placeholder')} autoComplete="off" disabled={contactsFixed} />
         </Form.Item>
         {!editing && (
           <Form.Item label={t('systemUser.field.password')} field="password" rules={[zodRule(shape.password, t)]} extra={t('systemUser.field.password.extra')}>
