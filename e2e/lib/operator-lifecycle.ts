@@ -103,11 +103,12 @@ export async function operatorLifecycle(c: OperatorCase): Promise<void> {
     await expect.poll(() => operatorPage.getByText('登录信息已过期').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await screenshot(operatorPage, `system-operator-disabled${c.shots}`);
 
-    // the audit log shows each step
+    // the audit log shows each step, by its name (system.role.create, system.user.create, auth.login,
+    // user.change-password, system.user.disable)
     await adminPage.goto(`${baseUrl}/system/audit`);
     await adminPage.locator('.arco-table').first().waitFor();
     const body = adminPage.locator('.arco-table tbody').first();
-    for (const action of ['system.role.create', 'system.user.create', 'auth.login', 'user.change-password', 'system.user.disable']) {
+    for (const action of ['新建角色', '新建用户', '登录', '修改密码', '停用用户']) {
       await expect.poll(() => body.textContent()).toContain(action);
     }
     await screenshot(adminPage, `system-audit-log${c.shots}`);

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { ListFrame } from '../../components/list-frame';
 import { usePermission } from '../../components/permission';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { auditKeys, auditListQuery, exportAudit } from './api/audit-queries';
 import { AuditDetailDrawer } from './components/audit-detail-drawer';
 import { AuditFilterForm } from './components/audit-filter-form';
-import { resultBadge, resultKey } from './lib/labels';
+import { actionName, resultBadge, resultKey, targetName } from './lib/labels';
 import { useDownload, useListPage } from '../../lib/use-list-page';
 import { auditUrl, type AuditFilters } from './lib/url-state';
 import { queryClient } from '../../lib/query-client';
@@ -26,6 +26,7 @@ export function prefetch(search: URLSearchParams): Promise<unknown> {
 
 export default function SystemAuditPage() {
   const t = useT();
+  const locale = useLocale();
   const canExport = usePermission('audit:export');
   const page = useListPage(auditUrl, auditListQuery);
   const { state, list, go } = page;
@@ -38,14 +39,15 @@ export default function SystemAuditPage() {
     { title: t('systemAudit.columns.at'), dataIndex: 'at', width: 176, render: formatDateTime },
     { title: t('systemAudit.columns.actor'), dataIndex: 'actorName', width: 120 },
     { title: t('systemAudit.columns.role'), dataIndex: 'role', width: 100, render: (v: string | null) => v ?? '-' },
-    { title: t('systemAudit.columns.action'), dataIndex: 'action', width: 190, ellipsis: true, tooltip: true, render: (v: string) => <code>{v}</code> },
+    // By name in the reader's language where the core or a slice names it (the id in the entry's details), else the id.
+    { title: t('systemAudit.columns.action'), dataIndex: 'action', width: 190, ellipsis: true, tooltip: true, render: (v: string) => actionName(v, locale, t) ?? <code>{v}</code> },
     {
       title: t('systemAudit.columns.target'),
       dataIndex: 'targetType',
       width: 150,
       ellipsis: true,
       tooltip: true,
-      render: (type: string | null, row) => (type ? [type, row.targetId && `#${row.targetId}`].filter(Boolean).join(' ') : '-'),
+      render: (type: string | null, row) => (type ? [targetName(type, locale, t) ?? type, row.targetId && `#${row.targetId}`].filter(Boolean).join(' ') : '-'),
     },
     {
       title: t('systemAudit.columns.result'),

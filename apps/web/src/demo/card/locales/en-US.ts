@@ -31,4 +31,13 @@ export default {
   'cardList.preset.tag': 'Enabled',
   'cardList.preset.enableSuccess': 'Rule enabled',
   'cardList.preset.disableSuccess': 'Rule disabled',
+  'systemAudit.action.card.quality.create': 'Create a quality queue',
+  'systemAudit.action.card.quality.delete': 'Delete a quality queue',
+  'systemAudit.action.card.quality.inspect': 'Start an inspection',
+  'systemAudit.action.card.service.update': 'Subscribe or unsubscribe a service',
+  'systemAudit.action.card.service.renew': 'Renew a service',
+  'systemAudit.action.card.rule.update': 'Turn a rule on or off',
+  'systemAudit.target.quality': 'Quality queue',
+  'systemAudit.target.service': 'Service',
+  'systemAudit.target.rule': 'Rule',
 } satisfies Record<string, string>;

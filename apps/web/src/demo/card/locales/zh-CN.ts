@@ -31,4 +31,13 @@ export default {
   'cardList.preset.tag': '已启用',
   'cardList.preset.enableSuccess': '规则已启用',
   'cardList.preset.disableSuccess': '规则已停用',
+  'systemAudit.action.card.quality.create': '新建质检队列',
+  'systemAudit.action.card.quality.delete': '删除质检队列',
+  'systemAudit.action.card.quality.inspect': '开始质检',
+  'systemAudit.action.card.service.update': '开通或取消服务',
+  'systemAudit.action.card.service.renew': '续约服务',
+  'systemAudit.action.card.rule.update': '启用或停用规则',
+  'systemAudit.target.quality': '质检队列',
+  'systemAudit.target.service': '服务',
+  'systemAudit.target.rule': '规则',
 } satisfies Record<string, string>;

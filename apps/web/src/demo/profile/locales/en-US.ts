@@ -82,4 +82,8 @@ export default {
   'basicProfile.log.param': 'Parameter',
   'basicProfile.log.before': 'Before',
   'basicProfile.log.after': 'After',
+  'systemAudit.action.profile.submit': 'Submit parameters for approval',
+  'systemAudit.action.profile.approve': 'Approve parameters',
+  'systemAudit.action.profile.cancel': 'Cancel the approval',
+  'systemAudit.target.profile': 'Parameters',
 } satisfies Record<string, string>;

@@ -82,4 +82,8 @@ export default {
   'basicProfile.log.param': '参数',
   'basicProfile.log.before': '原值',
   'basicProfile.log.after': '新值',
+  'systemAudit.action.profile.submit': '提交参数审批',
+  'systemAudit.action.profile.approve': '通过参数审批',
+  'systemAudit.action.profile.cancel': '取消参数审批',
+  'systemAudit.target.profile': '参数',
 } satisfies Record<string, string>;

@@ -50,4 +50,10 @@ export default {
   'searchTable.import.columns.column': 'Column',
   'searchTable.import.columns.message': 'Problem',
   'searchTable.actions.columnSetting.move': 'Drag, or use the up and down arrow keys, to move "{title}"',
+  'systemAudit.action.collection.create': 'Create collection',
+  'systemAudit.action.collection.update': 'Edit collection',
+  'systemAudit.action.collection.delete': 'Delete collection',
+  'systemAudit.action.collection.import': 'Import collections',
+  'systemAudit.action.collection.export': 'Export collections',
+  'systemAudit.target.collection': 'Collection',
 } satisfies Record<string, string>;

@@ -50,4 +50,10 @@ export default {
   'searchTable.import.columns.column': '列',
   'searchTable.import.columns.message': '错误原因',
   'searchTable.actions.columnSetting.move': '拖动或按上下方向键调整“{title}”的位置',
+  'systemAudit.action.collection.create': '新建集合',
+  'systemAudit.action.collection.update': '编辑集合',
+  'systemAudit.action.collection.delete': '删除集合',
+  'systemAudit.action.collection.import': '批量导入集合',
+  'systemAudit.action.collection.export': '导出集合',
+  'systemAudit.target.collection': '集合',
 } satisfies Record<string, string>;

@@ -51,4 +51,6 @@ export default {
   'stepForm.success.subTitle': 'The form was submitted successfully!',
   'stepForm.form.description.title': 'About channel forms',
   'stepForm.form.description.text': 'Channel promotion tracks users who download the app from ads placed with third-party advertisers. For example, for an app-download ad placed on Toutiao, it tracks the users who download and activate the app through that channel.',
+  'systemAudit.action.channel.submit': 'Submit a channel',
+  'systemAudit.target.channel': 'Channel',
 } satisfies Record<string, string>;

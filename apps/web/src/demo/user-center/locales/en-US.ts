@@ -8,4 +8,9 @@ export default {
   'userCenter.viewAll': 'View all',
   'userCenter.title.myTeam': 'My teams',
   'userCenter.teamMembers': '{n} members',
+  'systemAudit.action.user.save-info': 'Save basic information',
+  'systemAudit.action.user.upload': 'Upload an avatar',
+  'systemAudit.action.user.certification.apply': 'Apply for certification',
+  'systemAudit.action.user.certification.withdraw': 'Withdraw a certification',
+  'systemAudit.target.certification': 'Certification',
 } satisfies Record<string, string>;

@@ -8,4 +8,9 @@ export default {
   'userCenter.viewAll': '查看全部',
   'userCenter.title.myTeam': '我的团队',
   'userCenter.teamMembers': '共{n}人',
+  'systemAudit.action.user.save-info': '保存基本信息',
+  'systemAudit.action.user.upload': '上传头像',
+  'systemAudit.action.user.certification.apply': '申请企业认证',
+  'systemAudit.action.user.certification.withdraw': '撤回企业认证',
+  'systemAudit.target.certification': '企业认证',
 } satisfies Record<string, string>;

@@ -1,8 +1,8 @@
 import { Badge, Descriptions } from '@arco-design/web-react';
 import type { AuditEntry } from '@atrium/contracts/calls/system';
 import { formatDateTime } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
-import { resultBadge, resultKey } from '../lib/labels';
+import { useLocale, useT } from '../../../lib/i18n';
+import { actionName, resultBadge, resultKey, targetName } from '../lib/labels';
 import styles from '../system-audit.module.css';
 import { ChangesTable } from './changes-table';
 import { DialogDrawer } from '../../../components/dialog-drawer';
@@ -10,13 +10,16 @@ import { DialogDrawer } from '../../../components/dialog-drawer';
 /** Every field of one entry, then what it changed. */
 export function AuditDetailDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const t = useT();
+  const locale = useLocale();
+  // A named action or target shows its name and, beside it, what the trail holds (an export's and a filter's words).
+  const named = (name: string | undefined, raw: string) => (name ? <>{name}<code className={styles.rawName}>{raw}</code></> : <code>{raw}</code>);
   const data = entry
     ? [
         { label: t('systemAudit.columns.at'), value: formatDateTime(entry.at) },
         { label: t('systemAudit.columns.actor'), value: entry.actorId === null ? entry.actorName : `${entry.actorName} (#${entry.actorId})` },
         { label: t('systemAudit.columns.role'), value: entry.role ?? '-' },
-        { label: t('systemAudit.columns.action'), value: <code>{entry.action}</code> },
-        { label: t('systemAudit.detail.targetType'), value: entry.targetType ?? '-' },
+        { label: t('systemAudit.columns.action'), value: named(actionName(entry.action, locale, t), entry.action) },
+        { label: t('systemAudit.detail.targetType'), value: entry.targetType ? named(targetName(entry.targetType, locale, t), entry.targetType) : '-' },
         { label: t('systemAudit.detail.targetId'), value: entry.targetId ?? '-' },
         { label: t('systemAudit.columns.result'), value: <Badge status={resultBadge[entry.result]} text={t(resultKey(entry.result))} /> },
         { label: t('systemAudit.columns.summary'), value: entry.summary || '-' },

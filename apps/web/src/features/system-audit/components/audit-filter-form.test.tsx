@@ -1,7 +1,7 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import { auditFilterSchema } from '@atrium/contracts/calls/system';
 import { hasOffset } from '@atrium/contracts/query-values';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { instantToLocal } from '../../../lib/format';
 import { AuditFilterForm } from './audit-filter-form';
@@ -45,5 +45,46 @@ describe('audit filter form', () => {
     expect(sent).toMatchObject({ from: new Date(2026, 2, 1, 0, 0, 0).toISOString(), to: new Date(2026, 2, 31, 23, 59, 59).toISOString() });
     expect([hasOffset(sent.from), hasOffset(sent.to)]).toEqual([true, true]);
     expect(auditFilterSchema.safeParse(sent).success).toBe(true);
+  });
+
+  it('shows an applied action by its name, and offers the actions by name: one picked is searched by its id', async () => {
+    const onSearch = vi.fn();
+    const { container } = render(<AuditFilterForm applied={{ action: 'system.user.create' }} onSearch={onSearch} />);
+    const select = container.querySelector<HTMLElement>('.arco-select')!;
+    await vi.waitFor(() => expect(select.textContent).toContain('新建用户'));
+    // typed as a person reads it: the names that hold it
+    await act(async () => fireEvent.click(select));
+    const search = select.querySelector('input')!;
+    await act(async () => fireEvent.change(search, { target: { value: '停用' } }));
+    const popup = await vi.waitFor(() => document.querySelector<HTMLElement>('.arco-select-popup')!);
+    const offered = () => within(popup).queryAllByRole('option').map((o) => o.textContent);
+    await vi.waitFor(() => expect(offered()).toContain('停用用户'));
+    expect(offered()).not.toContain('新建用户');
+    // what was typed is no action of its own
+    expect(offered()).not.toContain('停用');
+    await act(async () => fireEvent.click(within(popup).getAllByRole('option').find((o) => o.textContent === '停用用户')!));
+    fireEvent.click(screen.getByRole('button', { name: /查询/ }));
+    expect(onSearch.mock.calls[0]![0]).toMatchObject({ action: 'system.user.disable' });
+  });
+
+  it('offers an action without a name (a refused read) when its id is typed, and searches by it', async () => {
+    const onSearch = vi.fn();
+    const { container } = render(<AuditFilterForm applied={{}} onSearch={onSearch} />);
+    const select = container.querySelector<HTMLElement>('.arco-select')!;
+    await act(async () => fireEvent.click(select));
+    await act(async () => fireEvent.change(select.querySelector('input')!, { target: { value: 'system.audit.list' } }));
+    const popup = await vi.waitFor(() => document.querySelector<HTMLElement>('.arco-select-popup')!);
+    const option = await vi.waitFor(() => within(popup).getAllByRole('option').find((o) => o.textContent === 'system.audit.list')!);
+    await act(async () => fireEvent.click(option));
+    fireEvent.click(screen.getByRole('button', { name: /查询/ }));
+    expect(onSearch.mock.calls[0]![0]).toMatchObject({ action: 'system.audit.list' });
+  });
+
+  it('keeps an action without a name as its id (a refused read), and searches by it', async () => {
+    const onSearch = vi.fn();
+    const { container } = render(<AuditFilterForm applied={{ action: 'system.audit.list' }} onSearch={onSearch} />);
+    await vi.waitFor(() => expect(container.querySelector('.arco-select')!.textContent).toContain('system.audit.list'));
+    fireEvent.click(screen.getByRole('button', { name: /查询/ }));
+    expect(onSearch.mock.calls[0]![0]).toMatchObject({ action: 'system.audit.list' });
   });
 });

@@ -1,9 +1,10 @@
 import { Form, Grid, Input, Select } from '@arco-design/web-react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { DateRangeEnds } from '../../../components/date-range-ends';
 import { FilterPanel } from '../../../components/filter-panel';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useFormFollowsApplied } from '../../../lib/use-form-follows-applied';
-import { resultKey } from '../lib/labels';
+import { namedActions, resultKey } from '../lib/labels';
 import { instantToLocal, localToInstant } from '../../../lib/format';
 import { auditResults, type AuditFilters } from '../lib/url-state';
 
@@ -33,14 +34,25 @@ interface AuditFilterFormProps {
   onSearch: (filters: AuditFilters) => void;
 }
 
+/** What a call's id looks like (`system.audit.list`, `order.transition.send-back`). */
+const ACTION_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/;
+
 /** Time range, actor, action and result. Typing changes nothing until 查询: the list follows the URL only. */
 export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
   const t = useT();
   // One label width for every filter, whatever its column's span: on a tablet the time range takes the
   // whole row and the others half of it, and labels as a share of the column did not line up.
   // English labels are longer: a wider label rather than wrapping.
-  const labelWidth = useLocale() === 'zh-CN' ? '84px' : '112px';
+  const locale = useLocale();
+  const labelWidth = locale === 'zh-CN' ? '84px' : '112px';
   const [form] = Form.useForm<FormValues>();
+  const named = useMemo(() => namedActions(locale, t), [locale, t]);
+  // An action without a name (a refused read) is typed as its id, or comes with the URL: offered as it is.
+  const [typed, setTyped] = useState('');
+  const actions = useMemo(() => {
+    const ids = [typed.trim(), applied.action ?? ''].filter((id) => ACTION_ID.test(id) && !named.some((a) => a.value === id));
+    return [...new Set(ids)].map((id) => ({ value: id, label: id })).concat(named);
+  }, [named, typed, applied.action]);
 
   useFormFollowsApplied(form, applied, toForm);
 
@@ -76,7 +88,19 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
           </Col>
           <Col xs={24} md={12} lg={12}>
             <Form.Item label={t('systemAudit.columns.action')} field="action">
-              <Input allowClear maxLength={64} placeholder={t('systemAudit.filter.action.placeholder')} onPressEnter={submit} />
+              {/* Picked by its name or typed as its id (one without a name: a refused read); the trail is filtered by the id. */}
+              <Select
+                allowClear
+                showSearch
+                onSearch={setTyped}
+                placeholder={t('systemAudit.filter.all')}
+                options={actions}
+                filterOption={(input, option) => {
+                  const { value, children } = (option as ReactElement<{ value?: unknown; children?: unknown }>).props;
+                  const q = input.trim().toLowerCase();
+                  return String(value).toLowerCase().includes(q) || String(children).toLowerCase().includes(q);
+                }}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={12}>

@@ -1,4 +1,7 @@
 import type { AuditResult } from '@atrium/contracts/calls/system';
+import { kebabCase } from '@atrium/contracts/resource';
+import { resources } from '@atrium/contracts/slices';
+import { dictionaries, type Locale, type TFunction } from '../../../lib/i18n';
 
 /** Enumerations travel as keys and are translated here. */
 export const resultKey = (value: AuditResult) => `systemAudit.result.${value}`;
@@ -8,4 +11,42 @@ export const resultBadge: Record<AuditResult, 'success' | 'warning' | 'error'> =
 export function formatChangeValue(value: unknown): string {
   if (value === undefined) return '-';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** What a kit resource's calls are called (`<resource>.<verb>`): `systemAudit.action.kit.<verb>`, with the resource's label. */
+const kitVerbs = ['create', 'update', 'delete', 'bulk-delete', 'bulk-update', 'export', 'import-upload', 'import-check', 'import-commit', 'import-cancel'] as const;
+
+const hasText = (locale: Locale, key: string) => dictionaries[locale]?.[key] !== undefined;
+
+/**
+ * An entry's action (a call's id, `system.user.create`) by its name in the reader's language: the name the
+ * core or a slice gives it (`systemAudit.action.<id>`), or a kit resource's verb with the resource's label
+ * (新建订单, 订单：审批通过); undefined for one without a name (a refused read), which is shown as its id.
+ */
+export function actionName(action: string, locale: Locale, t: TFunction): string | undefined {
+  const own = `systemAudit.action.${action}`;
+  if (hasText(locale, own)) return t(own);
+  const def = resources.find((r) => action.startsWith(`${r.name}.`));
+  if (!def) return undefined;
+  const verb = action.slice(def.name.length + 1);
+  const resource = t(`resource.${def.name}.label`);
+  if ((kitVerbs as readonly string[]).includes(verb)) return t(`systemAudit.action.kit.${verb}`, { resource });
+  const transition = def.lifecycle?.transitions.find((tr) => verb === `transition.${kebabCase(tr.name)}`);
+  return transition && t('systemAudit.action.kit.transition', { resource, transition: t(`resource.${def.name}.transition.${transition.name}`) });
+}
+
+/** An entry's target type by its name (用户, 订单), or undefined: shown as it is. */
+export function targetName(type: string, locale: Locale, t: TFunction): string | undefined {
+  if (hasText(locale, `systemAudit.target.${type}`)) return t(`systemAudit.target.${type}`);
+  return resources.some((r) => r.name === type) ? t(`resource.${type}.label`) : undefined;
+}
+
+/** Every action with a name, by name, for the action filter: the core's and the slices', and each kit resource's verbs and transitions. */
+export function namedActions(locale: Locale, t: TFunction): { value: string; label: string }[] {
+  const prefix = 'systemAudit.action.';
+  const own = Object.keys(dictionaries[locale] ?? {}).flatMap((key) => (key.startsWith(prefix) && !key.startsWith(`${prefix}kit.`) ? [key.slice(prefix.length)] : []));
+  const kit = resources.flatMap((r) => [...kitVerbs.map((verb) => `${r.name}.${verb}`), ...(r.lifecycle?.transitions ?? []).map((tr) => `${r.name}.transition.${kebabCase(tr.name)}`)]);
+  return [...own, ...kit]
+    .map((value) => ({ value, label: actionName(value, locale, t) ?? value }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
