@@ -24,8 +24,8 @@ export const permissionGroups: readonly PermissionGroup[] = [...groupsOf(pageSli
 
 const catalogue = {
   'exception:403': { group: 'exception', label: { 'zh-CN': '查看 403 页', 'en-US': 'View the 403 page' } },
-  'user:read': { group: 'system', label: { 'zh-CN': '查看用户', 'en-US': 'View accounts' } },
-  'user:write': { group: 'system', label: { 'zh-CN': '管理用户', 'en-US': 'Manage accounts' } },
+  'user:read': { group: 'system', label: { 'zh-CN': '查看用户', 'en-US': 'View users' } },
+  'user:write': { group: 'system', label: { 'zh-CN': '管理用户', 'en-US': 'Manage users' } },
   'role:read': { group: 'system', label: { 'zh-CN': '查看角色', 'en-US': 'View roles' } },
   'role:write': { group: 'system', label: { 'zh-CN': '管理角色', 'en-US': 'Manage roles' } },
   'session:read': { group: 'system', label: { 'zh-CN': '查看会话', 'en-US': 'View sessions' } },
@@ -69,7 +69,7 @@ export function permissionResource(code: Permission): PermissionResource {
 export const permissionResourceLabels: Record<PermissionResource, Record<Locale, string>> = {
   ...Object.fromEntries(sliceDefs.flatMap((s) => Object.entries(s.permissionResources ?? {}))),
   exception: { 'zh-CN': '异常页', 'en-US': 'Exception pages' },
-  user: { 'zh-CN': '用户', 'en-US': 'Accounts' },
+  user: { 'zh-CN': '用户', 'en-US': 'Users' },
   role: { 'zh-CN': '角色', 'en-US': 'Roles' },
   session: { 'zh-CN': '会话', 'en-US': 'Sessions' },
   audit: { 'zh-CN': '审计日志', 'en-US': 'Audit log' },

@@ -10,7 +10,7 @@ describe('roles and the permission catalogue', () => {
     const en = await app.admin.call('GET', '/api/system/permissions', undefined, { locale: 'en-US' });
     expect(en.status).toBe(200);
     expect(en.body.data.map((p: { code: string }) => p.code)).toEqual(permissions);
-    expect(en.body.data.find((p: { code: string }) => p.code === 'user:write')).toEqual({ code: 'user:write', group: 'system', groupLabel: 'System', resource: 'user', resourceLabel: 'Accounts', label: 'Manage accounts' });
+    expect(en.body.data.find((p: { code: string }) => p.code === 'user:write')).toEqual({ code: 'user:write', group: 'system', groupLabel: 'System', resource: 'user', resourceLabel: 'Users', label: 'Manage users' });
     const zh = await app.admin.call('GET', '/api/system/permissions', undefined, { locale: 'zh-CN' });
     expect(zh.body.data.find((p: { code: string }) => p.code === 'user:write')).toMatchObject({ groupLabel: '系统管理', resourceLabel: '用户', label: '管理用户' });
   });

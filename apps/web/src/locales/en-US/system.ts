@@ -109,7 +109,7 @@ export default {
   'systemRole.field.requireTwoStep.extra': 'Accounts using the console with this role must turn on two-step verification first.',
   'systemRole.requireTwoStep.tag': '2-step',
   'systemRole.columns.permissions': 'Permissions',
-  'systemRole.columns.userCount': 'Accounts',
+  'systemRole.columns.userCount': 'Users',
   'systemRole.columns.type': 'Type',
   'systemRole.columns.actions': 'Actions',
   'systemRole.type.builtIn': 'Built-in',
