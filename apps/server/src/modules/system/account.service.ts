@@ -62,7 +62,7 @@ function rolesFromProvider(row: Pick<AccountRow, 'source'>, config: Ctx['config'
  * The records of these accounts as the caller sees them, each with its failed-sign-in lock (one query for
  * all) and whether the caller may take it over (one query of their roles).
  */
-async function withLocks(ctx: Ctx, rows: AccountRow[]): Promise<Account[]> {
+async function recordsOf(ctx: Ctx, rows: AccountRow[]): Promise<Account[]> {
   const { db, config, now } = ctx;
   const at = now();
   const failures = await recentFailures(
@@ -87,7 +87,7 @@ async function withLocks(ctx: Ctx, rows: AccountRow[]): Promise<Account[]> {
   );
 }
 
-const recordOf = async (ctx: Ctx, row: AccountRow) => (await withLocks(ctx, [row]))[0]!;
+const recordOf = async (ctx: Ctx, row: AccountRow) => (await recordsOf(ctx, [row]))[0]!;
 
 /** The account by id within the caller's reach: one out of reach is 404, exactly as one that does not exist. */
 async function existing(ctx: Ctx, id: number, lock = false): Promise<AccountRow> {
@@ -123,7 +123,7 @@ async function mayTakeOver({ db, session }: Pick<Ctx, 'db' | 'session'>, row: Pi
 
 export async function listUsers(ctx: Ctx, query: UserListQuery): Promise<{ list: Account[]; total: number }> {
   const { rows, total } = await listAccounts(ctx.db, query, query.pageSize, (query.current - 1) * query.pageSize, await reachOf(ctx));
-  return { list: await withLocks(ctx, rows), total };
+  return { list: await recordsOf(ctx, rows), total };
 }
 
 export async function getUser(ctx: Ctx, id: number): Promise<Account> {
