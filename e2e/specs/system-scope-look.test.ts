@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedCall } from '../lib/api';
-import { launchBrowser, loginAs, newPage, screenshot, type LaunchOptions } from '../lib/browser';
-import { expectNoSeriousViolations, field, open, openDepartments, visibleDrawer, words } from '../lib/page-helpers';
+import { baseUrl, launchBrowser, loginAs, newPage, screenshot, type LaunchOptions } from '../lib/browser';
+import { animationsDone, expectNoSeriousViolations, field, open, openDepartments, visibleDrawer, words } from '../lib/page-helpers';
 import { expectTreeLooksRight } from '../lib/tree-look';
 
 /**
@@ -107,5 +107,65 @@ describe.each(['zh-CN', 'en-US'] as const)('the data scope’s department trees 
       await expect.poll(() => again.getByRole('checkbox', { name: branch }).isChecked()).toBe(true);
       expect(await field(visibleDrawer(page), zh ? '自定义部门' : 'Custom departments').count()).toBe(1);
     });
+  });
+});
+
+/**
+ * Delegated administration as the delegate sees it (decision 056): in its reach an administrator's account
+ * and a clerk's. The administrator's row offers neither reset, and its drawer keeps the phone and e-mail as
+ * they are, saying why; the clerk's row offers the password's reset. Both languages, both themes, a desktop
+ * and a phone.
+ */
+describe('a delegate’s accounts page', () => {
+  const cases = [
+    { locale: 'zh-CN', theme: 'light', width: 1440, height: 900 },
+    { locale: 'en-US', theme: 'dark', width: 390, height: 844 },
+  ] as const;
+  const delegate = { username: `e2e.delegate.${tag}`, password: 'delegate123' };
+  const boss = `e2e.boss.${tag}`;
+  const clerk = `e2e.clerk.${tag}`;
+
+  it('offers no reset of an account it could not take over, and keeps its phone and e-mail as they are', { timeout: 120_000 }, async () => {
+    await withPage({}, async (page) => {
+      const as = await calls(page);
+      const code = `e2e-delegate-${tag}`;
+      await as('POST', '/api/system/roles', { code, name: `E2E delegate ${tag}`, permissions: ['user:read', 'user:write', 'role:read', 'department:read'], dataScope: 'department-tree' });
+      await as('POST', '/api/system/users', { username: delegate.username, name: 'E2E Delegate', roles: [code], password: delegate.password, departmentId: 1 });
+      await as('POST', '/api/system/users', { username: boss, name: 'E2E Boss', roles: ['admin'], password: 'boss12345', departmentId: 1, phone: '13711112222', email: `${boss}@example.com` });
+      await as('POST', '/api/system/users', { username: clerk, name: 'E2E Clerk', roles: [code], password: 'clerk12345', departmentId: 1 });
+    });
+    for (const { locale, theme, width, height } of cases) {
+      const zh = locale === 'zh-CN';
+      const browser = await launchBrowser({ locale, theme, width, height, touch: width < 500 });
+      try {
+        const page = await newPage(browser.context);
+        await page.goto(`${baseUrl}/login`);
+        await page.locator('input[name=username]').fill(delegate.username);
+        await page.locator('input[name=password]').fill(delegate.password);
+        await page.locator('[data-testid=login-submit]').click();
+        await page.waitForSelector('[data-testid=navbar]');
+        const users = await open(page, `/system/user?keyword=${tag}`);
+        const row = (username: string) => users.locator('tbody .arco-table-tr', { hasText: username });
+        await row(boss).waitFor();
+        const reset = zh ? words('重置密码') : 'Reset password';
+        expect(await row(boss).getByRole('button', { name: reset }).count()).toBe(0);
+        expect(await row(clerk).getByRole('button', { name: reset }).count()).toBe(1);
+        await screenshot(page, `scope-delegate-accounts-${locale}-${theme}-${width}`);
+        await expectNoSeriousViolations(page, 'the delegate’s accounts');
+
+        await row(boss).getByRole('button', { name: zh ? words('编辑') : 'Edit' }).click();
+        const drawer = visibleDrawer(page);
+        await expect.poll(() => drawer.getByTestId('user-contacts-fixed').textContent()).toBe(zh ? '该用户持有您无法授予的角色，手机号和邮箱不可修改' : 'Its phone and e-mail stay as they are: it holds a role you could not give it');
+        expect(await drawer.locator('input[value="13711112222"]').isDisabled()).toBe(true);
+        await animationsDone(page);
+        await screenshot(page, `scope-delegate-account-drawer-${locale}-${theme}-${width}`);
+        await expectNoSeriousViolations(page, 'the delegate’s account drawer');
+        await drawer.getByRole('button', { name: zh ? words('取消') : 'Cancel' }).click();
+        await drawer.waitFor({ state: 'hidden' });
+        expect(page.errors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    }
   });
 });
