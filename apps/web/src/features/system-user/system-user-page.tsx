@@ -153,8 +153,8 @@ export default function SystemUserPage() {
           )}
           {canWrite && (row.status === 'active' ? confirmed('disable', row, true) : confirmed('enable', row))}
           {canWrite && isLocked(row) && confirmed('unlock', row)}
-          {/* Neither reset of an account holding a role the caller could not give it (the server refuses both). */}
-          {/* A company account has no password here (the server refuses its reset: SSO_ACCOUNT). */}
+          {/* Neither reset of an account holding a role the caller could not give it (`recoverable`: the server
+              refuses both), nor a password for a company account, which has none here (SSO_ACCOUNT). */}
           {canWrite && row.recoverable && row.source !== 'oidc' && confirmed('reset', row, true)}
           {/* Only where it is on: the account's next sign-in then needs no code (and its sessions end). */}
           {canWrite && row.recoverable && row.mfaEnabled && confirmed('twoStepReset', row, true)}

@@ -1,5 +1,6 @@
 import type { AuditResult } from '@atrium/contracts/calls/system';
-import { kebabCase } from '@atrium/contracts/resource';
+import { resourceTransitionCalls } from '@atrium/contracts/resource-calls';
+import type { ResourceDef } from '@atrium/contracts/resource';
 import { resources } from '@atrium/contracts/slices';
 import { dictionaries, type Locale, type TFunction } from '../../../lib/i18n';
 
@@ -18,6 +19,9 @@ const kitVerbs = ['create', 'update', 'delete', 'bulk-delete', 'bulk-update', 'e
 
 const hasText = (locale: Locale, key: string) => dictionaries[locale]?.[key] !== undefined;
 
+/** A resource's transitions by their calls' ids (`order.transition.send-back`), as the contracts name them. */
+const transitionIds = (def: ResourceDef) => Object.entries(resourceTransitionCalls(def)).map(([name, call]) => ({ name, id: call.id }));
+
 /**
  * An entry's action (a call's id, `system.user.create`) by its name in the reader's language: the name the
  * core or a slice gives it (`systemAudit.action.<id>`), or a kit resource's verb with the resource's label
@@ -31,7 +35,7 @@ export function actionName(action: string, locale: Locale, t: TFunction): string
   const verb = action.slice(def.name.length + 1);
   const resource = t(`resource.${def.name}.label`);
   if ((kitVerbs as readonly string[]).includes(verb)) return t(`systemAudit.action.kit.${verb}`, { resource });
-  const transition = def.lifecycle?.transitions.find((tr) => verb === `transition.${kebabCase(tr.name)}`);
+  const transition = transitionIds(def).find((tr) => tr.id === action);
   return transition && t('systemAudit.action.kit.transition', { resource, transition: t(`resource.${def.name}.transition.${transition.name}`) });
 }
 
@@ -45,7 +49,7 @@ export function targetName(type: string, locale: Locale, t: TFunction): string |
 export function namedActions(locale: Locale, t: TFunction): { value: string; label: string }[] {
   const prefix = 'systemAudit.action.';
   const own = Object.keys(dictionaries[locale] ?? {}).flatMap((key) => (key.startsWith(prefix) && !key.startsWith(`${prefix}kit.`) ? [key.slice(prefix.length)] : []));
-  const kit = resources.flatMap((r) => [...kitVerbs.map((verb) => `${r.name}.${verb}`), ...(r.lifecycle?.transitions ?? []).map((tr) => `${r.name}.transition.${kebabCase(tr.name)}`)]);
+  const kit = resources.flatMap((r) => [...kitVerbs.map((verb) => `${r.name}.${verb}`), ...transitionIds(r).map((tr) => tr.id)]);
   return [...own, ...kit]
     .map((value) => ({ value, label: actionName(value, locale, t) ?? value }))
     .sort((a, b) => a.label.localeCompare(b.label, locale));
