@@ -75,8 +75,8 @@ describe('the core, end to end', () => {
     await rows.first().waitFor();
     // each action by its name (system.user.create, system.role.create)
     const entry = (action: string, summary: string) => rows.filter({ hasText: action }).filter({ hasText: summary });
-    await expect.poll(() => entry('新建用户', `created account ${username}`).count()).toBe(1);
-    await expect.poll(() => entry('新建角色', `created role ${roleCode}`).count()).toBe(1);
+    await expect.poll(() => entry('新建用户', `新建用户 ${username}`).count()).toBe(1);
+    await expect.poll(() => entry('新建角色', `新建角色 ${roleCode}`).count()).toBe(1);
     for (const action of ['新建用户', '新建角色']) expect(await rows.filter({ hasText: action }).first().textContent()).toContain('admin');
     await screenshot(page, 'core-smoke-audit-log');
     await expectNoSeriousViolations(page);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { CallDef } from '@atrium/contracts';
+import { interpolate, type CallDef, type Locale } from '@atrium/contracts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/auth.ts';
 
@@ -10,11 +10,29 @@ export interface AuditChange {
   after: unknown;
 }
 
+/** A summary in each language the console speaks, as `say` writes it. */
+export type Said = Readonly<Record<Locale, string>>;
+
+/** A value a summary names: the same in every language (a name, a count), or its own in each (a label). */
+type SaidValue = string | number | Said;
+
+const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
+
+/**
+ * A summary for the trail in each language (decision 059): `texts`' `{name}`s filled from `values`, a
+ * value given per language taking its own. Written with the entry, so a reader in either language reads
+ * what happened as it was then, even after a label changes.
+ */
+export function say(texts: Said, values: Readonly<Record<string, SaidValue>> = {}): Said {
+  const inLocale = (locale: Locale) => interpolate(texts[locale], Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === 'object' ? v[locale] : v])));
+  return Object.fromEntries(LOCALES.map((locale) => [locale, inLocale(locale)])) as Record<Locale, string>;
+}
+
 /** What a handler tells the trail about its write (all optional: the call and the caller are known). */
 export interface AuditNote {
   targetType?: string | null;
   targetId?: string | number | null;
-  summary?: string;
+  summary?: Said;
   changes?: AuditChange[];
   /** The acting account when the request had no session (a sign-in). */
   actor?: { id: number | null; name: string; role: string | null };
@@ -94,7 +112,8 @@ export function auditEntry(req: FastifyRequest, call: CallDef, result: 'success'
     action: call.id,
     targetType: note.targetType !== undefined ? note.targetType : target.targetType,
     targetId: note.targetId !== undefined && note.targetId !== null ? String(note.targetId) : note.targetId === null ? null : target.targetId,
-    summary: note.summary ?? '',
+    summary: note.summary?.['en-US'] ?? '',
+    summaries: note.summary ?? null,
     changes,
     result,
     ip: req.ip ?? '',

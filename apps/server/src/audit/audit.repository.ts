@@ -36,7 +36,7 @@ const newestFirst = sql`t.at desc nulls last, t.id desc nulls last`;
 
 /** An entry's columns but its time, named as the record names them. */
 const entryFields = sql`t.id, t.actor_id as "actorId", t.actor_name as "actorName", t.role, t.action, t.target_type as "targetType",
-  t.target_id as "targetId", t.summary, t.changes, t.result, t.ip, t.user_agent as "userAgent", t.trace_id as "traceId"`;
+  t.target_id as "targetId", t.summary, t.summaries, t.changes, t.result, t.ip, t.user_agent as "userAgent", t.trace_id as "traceId"`;
 
 /**
  * 审计日志's list through the kit's list helper, newest first. Its total is the trail's own (audit-totals.ts:

@@ -8,6 +8,6 @@ import { exportEntries, listEntries } from './audit.service.ts';
  * (modules/system/system.routes.ts).
  */
 export function registerAuditRoutes(app: FastifyInstance): void {
-  registerCall(app, systemCalls.auditList, ({ db, req, query }) => listEntries(db, query, req.generations), { reads: ['audit_log'] });
+  registerCall(app, systemCalls.auditList, ({ db, req, query, locale }) => listEntries(db, query, req.generations, locale), { reads: ['audit_log'] });
   registerCall(app, systemCalls.auditExport, ({ db, reply, query, locale, now }) => exportEntries(db, reply, query, locale, now()));
 }

@@ -26,15 +26,21 @@ function whereOf(filter: AuditFilter): AuditWhere {
 
 const totals = new WeakMap<Db, AuditTotals>();
 
-/** A page of the filtered trail and its exact total (`known`: the generations read with the request). */
-export async function listEntries(db: Db, query: AuditListQuery, known: Generations | null): Promise<{ list: AuditEntry[]; total: number }> {
+/** An entry's summary in the reader's language; an entry written before there were summaries has its English one. */
+const summaryIn = (locale: Locale, e: Pick<AuditRow, 'summary' | 'summaries'>) => e.summaries?.[locale] ?? e.summary;
+
+/**
+ * A page of the filtered trail and its exact total (`known`: the generations read with the request), each
+ * summary in the reader's language.
+ */
+export async function listEntries(db: Db, query: AuditListQuery, known: Generations | null, locale: Locale): Promise<{ list: AuditEntry[]; total: number }> {
   const where = whereOf(query);
   let counter = totals.get(db);
   if (!counter) totals.set(db, (counter = new AuditTotals()));
   // The trail's generation moves when the retention sweep deletes (db/list-generations.ts).
   const total = currentGeneration(db, 'audit_log', known).then((generation) => counter.total(db, where, generation));
   const [page, count] = await Promise.all([listAudit(db, where, query.pageSize, (query.current - 1) * query.pageSize), total]);
-  return { list: page.rows.map((row) => ({ ...row, changes: row.changes ?? [] })), total: page.total ?? count };
+  return { list: page.rows.map(({ summaries, ...row }) => ({ ...row, summary: summaryIn(locale, { summary: row.summary, summaries }), changes: row.changes ?? [] })), total: page.total ?? count };
 }
 
 const exportHeader: Record<Locale, string[]> = {
@@ -42,20 +48,20 @@ const exportHeader: Record<Locale, string[]> = {
   'en-US': ['ID', 'Time', 'Actor ID', 'Actor', 'Role', 'Action', 'Target type', 'Target ID', 'Summary', 'Changes', 'Result', 'IP', 'User agent', 'Trace ID'],
 };
 
-const exportLine = (e: AuditRow) =>
-  csvLine([e.id, e.at.toISOString(), e.actorId ?? '', e.actorName, e.role ?? '', e.action, e.targetType ?? '', e.targetId ?? '', e.summary, JSON.stringify(e.changes ?? []), e.result, e.ip, e.userAgent, e.traceId]);
+const exportLine = (locale: Locale) => (e: AuditRow) =>
+  csvLine([e.id, e.at.toISOString(), e.actorId ?? '', e.actorName, e.role ?? '', e.action, e.targetType ?? '', e.targetId ?? '', summaryIn(locale, e), JSON.stringify(e.changes ?? []), e.result, e.ip, e.userAgent, e.traceId]);
 
 const EXPORT_BATCH_ROWS = 1000;
 
 /**
- * Streams every entry of the filters as CSV, newest first (sendCsv): a header in the caller's language,
+ * Streams every entry of the filters as CSV, newest first (sendCsv): a header and summaries in the caller's language,
  * formula-safe cells, keyset batches, no row cap.
  */
 export async function exportEntries(db: Db, reply: FastifyReply, filter: AuditFilter, locale: Locale, now: Date): Promise<FastifyReply> {
   const where = whereOf(filter);
   const batch = async (after: AuditCursor | undefined): Promise<CsvBatch> => {
     const { rows, last } = await auditBatch(db, where, after, EXPORT_BATCH_ROWS);
-    return { text: rows.map(exportLine).join(''), next: rows.length < EXPORT_BATCH_ROWS || !last ? undefined : () => batch(last) };
+    return { text: rows.map(exportLine(locale)).join(''), next: rows.length < EXPORT_BATCH_ROWS || !last ? undefined : () => batch(last) };
   };
   const first = await batch(undefined);
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');

@@ -120,6 +120,26 @@ describe('the audit trail', () => {
     expect(zhRows).toHaveLength(2);
   });
 
+  it("summarises each entry in the reader's language, on the list and the export; an entry written before keeps its English", async () => {
+    // as the trail held it before each entry had its summaries (the append-only trail is never rewritten)
+    await t.db.execute(`insert into audit_log (at, actor_id, actor_name, action, result, summary) values (now(), null, 'old', 'old.entry', 'success', 'an old sentence')`);
+    const summaries = async (locale: 'zh-CN' | 'en-US', q: string) => {
+      const page = await admin.call('GET', `/api/system/audit?pageSize=100&${q}`, undefined, { locale });
+      const csv = await admin.call('GET', `/api/system/audit/export?${q}`, undefined, { locale });
+      const rows = (parseCsv(csv.text.slice(1)) as { records: { fields: string[] }[] }).records.slice(1);
+      const listed = (page.body.data.list as (Entry & { summary: string })[]).map((e) => e.summary);
+      expect(rows.map((r) => r.fields[8])).toEqual(listed);
+      expect(page.body.data.list.every((e: object) => !('summaries' in e))).toBe(true);
+      return listed;
+    };
+    expect(await summaries('zh-CN', 'action=system.role.create')).toEqual(['新建角色 trail']);
+    expect(await summaries('en-US', 'action=system.role.create')).toEqual(['created role trail']);
+    expect(await summaries('zh-CN', 'action=system.user.list&result=denied')).toContain('缺少权限 user:read');
+    expect(await summaries('en-US', 'action=system.user.list&result=denied')).toContain('missing user:read');
+    expect(await summaries('zh-CN', 'action=old.entry')).toEqual(['an old sentence']);
+    expect(await summaries('en-US', 'action=old.entry')).toEqual(['an old sentence']);
+  });
+
   it('streams every entry, past one batch, and keeps cells formula-safe', async () => {
     const formula = '=HYPERLINK("http://evil.test")';
     for (let i = 0; i < 3; i++) await admin.call('PUT', `/api/system/roles/${roleId}`, { name: `Trail ${i}` }, { headers: { 'User-Agent': formula } });

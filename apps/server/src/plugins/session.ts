@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditEntry, writeAudit } from '../audit/audit-entry.ts';
+import { auditEntry, say, writeAudit } from '../audit/audit-entry.ts';
 import { AppError } from '../http/errors.ts';
 import type { SessionInfo } from '../http/context.ts';
 import type { DocumentSession } from '../sessions/document-cookie.ts';
@@ -59,7 +59,7 @@ async function applyAccess(app: FastifyInstance, req: FastifyRequest, session: S
   if (!session.twoStep.satisfied && !OPEN_BEFORE_TWO_STEP_ENROLMENT.has(call.id)) throw new AppError('MFA_ENROLMENT_REQUIRED');
   if (call.permission !== undefined && !session.permissions.has(call.permission)) {
     // The refusal stands whether or not its entry could be written (the database may be the reason).
-    await writeAudit(app.db, auditEntry(req, call, 'denied', { summary: `missing ${call.permission}` })).catch((error: unknown) =>
+    await writeAudit(app.db, auditEntry(req, call, 'denied', { summary: say({ 'zh-CN': '缺少权限 {permission}', 'en-US': 'missing {permission}' }, { permission: call.permission }) })).catch((error: unknown) =>
       req.log.warn({ err: error }, 'audit entry of a refusal not written'),
     );
     throw new AppError('FORBIDDEN');

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { SessionRecord, ShortListQuery } from '@atrium/contracts/calls/system';
-import type { AuditDraft } from '../audit/audit-entry.ts';
+import { say, type AuditDraft, type Said } from '../audit/audit-entry.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionInfo } from '../http/context.ts';
@@ -29,7 +29,7 @@ async function ownersOf({ db, session, scope }: Ctx, whose: 'reached' | 'own', u
 }
 
 /** "revoked 3 sessions" (an entry that ends several sessions counts them). */
-export const revokedSummary = (n: number) => `revoked ${n} session${n === 1 ? '' : 's'}`;
+export const revokedSummary = (n: number): Said => say({ 'zh-CN': '结束了 {n} 个会话', 'en-US': n === 1 ? 'revoked {n} session' : 'revoked {n} sessions' }, { n });
 
 /** A short, stable name of the device: the first 8 hex characters of the fingerprint's SHA-256 (never the fingerprint). */
 const deviceOf = (fingerprint: string) => (fingerprint ? hash('sha256', fingerprint, 'hex').slice(0, 8) : '');

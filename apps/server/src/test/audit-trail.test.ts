@@ -78,10 +78,11 @@ auditTrailSuite('audit trail', auditedCalls, auditSamples, (env) => {
         expect(entries.map((e) => [e.result, e.targetId])).toEqual([['failed', String(account.id)]]);
         summaries.push(entries[0]!.summary);
       }
-      // Nine plain failures, the tenth locks (with its end), the eleventh is refused as locked.
-      expect(summaries.slice(0, 9)).toEqual(Array(9).fill('INVALID_CREDENTIALS'));
-      expect(summaries[9]).toMatch(/^INVALID_CREDENTIALS; ACCOUNT_LOCKED until \d{4}-\d\d-\d\dT/);
-      expect(summaries[10]).toBe('ACCOUNT_LOCKED');
+      // Nine plain failures, the tenth locks (with its end), the eleventh is refused as locked: each reason
+      // in words, with the key the answer carried.
+      expect(summaries.slice(0, 9)).toEqual(Array(9).fill('wrong username or password (INVALID_CREDENTIALS)'));
+      expect(summaries[9]).toMatch(/^wrong username or password \(INVALID_CREDENTIALS\); ACCOUNT_LOCKED until \d{4}-\d\d-\d\dT/);
+      expect(summaries[10]).toBe('account locked (ACCOUNT_LOCKED)');
     });
 
     it('records a 403 as denied, and the refused call changes nothing', async () => {

@@ -1,7 +1,7 @@
 // Accounts, sessions, nonces, rate limits, login attempts, known devices, captchas, SMS codes, preferences.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DataScope } from '@atrium/contracts';
+import type { DataScope, Locale } from '@atrium/contracts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -157,7 +157,10 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /** What happened, in English (the entries written before `summaries` have only this). */
     summary: text('summary').notNull().default(''),
+    /** The summary in each language the console speaks, as written at the time (audit/audit-entry.ts `say`). */
+    summaries: jsonb('summaries').$type<Record<Locale, string>>(),
     changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull().default([]),
     result: text('result').$type<'success' | 'denied' | 'failed'>().notNull(),
     ip: text('ip').notNull().default(''),

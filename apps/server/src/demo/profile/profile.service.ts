@@ -2,7 +2,7 @@ import { translateValidation, type Locale } from '@atrium/contracts';
 import type { BasicProfile, GroupForm, OperationLogRow, ParameterGroup, Parameters } from '@atrium/contracts/demo/profile/calls';
 import type { PageQuery } from '@atrium/contracts/paging';
 import type { Db } from '../../db/client.ts';
-import type { AuditDraft } from '../../audit/audit-entry.ts';
+import { say, type AuditDraft, type Said } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { displayName, insertLog, loadProfile, nextContentNumber, pageLogs, saveProfile, settlePendingLogs, type LogRow, type ProfileRow } from './profile.repository.ts';
 
@@ -39,6 +39,12 @@ function diffParameters(before: Parameters, after: Parameters) {
   return { changes, before: changedBefore, after: changedAfter };
 }
 
+/** The trail's summary of a submission: the groups of parameters it changes, in each language. */
+function changedGroups(groups: readonly ParameterGroup[]): Said {
+  const named: Record<ParameterGroup, string> = { video: '视频', audio: '音频' };
+  return say({ 'zh-CN': '提交{groups}参数变更待审批', 'en-US': 'submitted {groups} parameters for approval' }, { groups: { 'zh-CN': groups.map((g) => named[g]).join('、'), 'en-US': groups.join(', ') } });
+}
+
 const transaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx));
 
 export async function basicProfile(db: Db, now: Date): Promise<BasicProfile> {
@@ -70,7 +76,7 @@ export async function submitParameters(db: Db, userId: number, form: GroupForm, 
       after: diff.after,
       createdAt: now,
     });
-    audit.set({ summary: diff.changes.join(', '), changes: [{ field: 'status', before: row.status, after: 'approving' }, { field: 'parameters', before: diff.before, after: diff.after }] });
+    audit.set({ summary: changedGroups(diff.changes), changes: [{ field: 'status', before: row.status, after: 'approving' }, { field: 'parameters', before: diff.before, after: diff.after }] });
     return toBasicProfile(await saveProfile(tx, { status: 'approving', original: row.current, current: submitted, updatedAt: now }));
   });
 }

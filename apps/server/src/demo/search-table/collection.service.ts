@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Generations } from '../../db/list-generations.ts';
 import type { JsonText } from '../../http/envelope.ts';
-import { diffFields, removedFields, type AuditDraft } from '../../audit/audit-entry.ts';
+import { diffFields, removedFields, say, type AuditDraft, type Said } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { AnswerCache } from '../../lists/list-cache.ts';
@@ -101,6 +101,15 @@ export async function getCollection({ db, scope, locale }: Ctx, id: number): Pro
   return toDetail(db, row, locale);
 }
 
+/** The trail's summaries of the collections' writes, in each language (audit/audit-entry.ts `say`). */
+const said = {
+  created: { 'zh-CN': '新建集合 {number}', 'en-US': 'created collection {number}' },
+  updated: { 'zh-CN': '编辑集合 {number}', 'en-US': 'updated collection {number}' },
+  deleted: { 'zh-CN': '删除集合 {number}', 'en-US': 'deleted collection {number}' },
+  imported: { 'zh-CN': '导入了 {n} 个集合', 'en-US': 'imported {n} collections' },
+  importRefused: { 'zh-CN': '未导入集合：{n} 行被拒绝', 'en-US': 'imported no collection: {n} rows refused' },
+} satisfies Record<string, Said>;
+
 /** The fields of a collection the trail shows before and after a write. */
 const AUDITED_FIELDS = ['number', 'name', 'contentType', 'filterType', 'count', 'status', 'departmentId', 'ownerId'] as const;
 
@@ -113,7 +122,7 @@ export async function createCollection({ db, scope, locale }: Ctx, body: Collect
   const { department, owner, ...form } = body;
   const placed = await placeRecord(db, await reachOf(scope), scope, { department, owner }, null, placementFields);
   const [row] = await insertCollections(db, [{ ...form, departmentId: placed.department, ownerId: placed.owner }], now);
-  audit.set({ summary: `created collection ${row!.number}`, changes: diffFields<CollectionRow>(null, row!, AUDITED_FIELDS) });
+  audit.set({ summary: say(said.created, { number: row!.number }), changes: diffFields<CollectionRow>(null, row!, AUDITED_FIELDS) });
   return toDetail(db, row!, locale);
 }
 
@@ -129,14 +138,14 @@ export async function patchCollection({ db, scope, locale }: Ctx, id: number, pa
   if (placed.owner !== before.ownerId) values.ownerId = placed.owner;
   const rows = await updateCollection(db, before, values, now);
   if (!rows) throw new AppError('NOT_FOUND');
-  audit.set({ summary: `updated collection ${rows.after.number}`, changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
+  audit.set({ summary: say(said.updated, { number: rows.after.number }), changes: diffFields(rows.before, rows.after, AUDITED_FIELDS) });
   return toDetail(db, rows.after, locale);
 }
 
 export async function removeCollection({ db, scope }: Ctx, id: number, audit: AuditDraft): Promise<{ id: number }> {
   const row = await deleteCollection(db, id, await reachOf(scope));
   if (!row) throw new AppError('NOT_FOUND');
-  audit.set({ summary: `deleted collection ${row.number}`, changes: removedFields(row, AUDITED_FIELDS) });
+  audit.set({ summary: say(said.deleted, { number: row.number }), changes: removedFields(row, AUDITED_FIELDS) });
   return { id };
 }
 
@@ -151,7 +160,7 @@ export async function importCollections({ db, scope, locale }: Ctx, body: Multip
   );
   if (!check.ok) {
     // answered 200 with the rows' problems: the trail says that nothing was written, and why
-    audit.set({ targetType: 'collection', targetId: null, summary: `imported no collection: ${check.failed} rows refused` });
+    audit.set({ targetType: 'collection', targetId: null, summary: say(said.importRefused, { n: check.failed }) });
     return { imported: 0, failed: check.failed, errors: check.errors };
   }
   const reach = await reachOf(scope);
@@ -163,7 +172,7 @@ export async function importCollections({ db, scope, locale }: Ctx, body: Multip
       now,
     );
   });
-  audit.set({ targetType: 'collection', targetId: null, summary: `imported ${rows.length} collections` });
+  audit.set({ targetType: 'collection', targetId: null, summary: say(said.imported, { n: rows.length }) });
   return { imported: rows.length, failed: 0, errors: [] };
 }
 

@@ -1,6 +1,6 @@
 import { channelStages, type ChannelForm, type ChannelProgress } from '@atrium/contracts/demo/step-form/calls';
 import type { Db } from '../../db/client.ts';
-import { diffFields, type AuditDraft } from '../../audit/audit-entry.ts';
+import { diffFields, say, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { channelOf, insertChannel, latestChannelOf, type ChannelRow } from './channel-form.repository.ts';
 
@@ -17,7 +17,7 @@ function toProgress(row: ChannelRow): ChannelProgress {
 /** A new channel has its application submitted (stage 0 done at creation) and waits for the manager's review (stage 1). */
 export async function submitChannel(db: Db, userId: number, data: ChannelForm, now: Date, audit: AuditDraft): Promise<{ id: number }> {
   const row = await insertChannel(db, userId, data, [{ key: 'submitApplication', time: now.toISOString() }], now);
-  audit.set({ summary: `submitted channel ${data.activityName}`, changes: diffFields<ChannelForm>(null, data) });
+  audit.set({ summary: say({ 'zh-CN': '提交渠道 {name}', 'en-US': 'submitted channel {name}' }, { name: data.activityName }), changes: diffFields<ChannelForm>(null, data) });
   return { id: row.id };
 }
 

@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { issueCaptcha } from './captcha.ts';
+import { refusedSignIn } from './trail-texts.ts';
 import { withDocumentCookie, type AuthEnv } from './open-session.ts';
 import { loginWithPassword } from './password-sign-in.ts';
 import { loginWithPhone, sendLoginCode } from './sms-sign-in.ts';
@@ -38,8 +39,7 @@ async function failedSignIn(db: Db, error: unknown, body: unknown): Promise<Audi
   const name = (tried?.username ?? tried?.tel ?? '').trim().slice(0, 64);
   const account = tried?.username ? await findUserByUsername(db, tried.username.trim()) : tried?.tel ? await findUserByPhone(db, tried.tel.trim()) : undefined;
   const lockout = (error.cause as { lockedUntil?: Date } | undefined)?.lockedUntil;
-  const summary = lockout ? `${error.key}; ACCOUNT_LOCKED until ${lockout.toISOString()}` : error.key;
-  return { actor: { id: null, name, role: null }, targetType: 'user', targetId: account?.id ?? null, summary };
+  return { actor: { id: null, name, role: null }, targetType: 'user', targetId: account?.id ?? null, summary: refusedSignIn(error.key, { lockedUntil: lockout }) };
 }
 
 /** Refused second steps, recorded as `failed` entries with the account of the ticket (never the code). */
@@ -48,7 +48,7 @@ const FAILED_SECOND_STEP = new Set(['MFA_CODE_INVALID', 'MFA_TICKET_INVALID', 'A
 async function failedSecondStep(error: unknown): Promise<AuditNote | null> {
   if (!(error instanceof AppError) || !FAILED_SECOND_STEP.has(error.key)) return null;
   const who = error.cause as { userId: number; username: string } | undefined;
-  return { actor: { id: who?.userId ?? null, name: who?.username ?? '', role: null }, targetType: 'user', targetId: who?.userId ?? null, summary: error.key };
+  return { actor: { id: who?.userId ?? null, name: who?.username ?? '', role: null }, targetType: 'user', targetId: who?.userId ?? null, summary: refusedSignIn(error.key) };
 }
 
 export function registerAuthModule(app: FastifyInstance): void {

@@ -7,6 +7,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { withDocumentCookie, type AuthEnv } from './open-session.ts';
 import type { CompanyProvider } from './oidc.provider.ts';
 import { BINDING_COOKIE, finishSignIn, redeemTicket, startSignIn, TRANSACTION_SECONDS, type CompanySignInFailure } from './company-sign-in.service.ts';
+import { refusedSignIn, signInSaid } from './trail-texts.ts';
 
 /** The binding cookie the browser sent, if any. */
 function bindingOf(req: FastifyRequest): string | undefined {
@@ -30,7 +31,7 @@ async function failedSignIn(error: unknown): Promise<AuditNote | null> {
     actor: { id: account?.id ?? null, name: account?.username ?? '', role: null },
     targetType: 'user',
     targetId: account?.id ?? null,
-    summary: cause?.reason ? `${error.key}: ${cause.reason}` : error.key,
+    summary: refusedSignIn(error.key, { detail: cause?.reason }),
   };
 }
 
@@ -79,10 +80,10 @@ export function registerCompanySignInCalls(app: FastifyInstance, provider: Compa
           record: async (tx, account) => {
             const actor = { id: account.id, name: account.username, role: account.role };
             if (account.provisioned) {
-              const made = auditEntry(req, companySignInCalls.callback, 'success', { actor, targetType: 'user', targetId: account.id, summary: 'account made by company sign-in', changes: account.provisioned });
+              const made = auditEntry(req, companySignInCalls.callback, 'success', { actor, targetType: 'user', targetId: account.id, summary: signInSaid.provisioned, changes: account.provisioned });
               await writeAudit(tx, { ...made, action: 'auth.company-sign-in.provision' });
             }
-            audit.set({ actor, targetType: 'user', targetId: account.id, summary: account.changes.length > 0 ? 'roles set from the company groups' : 'signed in at the company provider', changes: account.changes });
+            audit.set({ actor, targetType: 'user', targetId: account.id, summary: account.changes.length > 0 ? signInSaid.rolesFromGroups : signInSaid.atCompany, changes: account.changes });
             await recordSuccess(tx);
           },
         },

@@ -159,7 +159,7 @@ describe('company sign-in', () => {
         }
         const [entry] = await entriesSince(before);
         expect(entry).toMatchObject({ action: 'auth.company-sign-in', result: 'failed' });
-        expect(entry!.summary).toMatch(/^SSO_FAILED: code exchange or ID token refused/);
+        expect(entry!.summary).toMatch(/^company sign-in failed \(SSO_FAILED\): code exchange or ID token refused/);
       });
     }
   });

@@ -7,6 +7,7 @@ import { createSession } from '../../sessions/session.service.ts';
 import { setDocumentCookie } from '../../sessions/document-cookie.ts';
 import { updateUser, type UserRow } from '../shared/users.repository.ts';
 import { holdsEveryPermission } from './company-sign-in.repository.ts';
+import type { Said } from '../../audit/audit-entry.ts';
 
 // Opening the session once an account's credentials were checked, whichever way it signed in.
 
@@ -21,7 +22,7 @@ export interface AuthEnv {
    * Writes the sign-in's audit entry in the transaction that opens the session, or that gives the ticket
    * of the second step (`summary` then says so).
    */
-  record?: (db: Db, who: SignedIn['user'], summary?: string) => Promise<void>;
+  record?: (db: Db, who: SignedIn['user'], summary?: Said) => Promise<void>;
 }
 
 /** A sign-in's answer, and who signed in and the session it opened (for the audit entry and the document cookie; not sent). */

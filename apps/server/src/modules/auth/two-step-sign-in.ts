@@ -7,6 +7,7 @@ import { countTicketFailure, deleteTicket, findTwoStep, findTicket, insertTicket
 import { checkSecondStep, newTicket } from './two-step.service.ts';
 import { signIn, type AuthEnv, type SignedIn } from './open-session.ts';
 import { deviceHash, FAILURE_WINDOW_MS, judgeSignIn, KNOWN_DEVICE_DAYS } from './sign-in-limits.ts';
+import { signInSaid } from './trail-texts.ts';
 
 // The second step of a sign-in (two-step verification): the ticket the first step gives, and its check.
 
@@ -27,7 +28,7 @@ export async function firstStepPassed(env: AuthEnv, user: UserRow, triedAs: stri
   const expiresAt = new Date(now.getTime() + MFA_TICKET_SECONDS * 1000);
   await db.transaction(async (tx) => {
     await insertTicket(tx, hashToken(ticket), { userId: user.id, username: triedAs, fingerprint: env.fingerprint, failures: 0, expiresAt }, now);
-    await env.record?.(tx, who, 'first step passed; second step required');
+    await env.record?.(tx, who, signInSaid.secondStepDue);
   });
   return { answer: { mfaRequired: true, mfaTicket: ticket, expiresAt: expiresAt.toISOString() }, user: who };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { twoStepCalls } from '@atrium/contracts/calls/two-step';
 import { registerCall } from '../../http/register-call.ts';
 import { disable, enable, keyStoredRecoveryCodes, twoStepStatus, renewRecoveryCodes, startSetup } from './two-step.service.ts';
+import { signInSaid } from './trail-texts.ts';
 
 /**
  * The caller's own two-step verification (docs/http-contract.md, Two-step verification). Each write is in
@@ -11,19 +12,19 @@ import { disable, enable, keyStoredRecoveryCodes, twoStepStatus, renewRecoveryCo
 export function registerTwoStepCalls(app: FastifyInstance): void {
   registerCall(app, twoStepCalls.status, ({ db, session }) => twoStepStatus(db, session));
   registerCall(app, twoStepCalls.setup, ({ db, config, session, now, audit }) => {
-    audit.set({ targetType: 'user', targetId: session.userId, summary: 'new pending secret' });
+    audit.set({ targetType: 'user', targetId: session.userId, summary: signInSaid.pendingSecret });
     return startSetup(db, config, session, now());
   });
   registerCall(app, twoStepCalls.enable, ({ db, config, session, body, now, audit }) => {
-    audit.set({ targetType: 'user', targetId: session.userId, summary: 'two-step verification on' });
+    audit.set({ targetType: 'user', targetId: session.userId, summary: signInSaid.twoStepOn });
     return enable(db, config, session, body.code, now());
   });
   registerCall(app, twoStepCalls.disable, ({ db, config, session, body, now, audit }) => {
-    audit.set({ targetType: 'user', targetId: session.userId, summary: 'two-step verification off' });
+    audit.set({ targetType: 'user', targetId: session.userId, summary: signInSaid.twoStepOff });
     return disable(db, config, session, body, now());
   });
   registerCall(app, twoStepCalls.recoveryCodes, ({ db, config, session, body, now, audit }) => {
-    audit.set({ targetType: 'user', targetId: session.userId, summary: 'new recovery codes' });
+    audit.set({ targetType: 'user', targetId: session.userId, summary: signInSaid.recoveryCodes });
     return renewRecoveryCodes(db, config, session, body, now());
   });
   // Recovery codes stored unkeyed (by an earlier version) are keyed before the first request. A failure

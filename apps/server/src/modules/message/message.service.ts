@@ -1,7 +1,7 @@
 import type { Locale } from '@atrium/contracts';
 import type { Message, MessageType } from '@atrium/contracts/calls/message';
 import type { Db } from '../../db/client.ts';
-import type { AuditDraft } from '../../audit/audit-entry.ts';
+import { say, type AuditDraft } from '../../audit/audit-entry.ts';
 import { pickText } from '../../db/localized.ts';
 import { deleteByType, listMessages, markRead, type MessageRow } from './message.repository.ts';
 
@@ -23,14 +23,17 @@ export async function messagesOf(db: Db, userId: number, locale: Locale): Promis
   return (await listMessages(db, userId)).map((row) => toMessage(row, locale));
 }
 
+/** A type of message as the trail's Chinese summary names it (the console's tabs). */
+const typeNames: Record<MessageType, string> = { message: '消息', notice: '通知', todo: '待办' };
+
 export async function readMessages(db: Db, userId: number, ids: number[], audit: AuditDraft): Promise<{ updated: number }> {
   const updated = await markRead(db, userId, [...new Set(ids)]);
-  audit.set({ summary: `${updated} read`, changes: updated > 0 ? [{ field: 'unread', before: updated, after: 0 }] : [] });
+  audit.set({ summary: say({ 'zh-CN': '{n} 条已读', 'en-US': '{n} read' }, { n: updated }), changes: updated > 0 ? [{ field: 'unread', before: updated, after: 0 }] : [] });
   return { updated };
 }
 
 export async function clearMessages(db: Db, userId: number, type: MessageType, audit: AuditDraft): Promise<{ cleared: number }> {
   const cleared = await deleteByType(db, userId, type);
-  audit.set({ summary: `${cleared} ${type} cleared`, changes: cleared > 0 ? [{ field: type, before: cleared, after: 0 }] : [] });
+  audit.set({ summary: say({ 'zh-CN': '清空了 {n} 条{type}', 'en-US': '{n} {type} cleared' }, { n: cleared, type: { 'zh-CN': typeNames[type], 'en-US': type } }), changes: cleared > 0 ? [{ field: type, before: cleared, after: 0 }] : [] });
   return { cleared };
 }

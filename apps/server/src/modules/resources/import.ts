@@ -13,7 +13,8 @@ import { errorMessages, msg, translateValidation, type ErrorKey, type Locale } f
 import type { Db } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import { Sweeper } from '../../db/sweep.ts';
-import { auditEntry, writeAudit } from '../../audit/audit-entry.ts';
+import { auditEntry, say, writeAudit, type Said } from '../../audit/audit-entry.ts';
+import { quoted, recordsNamed } from './trail-names.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseMultipart } from '../../http/multipart.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -150,6 +151,15 @@ function translated(message: string, locale: Locale): string {
   return message in errorMessages[locale] ? errorMessages[locale][message as ErrorKey] : translateValidation(message, locale);
 }
 
+/** The trail's summaries of an import's steps, in each language (audit/audit-entry.ts `say`). */
+const said = {
+  uploaded: { 'zh-CN': '上传{records}导入文件{file}：{rows} 行', 'en-US': 'uploaded {records} to import from {file}: {rows} rows' },
+  checking: { 'zh-CN': '检查{file}中待导入的{records}', 'en-US': 'checking {records} to import from {file}' },
+  cancelled: { 'zh-CN': '取消从{file}导入{records}', 'en-US': 'cancelled the import of {records} from {file}' },
+  imported: { 'zh-CN': '从{file}导入{records}：新建 {created} 条，更新 {updated} 条', 'en-US': 'imported {records} from {file}: {created} created, {updated} updated' },
+  wroteNothing: { 'zh-CN': '从{file}导入{records}未写入任何记录：{why}', 'en-US': 'import of {records} from {file} wrote nothing: {why}' },
+} satisfies Record<string, Said>;
+
 export function registerImport(app: FastifyInstance, def: ResourceDef, all: readonly ResourceDef[], hooks: ResourceHooks): void {
   const calls = resourceImportCalls(def);
   const running = new Map<number, Running>();
@@ -255,7 +265,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     const tally = new Tally();
     // progress goes to the row through another connection; PGlite has one, held by the write's transaction
     const tick = app.engine === 'pglite' ? async () => self.cancel : progress(job.id, 'writing', self);
-    const note = (summary: string) => ({ targetType: 'import', targetId: job.id, summary });
+    const note = (summary: Said) => ({ targetType: 'import', targetId: job.id, summary });
     try {
       if (!(await importFileSlices(app.db, job.id))) throw new AppError('NOT_FOUND');
       await RowChecker.reckon(setup, app.db);
@@ -273,7 +283,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
           if (await tick()) throw new Cancelled();
         }
         if (tally.errorRows > 0) throw new Refused('validation.importStale');
-        const summary = `imported ${def.plural} from ${JSON.stringify(job.fileName)}: ${tally.created} created, ${tally.updated} updated`;
+        const summary = say(said.imported, { records: recordsNamed(def), file: quoted(job.fileName), created: tally.created, updated: tally.updated });
         await writeAudit(tx, auditEntry(req, calls.commit, 'success', note(summary)));
       });
       await finishImport(app.db, job.id, 'writing', { status: 'done', done: self.done, ...tally, failure: null, dropFile: true });
@@ -291,7 +301,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
         else throw error;
       }
       await finishImport(app.db, job.id, 'writing', { status, done: self.done, ...tally, created: 0, updated: 0, failure, dropFile: status === 'cancelled' });
-      await writeAudit(app.db, auditEntry(req, calls.commit, 'failed', note(`import of ${def.plural} from ${JSON.stringify(job.fileName)} wrote nothing: ${translated(failure, 'en-US')}`)));
+      await writeAudit(app.db, auditEntry(req, calls.commit, 'failed', note(say(said.wroteNothing, { records: recordsNamed(def), file: quoted(job.fileName), why: { 'zh-CN': translated(failure, 'zh-CN'), 'en-US': translated(failure, 'en-US') } }))));
     }
   };
 
@@ -318,7 +328,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       const fileName = file!.filename.slice(0, 255);
       const importId = await app.db.transaction(async (tx) => {
         const id = await insertImport(tx, def.name, session.userId, fileName, file!.data, inspected, suggestMapping(def, inspected.columns));
-        audit.set({ targetType: 'import', targetId: id, summary: `uploaded ${def.plural} to import from ${JSON.stringify(fileName)}: ${inspected.rows} rows` });
+        audit.set({ targetType: 'import', targetId: id, summary: say(said.uploaded, { records: recordsNamed(def), file: quoted(fileName), rows: inspected.rows }) });
         await recordSuccess(tx);
         return id;
       });
@@ -351,7 +361,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { details: problems });
       await app.db.transaction(async (tx) => {
         if (!(await startCheck(tx, importId, mapping, matchBy))) throw await tookFirst(tx, session.userId, importId);
-        audit.set({ targetType: 'import', targetId: importId, summary: `checking ${def.plural} to import from ${JSON.stringify(job.fileName)}` });
+        audit.set({ targetType: 'import', targetId: importId, summary: say(said.checking, { records: recordsNamed(def), file: quoted(job.fileName) }) });
         await recordSuccess(tx);
       });
       start(importId, (self) => check(job, setupOf(job, scope, locale, mapping, matchBy), self));
@@ -384,7 +394,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       await app.db.transaction(async (tx) => {
         // a running job stops at its next batch (this process's at once, another replica's when it reads its row)
         if (!(await cancelImport(tx, importId, job.status, importRunning.includes(job.status)))) throw await tookFirst(tx, session.userId, importId);
-        audit.set({ targetType: 'import', targetId: importId, summary: `cancelled the import of ${def.plural} from ${JSON.stringify(job.fileName)}` });
+        audit.set({ targetType: 'import', targetId: importId, summary: say(said.cancelled, { records: recordsNamed(def), file: quoted(job.fileName) }) });
         await recordSuccess(tx);
       });
       const self = running.get(importId);

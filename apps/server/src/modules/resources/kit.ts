@@ -6,7 +6,7 @@ import type { Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
 import type { ServerSlice } from '../../slice.ts';
 import { violatedConstraint } from '../../db/errors.ts';
-import { diffFields, removedFields } from '../../audit/audit-entry.ts';
+import { diffFields, removedFields, say, type Said } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { csvLine, sendCsv, type CsvBatch } from '../../lists/csv.ts';
@@ -17,6 +17,7 @@ import { scopedBy, scopeKey, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { registerImport } from './import.ts';
+import { recordNamed, resourceNamed } from './trail-names.ts';
 import { actorOf, afterCreate, afterDelete, afterUpdate, assertChildrenUnlocked, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
 import {
   childCount,
@@ -266,8 +267,18 @@ async function placement(db: Db, scope: RequestScope, def: ResourceDef, values: 
   return placeRecord(db, (await reachOf(db, scope, def))!, scope, { department: given('department'), owner: given('owner') }, before);
 }
 
-/** A summary for the trail: the action and the record's title (`created product "Desk lamp"`). */
-const summaryOf = (def: ResourceDef, verb: string, row: ResourceRow) => `${verb} ${def.name} ${JSON.stringify(String(row[def.titleField] ?? row.id))}`;
+/** The trail's summaries of the kit's writes, in each language (audit/audit-entry.ts `say`). */
+const said = {
+  created: { 'zh-CN': '新建{record}', 'en-US': 'created {record}' },
+  updated: { 'zh-CN': '编辑{record}', 'en-US': 'updated {record}' },
+  deleted: { 'zh-CN': '删除{record}', 'en-US': 'deleted {record}' },
+  refusedCreate: { 'zh-CN': '已拒绝：{resource}不在操作人的数据范围内', 'en-US': "refused: {resource} outside the writer's data scope" },
+  refusedMove: { 'zh-CN': '已拒绝：{resource} #{id} 将移出操作人的数据范围', 'en-US': "refused: {resource} {id} moved outside the writer's data scope" },
+  refusedBulkMove: { 'zh-CN': '已拒绝：{resource}记录将移出操作人的数据范围', 'en-US': "refused: {resource} records moved outside the writer's data scope" },
+} satisfies Record<string, Said>;
+
+/** A summary for the trail: the action and the record (`created product "Desk lamp"`, 新建商品“Desk lamp”). */
+const summaryOf = (def: ResourceDef, verb: 'created' | 'updated' | 'deleted', row: ResourceRow) => say(said[verb], { record: recordNamed(def, row) });
 
 /**
  * The list's filters as the repository reads them: a scoped list's `department` becomes that department
@@ -364,14 +375,14 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
   registerCall(app, calls.get, async ({ db, params, session, scope, locale }) => withLabels(db, session, scope, await load(db, scope, (params as { id: number }).id), locale), scoped);
 
   // a record's page: who changed it and how, for whoever reads the record (404 beyond the caller's reach)
-  registerCall(app, calls.trail, async ({ db, params, scope }) => {
+  registerCall(app, calls.trail, async ({ db, params, scope, locale }) => {
     const { id } = await load(db, scope, (params as { id: number }).id);
-    return { list: await trailOf(db, def, id, TRAIL_LIMIT) };
+    return { list: await trailOf(db, def, id, TRAIL_LIMIT, locale) };
   }, scoped);
 
   registerCall(app, calls.create, async ({ db, body, session, scope, now, audit, locale }) => {
     const values = { ...(body as Record<string, unknown>) };
-    audit.set({ summary: `refused: ${def.name} outside the writer's data scope` });
+    audit.set({ summary: say(said.refusedCreate, { resource: resourceNamed(def) }) });
     await hooks.beforeWrite?.(values, { db, existing: null });
     const placed = def.scoped ? await placement(db, scope, def, values, null) : undefined;
     await checkValues(db, scope, def, all, values);
@@ -397,7 +408,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     const existing = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, await rowsOfRecord(db, c, id, true)] as const)));
     await checkChildren(db, scope, def, all, values, existing);
     if (def.lifecycle) assertChildrenUnlocked(def, before, childChanges(def, values, existing, asGiven(values, existing)).map((c) => c.field));
-    audit.set({ summary: `refused: ${def.name} ${id} moved outside the writer's data scope` });
+    audit.set({ summary: say(said.refusedMove, { resource: resourceNamed(def), id }) });
     await hooks.beforeWrite?.(values, { db, existing: before });
     const placed = def.scoped ? await placement(db, scope, def, values, scopeOfRow(before)) : undefined;
     await checkValues(db, scope, def, all, values, before);
@@ -426,7 +437,7 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     return { id };
   }, scoped);
 
-  if (def.lifecycle) registerLifecycle(app, def, { load, reload, answer: withLabels, title: (row) => summaryOf(def, '', row).trimStart(), options: scoped });
+  if (def.lifecycle) registerLifecycle(app, def, { load, reload, answer: withLabels, title: (row) => recordNamed(def, row), options: scoped });
   registerBulk(app, def, all, hooks, scoped);
   registerImport(app, def, all, hooks);
 }
@@ -499,7 +510,7 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
 
   registerCall(app, calls.bulkUpdate, async ({ db, body, session, scope, now, audit }) => {
     const { field, value, ...target } = body as BulkTarget & { field: string; value: unknown };
-    audit.set({ summary: `refused: ${def.name} records moved outside the writer's data scope` });
+    audit.set({ summary: say(said.refusedBulkMove, { resource: resourceNamed(def) }) });
     const rows = await targets(db, scope, target);
     const values = { [field]: value };
     if (def.lifecycle) assertAll(rows, (row) => assertUnlocked(def, row, values), [field]);

@@ -5,7 +5,7 @@ import type { Locale } from '@atrium/contracts';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { HISTORY_LIMIT, resourceCalls, resourceTransitionCalls } from '@atrium/contracts/resource-calls';
 import type { Db } from '../../db/client.ts';
-import { diffFields } from '../../audit/audit-entry.ts';
+import { diffFields, say, type Said } from '../../audit/audit-entry.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerCall, type RegisterOptions } from '../../http/register-call.ts';
@@ -135,10 +135,17 @@ export interface RecordAccess {
   reload(db: Db, id: number): Promise<ResourceRow>;
   /** The record's answer: its labels and the transitions the caller may fire now. */
   answer(db: Db, session: SessionInfo, scope: RequestScope, row: ResourceRow, locale: Locale): Promise<unknown>;
-  /** The audit trail's summary of a record (`order "Desk lamp"`). */
-  title(row: ResourceRow): string;
+  /** The record as the trail's summaries name it (`order "Desk lamp"`, 订单“Desk lamp”). */
+  title(row: ResourceRow): Said;
   options: RegisterOptions;
 }
+
+/** The trail's summaries of a transition, in each language (audit/audit-entry.ts `say`). */
+const said = {
+  fired: { 'zh-CN': '{transition}{record}（{from} → {to}）{comment}', 'en-US': '{transition} {record} ({from} -> {to}){comment}' },
+  refused: { 'zh-CN': '已拒绝：{transition}{record}，当前状态为{state}', 'en-US': 'refused: {transition} {record} in state {state}' },
+  comment: { 'zh-CN': '：“{comment}”', 'en-US': ': {quoted}' },
+} satisfies Record<string, Said>;
 
 /** The transitions' calls, the history and the answer to a name that is none of them. */
 export function registerLifecycle(app: FastifyInstance, def: ResourceDef, access: RecordAccess): void {
@@ -146,6 +153,9 @@ export function registerLifecycle(app: FastifyInstance, def: ResourceDef, access
   const field = stateField(def).name;
   const calls = resourceCalls(def);
   const transitionCalls = resourceTransitionCalls(def);
+  // a summary names a transition and a state by name in English, by label in Chinese
+  const stateNamed = (value: string): Said => ({ 'zh-CN': lifecycle.states.find((s) => s.value === value)?.label['zh-CN'] ?? value, 'en-US': value });
+  const transitionNamed = (t: LifecycleTransitionSpec): Said => ({ 'zh-CN': t.label['zh-CN'], 'en-US': t.name });
 
   for (const t of lifecycle.transitions) {
     registerCall(
@@ -160,7 +170,7 @@ export function registerLifecycle(app: FastifyInstance, def: ResourceDef, access
         const requesters = await requestersOf(db, def.name, [id]);
         const standing = standingOf(def, before, requesters);
         const why = refusal(t, actor, standing);
-        audit.set({ targetType: def.name, targetId: id, summary: `refused: ${t.name} ${access.title(before)} in state ${standing.state}` });
+        audit.set({ targetType: def.name, targetId: id, summary: say(said.refused, { transition: transitionNamed(t), record: access.title(before), state: stateNamed(standing.state) }) });
         if (why === 'permission') throw new AppError('FORBIDDEN');
         if (why === 'state') throw new AppError('TRANSITION_NOT_ALLOWED', { details: { state: standing.state, allowed: allowedTransitions(lifecycle, actor, standing) } });
         const missing = (t.requires ?? []).filter((name) => before[name] === null || before[name] === undefined || before[name] === '');
@@ -174,8 +184,9 @@ export function registerLifecycle(app: FastifyInstance, def: ResourceDef, access
           await putAwaiting(db, { resource: def.name, recordId: id, state: t.to, department: standing.department, owner: (before.owner as number) ?? null, requestedBy: session.userId, requestedAt: at });
         } else if (standing.requestedBy !== undefined) await clearAwaiting(db, def.name, id);
         const after = await access.reload(db, id);
-        const said = comment ? `: ${JSON.stringify(comment)}` : '';
-        audit.set({ targetType: def.name, targetId: id, summary: `${t.name} ${access.title(after)} (${standing.state} -> ${t.to})${said}`, changes: diffFields(before, after, [field]) });
+        const commented = comment ? say(said.comment, { comment, quoted: JSON.stringify(comment) }) : '';
+        const summary = say(said.fired, { transition: transitionNamed(t), record: access.title(after), from: stateNamed(standing.state), to: stateNamed(t.to), comment: commented });
+        audit.set({ targetType: def.name, targetId: id, summary, changes: diffFields(before, after, [field]) });
         return access.answer(db, session, scope, after, locale);
       },
       access.options,

@@ -128,14 +128,16 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
       expect((await t.request({ url: `${api}/987654`, token: admin })).status).toBe(404);
     });
 
-    it('answers a record\'s trail newest first, each entry with its actor and changes; 404 for an id that names none', async () => {
+    it('answers a record\'s trail newest first, each entry with its actor, changes and summary in the reader\'s language; 404 for an id that names none', async () => {
       const record = await create();
       const values = resourceSample(def, ++serial, Object.fromEntries(def.fields.filter((f) => f.type === 'reference').map((f) => [f.name, record[f.name] as number | undefined])));
       for (const f of def.fields) if (f.readOnly) delete values[f.name];
       ok(await t.request({ method: 'PUT', url: `${api}/${record.id}`, token: admin, body: { ...values, version: 1 } }));
-      const { list } = ok(await t.request({ url: `${api}/${record.id}/trail`, token: admin }));
+      const { list } = ok(await t.request({ url: `${api}/${record.id}/trail`, token: admin, locale: 'en-US' }));
       expect(list.map((e: { action: string }) => e.action)).toEqual([`${def.name}.update`, `${def.name}.create`]);
-      expect(list[0]).toMatchObject({ actor: { id: expect.any(Number), name: expect.any(String) }, summary: expect.stringContaining('updated') });
+      expect(list[0]).toMatchObject({ actor: { id: expect.any(Number), name: expect.any(String) }, summary: expect.stringMatching(new RegExp(`^updated ${def.name} "`)) });
+      const zh = ok(await t.request({ url: `${api}/${record.id}/trail`, token: admin, locale: 'zh-CN' })).list as { summary: string }[];
+      expect(zh.map((e) => e.summary.slice(0, 2 + def.label['zh-CN'].length + 1))).toEqual([`编辑${def.label['zh-CN']}“`, `新建${def.label['zh-CN']}“`]);
       expect(list[1].changes.length).toBeGreaterThan(0);
       expect((await t.request({ url: `${api}/987654/trail`, token: admin })).status).toBe(404);
     });

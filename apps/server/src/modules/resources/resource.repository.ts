@@ -486,18 +486,20 @@ export interface TrailEntry {
 
 /**
  * A record's audit entries that stood (`success`), newest first, at most `limit`: what its page shows of
- * who changed what. One range of the trail's index on (target type, target id, time).
+ * who changed what, each summary in the reader's language (the English one for an entry written before
+ * there were summaries). One range of the trail's index on (target type, target id, time).
  */
-export async function trailOf(db: Db, def: ResourceDef, rowId: number, limit: number): Promise<TrailEntry[]> {
-  const result = await db.execute(sql`select id, action, ${isoText(sql`at`)} as at, actor_id as "actorId", actor_name as "actorName", summary, changes
+export async function trailOf(db: Db, def: ResourceDef, rowId: number, limit: number, locale: Locale): Promise<TrailEntry[]> {
+  const result = await db.execute(sql`select id, action, ${isoText(sql`at`)} as at, actor_id as "actorId", actor_name as "actorName", summary, summaries, changes
     from audit_log where target_type = ${def.name} and target_id = ${String(rowId)} and result = 'success' order by at desc, id desc limit ${limit}`);
-  return rowsOf<{ id: number; action: string; at: string; actorId: number | null; actorName: string; summary: string; changes: unknown }>(result).map((r) => ({
+  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as unknown;
+  return rowsOf<{ id: number; action: string; at: string; actorId: number | null; actorName: string; summary: string; summaries: unknown; changes: unknown }>(result).map((r) => ({
     id: Number(r.id),
     action: r.action,
     at: r.at,
     actor: r.actorId === null ? null : { id: Number(r.actorId), name: r.actorName },
-    summary: r.summary,
-    changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as TrailEntry['changes'],
+    summary: (parsed(r.summaries) as Record<Locale, string> | null)?.[locale] ?? r.summary,
+    changes: parsed(r.changes) as TrailEntry['changes'],
   }));
 }
 

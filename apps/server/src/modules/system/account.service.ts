@@ -1,5 +1,5 @@
 import type { Account, UserCreateBody, UserListQuery, UserUpdateBody } from '@atrium/contracts/calls/system';
-import { diffFields } from '../../audit/audit-entry.ts';
+import { diffFields, say, type Said } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import {
@@ -27,6 +27,15 @@ type Ctx = Pick<SystemCtx, 'db' | 'config' | 'now' | 'session'>;
 
 /** What the caller reaches of the accounts (issue 39: delegated administration), as of this request. */
 const reachOf = ({ session }: Pick<SystemCtx, 'session'>) => session.scope.reach(accountScope.resource);
+
+/** The trail's summaries of the accounts' writes, in each language (audit/audit-entry.ts `say`). */
+const said = {
+  created: { 'zh-CN': '新建用户 {username}', 'en-US': 'created account {username}' },
+  updated: { 'zh-CN': '编辑用户 {username}', 'en-US': 'updated account {username}' },
+  unlocked: { 'zh-CN': '清除了 {n} 次登录失败', 'en-US': 'cleared {n} failed sign-ins' },
+  twoStepReset: { 'zh-CN': '两步验证已重置；{revoked}', 'en-US': 'two-step verification reset; {revoked}' },
+  passwordReset: { 'zh-CN': '密码已重置；{revoked}', 'en-US': 'password reset; {revoked}' },
+} satisfies Record<string, Said>;
 
 const ACCOUNT_FIELDS = ['username', 'name', 'email', 'phone', 'roles', 'status', 'departmentId'] as const;
 
@@ -196,7 +205,7 @@ export async function createUser(ctx: SystemCtx, body: UserCreateBody): Promise<
   ).catch((err: unknown) => {
     throw uniqueConflict(err);
   });
-  audit.set({ targetId: row.id, summary: `created account ${username}`, changes: diffFields<AccountRow>(null, row, ACCOUNT_FIELDS) });
+  audit.set({ targetId: row.id, summary: say(said.created, { username }), changes: diffFields<AccountRow>(null, row, ACCOUNT_FIELDS) });
   // Every role it holds was weighed above as one the caller may give it there: the caller may take it over.
   const user = toAccount(row, null, true, ctx.config);
   return initialPassword === undefined ? { user } : { user, initialPassword };
@@ -240,7 +249,7 @@ export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody)
     throw uniqueConflict(err);
   });
   await checkAdministrators?.();
-  audit.set({ summary: `updated account ${before.username}`, changes: diffFields(before, after!, ACCOUNT_FIELDS) });
+  audit.set({ summary: say(said.updated, { username: before.username }), changes: diffFields(before, after!, ACCOUNT_FIELDS) });
   return recordOf(ctx, after!);
 }
 
@@ -269,7 +278,7 @@ export async function unlockUser(ctx: SystemCtx, id: number): Promise<Account> {
   const row = await existing(ctx, id, true);
   const { lockedUntil, recoverable } = await recordOf(ctx, row);
   const cleared = await clearFailures(ctx.db, row.username);
-  ctx.audit.set({ summary: `cleared ${cleared} failed sign-ins`, changes: lockedUntil ? [{ field: 'lockedUntil', before: lockedUntil, after: null }] : [] });
+  ctx.audit.set({ summary: say(said.unlocked, { n: cleared }), changes: lockedUntil ? [{ field: 'lockedUntil', before: lockedUntil, after: null }] : [] });
   return toAccount(row, null, recoverable, ctx.config);
 }
 
@@ -281,7 +290,7 @@ export async function resetUserTwoStep(ctx: SystemCtx, id: number): Promise<Acco
   const at = now();
   await resetTwoStep(db, id, at);
   const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
-  audit.set({ targetType: 'user', targetId: id, summary: `two-step verification reset; ${revokedSummary(revoked)}`, changes: diffFields(before, { mfaEnabled: false }, ['mfaEnabled']) });
+  audit.set({ targetType: 'user', targetId: id, summary: say(said.twoStepReset, { revoked: revokedSummary(revoked) }), changes: diffFields(before, { mfaEnabled: false }, ['mfaEnabled']) });
   return recordOf(ctx, { ...before, mfaEnabled: false });
 }
 
@@ -295,6 +304,6 @@ export async function resetUserPassword(ctx: SystemCtx, id: number): Promise<{ i
   const at = now();
   await updateAccount(db, id, { passwordHash: await hashPassword(initialPassword), mustChangePassword: true }, at);
   const revoked = await revokeSessionsOf(db, id, at, config.sessionIdleSeconds);
-  audit.set({ summary: `password reset; ${revokedSummary(revoked)}`, changes: diffFields(before, { mustChangePassword: true }, ['mustChangePassword']) });
+  audit.set({ summary: say(said.passwordReset, { revoked: revokedSummary(revoked) }), changes: diffFields(before, { mustChangePassword: true }, ['mustChangePassword']) });
   return { initialPassword };
 }

@@ -1,6 +1,6 @@
 import { msg, type Locale } from '@atrium/contracts';
 import { DEPARTMENT_DEPTH_MAX, type Department, type DepartmentCreateBody, type DepartmentUpdateBody } from '@atrium/contracts/calls/department';
-import { diffFields, removedFields } from '../../audit/audit-entry.ts';
+import { diffFields, removedFields, say, type Said } from '../../audit/audit-entry.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import type { Generations } from '../../db/list-generations.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -33,6 +33,17 @@ import { uniqueConflict, type SystemCtx } from './rules.ts';
  * (department.repository.ts `lockTree`), then reads what it checks: the rules below hold under any
  * number of concurrent writers, on every replica.
  */
+
+/** The trail's summaries of the departments' writes, in each language (audit/audit-entry.ts `say`). */
+const said = {
+  created: { 'zh-CN': '新建部门 {name}', 'en-US': 'created department {name}' },
+  updated: { 'zh-CN': '编辑部门 {name}', 'en-US': 'updated department {name}' },
+  moved: { 'zh-CN': '将部门 {name} 从 #{from} 移到 #{to} 下', 'en-US': 'moved department {name} from {from} to {to}' },
+  deleted: { 'zh-CN': '删除部门 {name}', 'en-US': 'deleted department {name}' },
+} satisfies Record<string, Said>;
+
+/** A department's name in each language: a seeded one has its English name. */
+const namedIn = (row: Pick<DepartmentRow, 'name' | 'nameEn'>): Said => ({ 'zh-CN': row.name, 'en-US': row.nameEn ?? row.name });
 
 const FIELDS = ['name', 'parentId', 'code', 'leaderId', 'order', 'status'] as const;
 type Snapshot = { name: string; parentId: number | null; code: string | null; leaderId: number | null; order: number; status: string };
@@ -168,7 +179,7 @@ export async function createDepartment(ctx: SystemCtx, body: DepartmentCreateBod
   const id = await insertDepartment(db, parent, values, session.userId, now()).catch((err: unknown) => {
     throw uniqueConflict(err);
   });
-  audit.set({ targetId: id, summary: `created department ${body.name}`, changes: diffFields<Snapshot>(null, snapshot({ ...values, parentId: parent.id }), FIELDS) });
+  audit.set({ targetId: id, summary: say(said.created, { name: body.name }), changes: diffFields<Snapshot>(null, snapshot({ ...values, parentId: parent.id }), FIELDS) });
   return answerOf(ctx, id);
 }
 
@@ -221,7 +232,7 @@ export async function editDepartment(ctx: SystemCtx, id: number, body: Departmen
     throw uniqueConflict(err);
   }
   const after = snapshot({ ...values, parentId });
-  const summary = parent ? `moved department ${before.name} from ${before.parentId} to ${parent.id}` : `updated department ${before.name}`;
+  const summary = parent ? say(said.moved, { name: namedIn(before), from: before.parentId ?? '', to: parent.id }) : say(said.updated, { name: namedIn(before) });
   audit.set({ summary, changes: diffFields(snapshot(before), after, FIELDS) });
   return answerOf(ctx, id);
 }
@@ -251,7 +262,7 @@ export async function removeDepartment(ctx: SystemCtx, id: number): Promise<{ id
     if (violated?.code !== '23503') throw err;
     throw new AppError('IN_USE', { message: 'system.department.error.inUse.records', details: { children, members, records: violated.table ?? violated.constraint.replace(/_department_id_fk$/, '') } });
   }
-  audit.set({ summary: `deleted department ${row.name}`, changes: removedFields(snapshot(row), FIELDS) });
+  audit.set({ summary: say(said.deleted, { name: namedIn(row) }), changes: removedFields(snapshot(row), FIELDS) });
   return { id };
 }
 

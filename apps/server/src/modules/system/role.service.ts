@@ -13,7 +13,7 @@ import {
   type Locale,
 } from '@atrium/contracts';
 import type { PermissionEntry, RoleCreateBody, RoleOption, RoleRecord, RoleUpdateBody, ShortListQuery } from '@atrium/contracts/calls/system';
-import { diffFields } from '../../audit/audit-entry.ts';
+import { diffFields, say } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { deleteRole, findRole, holderCount, holderDepartments, insertRole, listRoleNames, listRolesWithCounts, lockRole, roleCodeTaken, sharedDepartmentCount, updateRole, type RoleRow, type RoleWithCount } from './role.repository.ts';
 import { assertGrantable, assertScopeGrantable, guardAdministrators, uniqueConflict, type SystemCtx } from './rules.ts';
@@ -110,7 +110,7 @@ export async function createRole({ db, session, locale, now, audit }: SystemCtx,
   const row = await insertRole(db, { code, name: body.name, description: body.description ?? '', permissions, requireMfa: body.requireMfa ?? false, ...scope }, now()).catch((err: unknown) => {
     throw uniqueConflict(err);
   });
-  audit.set({ targetId: row.id, summary: `created role ${code}`, changes: diffFields<RoleSnapshot>(null, snapshot(row), ROLE_FIELDS) });
+  audit.set({ targetId: row.id, summary: say({ 'zh-CN': '新建角色 {code}', 'en-US': 'created role {code}' }, { code }), changes: diffFields<RoleSnapshot>(null, snapshot(row), ROLE_FIELDS) });
   return toRole({ ...row, userCount: 0 }, locale);
 }
 
@@ -154,7 +154,7 @@ export async function editRole(ctx: SystemCtx, id: number, body: RoleUpdateBody)
   const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions, requireMfa, ...scope };
   await updateRole(db, id, sameScope(role, scope) ? { ...next, departmentIds: undefined } : next, now());
   await checkAdministrators();
-  audit.set({ summary: `updated role ${role.code}`, changes: diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS) });
+  audit.set({ summary: say({ 'zh-CN': '编辑角色 {code}', 'en-US': 'updated role {code}' }, { code: role.code }), changes: diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS) });
   return toRole((await findRole(db, id))!, locale);
 }
 
@@ -163,6 +163,6 @@ export async function removeRole({ db, audit }: SystemCtx, id: number): Promise<
   // Counted after the lock: an assignment in flight (it locks the role for share) has committed by then.
   if ((await holderCount(db, role.code)) > 0) throw new AppError('ROLE_IN_USE');
   await deleteRole(db, id);
-  audit.set({ summary: `deleted role ${role.code}`, changes: ROLE_FIELDS.map((field) => ({ field, before: role[field], after: null })) });
+  audit.set({ summary: say({ 'zh-CN': '删除角色 {code}', 'en-US': 'deleted role {code}' }, { code: role.code }), changes: ROLE_FIELDS.map((field) => ({ field, before: role[field], after: null })) });
   return { id };
 }

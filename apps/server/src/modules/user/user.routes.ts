@@ -5,7 +5,7 @@ import { RateLimiter } from '../../http/rate-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { limitOrThrow } from '../auth/auth.routes.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/sms-sign-in.ts';
-import { diffFields } from '../../audit/audit-entry.ts';
+import { diffFields, say } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { changeUser } from '../shared/users.repository.ts';
 import { findSessionById } from '../../sessions/session-lookup.ts';
@@ -47,7 +47,7 @@ export function registerUserModule(app: FastifyInstance): void {
   });
 
   registerCall(app, authCalls.changePassword, async ({ db, session, body, now, audit }) => {
-    audit.set({ targetType: 'user', targetId: session.userId, summary: 'password changed; other sessions revoked' });
+    audit.set({ targetType: 'user', targetId: session.userId, summary: say({ 'zh-CN': '密码已修改，其他会话已结束', 'en-US': 'password changed; other sessions revoked' }) });
     await changePassword(db, session, body.oldPassword, body.newPassword, now());
     return null;
   });

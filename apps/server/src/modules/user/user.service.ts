@@ -3,7 +3,7 @@ import { filterRoutes, roleDisplayName, routeTable, type Locale, type MenuItem, 
 import type { Db } from '../../db/client.ts';
 import { currentGeneration, type Generations } from '../../db/list-generations.ts';
 import type { SessionInfo } from '../../http/context.ts';
-import { diffFields, type AuditDraft } from '../../audit/audit-entry.ts';
+import { diffFields, say, type AuditDraft } from '../../audit/audit-entry.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { revokeOtherSessions, setActiveRole } from '../../sessions/session.repository.ts';
 import { twoStepOf } from '../../sessions/two-step.ts';
@@ -169,7 +169,7 @@ export async function setSecurityQuestion(db: Db, session: SessionInfo, question
   const securityAnswerHash = await hashPassword(answer.trim().toLowerCase());
   const rows = await changeUser(db, session.userId, { securityQuestion: question, securityAnswerHash });
   if (!rows) throw new AppError('SESSION_EXPIRED');
-  audit.set({ summary: 'security question set', changes: diffFields(rows.before, rows.after, ['securityQuestion']) });
+  audit.set({ summary: say({ 'zh-CN': '设置了密保问题', 'en-US': 'security question set' }), changes: diffFields(rows.before, rows.after, ['securityQuestion']) });
 }
 
 /** Refuses a number the caller already has, or one another account holds (VALIDATION_FAILED on `tel`). */
