@@ -179,6 +179,14 @@ describe('departments page', () => {
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]).toEqual({ method: 'PUT', path: '/api/system/departments/5', body: { name: 'Sales', parentId: 1, code: null, order: 0, status: 'disabled' } });
     await waitFor(() => expect(within(row('Sales')).getByTestId('department-status').textContent).toBe('Disabled'));
+    // its actions stand where an active department's do: nothing goes under it, so that one is off
+    const actions = (name: string) => within(row(name)).getAllByRole('button').filter((b) => !b.hasAttribute('aria-expanded')).map((b) => b.textContent);
+    expect(actions('Sales')).toEqual(['Edit', 'Add sub-department', 'Enable', 'Delete']);
+    expect(actions('Web')).toEqual(['Edit', 'Add sub-department', 'Disable', 'Delete']);
+    const addChild = within(row('Sales')).getByRole('button', { name: 'Add sub-department' });
+    expect(addChild).toHaveProperty('disabled', true);
+    fireEvent.click(addChild);
+    expect(screen.queryByText('New department', { selector: '.arco-drawer *' })).toBeNull();
   });
 
   it('moves a department: the parent picker leaves out the department and those below it', async () => {

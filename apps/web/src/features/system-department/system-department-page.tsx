@@ -10,6 +10,7 @@ import { TableCard } from '../../components/table-card';
 import { isApiError } from '../../lib/api';
 import { useLocale, useT } from '../../lib/i18n';
 import { useIsMobile } from '../../stores/settings';
+import { HoverTip } from '../../components/hover-tip';
 import { deleteDepartment, departmentKeys, departmentReachQuery, departmentTreeQuery, updateDepartment } from './api/department-queries';
 import { DepartmentFormDrawer, type DepartmentFormTarget } from './components/department-form-drawer';
 import { blockedText } from './lib/labels';
@@ -99,11 +100,13 @@ export default function SystemDepartmentPage() {
             <Button type="text" size="small" onClick={() => setEditing({ mode: 'edit', department: row })}>
               {t('common.edit')}
             </Button>
-            {row.status === 'active' && (
-              <Button type="text" size="small" onClick={() => setEditing({ mode: 'create', parentId: row.id })}>
+            {/* Kept in its place under a disabled department (nothing goes under one: the server refuses), so
+                every row's actions line up; the hover says why it is off. */}
+            <HoverTip content={row.status === 'active' ? undefined : t('systemDepartment.addChild.disabled')}>
+              <Button type="text" size="small" disabled={row.status !== 'active'} onClick={() => setEditing({ mode: 'create', parentId: row.id })}>
                 {t('systemDepartment.addChild')}
               </Button>
-            )}
+            </HoverTip>
             {/* The root is neither disabled nor deleted (the server refuses both): it offers neither. */}
             {!root && (
               <ConfirmButton

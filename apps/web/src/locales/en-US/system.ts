@@ -221,6 +221,7 @@ export default {
   'systemDepartment.expand': 'Expand "{name}"',
   'systemDepartment.collapse': 'Collapse "{name}"',
   'systemDepartment.addChild': 'Add sub-department',
+  'systemDepartment.addChild.disabled': 'Nothing goes under a disabled department: enable it first',
   'systemDepartment.field.name': 'Name',
   'systemDepartment.field.name.placeholder': 'Enter the department name',
   'systemDepartment.field.parent': 'Parent department',

@@ -221,6 +221,7 @@ export default {
   'systemDepartment.expand': '展开「{name}」',
   'systemDepartment.collapse': '收起「{name}」',
   'systemDepartment.addChild': '新增下级',
+  'systemDepartment.addChild.disabled': '停用的部门下不能新增下级，请先启用',
   'systemDepartment.field.name': '部门名称',
   'systemDepartment.field.name.placeholder': '请输入部门名称',
   'systemDepartment.field.parent': '上级部门',
