@@ -56,4 +56,8 @@ export default {
   'systemAudit.action.collection.import': 'Import collections',
   'systemAudit.action.collection.export': 'Export collections',
   'systemAudit.target.collection': 'Collection',
+  'systemAudit.field.number': 'Collection No.',
+  'systemAudit.field.contentType': 'Content type',
+  'systemAudit.field.filterType': 'Filter method',
+  'systemAudit.field.count': 'Item count',
 } satisfies Record<string, string>;

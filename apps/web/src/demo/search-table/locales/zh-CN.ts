@@ -56,4 +56,8 @@ export default {
   'systemAudit.action.collection.import': '批量导入集合',
   'systemAudit.action.collection.export': '导出集合',
   'systemAudit.target.collection': '集合',
+  'systemAudit.field.number': '集合编号',
+  'systemAudit.field.contentType': '内容体裁',
+  'systemAudit.field.filterType': '筛选方式',
+  'systemAudit.field.count': '内容量',
 } satisfies Record<string, string>;

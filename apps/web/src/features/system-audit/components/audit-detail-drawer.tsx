@@ -34,7 +34,7 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditEntry | null
         <>
           <Descriptions column={1} data={data} labelStyle={{ width: 120 }} border={false} />
           <h3 className={styles.sectionTitle}>{t('systemAudit.changes.title')}</h3>
-          <ChangesTable changes={entry.changes} />
+          <ChangesTable changes={entry.changes} targetType={entry.targetType} />
         </>
       )}
     </DialogDrawer>

@@ -30,6 +30,7 @@ const entry: AuditEntry = {
     { field: 'email', before: null, after: 'alice@example.com' },
     { field: 'failedAttempts', before: 3, after: 0 },
     { field: 'mustChangePassword', before: false, after: true },
+    { field: 'status', before: 'active', after: 'disabled' },
   ],
   result: 'success',
   ip: '10.0.0.8',
@@ -40,25 +41,28 @@ const entry: AuditEntry = {
 describe('audit changes table', () => {
   it('shows each field before and after, JSON for anything that is not text', () => {
     setLocale('zh-CN');
-    render(<ChangesTable changes={entry.changes} />);
+    render(<ChangesTable changes={entry.changes} targetType="user" />);
     expect([...document.querySelectorAll('.arco-table thead th')].map((th) => th.textContent)).toEqual(['字段', '变更前', '变更后']);
+    // each field by its name, what the trail holds beside it; a status by its name too
     expect(rows()).toEqual([
-      ['name', 'Alice', 'Alice Wang'],
-      ['roles', '["user"]', '["user","auditor"]'],
-      ['email', 'null', 'alice@example.com'],
-      ['failedAttempts', '3', '0'],
-      ['mustChangePassword', 'false', 'true'],
+      ['名称name', 'Alice', 'Alice Wang'],
+      ['角色roles', '["user"]', '["user","auditor"]'],
+      ['邮箱email', 'null', 'alice@example.com'],
+      ['登录失败次数failedAttempts', '3', '0'],
+      ['须修改密码mustChangePassword', 'false', 'true'],
+      ['状态status', '启用active', '停用disabled'],
     ]);
+    expect([...document.querySelectorAll('tbody code')].map((c) => c.textContent)).toContain('failedAttempts');
   });
 
   it('shows a text that looks like JSON as it is, and a missing side as -', () => {
-    render(<ChangesTable changes={[{ field: 'description', before: '{"a":1}', after: undefined }]} />);
-    expect(rows()).toEqual([['description', '{"a":1}', '-']]);
+    render(<ChangesTable changes={[{ field: 'summaryLine', before: '{"a":1}', after: undefined }]} targetType="user" />);
+    expect(rows()).toEqual([['summaryLine', '{"a":1}', '-']]);
   });
 
   it('says so when nothing changed', () => {
     setLocale('en-US');
-    render(<ChangesTable changes={[]} />);
+    render(<ChangesTable changes={[]} targetType={null} />);
     expect(screen.getByText('No field changes')).toBeTruthy();
   });
 
@@ -68,6 +72,6 @@ describe('audit changes table', () => {
     for (const text of ['admin (#1)', 'system.user.update', 'user', '7', 'Success', '编辑账号 alice', '10.0.0.8', 'Mozilla/5.0 (X11; Linux x86_64)', 'trace-abc-123', 'Changes']) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
-    expect(rows()).toHaveLength(5);
+    expect(rows()).toHaveLength(6);
   });
 });

@@ -1,19 +1,40 @@
 import { Table, type TableColumnProps } from '@arco-design/web-react';
 import type { AuditEntry } from '@atrium/contracts/calls/system';
-import { useT } from '../../../lib/i18n';
-import { formatChangeValue } from '../lib/labels';
+import { useLocale, useT } from '../../../lib/i18n';
+import { fieldName, formatChangeValue, valueName } from '../lib/labels';
 import styles from '../system-audit.module.css';
 
 type Change = AuditEntry['changes'][number];
 
-/** What an audited write changed: one row per field, before and after. */
-export function ChangesTable({ changes }: { changes: Change[] }) {
+/**
+ * What an audited write changed: one row per field, before and after. A field, and a value of a named set
+ * (a state, a status), shows its name in the reader's language with what the trail holds beside it.
+ */
+export function ChangesTable({ changes, targetType }: { changes: Change[]; targetType: string | null }) {
   const t = useT();
-  const value = (v: unknown) => <span className={styles.changeValue}>{formatChangeValue(v)}</span>;
+  const locale = useLocale();
+  const value = (field: string) => (v: unknown) => {
+    const name = valueName(targetType, field, v, locale, t);
+    if (!name) return <span className={styles.changeValue}>{formatChangeValue(v)}</span>;
+    return (
+      <>
+        {name}
+        <code className={`${styles.rawName} ${styles.changeValue}`}>{formatChangeValue(v)}</code>
+      </>
+    );
+  };
   const columns: TableColumnProps<Change>[] = [
-    { title: t('systemAudit.changes.field'), dataIndex: 'field', width: 140, render: (field: string) => <code>{field}</code> },
-    { title: t('systemAudit.changes.before'), dataIndex: 'before', render: value },
-    { title: t('systemAudit.changes.after'), dataIndex: 'after', render: value },
+    {
+      title: t('systemAudit.changes.field'),
+      dataIndex: 'field',
+      width: 160,
+      render: (field: string) => {
+        const name = fieldName(targetType, field, locale, t);
+        return name ? <>{name}<code className={styles.rawName}>{field}</code></> : <code>{field}</code>;
+      },
+    },
+    { title: t('systemAudit.changes.before'), dataIndex: 'before', render: (v: unknown, row) => value(row.field)(v) },
+    { title: t('systemAudit.changes.after'), dataIndex: 'after', render: (v: unknown, row) => value(row.field)(v) },
   ];
   return (
     <Table<Change>

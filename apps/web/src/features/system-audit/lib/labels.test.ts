@@ -34,7 +34,7 @@ vi.mock('@atrium/contracts/slices', async (importOriginal) => {
 });
 
 const { dictionaries, translate } = await import('../../../lib/i18n');
-const { actionName, namedActions, targetName } = await import('./labels');
+const { actionName, fieldName, namedActions, targetName, valueName } = await import('./labels');
 
 beforeAll(() => {
   for (const locale of ['zh-CN', 'en-US'] as const) Object.assign(dictionaries[locale]!, resourceMessages([fx.order], locale));
@@ -81,5 +81,19 @@ describe('an audit entry’s action and target by name', () => {
     // the kit's verb templates are not actions themselves
     expect(offered.some((a) => a.value.startsWith('kit.'))).toBe(false);
     expect(offered.map((a) => a.label)).toEqual([...offered.map((a) => a.label)].sort((a, b) => a.localeCompare(b, 'zh-CN')));
+  });
+
+  it('names a change’s field and a value of a named set: a kit resource’s by its spec’s labels, the others by the trail’s words', () => {
+    // a kit resource's own field, its life cycle's state and its states; its department by the trail's word
+    expect([fieldName('order', 'title', 'zh-CN', zh), fieldName('order', 'status', 'en-US', en), fieldName('order', 'department', 'zh-CN', zh)]).toEqual(['标题', 'Status', '部门']);
+    expect([valueName('order', 'status', 'submitted', 'zh-CN', zh), valueName('order', 'status', 'draft', 'en-US', en)]).toEqual(['待审批', 'Draft']);
+    // the core's: an account's fields and its status, a role's data scope
+    expect([fieldName('user', 'departmentId', 'zh-CN', zh), fieldName('role', 'requireMfa', 'en-US', en)]).toEqual(['部门', 'Requires two-step verification']);
+    expect([valueName('user', 'status', 'disabled', 'zh-CN', zh), valueName('role', 'dataScope', 'department-tree', 'en-US', en)]).toEqual(['停用', 'Department and below']);
+    // what no text names stays as the trail holds it: an unknown field, a value outside the set, one that is not text
+    expect(fieldName('user', 'nickname2', 'zh-CN', zh)).toBeUndefined();
+    expect(valueName('order', 'status', 'archived', 'zh-CN', zh)).toBeUndefined();
+    expect(valueName('order', 'title', 'draft', 'zh-CN', zh)).toBeUndefined();
+    expect(valueName('user', 'roles', ['admin'], 'zh-CN', zh)).toBeUndefined();
   });
 });

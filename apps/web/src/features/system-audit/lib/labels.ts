@@ -45,6 +45,29 @@ export function targetName(type: string, locale: Locale, t: TFunction): string |
   return resources.some((r) => r.name === type) ? t(`resource.${type}.label`) : undefined;
 }
 
+/**
+ * The texts that may name a change's field of a target type, first found first: a kit resource's field
+ * label (`resource.<type>.field.<field>`, from its spec), else the trail's own word for the field
+ * (`systemAudit.field.<field>`, in the core's or a slice's texts: 部门, 负责人, 状态).
+ */
+const fieldKeys = (type: string | null, field: string) => [...(type && resources.some((r) => r.name === type) ? [`resource.${type}.field.${field}`] : []), `systemAudit.field.${field}`];
+
+/** A change's field by its name in the reader's language, or undefined: shown as it is. */
+export function fieldName(type: string | null, field: string, locale: Locale, t: TFunction): string | undefined {
+  const key = fieldKeys(type, field).find((k) => hasText(locale, k));
+  return key && t(key);
+}
+
+/**
+ * A change's value by its name in the reader's language when it is one of a set the texts name (an enum's
+ * or a life cycle's state's label, an account's or a department's status), else undefined: shown as it is.
+ */
+export function valueName(type: string | null, field: string, value: unknown, locale: Locale, t: TFunction): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const key = fieldKeys(type, field).map((k) => `${k}.${value}`).find((k) => hasText(locale, k));
+  return key && t(key);
+}
+
 /** Every action with a name, by name, for the action filter: the core's and the slices', and each kit resource's verbs and transitions. */
 export function namedActions(locale: Locale, t: TFunction): { value: string; label: string }[] {
   const prefix = 'systemAudit.action.';
