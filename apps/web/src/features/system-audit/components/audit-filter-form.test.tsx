@@ -2,11 +2,14 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 import { auditFilterSchema } from '@atrium/contracts/calls/system';
 import { hasOffset } from '@atrium/contracts/query-values';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { instantToLocal } from '../../../lib/format';
+import { setLocale } from '../../../lib/i18n';
 import { AuditFilterForm } from './audit-filter-form';
 
 const input = (name: string) => screen.getByPlaceholderText(name) as HTMLInputElement;
+
+afterEach(() => setLocale('zh-CN'));
 
 describe('audit filter form', () => {
   it('shows a range open at its end and keeps it open when searched again', async () => {
@@ -65,6 +68,21 @@ describe('audit filter form', () => {
     await act(async () => fireEvent.click(within(popup).getAllByRole('option').find((o) => o.textContent === '停用用户')!));
     fireEvent.click(screen.getByRole('button', { name: /查询/ }));
     expect(onSearch.mock.calls[0]![0]).toMatchObject({ action: 'system.user.disable' });
+  });
+
+  it('matches a word by the names, and what reads as an id by the ids', async () => {
+    setLocale('en-US');
+    const { container } = render(<AuditFilterForm applied={{}} onSearch={vi.fn()} />);
+    const select = container.querySelector<HTMLElement>('.arco-select')!;
+    await act(async () => fireEvent.click(select));
+    const popup = await vi.waitFor(() => document.querySelector<HTMLElement>('.arco-select-popup')!);
+    const offered = () => within(popup).queryAllByRole('option').map((o) => o.textContent);
+    await act(async () => fireEvent.change(select.querySelector('input')!, { target: { value: 'user' } }));
+    await vi.waitFor(() => expect(offered()).toContain('Create user'));
+    // user.logout holds the word in its id only
+    expect(offered()).not.toContain('Sign out');
+    await act(async () => fireEvent.change(select.querySelector('input')!, { target: { value: 'user.logout' } }));
+    await vi.waitFor(() => expect(offered()).toEqual(['Sign out']));
   });
 
   it('offers an action without a name (a refused read) when its id is typed, and searches by it', async () => {

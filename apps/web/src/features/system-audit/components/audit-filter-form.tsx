@@ -98,7 +98,9 @@ export function AuditFilterForm({ applied, onSearch }: AuditFilterFormProps) {
                 filterOption={(input, option) => {
                   const { value, children } = (option as ReactElement<{ value?: unknown; children?: unknown }>).props;
                   const q = input.trim().toLowerCase();
-                  return String(value).toLowerCase().includes(q) || String(children).toLowerCase().includes(q);
+                  // by name; by id only once what is typed reads as one (`user.`, `system.user`): a word such
+                  // as "user" is the start of many ids whose names say something else (Apply for certification)
+                  return String(children).toLowerCase().includes(q) || (q.includes('.') && String(value).toLowerCase().includes(q));
                 }}
               />
             </Form.Item>
