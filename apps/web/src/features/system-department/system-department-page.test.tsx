@@ -56,6 +56,9 @@ beforeEach(() => {
       return json(envelope(created));
     }
     const one = /^\/api\/system\/departments\/(\d+)$/.exec(path);
+    // Web's members are gone, but records of a scoped resource still belong to it (their foreign key refuses)
+    if (one && method === 'DELETE' && one[1] === '3')
+      return json({ status: 'error', code: 409, message: '该部门下还有记录，不能删除', data: { error: 'IN_USE', details: { children: 0, members: 0, records: 'collections' } }, traceId: 't' }, 409);
     if (one && method === 'DELETE')
       return json({ status: 'error', code: 409, message: 'This department still has sub-departments, so it cannot be deleted', data: { error: 'IN_USE', details: { children: 2, members: 3 } }, traceId: 't' }, 409);
     if (one && method === 'PUT') {
@@ -168,6 +171,16 @@ describe('departments page', () => {
     await waitFor(() => expect(Message.error).toHaveBeenCalled());
     expect(writes()).toEqual([{ method: 'DELETE', path: '/api/system/departments/2', body: undefined }]);
     expect(vi.mocked(Message.error).mock.calls[0]![0]).toMatchObject({ content: '"R&D" cannot be deleted: it still has sub-departments (2) and members (3). Move them first.' });
+  });
+
+  it('says records still belong to a department whose delete their foreign key refused, not that it has members', async () => {
+    renderPage(['department:read', 'department:write']);
+    await actionsShown();
+    fireEvent.click(within(row('Web')).getByRole('button', { name: 'Delete' }));
+    const popup = (await screen.findByText('Delete the department "Web"?')).closest('.arco-popconfirm') as HTMLElement;
+    await act(async () => fireEvent.click(within(popup).getByRole('button', { name: 'OK' })));
+    await waitFor(() => expect(Message.error).toHaveBeenCalled());
+    expect(vi.mocked(Message.error).mock.calls[0]![0]).toMatchObject({ content: '"Web" cannot be deleted: records still belong to it. Move them to another department first.' });
   });
 
   it('disables a department with its whole form, keeping its place', async () => {

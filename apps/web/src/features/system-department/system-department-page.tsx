@@ -13,7 +13,7 @@ import { useIsMobile } from '../../stores/settings';
 import { HoverTip } from '../../components/hover-tip';
 import { deleteDepartment, departmentKeys, departmentReachQuery, departmentTreeQuery, updateDepartment } from './api/department-queries';
 import { DepartmentFormDrawer, type DepartmentFormTarget } from './components/department-form-drawer';
-import { blockedText } from './lib/labels';
+import { blockedText, type Blocking } from './lib/labels';
 import { branchIds, buildTree, filterTree, type DepartmentNode } from './lib/tree';
 import styles from './system-department.module.css';
 import { formatNumber } from '../../lib/number-format';
@@ -57,8 +57,7 @@ export default function SystemDepartmentPage() {
     onSuccess: () => Message.success(t('common.deleteSuccess')),
     onError: (error, d) => {
       if (!isApiError(error) || error.key !== 'IN_USE') return;
-      const details = (error.data.details ?? {}) as { children?: number; members?: number };
-      Message.error({ id: 'department-in-use', content: blockedText(t, d.name, details.children ?? 0, details.members ?? 0), duration: 6000 });
+      Message.error({ id: 'department-in-use', content: blockedText(t, d.name, (error.data.details ?? {}) as Blocking), duration: 6000 });
     },
     onSettled: refresh,
   });

@@ -294,6 +294,8 @@ export default {
   'systemDepartment.delete.inUse.children': '"{name}" cannot be deleted: it still has sub-departments ({children}). Move or delete them first.',
   'systemDepartment.delete.inUse.members': '"{name}" cannot be deleted: it still has members ({members}). Move them to another department first.',
   'systemDepartment.delete.inUse.both': '"{name}" cannot be deleted: it still has sub-departments ({children}) and members ({members}). Move them first.',
+  'systemDepartment.delete.inUse.records': '"{name}" cannot be deleted: {records} records still belong to it. Move them to another department first.',
+  'systemDepartment.delete.inUse.someRecords': '"{name}" cannot be deleted: records still belong to it. Move them to another department first.',
   'systemUser.field.department': 'Department',
   'systemUser.field.department.placeholder': 'Choose the department',
   'systemUser.field.department.required': 'Choose the department',

@@ -294,6 +294,8 @@ export default {
   'systemDepartment.delete.inUse.children': '不能删除「{name}」：它下面还有 {children} 个子部门，请先移走或删除它们。',
   'systemDepartment.delete.inUse.members': '不能删除「{name}」：它还有 {members} 名成员，请先把他们调到其他部门。',
   'systemDepartment.delete.inUse.both': '不能删除「{name}」：它下面还有 {children} 个子部门和 {members} 名成员，请先移走它们。',
+  'systemDepartment.delete.inUse.records': '不能删除「{name}」：仍有{records}记录属于它，请先把它们转到其他部门。',
+  'systemDepartment.delete.inUse.someRecords': '不能删除「{name}」：仍有记录属于它，请先把它们转到其他部门。',
   'systemUser.field.department': '部门',
   'systemUser.field.department.placeholder': '请选择部门',
   'systemUser.field.department.required': '请选择部门',
