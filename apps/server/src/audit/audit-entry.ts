@@ -24,8 +24,12 @@ const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
  * what happened as it was then, even after a label changes.
  */
 export function say(texts: Said, values: Readonly<Record<string, SaidValue>> = {}): Said {
-  const inLocale = (locale: Locale) => interpolate(texts[locale], Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === 'object' ? v[locale] : v])));
-  return Object.fromEntries(LOCALES.map((locale) => [locale, inLocale(locale)])) as Record<Locale, string>;
+  return saidIn((locale) => interpolate(texts[locale], Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === 'object' ? v[locale] : v]))));
+}
+
+/** A text made in each language by `text` (a translation the server already has, a label). */
+export function saidIn(text: (locale: Locale) => string): Said {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, text(locale)])) as Record<Locale, string>;
 }
 
 /** What a handler tells the trail about its write (all optional: the call and the caller are known). */

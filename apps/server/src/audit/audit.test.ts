@@ -134,8 +134,8 @@ describe('the audit trail', () => {
     };
     expect(await summaries('zh-CN', 'action=system.role.create')).toEqual(['新建角色 trail']);
     expect(await summaries('en-US', 'action=system.role.create')).toEqual(['created role trail']);
-    expect(await summaries('zh-CN', 'action=system.user.list&result=denied')).toContain('缺少权限 user:read');
-    expect(await summaries('en-US', 'action=system.user.list&result=denied')).toContain('missing user:read');
+    expect(await summaries('zh-CN', 'action=system.user.list&result=denied')).toContain('缺少权限“查看用户”（user:read）');
+    expect(await summaries('en-US', 'action=system.user.list&result=denied')).toContain('missing "View users" (user:read)');
     expect(await summaries('zh-CN', 'action=old.entry')).toEqual(['an old sentence']);
     expect(await summaries('en-US', 'action=old.entry')).toEqual(['an old sentence']);
   });

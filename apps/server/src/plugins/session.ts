@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditEntry, say, writeAudit } from '../audit/audit-entry.ts';
+import { permissionLabel, type Permission } from '@atrium/contracts';
+import { auditEntry, say, saidIn, writeAudit } from '../audit/audit-entry.ts';
 import { AppError } from '../http/errors.ts';
 import type { SessionInfo } from '../http/context.ts';
 import type { DocumentSession } from '../sessions/document-cookie.ts';
@@ -52,6 +53,10 @@ export async function checkViewAccess(app: FastifyInstance, req: FastifyRequest,
   await applyAccess(app, req, await liveSession(app.db, app.config, viewer.found, app.now(), () => req.generations));
 }
 
+/** A refusal's summary: the permission the role lacks, by its name in each language and its code (`missing "Manage users" (user:write)`). */
+const missingPermission = (code: Permission) =>
+  say({ 'zh-CN': '缺少权限“{name}”（{code}）', 'en-US': 'missing "{name}" ({code})' }, { code, name: saidIn((locale) => permissionLabel(code, locale)) });
+
 async function applyAccess(app: FastifyInstance, req: FastifyRequest, session: SessionInfo): Promise<void> {
   req.session = session;
   const call = req.routeOptions.config.call!;
@@ -59,7 +64,7 @@ async function applyAccess(app: FastifyInstance, req: FastifyRequest, session: S
   if (!session.twoStep.satisfied && !OPEN_BEFORE_TWO_STEP_ENROLMENT.has(call.id)) throw new AppError('MFA_ENROLMENT_REQUIRED');
   if (call.permission !== undefined && !session.permissions.has(call.permission)) {
     // The refusal stands whether or not its entry could be written (the database may be the reason).
-    await writeAudit(app.db, auditEntry(req, call, 'denied', { summary: say({ 'zh-CN': '缺少权限 {permission}', 'en-US': 'missing {permission}' }, { permission: call.permission }) })).catch((error: unknown) =>
+    await writeAudit(app.db, auditEntry(req, call, 'denied', { summary: missingPermission(call.permission) })).catch((error: unknown) =>
       req.log.warn({ err: error }, 'audit entry of a refusal not written'),
     );
     throw new AppError('FORBIDDEN');

@@ -39,7 +39,7 @@ async function failedSignIn(error: unknown): Promise<AuditNote | null> {
 function logged(req: FastifyRequest) {
   return (error: unknown): never => {
     if (error instanceof AppError && error.key.startsWith('SSO_') && error.status < 500) {
-      req.log.warn({ key: error.key, reason: (error.cause as CompanySignInFailure | undefined)?.reason }, 'company sign-in refused');
+      req.log.warn({ key: error.key, reason: (error.cause as CompanySignInFailure | undefined)?.reason['en-US'] }, 'company sign-in refused');
     }
     throw error;
   };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OidcConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { AuditChange } from '../../audit/audit-entry.ts';
+import { say, type AuditChange, type Said } from '../../audit/audit-entry.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashToken } from '../../sessions/resolve-session.ts';
 import { findUserById, nextAccountNumber } from '../shared/users.repository.ts';
@@ -32,13 +32,30 @@ const TICKET_SECONDS = 60;
 const randomToken = () => randomBytes(32).toString('base64url');
 const isToken = (value: string | undefined): value is string => value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value);
 
-/** Who a failure concerns, and why: for the audit trail and the log, never for the browser. */
+/** Who a failure concerns, and why (in each language): for the audit trail and the log, never for the browser. */
 export interface CompanySignInFailure {
-  reason: string;
+  reason: Said;
   account?: { id: number; username: string };
 }
 
-const failed = (reason: string, account?: CompanySignInFailure['account']) => new AppError('SSO_FAILED', { cause: { reason, account } satisfies CompanySignInFailure });
+/** Why a company sign-in failed, as the trail says it in each language (the log takes the English). */
+const why = {
+  providerAnswered: { 'zh-CN': '身份提供方返回 {error}', 'en-US': 'the provider answered {error}' },
+  noStateOrCode: { 'zh-CN': '回调缺少 state 或 code', 'en-US': 'the callback has no state or no code' },
+  unknownState: { 'zh-CN': 'state 未知或已用过', 'en-US': 'unknown or already used state' },
+  tooSlow: { 'zh-CN': '登录用时超过十分钟', 'en-US': 'the sign-in took longer than ten minutes' },
+  otherBrowser: { 'zh-CN': '绑定 Cookie 缺失或属于另一个浏览器', 'en-US': 'the binding cookie is missing or belongs to another browser' },
+  exchangeRefused: { 'zh-CN': '授权码兑换或 ID 令牌被拒绝：{message}', 'en-US': 'code exchange or ID token refused: {message}' },
+  linkedGone: { 'zh-CN': '关联的用户已不存在', 'en-US': 'the linked account is gone' },
+  disabled: { 'zh-CN': '用户已停用', 'en-US': 'account disabled' },
+  noMappedGroup: { 'zh-CN': '没有映射的用户组，也没有默认角色', 'en-US': 'no mapped group and no default role' },
+  noRole: { 'zh-CN': '该用户没有角色', 'en-US': 'the account has no role' },
+  unknownTicket: { 'zh-CN': '票据未知、已用过或已过期', 'en-US': 'unknown, used or expired ticket' },
+  ticketOtherBrowser: { 'zh-CN': '票据由另一个浏览器带来', 'en-US': 'the ticket was brought by another browser' },
+  gone: { 'zh-CN': '该用户已不存在', 'en-US': 'the account is gone' },
+} satisfies Record<string, Said>;
+
+const failed = (reason: Said, account?: CompanySignInFailure['account']) => new AppError('SSO_FAILED', { cause: { reason, account } satisfies CompanySignInFailure });
 
 /**
  * The console path to go to once signed in: a path of this origin only. Another origin (`//evil`,
@@ -104,20 +121,20 @@ export async function finishSignIn(
   const { db, provider, now } = env;
   if (query.error) {
     if (query.error === 'access_denied') throw new AppError('SSO_DENIED');
-    throw failed(`the provider answered ${query.error.slice(0, 64)}`);
+    throw failed(say(why.providerAnswered, { error: query.error.slice(0, 64) }));
   }
-  if (!query.state || !query.code) throw failed('the callback has no state or no code');
+  if (!query.state || !query.code) throw failed(why.noStateOrCode);
   const transaction = await takeTransaction(db, hashToken(query.state));
-  if (!transaction) throw failed('unknown or already used state');
-  if (transaction.expiresAt.getTime() <= now.getTime()) throw failed('the sign-in took longer than ten minutes');
-  if (!isToken(cookieBinding) || hashToken(cookieBinding) !== transaction.bindingHash) throw failed('the binding cookie is missing or belongs to another browser');
+  if (!transaction) throw failed(why.unknownState);
+  if (transaction.expiresAt.getTime() <= now.getTime()) throw failed(why.tooSlow);
+  if (!isToken(cookieBinding) || hashToken(cookieBinding) !== transaction.bindingHash) throw failed(why.otherBrowser);
 
   let person: CompanyPerson;
   try {
     person = await provider.person(rawQuery, { state: query.state, nonce: transaction.nonce, codeVerifier: transaction.codeVerifier });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw failed(`code exchange or ID token refused: ${(err as Error).message}`.slice(0, 300));
+    throw failed(say(why.exchangeRefused, { message: (err as Error).message.slice(0, 260) }));
   }
 
   const ticket = randomToken();
@@ -154,22 +171,22 @@ async function settleAccount(db: Db, settings: OidcConfig, person: CompanyPerson
   const linked = await findLinkedAccount(db, person.issuer, person.subject);
   if (linked !== undefined) {
     const user = await findUserById(db, linked);
-    if (!user) throw failed('the linked account is gone');
+    if (!user) throw failed(why.linkedGone);
     const account = { id: user.id, username: user.username };
     // Whatever the provider says: a disabled account stays out.
-    if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', { cause: { reason: 'account disabled', account } satisfies CompanySignInFailure });
+    if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', { cause: { reason: why.disabled, account } satisfies CompanySignInFailure });
     let roles = user.roles;
     const changes: AuditChange[] = [];
     if (settings.roleMap) {
       roles = await mappedRoles(db, settings, person.groups).catch((err: unknown) => {
-        throw err instanceof AppError ? new AppError(err.key, { cause: { reason: 'no mapped group and no default role', account } satisfies CompanySignInFailure }) : err;
+        throw err instanceof AppError ? new AppError(err.key, { cause: { reason: why.noMappedGroup, account } satisfies CompanySignInFailure }) : err;
       });
       if (roles.join(',') !== user.roles.join(',')) {
         await setRoles(db, user.id, roles, now);
         changes.push({ field: 'roles', before: user.roles, after: roles });
       }
     }
-    if (roles.length === 0) throw new AppError('SSO_NO_ROLE', { cause: { reason: 'the account has no role', account } satisfies CompanySignInFailure });
+    if (roles.length === 0) throw new AppError('SSO_NO_ROLE', { cause: { reason: why.noRole, account } satisfies CompanySignInFailure });
     return { ...account, role: roles[0]!, provisioned: null, changes };
   }
 
@@ -212,11 +229,11 @@ async function freeUsername(db: Db, person: CompanyPerson): Promise<string> {
  */
 export async function redeemTicket(env: AuthEnv, ticket: string, cookieBinding: string | undefined): Promise<SignedIn & { answer: { token: string }; redirect: string }> {
   const row = await takeTicket(env.db, hashToken(ticket), env.now);
-  if (!row) throw failed('unknown, used or expired ticket');
+  if (!row) throw failed(why.unknownTicket);
   const user = await findUserById(env.db, row.userId);
   const account = user && { id: user.id, username: user.username };
-  if (!isToken(cookieBinding) || hashToken(cookieBinding) !== row.bindingHash) throw failed('the ticket was brought by another browser', account);
-  if (!user) throw failed('the account is gone');
-  if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', { cause: { reason: 'account disabled', account: account! } satisfies CompanySignInFailure });
+  if (!isToken(cookieBinding) || hashToken(cookieBinding) !== row.bindingHash) throw failed(why.ticketOtherBrowser, account);
+  if (!user) throw failed(why.gone);
+  if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', { cause: { reason: why.disabled, account: account! } satisfies CompanySignInFailure });
   return { ...(await signIn(env, user)), redirect: row.redirect };
 }

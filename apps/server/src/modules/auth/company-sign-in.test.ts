@@ -160,6 +160,8 @@ describe('company sign-in', () => {
         const [entry] = await entriesSince(before);
         expect(entry).toMatchObject({ action: 'auth.company-sign-in', result: 'failed' });
         expect(entry!.summary).toMatch(/^company sign-in failed \(SSO_FAILED\): code exchange or ID token refused/);
+        // and in Chinese, the provider's own words kept as it gave them
+        expect(entry!.summaries?.['zh-CN']).toMatch(/^企业账号登录失败（SSO_FAILED）：授权码兑换或 ID 令牌被拒绝：/);
       });
     }
   });

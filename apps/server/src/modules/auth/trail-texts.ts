@@ -39,9 +39,10 @@ const refusal = {
 
 /**
  * A refused sign-in's summary: why, by its error key (`wrong username or password (INVALID_CREDENTIALS)`),
- * with the time a lockout it started ends, or the provider's own words (kept as it gave them).
+ * with the time a lockout it started ends, or what went wrong in detail (in each language; the provider's
+ * own words kept as it gave them).
  */
-export function refusedSignIn(key: string, more: { lockedUntil?: Date; detail?: string } = {}): Said {
+export function refusedSignIn(key: string, more: { lockedUntil?: Date; detail?: Said } = {}): Said {
   const reason = reasons[key] ?? { 'zh-CN': key, 'en-US': key };
   if (more.lockedUntil) return say(refusal.lockedNow, { reason, key, until: more.lockedUntil.toISOString() });
   return more.detail ? say(refusal.because, { reason, key, detail: more.detail }) : say(refusal.plain, { reason, key });

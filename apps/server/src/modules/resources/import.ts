@@ -8,12 +8,12 @@ import {
   type ImportProblem,
   type ImportStatus,
 } from '@atrium/contracts/resource-import';
-import type { ResourceDef } from '@atrium/contracts/resource';
+import type { ResourceDef, ResourceField } from '@atrium/contracts/resource';
 import { errorMessages, msg, translateValidation, type ErrorKey, type Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import { Sweeper } from '../../db/sweep.ts';
-import { auditEntry, say, writeAudit, type Said } from '../../audit/audit-entry.ts';
+import { auditEntry, say, saidIn, writeAudit, type Said } from '../../audit/audit-entry.ts';
 import { quoted, recordsNamed } from './trail-names.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseMultipart } from '../../http/multipart.ts';
@@ -290,18 +290,20 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     } catch (error) {
       let status: ImportStatus = 'failed';
       let failure: string;
+      // the field a taken value names, in the trail's each language (the job's failure is in the importer's)
+      let taken: ResourceField | undefined;
       if (error instanceof Cancelled) [status, failure] = self.stopping ? ['interrupted', 'validation.importInterrupted'] : ['cancelled', 'validation.importCancelled'];
       else if (error instanceof Refused) failure = error.failure;
       else {
         // another write took a unique value between this one's check and its insert: its constraint says which
         const violated = violatedConstraint(error);
-        const field = violated?.code === '23505' ? def.fields.find((f) => resourceSqlNamesInUse(def.table, f.column, 'unique').includes(violated.constraint)) : undefined;
-        if (field) failure = msg('validation.importTaken', { field: field.label[setup.locale] });
+        taken = violated?.code === '23505' ? def.fields.find((f) => resourceSqlNamesInUse(def.table, f.column, 'unique').includes(violated.constraint)) : undefined;
+        if (taken) failure = msg('validation.importTaken', { field: taken.label[setup.locale] });
         else if (error instanceof AppError) failure = error.messageKey ?? error.key;
         else throw error;
       }
       await finishImport(app.db, job.id, 'writing', { status, done: self.done, ...tally, created: 0, updated: 0, failure, dropFile: status === 'cancelled' });
-      await writeAudit(app.db, auditEntry(req, calls.commit, 'failed', note(say(said.wroteNothing, { records: recordsNamed(def), file: quoted(job.fileName), why: { 'zh-CN': translated(failure, 'zh-CN'), 'en-US': translated(failure, 'en-US') } }))));
+      await writeAudit(app.db, auditEntry(req, calls.commit, 'failed', note(say(said.wroteNothing, { records: recordsNamed(def), file: quoted(job.fileName), why: saidIn((locale) => translated(taken ? msg('validation.importTaken', { field: taken.label[locale] }) : failure, locale)) }))));
     }
   };
 
