@@ -66,6 +66,10 @@ beforeEach(() => {
       const created = { ...account(9, 'carl', false), departmentId: (JSON.parse(String(init.body)) as { departmentId: number }).departmentId };
       return new Response(JSON.stringify(envelope({ user: created, initialPassword: 'Pw-once-123' })), { status: 200 });
     }
+    if (path === '/api/system/sessions') {
+      const session = { id: 5, userId: 1, username: 'alice', role: 'user', device: 'a1b2c3d4', ip: '10.0.0.8', userAgent: 'Mozilla/5.0', createdAt: '2026-03-01T08:00:00Z', lastSeenAt: '2026-03-01T09:00:00Z', expiresAt: '2026-03-02T08:00:00Z', current: false };
+      return new Response(JSON.stringify(envelope({ list: [session], total: 1 })), { status: 200 });
+    }
     if (path === '/api/system/role-options') return new Response(JSON.stringify(envelope([{ code: 'user', name: 'User' }])), { status: 200 });
     const reset = /^\/api\/system\/users\/(\d+)\/two-step\/reset$/.exec(path);
     if (reset && method === 'POST') {
@@ -99,6 +103,19 @@ function renderPage(permissions: string[], url = '/system/user') {
 
 /** The table row of an account (the fixed actions column is part of the same row). */
 const row = (username: string) => screen.getAllByText(username, { selector: 'td *' })[0]!.closest('tr')!;
+
+describe('accounts: sessions', () => {
+  it('names each session’s active role as the list names the account’s roles', async () => {
+    renderPage(['user:read', 'session:read']);
+    await waitFor(() => expect(row('alice')).toBeTruthy());
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Sessions' }));
+    const drawer = (await screen.findByText('Sessions of "alice"')).closest('.arco-drawer') as HTMLElement;
+    await waitFor(() => expect(within(drawer).getByText('10.0.0.8')).toBeTruthy());
+    const cells = within(drawer).getByText('10.0.0.8').closest('tr')!.querySelectorAll('td');
+    await waitFor(() => expect([...cells].map((c) => c.textContent)).toContain('User'));
+    expect([...cells].map((c) => c.textContent)).not.toContain('user');
+  });
+});
 
 describe('accounts: two-step verification', () => {
   it('tags the accounts that have it, and offers its reset only on those rows to a role holding user:write', async () => {

@@ -1,12 +1,12 @@
 import { Button, Empty, Message, Popconfirm, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import type { Account, SessionRecord } from '@atrium/contracts/calls/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useKeyboardScroll } from '../../../components/keyboard-scroll';
 import { usePermission } from '../../../components/permission';
 import { formatDateTime } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
-import { revokeSession, sessionListQuery, userKeys } from '../api/user-queries';
+import { useLocale, useT } from '../../../lib/i18n';
+import { revokeSession, roleOptionsQuery, sessionListQuery, userKeys } from '../api/user-queries';
 import { DRAWER_WIDTH } from '../lib/labels';
 import styles from '../system-user.module.css';
 import { DialogDrawer } from '../../../components/dialog-drawer';
@@ -21,6 +21,9 @@ export function SessionsDrawer({ account, onClose }: { account: Account | null; 
   useKeyboardScroll(tableRoot, title);
   const queryClient = useQueryClient();
   const sessions = useQuery({ ...sessionListQuery(account?.id ?? 0), enabled: account !== null });
+  // a session's active role by its name, as the list names the account's roles (the same cached options)
+  const roles = useQuery(roleOptionsQuery(useLocale()));
+  const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
   const revoke = useMutation({
     mutationFn: revokeSession,
     onSuccess: () => Message.success(t('systemUser.sessions.revoked')),
@@ -39,7 +42,7 @@ export function SessionsDrawer({ account, onClose }: { account: Account | null; 
         </span>
       ),
     },
-    { title: t('systemUser.sessions.role'), dataIndex: 'role', width: 100 },
+    { title: t('systemUser.sessions.role'), dataIndex: 'role', width: 100, render: (code: string) => roleNames.get(code) ?? code },
     { title: t('systemUser.sessions.ip'), dataIndex: 'ip', width: 130 },
     { title: t('systemUser.sessions.userAgent'), dataIndex: 'userAgent', width: 180, ellipsis: true, tooltip: true },
     { title: t('systemUser.sessions.lastSeenAt'), dataIndex: 'lastSeenAt', width: 170, ellipsis: true, render: formatDateTime },
