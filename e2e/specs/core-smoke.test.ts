@@ -80,6 +80,18 @@ describe('the core, end to end', () => {
     for (const action of ['新建用户', '新建角色']) expect(await rows.filter({ hasText: action }).first().textContent()).toContain('admin');
     await screenshot(page, 'core-smoke-audit-log');
     await expectNoSeriousViolations(page);
+    // an entry's details: its summary and each changed field by name, the trail's id beside it
+    await entry('新建用户', username).getByRole('button', { name: '查看' }).click();
+    const details = page.locator('.arco-drawer').filter({ hasText: '审计详情' });
+    await expect.poll(() => details.textContent()).toContain(`新建用户 ${username}`);
+    const fields = details.locator('.arco-table');
+    await expect.poll(() => fields.textContent()).toContain('用户名username');
+    // a status by its name too (the account is new: nothing before)
+    expect(await fields.textContent()).toContain('状态statusnull启用active');
+    await screenshot(page, 'core-smoke-audit-entry');
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
 
     // signing out: the sign-in page, its signed-out status, no dialog, no call after the logout
     const after = await signOut(page);
