@@ -235,7 +235,9 @@ export function describeResourcePage(def: ResourceDef): void {
  * referring to it is refused its 删除 with "2 个<label>引用了它，不能删除".
  */
 function describeInUse(def: ResourceDef): void {
-  const referrer = resources.find((r) => r.fields.some((f) => f.type === 'reference' && f.to === def.name) && !r.fields.some((f) => f.type === 'reference' && f.required && f.to !== def.name));
+  // a resource whose records may refer to one of `def`'s and need nothing else to be made
+  const referring = (r: ResourceDef) => r.fields.some((f) => f.type === 'reference' && f.to === def.name) && !r.fields.some((f) => f.type === 'reference' && f.required && f.to !== def.name);
+  const referrer = resources.find(referring);
   if (!referrer || def.fields.some((f) => f.type === 'reference' && f.required)) return;
   it(`names the ${referrer.pluralLabel['en-US']} that refer to a record it cannot delete`, { timeout: 90_000 }, async () => {
     await withPage({}, async (page) => {
@@ -256,6 +258,59 @@ function describeInUse(def: ResourceDef): void {
       await row.getByRole('button', { name: words('删除') }).click();
       await page.locator('.arco-popconfirm:visible').getByRole('button', { name: words('删除') }).click();
       await expectToast(page, `2 个${referrer.pluralLabel['zh-CN']}引用了它，不能删除`);
+      await expect.poll(() => row.count()).toBe(1);
+    });
+  });
+
+  // the same refusal for a reader whose data scope reaches none of them (a scoped resource's records)
+  const beyond = def.scoped ? resources.find((r) => r.scoped && referring(r)) : undefined;
+  if (beyond) describeInUseBeyondScope(def, beyond);
+}
+
+/**
+ * An IN_USE refusal for a reader whose data scope reaches none of the records referring (a clerk of a
+ * branch, the referrers at head office): "您数据权限以外的<label>引用了它，不能删除", naming none of them.
+ */
+function describeInUseBeyondScope(def: ResourceDef, referrer: ResourceDef): void {
+  it(`says ${referrer.pluralLabel['en-US'].toLowerCase()} beyond the reader's data scope refer to a record, naming none of them`, { timeout: 90_000 }, async () => {
+    // a clerk of a branch of its own, who reaches its branch's records only; the record in the branch, the
+    // two referring to it at head office
+    const tag = Date.now().toString(36);
+    const clerk = { username: `e2e.clerk.${tag}`, password: 'clerk12345' };
+    let title = '';
+    await withPage({}, async (page) => {
+      await loginAs(page, 'admin');
+      const [token, fingerprint] = await page.evaluate(() => [localStorage.getItem('token')!, localStorage.getItem('fingerprint')!]);
+      const as = async <T,>(method: string, path: string, body: unknown) => {
+        const res = await signedCall<T>(method, path, { token, fingerprint, body });
+        expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
+        return res.body.data;
+      };
+      const branch = (await as<{ id: number }>('POST', '/api/system/departments', { name: `E2E 分部 ${tag}`, parentId: 1 })).id;
+      const code = `e2e-clerk-${tag}`;
+      await as('POST', '/api/system/roles', { code, name: `E2E clerk ${tag}`, permissions: [def.permissions.read, def.permissions.write], dataScope: 'department' });
+      await as('POST', '/api/system/users', { username: clerk.username, name: 'E2E Clerk', roles: [code], password: clerk.password, departmentId: branch });
+      const n = Number(Date.now().toString().slice(-6));
+      const record = await as<Record<string, unknown>>('POST', def.apiPath, { ...resourceSample(def, n), department: branch });
+      title = String(record[def.titleField]);
+      for (const i of [1, 2]) {
+        const body = resourceSample(referrer, n + i);
+        for (const f of referrer.fields) if (f.type === 'reference') body[f.name] = f.to === def.name ? record.id : null;
+        await as('POST', referrer.apiPath, { ...body, department: 1 });
+      }
+    });
+    await withPage({}, async (page) => {
+      await page.goto(`${baseUrl}/login`);
+      await page.locator('input[name=username]').fill(clerk.username);
+      await page.locator('input[name=password]').fill(clerk.password);
+      await page.locator('[data-testid=login-submit]').click();
+      await page.waitForSelector('[data-testid=navbar]');
+      await page.goto(`${baseUrl}${def.path}`);
+      const row = pane(page, def.path).locator('tbody tr.arco-table-tr').filter({ hasText: title });
+      await row.getByRole('button', { name: words('删除') }).click();
+      await page.locator('.arco-popconfirm:visible').getByRole('button', { name: words('删除') }).click();
+      await expectToast(page, `您数据权限以外的${referrer.pluralLabel['zh-CN']}引用了它，不能删除`);
+      await screenshot(page, `resource-${def.plural}-in-use-beyond-scope`);
       await expect.poll(() => row.count()).toBe(1);
     });
   });
