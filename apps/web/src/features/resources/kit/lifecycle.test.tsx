@@ -60,6 +60,7 @@ const { toastError } = await import('../../../lib/feedback');
 const { formatDateTime } = await import('../../../lib/format');
 const { useSession } = await import('../../../stores/session');
 const { ResourcePage } = await import('./resource-page');
+const { RecordPage } = await import('./record-page');
 
 const { order } = fx;
 const failure = (status: number, error: string, details?: unknown, message = '') => new Response(JSON.stringify({ status: 'error', code: status, message, data: { error, details }, traceId: 't' }), { status });
@@ -210,6 +211,25 @@ describe('a resource with a life cycle', () => {
     const put = sent.find((r) => r.method === 'PUT')!.body;
     expect(put).toMatchObject({ title: 'Chair order (2)', amount: '80.00', version: 1 });
     expect(put).not.toHaveProperty('status');
+  });
+
+  it('offers no edit on the own page of a record its state locks whole, as its row in the list', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const page = (id: number) => {
+      const router = createMemoryRouter([{ path: '/catalog/orders/:id', element: <RecordPage def={order} /> }], { initialEntries: [`/catalog/orders/${id}`] });
+      return render(
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+    };
+    const draft = page(1);
+    await waitFor(() => expect(within(draft.container).getByRole('button', { name: '提交' })).toBeTruthy());
+    expect(within(draft.container).getByRole('button', { name: '编辑' })).toBeTruthy();
+    draft.unmount();
+    const approved = page(3);
+    await waitFor(() => expect(approved.container.textContent).toContain('已批准'));
+    expect(within(approved.container).queryByRole('button', { name: '编辑' })).toBeNull();
   });
 
   it('shows a record’s state, history and transitions in its drawer, and fires one from there', async () => {

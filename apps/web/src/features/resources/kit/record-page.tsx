@@ -16,6 +16,7 @@ import { historyQuery, recordPageQuery, resourceKeys, trailQuery } from './resou
 import { ResourceFormDrawer, type ResourceFormTarget } from './resource-form';
 import styles from './resource-page.module.css';
 import { useTransition } from './use-transition';
+import { lockedWhole } from './lifecycle';
 
 /** A path's id as a record's: a positive whole number (anything else names no record). */
 const recordId = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= INT_MAX ? Number(text) : undefined);
@@ -77,7 +78,8 @@ export function RecordPage({ def }: { def: ResourceDef }) {
       }
     >
       <Space wrap className={styles.recordActions}>
-        {canWrite && (
+        {/* a state that locks the whole record (an approved order) leaves nothing to edit, as its row in the list */}
+        {canWrite && !lockedWhole(def, row) && (
           <Button type="primary" onClick={() => setEditing({ mode: 'edit', record: row, labels })}>
             {t('common.edit')}
           </Button>
