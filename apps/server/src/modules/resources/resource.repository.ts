@@ -487,11 +487,15 @@ export interface TrailEntry {
 /**
  * A record's audit entries that stood (`success`), newest first, at most `limit`: what its page shows of
  * who changed what, each summary in the reader's language (the English one for an entry written before
- * there were summaries). One range of the trail's index on (target type, target id, time).
+ * there were summaries), each actor by the account's name. One range of the trail's index on (target
+ * type, target id, time), and each actor's account by its key.
  */
 export async function trailOf(db: Db, def: ResourceDef, rowId: number, limit: number, locale: Locale): Promise<TrailEntry[]> {
-  const result = await db.execute(sql`select id, action, ${isoText(sql`at`)} as at, actor_id as "actorId", actor_name as "actorName", summary, summaries, changes
-    from audit_log where target_type = ${def.name} and target_id = ${String(rowId)} and result = 'success' order by at desc, id desc limit ${limit}`);
+  // the actor by the account's name, as the record's history names it (the trail keeps the username it signed in with)
+  const result = await db.execute(sql`select a.id, a.action, ${isoText(sql`a.at`)} as at, a.actor_id as "actorId",
+      coalesce(nullif(u.name, ''), a.actor_name) as "actorName", a.summary, a.summaries, a.changes
+    from audit_log a left join users u on u.id = a.actor_id
+    where a.target_type = ${def.name} and a.target_id = ${String(rowId)} and a.result = 'success' order by a.at desc, a.id desc limit ${limit}`);
   const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as unknown;
   return rowsOf<{ id: number; action: string; at: string; actorId: number | null; actorName: string; summary: string; summaries: unknown; changes: unknown }>(result).map((r) => ({
     id: Number(r.id),
