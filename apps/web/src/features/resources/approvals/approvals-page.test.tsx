@@ -144,7 +144,7 @@ describe('待我审批', () => {
     expect(screen.getByText('待我审批', { selector: '.arco-card-header-title' })).toBeTruthy();
     expect([...document.querySelectorAll('.arco-table-th')].map((th) => th.textContent)).toEqual(['类型', '标题', '状态', '申请人', '申请时间', '所属部门', '操作']);
     expect(cells(rowOf('Chair order')).slice(0, 6)).toEqual(['订单', 'Chair order', '待审批', '王芳', formatDateTime('2026-03-02T09:30:00.000Z'), '华东区']);
-    expect(cells(rowOf('Broken lamp'))[0]).toBe('退款单');
+    expect(cells(rowOf('Broken lamp'))[0]).toBe('退款');
     expect(rowOf('Chair order').querySelector('.arco-tag-orange')).not.toBeNull();
     expect(within(rowOf('Chair order')).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['详情', '批准', '驳回']);
 
@@ -176,6 +176,8 @@ describe('待我审批', () => {
     setLocale('en-US');
     renderPage();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    // a row's one record by its resource's label: an Order, not "Orders"
+    expect(cells(rowOf('Chair order'))[0]).toBe('Order');
     await press(rowOf('Broken lamp'), 'Reject');
     const dialog = await waitFor(() => screen.getByRole('dialog', { name: 'Reject: Broken lamp' }));
     await press(dialog, 'Reject');

@@ -18,7 +18,7 @@ import styles from './approvals-page.module.css';
 
 const defOf = (name: string): ResourceDef | undefined => approvalResources.find((r) => r.name === name);
 
-/** The filter by resource: every one whose records may await an approval, by its plural label. */
+/** The filter by resource: every one whose records may await an approval, by its plural label (a row names its one record's resource by its label). */
 function ResourceFilter({ value, onChange }: { value?: string; onChange: (resource: string | undefined) => void }) {
   const t = useT();
   const label = t('approvals.filter.resource');
@@ -75,7 +75,7 @@ export default function ApprovalsPage() {
   );
 
   const columns: TableColumnProps<Approval>[] = [
-    { key: 'resource', dataIndex: 'resource', title: t('approvals.columns.resource'), width: 110, render: (name: string) => t(resourceTitleKey(name)) },
+    { key: 'resource', dataIndex: 'resource', title: t('approvals.columns.resource'), width: 110, render: (name: string) => t(`resource.${name}.label`) },
     { key: 'title', dataIndex: 'title', title: t('approvals.columns.title'), width: 170, ellipsis: true, tooltip: true },
     { key: 'state', dataIndex: 'state', title: t('approvals.columns.state'), width: wide ? 120 : 100, render: (value: string, row) => (defOf(row.resource) ? stateTag(defOf(row.resource)!, value, t) : value) },
     { key: 'requestedBy', dataIndex: 'requestedBy', title: t('approvals.columns.requestedBy'), width: 150, ellipsis: true, tooltip: true, render: (by: Approval['requestedBy']) => by?.name ?? '-' },
