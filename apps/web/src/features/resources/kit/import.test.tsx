@@ -37,6 +37,7 @@ vi.mock('../../../lib/feedback', () => ({ toastError: vi.fn(), openSessionExpire
 const { envelope, signedInFetch } = await import('../../../test/signed-in-fetch');
 const { dictionaries, setLocale } = await import('../../../lib/i18n');
 const { useSession } = await import('../../../stores/session');
+const { useSettings } = await import('../../../stores/settings');
 const { ResourcePage } = await import('./resource-page');
 const { toastError } = await import('../../../lib/feedback');
 
@@ -190,6 +191,23 @@ describe('a resource\'s import', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '新建' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: '导入' })).toBeNull();
     expect(sent.some((r) => r.path.startsWith('/api/products/imports'))).toBe(false);
+  });
+
+  it('lists a file\'s columns in two on a phone: each with its first row\'s value under it, its field beside it', async () => {
+    useSettings.setState({ device: 'mobile' });
+    try {
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: '导入' }));
+      await chooseFile();
+      await waitFor(() => expect(mappingSelect('名称')).toBeTruthy());
+      expect([...dialog().querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['文件中的列', '对应字段']);
+      const first = mappingSelect('名称').closest('tr')!;
+      expect(first.querySelector('td')!.textContent).toBe('名称Desk lamp');
+      // nothing to scroll sideways for
+      expect(dialog().querySelector('.arco-table-scroll-x')).toBeNull();
+    } finally {
+      useSettings.setState({ device: 'desktop' });
+    }
   });
 
   it('reads a file, maps its columns by their headers, asks about the one it cannot place, checks, lists the problems', async () => {

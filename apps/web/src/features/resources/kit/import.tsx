@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DialogModal } from '../../../components/dialog-modal';
 import { isApiError } from '../../../lib/api';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useIsMobile } from '../../../stores/settings';
 import { cancelImport, checkImport, commitImport, importJobQuery, importQuery, importReport, resourceKeys, uploadImport } from './resource-api';
 import styles from './resource-page.module.css';
 
@@ -30,6 +31,9 @@ interface ImportDialogProps {
   onClose: () => void;
 }
 
+/** A column of the file as the mapping step lists it: its place, its header, its first row's value. */
+type MappingRow = { index: number; column: string; sample: string };
+
 /**
  * 导入 / Import (docs/resources.md, "Import"): a file chosen, its columns each given a field (as its header
  * suggests, editable, or ignored), optionally a unique field that matches existing records, then the
@@ -39,6 +43,7 @@ interface ImportDialogProps {
  */
 export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
   const t = useT();
+  const mobile = useIsMobile();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const latest = useLatestImport(def, visible);
@@ -220,15 +225,32 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
           {mappingErrors.mapping && (
             <Alert type="error" className={styles.importAlert} content={mappingErrors.mapping} />
           )}
-          <Table
+          <Table<MappingRow>
             size="small"
             rowKey="index"
             pagination={false}
-            scroll={{ x: 560, y: 320 }}
+            // on a phone two columns, the first row's value under its column's name: the fields, the step's one
+            // control, in sight without scrolling sideways
+            scroll={mobile ? { y: 320 } : { x: 560, y: 320 }}
             data={current.columns.map((column, index) => ({ index, column, sample: current.preview[0]?.[index] ?? '' }))}
             columns={[
-              { title: t('resourcePage.import.column'), dataIndex: 'column', width: 180 },
-              { title: t('resourcePage.import.sample'), dataIndex: 'sample', width: 180, ellipsis: true },
+              ...(mobile
+                ? [
+                    {
+                      title: t('resourcePage.import.column'),
+                      dataIndex: 'column',
+                      render: (column: string, row: MappingRow) => (
+                        <>
+                          <div>{column}</div>
+                          {row.sample && <div className={styles.importSample}>{row.sample}</div>}
+                        </>
+                      ),
+                    },
+                  ]
+                : [
+                    { title: t('resourcePage.import.column'), dataIndex: 'column', width: 180 },
+                    { title: t('resourcePage.import.sample'), dataIndex: 'sample', width: 180, ellipsis: true },
+                  ]),
               {
                 title: t('resourcePage.import.field'),
                 dataIndex: 'index',
