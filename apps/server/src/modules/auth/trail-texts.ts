@@ -1,5 +1,4 @@
-import type { Said } from '../../audit/audit-entry.ts';
-import { say } from '../../audit/audit-entry.ts';
+import { say, type Said } from '../../audit/audit-entry.ts';
 
 /**
  * The trail's summaries of signing in and of one's own second step, in each language (audit/audit-entry.ts
