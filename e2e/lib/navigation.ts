@@ -392,9 +392,17 @@ export async function tabThroughRegions(p: Page, path: string): Promise<void> {
       );
       const look = () => around.map((t) => { const s = getComputedStyle(t); return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join('|'); }).join(';');
       const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      // The blurred look once it has settled: a control leaves its focused look through a transition too, and on
+      // a busy machine 60 ms caught one still on its way (CI, a load of 8 on two cores: "not visible").
       el.blur();
       await wait(60);
-      const blurred = look();
+      let blurred = look();
+      for (let same = 0, i = 0; same < 2 && i < 20; i++) {
+        await wait(50);
+        const now = look();
+        same = now === blurred ? same + 1 : 0;
+        blurred = now;
+      }
       el.focus();
       // A control restyles on its focus event, after a render and through a transition: on a busy machine
       // the focused look may come a moment later. Looked at for up to a second; one that never comes fails.
