@@ -83,6 +83,11 @@ export class AuditDraft {
   setEach(notes: AuditNote[]): void {
     this.each = notes;
   }
+
+  /** The call changed nothing (a record saved with the values it holds): the trail has no entry of it. */
+  unchanged(): void {
+    this.each = [];
+  }
 }
 
 /**

@@ -256,7 +256,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       if (def.lifecycle?.awaiting.includes(def.lifecycle.initial)) for (const row of await rowsById(tx, def, ids)) await afterCreate(tx, def, row, userId, now);
     }
     for (const r of rows.filter((r) => r.target)) {
-      await updateRow(tx, def, r.target!.id, r.values, userId, now, r.placed);
+      await updateRow(tx, def, r.target!.id, r.values, userId, now, r.placed, false);
       if (def.lifecycle && r.placed) await afterUpdate(tx, def, { ...r.target!, department: r.placed.department, owner: r.placed.owner });
     }
   };

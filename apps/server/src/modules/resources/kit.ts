@@ -407,12 +407,17 @@ function registerResource(app: FastifyInstance, def: ResourceDef, all: readonly 
     // the rows as they are, locked with their parent until the save ends
     const existing = Object.fromEntries(await Promise.all(def.children.map(async (c) => [c.name, await rowsOfRecord(db, c, id, true)] as const)));
     await checkChildren(db, scope, def, all, values, existing);
-    if (def.lifecycle) assertChildrenUnlocked(def, before, childChanges(def, values, existing, asGiven(values, existing)).map((c) => c.field));
+    const rowsChanged = childChanges(def, values, existing, asGiven(values, existing)).map((c) => c.field);
+    if (def.lifecycle) assertChildrenUnlocked(def, before, rowsChanged);
     audit.set({ summary: say(said.refusedMove, { resource: resourceNamed(def), id }) });
     await hooks.beforeWrite?.(values, { db, existing: before });
     const placed = def.scoped ? await placement(db, scope, def, values, scopeOfRow(before)) : undefined;
     await checkValues(db, scope, def, all, values, before);
-    await asRefusal(def, all, () => updateRow(db, def, id, values, session.userId, now(), placed), 'field');
+    // a save of the values the record holds (a form saved as it was opened) is no new version and no entry
+    if (!(await asRefusal(def, all, () => updateRow(db, def, id, values, session.userId, now(), placed, rowsChanged.length === 0), 'field'))) {
+      audit.unchanged();
+      return withLabels(db, session, scope, before, locale);
+    }
     const rows = await saveChildren(db, id, values, existing);
     const after = await reload(db, id);
     if (def.lifecycle) await afterUpdate(db, def, after);
@@ -529,7 +534,7 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
         for (const row of rows) {
           const own = { ...values };
           await hooks.beforeWrite(own, { db, existing: row });
-          await asRefusal(def, all, () => updateRow(db, def, row.id, own, session.userId, now(), scopeField ? { department: row.department as number, owner: row.owner as number, ...own } : undefined), 'field');
+          await asRefusal(def, all, () => updateRow(db, def, row.id, own, session.userId, now(), scopeField ? { department: row.department as number, owner: row.owner as number, ...own } : undefined, false), 'field');
         }
       } else await asRefusal(def, all, () => updateRows(db, def, ids, field, value, session.userId, now()), 'field');
     });

@@ -228,9 +228,12 @@ export function describeLifecycle(def: ResourceDef, all: readonly ResourceDef[],
       const res = await people.requester.client.call('PUT', `${def.apiPath}/${record.id}`, editBody(record, { [name]: sample[name] ?? null }));
       expect([res.status, res.body.data?.error]).toEqual([409, 'FIELD_LOCKED']);
       expect(res.body.data.details.fields).toContain(name);
-      // the same value again is no change
+      // the same value again is no change, and writes none: no new version (the record is locked), no entry
       const same = await people.requester.client.call('PUT', `${def.apiPath}/${record.id}`, editBody(record, {}));
       expect(same.status, same.text).toBe(200);
+      expect(same.body.data.version).toBe(record.version);
+      const trail = data(await admin.call('GET', `${def.apiPath}/${record.id}/trail`), 'trail').list as { action: string }[];
+      expect(trail.map((e) => e.action)).not.toContain(`${def.name}.update`);
       if (locking!.locks === 'all') {
         const current = data(await admin.call('GET', `${def.apiPath}/${record.id}`), 'current');
         const removal = await people.requester.client.call('DELETE', `${def.apiPath}/${record.id}?version=${current.version}`);

@@ -158,6 +158,21 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
       expect(await entries(`${def.name}.update`, record.id as number)).toHaveLength(1);
     });
 
+    it('saves the values a record holds as no change: the same version, no entry; one value changed writes a version', async () => {
+      const record = await create();
+      // as the form sends an edit it opened and saved: its fields, the rows of each children field and the scope as read
+      const rows = Object.fromEntries(def.children.map((c) => [c.name, record[c.name]]));
+      const scoped = def.scoped ? { department: record.department, owner: record.owner } : {};
+      const same = ok(await t.request({ method: 'PUT', url: `${api}/${record.id}`, token: admin, body: { ...formValues(record), ...rows, ...scoped, version: 1 } }));
+      expect(same).toMatchObject({ id: record.id, version: 1, updatedAt: record.updatedAt });
+      expect(await entries(`${def.name}.update`, record.id as number)).toEqual([]);
+      const values = resourceSample(def, ++serial, Object.fromEntries(def.fields.filter((f) => f.type === 'reference').map((f) => [f.name, record[f.name] as number | undefined])));
+      const field = def.fields.find((f) => !f.state && !f.readOnly && !f.unique && values[f.name] !== undefined && values[f.name] !== record[f.name])!;
+      const edited = ok(await t.request({ method: 'PUT', url: `${api}/${record.id}`, token: admin, body: { ...formValues(record), ...rows, [field.name]: values[field.name], version: 1 } }));
+      expect(edited.version, field.name).toBe(2);
+      expect(await entries(`${def.name}.update`, record.id as number)).toHaveLength(1);
+    });
+
     it('refuses unknown fields and names each missing required field, in the caller language', async () => {
       const unknown = await t.request({ method: 'POST', url: api, token: admin, body: { ...resourceSample(def, ++serial, {}), notAField: 1 } });
       expect(unknown.status).toBe(400);

@@ -227,11 +227,19 @@ export async function insertRow(db: Db, def: ResourceDef, values: Record<string,
   return rowsOf<{ id: number }>(result)[0]!.id;
 }
 
-export async function updateRow(db: Db, def: ResourceDef, rowId: number, values: Record<string, unknown>, actorId: number, now: Date, scope?: RecordScope): Promise<void> {
-  const sets = def.fields.filter((f) => !f.readOnly && f.name in values).map((f) => sql`${id(f.column)} = ${param(values[f.name])}`);
-  if (def.scoped && scope) sets.push(sql`department_id = ${scope.department}`, sql`owner_id = ${scope.owner}`);
-  sets.push(sql`version = version + 1`, sql`updated_at = ${now}`, sql`updated_by = ${actorId}`);
-  await db.execute(sql`update ${id(def.table)} set ${sql.join(sets, sql`, `)} where id = ${rowId}`);
+/**
+ * Writes a record's fields given in `values` (and its department and owner) as a new version. `onlyIfChanged`:
+ * unless one of them differs from what the row holds (as PostgreSQL compares them: 12.5 is 12.50), nothing is
+ * written, and the answer is false.
+ */
+export async function updateRow(db: Db, def: ResourceDef, rowId: number, values: Record<string, unknown>, actorId: number, now: Date, scope: RecordScope | undefined, onlyIfChanged: boolean): Promise<boolean> {
+  const given: [ReturnType<typeof id>, unknown][] = def.fields.filter((f) => !f.readOnly && f.name in values).map((f) => [id(f.column), param(values[f.name])]);
+  if (def.scoped && scope) given.push([id('department_id'), scope.department], [id('owner_id'), scope.owner]);
+  if (onlyIfChanged && given.length === 0) return false;
+  const sets = [...given.map(([column, value]) => sql`${column} = ${value}`), sql`version = version + 1`, sql`updated_at = ${now}`, sql`updated_by = ${actorId}`];
+  const changed = onlyIfChanged ? sql` and row(${sql.join(given.map(([column]) => column), sql`, `)}) is distinct from row(${sql.join(given.map(([, value]) => sql`${value}`), sql`, `)})` : sql``;
+  const result = await db.execute(sql`update ${id(def.table)} set ${sql.join(sets, sql`, `)} where id = ${rowId}${changed} returning id`);
+  return rowsOf(result).length > 0;
 }
 
 export async function deleteRow(db: Db, def: ResourceDef, rowId: number): Promise<void> {

@@ -86,6 +86,7 @@ export default {
   'resourcePage.bulk.countTooMany': 'More than {n} records match; at most {n} can be changed at once. Narrow the filters.',
   'resourcePage.record.fields': 'Details',
   'resourcePage.record.back': 'Back to {list}',
+  'resourcePage.saved.unchanged': 'Nothing changed: the record stays as it was',
   'resourcePage.record.notFound': 'No such record, or it is outside your data scope',
   'resourcePage.trail.title': 'Activity',
   'resourcePage.trail.empty': 'No activity yet',

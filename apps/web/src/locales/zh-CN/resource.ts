@@ -86,6 +86,7 @@ export default {
   'resourcePage.bulk.countTooMany': '符合条件的记录超过 {n} 条，一次最多处理 {n} 条；请缩小筛选范围',
   'resourcePage.record.fields': '基本信息',
   'resourcePage.record.back': '返回{list}',
+  'resourcePage.saved.unchanged': '没有修改，记录保持原样',
   'resourcePage.record.notFound': '记录不存在，或不在你的数据权限范围内',
   'resourcePage.trail.title': '操作记录',
   'resourcePage.trail.empty': '暂无操作记录',

@@ -94,8 +94,10 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (editing ? updateRecord(def, editing.record.id, body) : createRecord(def, body)),
-    onSuccess: () => {
-      Message.success(t(editing ? 'common.saveSuccess' : 'common.createSuccess'));
+    onSuccess: (saved, body) => {
+      // the server keeps a record saved with the values it holds as it was: at the version the form sent
+      if (editing && saved.version === body.version) Message.info(t('resourcePage.saved.unchanged'));
+      else Message.success(t(editing ? 'common.saveSuccess' : 'common.createSuccess'));
       refreshLists();
       onClose();
     },

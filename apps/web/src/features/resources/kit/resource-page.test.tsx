@@ -124,6 +124,9 @@ beforeEach(() => {
     if (method === 'GET') return ok({ ...row, labels });
     if (method === 'PUT') {
       if (body.version !== row.version) return failure(409, 'VERSION_CONFLICT', undefined, '该记录已被他人修改，请刷新后重试');
+      // as the server does, a save of the values the record holds keeps its version
+      const { version: _, ...values } = body as Record<string, unknown>;
+      if (Object.entries(values).every(([k, v]) => JSON.stringify(row[k] ?? null) === JSON.stringify(v ?? null))) return ok({ ...row, labels });
       Object.assign(row, body, { version: row.version + 1 });
       return ok({ ...row, labels });
     }
@@ -134,6 +137,7 @@ beforeEach(() => {
     return failure(404, 'NOT_FOUND');
   });
   vi.spyOn(Message, 'success').mockImplementation(() => () => {});
+  vi.spyOn(Message, 'info').mockImplementation(() => () => {});
 });
 
 afterEach(() => {
@@ -394,6 +398,18 @@ describe('the page of a resource', () => {
     await waitFor(() => expect(rows[0]!.title).toBe('My lamp'));
     expect(sent.filter((r) => r.method === 'PUT').at(-1)!.body.version).toBe(2);
     expect(rows[0]!.version).toBe(3);
+  });
+
+  it('says a save that changed nothing kept the record as it was, and closes the form', async () => {
+    renderPage();
+    await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
+    fireEvent.click(within(firstRow() as HTMLElement).getByRole('button', { name: '编辑' }));
+    await waitFor(() => expect(drawer().textContent).toContain('编辑商品'));
+    await press(drawer(), '保存');
+    await waitFor(() => expect(Message.info).toHaveBeenCalledWith('没有修改，记录保持原样'));
+    expect(Message.success).not.toHaveBeenCalled();
+    expect(sent.find((r) => r.method === 'PUT')!.body.version).toBe(1);
+    await waitFor(() => expect(document.querySelector('.arco-drawer-wrapper:not([style*="display: none"]) .arco-drawer')).toBeNull());
   });
 
   it('deletes a row at its version once confirmed', async () => {
