@@ -451,7 +451,9 @@ function describeRecordPage(def: ResourceDef): void {
         expect(await fields.locator(`a[href="${other.path}/${String(record[f.name])}"]`).count(), `${f.name}: a link to its record`).toBe(1);
       }
       await expect.poll(() => p.getByRole('region', { name: '操作记录' }).textContent()).toContain('创建');
-      await expect.poll(() => page.title()).toBe(`${def.label['zh-CN']}详情 - Atrium`);
+      // its tab and the window name the record, so two records open are told apart
+      await expect.poll(() => page.title()).toBe(`${title} - ${def.label['zh-CN']}详情 - Atrium`);
+      expect(await page.getByRole('tab', { name: `${def.label['zh-CN']}详情：${title}`, exact: true }).count()).toBe(1);
       await settle(p);
       expect(await seriousViolations(page), 'axe, a record\'s page').toEqual([]);
       await screenshot(page, `resource-${def.plural}-record`);

@@ -6,6 +6,7 @@ import { getArcoLocale, useLocale, useLocaleStore, useT } from '../lib/i18n';
 import { useReleasePrerender } from '../lib/prerender';
 import { startProgress, stopProgress } from '../lib/progress';
 import { LOGIN_PATH } from '../lib/guard';
+import { useTabs } from '../stores/tabs';
 import { ForcedStepGate } from './forced-step-gate';
 
 function useNavigationProgress() {
@@ -17,15 +18,16 @@ function useNavigationProgress() {
   }, [busy]);
 }
 
-/** `{page title} - Atrium` from the route's menu key, following the locale. */
+/** `{page title} - Atrium` from the route's menu key, following the locale; `{name} - {page title} - Atrium` once the page named itself (a record's). */
 function useDocumentTitle() {
   const { pathname } = useLocation();
   const t = useT();
+  const name = useTabs((s) => s.tabs.find((tab) => tab.path === pathname)?.name);
   useEffect(() => {
     const route = pathname === LOGIN_PATH ? { titleKey: 'login.pageTitle' } : findRouteByPath(pathname, routeTable);
     const key = route?.titleKey ?? (pathname.startsWith('/redirect/') ? undefined : 'notFound.pageTitle');
-    if (key) document.title = `${t(key)} - Atrium`;
-  }, [pathname, t]);
+    if (key) document.title = `${name ? `${name} - ` : ''}${t(key)} - Atrium`;
+  }, [pathname, t, name]);
 }
 
 export function RootShell() {

@@ -185,7 +185,9 @@ export function TabBar() {
       <div ref={scroller} className={styles.scroller} role="tablist" aria-label={t('tabBar.label')} onScroll={measure}>
         {tabs.map((tab, index) => {
           const route = findRouteByPath(tab.path);
-          const title = route?.titleKey ? t(route.titleKey) : tab.path;
+          const page = route?.titleKey ? t(route.titleKey) : tab.path;
+          // a page that named itself (a record's page: 订单详情：Desk lamp), else the route's title
+          const title = tab.name ? t('tabBar.named', { page, name: tab.name }) : page;
           const active = tab.path === pathname;
           // the store's rule, as for the menu and the Delete key (the landing page's never closes)
           const closable = commandEnabled(tabs, 'closeCurrent', tab.path, pathname);
@@ -219,7 +221,9 @@ export function TabBar() {
                   data-tab={tab.path}
                 >
                   <span className={styles.dot} />
-                  <span>{title}</span>
+                  <span className={styles.title} title={tab.name ? title : undefined}>
+                    {title}
+                  </span>
                 </div>
                 {closable ? (
                   <button

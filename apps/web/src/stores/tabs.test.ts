@@ -47,6 +47,22 @@ describe('tab list', () => {
   });
 });
 
+describe('a page that names itself', () => {
+  it('names its own tab, keeps the name with the tab for the session, and names no other', () => {
+    const store = useTabs.getState();
+    store.reset();
+    store.visit('/system/user', '/system/user');
+    store.name('/system/user', 'Desk lamp');
+    store.name('/system/role', 'not open');
+    expect(useTabs.getState().tabs.map((t) => [t.path, t.name])).toEqual([[home, undefined], ['/system/user', 'Desk lamp']]);
+    expect(JSON.parse(sessionStorage.getItem('tab-bar')!)).toEqual([{ path: home, url: home }, { path: '/system/user', url: '/system/user', name: 'Desk lamp' }]);
+    // a later visit keeps it
+    store.visit('/system/user', '/system/user?current=2');
+    expect(useTabs.getState().tabs[1]).toMatchObject({ url: '/system/user?current=2', name: 'Desk lamp' });
+    store.reset();
+  });
+});
+
 describe('the landing tab', () => {
   it('is the product’s landing page, or for a role that may not open it, the first page it may', () => {
     const landing = findRouteByPath(home);

@@ -7,6 +7,8 @@ export interface Tab {
   url: string;
   /** Bumped to discard the page's kept state (reload): the pane re-mounts under a new key. */
   version: number;
+  /** What the page names itself once it knows (a record's page: the record's title), beside the route's title. */
+  name?: string;
 }
 
 const TAB_STORAGE_KEY = 'tab-bar';
@@ -97,9 +99,9 @@ function readStored(): Tab[] {
     const raw = JSON.parse(sessionStorage.getItem(TAB_STORAGE_KEY) ?? '[]') as unknown;
     if (!Array.isArray(raw)) return [home];
     const tabs = raw
-      .filter((t): t is { path: string; url: string } => typeof t?.path === 'string' && typeof t?.url === 'string')
+      .filter((t): t is { path: string; url: string; name?: unknown } => typeof t?.path === 'string' && typeof t?.url === 'string')
       .filter((t) => routeHasTab(t.path) && t.url.startsWith(t.path))
-      .map((t) => ({ path: t.path, url: t.url, version: 0 }));
+      .map((t) => ({ path: t.path, url: t.url, version: 0, ...(typeof t.name === 'string' ? { name: t.name } : {}) }));
     return withHome(tabs);
   } catch {
     return [home];
@@ -108,7 +110,7 @@ function readStored(): Tab[] {
 
 function persist(tabs: Tab[]): void {
   try {
-    sessionStorage.setItem(TAB_STORAGE_KEY, JSON.stringify(tabs.map(({ path, url }) => ({ path, url }))));
+    sessionStorage.setItem(TAB_STORAGE_KEY, JSON.stringify(tabs.map(({ path, url, name }) => ({ path, url, name }))));
   } catch {
     // storage blocked: tabs last for this page only
   }
@@ -119,6 +121,8 @@ interface TabsState {
   visit: (path: string, url: string) => void;
   command: (command: TabCommand, targetPath: string, activePath: string) => TabCommandResult;
   remount: (path: string) => void;
+  /** The page of `path` names itself (its tab, when it has one, and the window's title show it). */
+  name: (path: string, name: string) => void;
   /** Keeps only tabs that pass `keep` (role switch drops pages the new role may not open). */
   retain: (keep: (tab: Tab) => boolean) => void;
   /** A fresh list: the landing page's and, optionally, the current page (tab bar turned on again). */
@@ -148,6 +152,12 @@ export const useTabs = create<TabsState>((set, get) => ({
   remount: (path) => {
     const tabs = get().tabs.map((tab) => (tab.path === path ? { ...tab, version: tab.version + 1 } : tab));
     set({ tabs });
+  },
+  name: (path, name) => {
+    if (!get().tabs.some((tab) => tab.path === path && tab.name !== name)) return;
+    const tabs = get().tabs.map((tab) => (tab.path === path ? { ...tab, name } : tab));
+    set({ tabs });
+    persist(tabs);
   },
   retain: (keep) => {
     const tabs = withHome(get().tabs.filter((tab) => tab.path === home.path || keep(tab)));

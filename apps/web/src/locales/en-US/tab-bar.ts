@@ -6,6 +6,7 @@ export default {
   'tabBar.closeOthers': 'Close other tabs',
   'tabBar.closeAll': 'Close all tabs',
   'tabBar.close': 'Close',
+  'tabBar.named': '{page}: {name}',
   'tabBar.label': 'Open pages',
   'tabBar.scrollLeft': 'Scroll tabs left',
   'tabBar.scrollRight': 'Scroll tabs right',

@@ -6,6 +6,7 @@ export default {
   'tabBar.closeOthers': '关闭其它标签页',
   'tabBar.closeAll': '关闭全部标签页',
   'tabBar.close': '关闭',
+  'tabBar.named': '{page}：{name}',
   'tabBar.label': '已打开的页面',
   'tabBar.scrollLeft': '向左滚动标签页',
   'tabBar.scrollRight': '向右滚动标签页',

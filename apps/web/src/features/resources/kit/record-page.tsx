@@ -2,13 +2,14 @@ import { Button, Card, Descriptions, Empty, Space, Spin, Timeline } from '@arco-
 import { IconLeft } from '@arco-design/web-react/icon';
 import { INT_MAX, type ResourceDef } from '@atrium/contracts/resource';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { ExceptionResult } from '../../../components/exception-result';
 import { usePermission } from '../../../components/permission';
 import { isApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { useIsMobile } from '../../../stores/settings';
+import { useTabs } from '../../../stores/tabs';
 import { fieldKey, labelKey } from './labels';
 import { ChildrenView } from './children-field';
 import { historyItem, recordFields, trailItem, transitionButtons } from './record-fields';
@@ -17,6 +18,12 @@ import { ResourceFormDrawer, type ResourceFormTarget } from './resource-form';
 import styles from './resource-page.module.css';
 import { useTransition } from './use-transition';
 import { lockedWhole } from './lifecycle';
+
+/** What a record's page calls it: its title field's value, else its id. */
+function titleOf(def: ResourceDef, record: Record<string, unknown>): string {
+  const value = record[def.titleField];
+  return value === null || value === undefined || value === '' ? `#${String(record.id)}` : String(value);
+}
 
 /** A path's id as a record's: a positive whole number (anything else names no record). */
 const recordId = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= INT_MAX ? Number(text) : undefined);
@@ -43,6 +50,13 @@ export function RecordPage({ def }: { def: ResourceDef }) {
     queryClient.setQueryData(resourceKeys.record(def.name, record.id), record);
     void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
   });
+  // its tab and the window's title name the record, not only its kind (two orders open: two tabs told apart)
+  const { pathname } = useLocation();
+  const named = answer.data ? titleOf(def, answer.data) : undefined;
+  const nameTab = useTabs((s) => s.name);
+  useEffect(() => {
+    if (named !== undefined) nameTab(pathname, named);
+  }, [named, pathname, nameTab]);
 
   if (id === undefined || (isApiError(answer.error) && answer.error.key === 'NOT_FOUND')) {
     return <ExceptionResult status="404" subtitleKey="resourcePage.record.notFound" backKey="notFound.back" />;
@@ -51,7 +65,7 @@ export function RecordPage({ def }: { def: ResourceDef }) {
   if (!record) return <Card bordered={false}>{answer.isFetching && <Spin className={styles.detailLoading} />}</Card>;
 
   const { labels, ...row } = record;
-  const title = String(record[def.titleField] ?? `#${record.id}`);
+  const title = titleOf(def, record);
   const section = (key: string, name: string, children: ReactNode) => (
     <section aria-labelledby={`${def.name}-${key}`}>
       <h2 id={`${def.name}-${key}`} className={styles.sectionTitle}>
