@@ -543,8 +543,9 @@ function describeImport(def: ResourceDef): void {
 /**
  * A record's rows (an order's lines) edited inside its form, opened from its own page: rows added, a row
  * refused on its own input until filled, saved with the record and shown on its page as a table; a row
- * removed and saved again under the new version. axe on the form with its rows and on the page; a 390 px
- * phone in English and dark scrolls the rows' table inside itself, never the page.
+ * removed and saved again under the new version. axe on the form with its rows and on the page; on a 390 px
+ * phone in English and dark each row is a card of its inputs, every one of them and its delete button on the
+ * screen, the page never scrolling sideways.
  */
 function describeRows(def: ResourceDef): void {
   for (const c of def.children) {
@@ -620,7 +621,7 @@ function describeRows(def: ResourceDef): void {
         const after = (await signedCall<Record<string, unknown> & { version: number }>('GET', `${def.apiPath}/${made.body.data.id}`, as)).body.data;
         expect([after.version, (after[c.name] as unknown[]).length]).toEqual([saved.version + 1, 1]);
       });
-      // a phone, in English and dark: the rows' table scrolls inside the form, the page never sideways
+      // a phone, in English and dark: each row a card, nothing of it past the screen's edge, the page never sideways
       await withPage({ locale: 'en-US', theme: 'dark', width: 390, height: 844 }, async (page) => {
         await loginAs(page, 'admin');
         await page.goto(`${baseUrl}${address}`);
@@ -629,9 +630,15 @@ function describeRows(def: ResourceDef): void {
         await p.getByRole('button', { name: words('Edit') }).click();
         const form = page.getByRole('dialog', { name: `Edit ${def.label['en-US']}` });
         await form.waitFor({ state: 'visible' });
-        await expect.poll(() => form.getByRole('group', { name: c.label['en-US'] }).locator('tbody tr').count()).toBe(1);
+        const rows = form.getByRole('group', { name: c.label['en-US'] });
+        await expect.poll(() => rows.locator('tbody tr').count()).toBe(1);
         await settle(form);
         expect(await sidewaysOverflow(page)).toBeNull();
+        const past = await rows.locator('tbody input, tbody button').evaluateAll((controls) =>
+          controls.flatMap((e) => (e.getBoundingClientRect().right > window.innerWidth ? [e.getAttribute('aria-label') ?? e.outerHTML.slice(0, 80)] : [])),
+        );
+        expect(past, 'controls past the screen\'s right edge').toEqual([]);
+        expect(await rows.getByRole('button', { name: 'Remove row 1' }).isVisible()).toBe(true);
         expect(await seriousViolations(page), 'axe, the form with its rows, 390 px, dark').toEqual([]);
         await screenshot(page, `resource-${def.plural}-rows-form-390-dark-en-US`, true);
       });

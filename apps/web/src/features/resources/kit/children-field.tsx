@@ -233,7 +233,7 @@ const RowInputs = memo(function RowInputs({ c, row, index, errors, known, disabl
         const problem = errors[f.name];
         const id = `${c.name}-${String(row[ROW_KEY])}-${f.name}-error`;
         return (
-          <td key={f.name} className={styles.childrenCell}>
+          <td key={f.name} className={`${styles.childrenCell} ${f.type === 'integer' || f.type === 'decimal' ? styles.childrenNumber : ''}`} data-label={t(fieldKey(c.def, f.name))} data-required={f.required || undefined}>
             {cloneElement(input, {
               [f.type === 'boolean' ? 'checked' : 'value']: row[f.name],
               onChange: (next: unknown) => onCell(index, f, next),
