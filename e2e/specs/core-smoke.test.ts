@@ -77,13 +77,15 @@ describe('the core, end to end', () => {
     const entry = (action: string, summary: string) => rows.filter({ hasText: action }).filter({ hasText: summary });
     await expect.poll(() => entry('新建用户', `新建用户 ${username}`).count()).toBe(1);
     await expect.poll(() => entry('新建角色', `新建角色 ${roleCode}`).count()).toBe(1);
-    for (const action of ['新建用户', '新建角色']) expect(await rows.filter({ hasText: action }).first().textContent()).toContain('admin');
+    // by the administrator, acting as 管理员 (the role by its name, not its code)
+    for (const action of ['新建用户', '新建角色']) expect(await rows.filter({ hasText: action }).first().locator('td').nth(2).textContent()).toBe('管理员');
     await screenshot(page, 'core-smoke-audit-log');
     await expectNoSeriousViolations(page);
     // an entry's details: its summary and each changed field by name, the trail's id beside it
     await entry('新建用户', username).getByRole('button', { name: '查看' }).click();
     const details = page.locator('.arco-drawer').filter({ hasText: '审计详情' });
     await expect.poll(() => details.textContent()).toContain(`新建用户 ${username}`);
+    expect(await details.textContent()).toContain('角色管理员admin');
     const fields = details.locator('.arco-table');
     await expect.poll(() => fields.textContent()).toContain('用户名username');
     // a status by its name too (the account is new: nothing before)

@@ -60,6 +60,13 @@ export async function listAudit(db: Db, filter: AuditWhere, limit: number, offse
 
 export type AuditListRow = Omit<AuditRow, 'at'> & { at: string };
 
+/** The stored names of the roles of `codes` that still exist, by code (an entry keeps only its role's code). */
+export async function roleNamesOf(db: Db, codes: readonly string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = rowsOf<{ code: string; name: string }>(await db.execute(sql`select code, name from roles where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`));
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
 /**
  * The filter's entries after `after` (epoch ms; all when undefined), split at a bound the database takes
  * from its own clock: the start of the minute two minutes ago. Entries at or before the bound are settled

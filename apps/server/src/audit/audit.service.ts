@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '@atrium/contracts';
+import { roleDisplayName } from '@atrium/contracts/permissions';
 import { type AuditEntry, type AuditFilter, type AuditListQuery } from '@atrium/contracts/calls/system';
 import { parseInstant } from '@atrium/contracts/query-values';
 import type { Db } from '../db/client.ts';
 import { currentGeneration, type Generations } from '../db/list-generations.ts';
 import { csvLine, sendCsv, type CsvBatch } from '../lists/csv.ts';
-import { auditBatch, listAudit, type AuditCursor, type AuditRow, type AuditWhere } from './audit.repository.ts';
+import { auditBatch, listAudit, roleNamesOf, type AuditCursor, type AuditRow, type AuditWhere } from './audit.repository.ts';
 import { AuditTotals } from './audit-totals.ts';
 
 const MAX_ACCOUNT_ID = 2_147_483_647;
@@ -40,7 +41,11 @@ export async function listEntries(db: Db, query: AuditListQuery, known: Generati
   // The trail's generation moves when the retention sweep deletes (db/list-generations.ts).
   const total = currentGeneration(db, 'audit_log', known).then((generation) => counter.total(db, where, generation));
   const [page, count] = await Promise.all([listAudit(db, where, query.pageSize, (query.current - 1) * query.pageSize), total]);
-  return { list: page.rows.map(({ summaries, ...row }) => ({ ...row, summary: summaryIn(locale, { summary: row.summary, summaries }), changes: row.changes ?? [] })), total: page.total ?? count };
+  // each entry's role by its name as it is now (a built-in one's in the reader's language); none once the role is gone
+  const names = await roleNamesOf(db, [...new Set(page.rows.flatMap((r) => (r.role ? [r.role] : [])))]);
+  const roleName = (code: string | null) => (code !== null && names.has(code) ? roleDisplayName(code, names.get(code)!, locale) : null);
+  const list = page.rows.map(({ summaries, ...row }) => ({ ...row, roleName: roleName(row.role), summary: summaryIn(locale, { summary: row.summary, summaries }), changes: row.changes ?? [] }));
+  return { list, total: page.total ?? count };
 }
 
 const exportHeader: Record<Locale, string[]> = {

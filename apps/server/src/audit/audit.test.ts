@@ -140,6 +140,16 @@ describe('the audit trail', () => {
     expect(await summaries('en-US', 'action=old.entry')).toEqual(['an old sentence']);
   });
 
+  it("names each entry's role as it is now, a built-in one's in the reader's language; none once the role is gone", async () => {
+    for (const role of ['admin', 'trail', 'gone', null]) {
+      await t.db.execute(`insert into audit_log (at, actor_id, actor_name, role, action, result, summary) values (now(), null, 'x', ${role === null ? 'null' : `'${role}'`}, 'role.names.check', 'success', '')`);
+    }
+    const names = async (locale: 'zh-CN' | 'en-US') =>
+      ((await admin.call('GET', '/api/system/audit?pageSize=100&action=role.names.check', undefined, { locale })).body.data.list as { role: string | null; roleName: string | null }[]).map((e) => [e.role, e.roleName]);
+    expect(await names('zh-CN')).toEqual([[null, null], ['gone', null], ['trail', 'Trail'], ['admin', '管理员']]);
+    expect(await names('en-US')).toEqual([[null, null], ['gone', null], ['trail', 'Trail'], ['admin', 'Administrator']]);
+  });
+
   it('streams every entry, past one batch, and keeps cells formula-safe', async () => {
     const formula = '=HYPERLINK("http://evil.test")';
     for (let i = 0; i < 3; i++) await admin.call('PUT', `/api/system/roles/${roleId}`, { name: `Trail ${i}` }, { headers: { 'User-Agent': formula } });

@@ -215,7 +215,10 @@ const auditEntrySchema = z.object({
   at: z.string(),
   actorId: z.number().int().nullable(),
   actorName: z.string(),
+  /** The code of the role the actor acted in, as the entry keeps it. */
   role: z.string().nullable(),
+  /** That role's name as it is now, in the reader's language; null when the entry has no role or the role is gone. */
+  roleName: z.string().nullable(),
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),

@@ -38,7 +38,8 @@ export default function SystemAuditPage() {
     // a time is always as long: shown whole, it never gives its width to fit the card
     { title: t('systemAudit.columns.at'), dataIndex: 'at', width: 176, render: formatDateTime },
     { title: t('systemAudit.columns.actor'), dataIndex: 'actorName', width: 120 },
-    { title: t('systemAudit.columns.role'), dataIndex: 'role', width: 100, render: (v: string | null) => v ?? '-' },
+    // the role by its name as it is now; by the code the entry keeps once the role is gone
+    { title: t('systemAudit.columns.role'), dataIndex: 'role', width: 100, render: (v: string | null, entry) => entry.roleName ?? v ?? '-' },
     // By name in the reader's language where the core or a slice names it (the id in the entry's details), else the id.
     { title: t('systemAudit.columns.action'), dataIndex: 'action', width: 190, ellipsis: true, tooltip: true, render: (v: string) => actionName(v, locale, t) ?? <code>{v}</code> },
     {

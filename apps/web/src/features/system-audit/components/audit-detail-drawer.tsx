@@ -17,7 +17,7 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditEntry | null
     ? [
         { label: t('systemAudit.columns.at'), value: formatDateTime(entry.at) },
         { label: t('systemAudit.columns.actor'), value: entry.actorId === null ? entry.actorName : `${entry.actorName} (#${entry.actorId})` },
-        { label: t('systemAudit.columns.role'), value: entry.role ?? '-' },
+        { label: t('systemAudit.columns.role'), value: entry.role ? named(entry.roleName ?? undefined, entry.role) : '-' },
         { label: t('systemAudit.columns.action'), value: named(actionName(entry.action, locale, t), entry.action) },
         { label: t('systemAudit.detail.targetType'), value: entry.targetType ? named(targetName(entry.targetType, locale, t), entry.targetType) : '-' },
         { label: t('systemAudit.detail.targetId'), value: entry.targetId ?? '-' },

@@ -20,6 +20,7 @@ const entry: AuditEntry = {
   actorId: 1,
   actorName: 'admin',
   role: 'admin',
+  roleName: '管理员',
   action: 'system.user.update',
   targetType: 'user',
   targetId: '7',
