@@ -72,3 +72,39 @@ export function patternExample(pattern: string): string | undefined {
   const example = sequence();
   return example && at === source.length ? example : undefined;
 }
+
+/**
+ * What a pattern of one character class repeated asks, for the message of a value it refuses when it has no
+ * fixed shape: `^[A-Z0-9-]{3,20}$` -> 3 to 20 characters, each one of `A–Z, 0–9, -`. The class is ranges of
+ * letters or digits, `\d` and characters standing for themselves (not a negated class, not a space, not `\w`).
+ * Undefined for any other pattern.
+ */
+export function patternRule(pattern: string): { min: number; max: number | undefined; chars: string } | undefined {
+  const found = /^\^?\[([^\]^][^\]]*)\](\{(\d{1,3})(,(\d{1,3})?)?\}|\+|\*)\$?$/.exec(pattern);
+  if (!found) return undefined;
+  const body = found[1]!;
+  const parts: string[] = [];
+  for (let i = 0; i < body.length; ) {
+    const range = /^([A-Za-z0-9])-([A-Za-z0-9])/.exec(body.slice(i));
+    if (range && range[1]! < range[2]!) {
+      parts.push(`${range[1]}–${range[2]}`);
+      i += 3;
+    } else if (body.startsWith('\\d', i)) {
+      parts.push('0–9');
+      i += 2;
+    } else if (body[i] === '\\' && ESCAPED_LITERAL.test(body[i + 1] ?? '')) {
+      parts.push(body[i + 1]!);
+      i += 2;
+    } else if (body[i] !== '\\' && body[i] !== ' ' && body[i] !== '[') {
+      parts.push(body[i]!);
+      i += 1;
+    } else return undefined;
+  }
+  const [, , count, least, comma, most] = found;
+  if (count === '+') return { min: 1, max: undefined, chars: parts.join(', ') };
+  if (count === '*') return { min: 0, max: undefined, chars: parts.join(', ') };
+  const min = Number(least);
+  const max = comma === undefined ? min : most === undefined ? undefined : Number(most);
+  if (max !== undefined && max < min) return undefined;
+  return { min, max, chars: parts.join(', ') };
+}

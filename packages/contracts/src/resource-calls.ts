@@ -6,7 +6,7 @@
 import * as z from './zod.ts';
 import { defineCall, type CallDef } from './call.ts';
 import { msg, typeError } from './messages/msg.ts';
-import { patternExample } from './pattern-hint.ts';
+import { patternExample, patternRule } from './pattern-hint.ts';
 import { blankToUndefined, hasOffset, isRealDate, parseInstant } from './query-values.ts';
 import { INT_MAX, kebabCase, type ChildrenField, type ResourceDef, type ResourceFieldSpec } from './resource.ts';
 import { maxChars } from './text.ts';
@@ -98,11 +98,18 @@ function decimalSchema(scale: number): { schema: z.ZodString; valid: (v: string)
 
 /**
  * What a value refused by a string field's `pattern` is told: the format by an example (the spec's own,
- * else one made from a pattern of one fixed shape), else the pattern itself.
+ * else one made from a pattern of one fixed shape), else, for one character class repeated, how many
+ * characters and which (3 到 20 个字符，可用 A–Z, 0–9, -), else the pattern itself.
  */
 function patternMessage(pattern: string, given: string | undefined): string {
   const example = given ?? patternExample(pattern);
-  return example === undefined ? msg('validation.pattern', { pattern }) : msg('validation.format', { example });
+  if (example !== undefined) return msg('validation.format', { example });
+  const rule = patternRule(pattern);
+  if (!rule) return msg('validation.pattern', { pattern });
+  const { min, max, chars } = rule;
+  if (max === min) return msg('validation.charsExactly', { n: min, chars });
+  if (max === undefined) return min === 0 ? msg('validation.charsOnly', { chars }) : msg('validation.charsAtLeast', { n: min, chars });
+  return min === 0 ? msg('validation.charsAtMost', { n: max, chars }) : msg('validation.charsBetween', { min, max, chars });
 }
 
 /** A time with its offset from UTC: one without would be read in a zone nobody chose. */

@@ -4,7 +4,7 @@ import { allCalls } from './calls/index.ts';
 import { msg } from './messages/msg.ts';
 import { translateValidation } from './messages/validation.ts';
 import { issues } from './messages/validation-test-kit.ts';
-import { patternExample } from './pattern-hint.ts';
+import { patternExample, patternRule } from './pattern-hint.ts';
 import { defineResource } from './resource.ts';
 import { resourceSchemas } from './resource-calls.ts';
 
@@ -45,10 +45,10 @@ describe('a resource form says what is wrong', () => {
     expect(issues(form, { ...valid, count: '1' })).toEqual({ count: 'validation.invalidType' });
   });
 
-  it('names the format a pattern expects: an example of it, or the pattern itself', () => {
+  it('names the format a pattern expects: an example of it, the characters of one class repeated, or the pattern itself', () => {
     expect(said(issues(form, { ...valid, code: 'X-1' }).code)).toEqual(['Format T-0000 expected', '格式应为 T-0000']);
-    // no fixed shape: the pattern is shown as it is, `|` and all
-    expect(said(issues(form, { ...valid, ref: 'a' }).ref)).toEqual(['Must match the pattern [A-Z0-9|-]{3,20}', '须符合格式 [A-Z0-9|-]{3,20}']);
+    // no fixed shape, one class repeated: how many characters and which, `|` and all
+    expect(said(issues(form, { ...valid, ref: 'a' }).ref)).toEqual(['3 to 20 characters expected, each one of A–Z, 0–9, |, -', '须为 3–20 个字符，可用 A–Z, 0–9, |, -']);
     // the spec's own example first
     expect(said(issues(form, { ...valid, serial: 'sn-1' }).serial)).toEqual(['Format SN-0042 expected', '格式应为 SN-0042']);
     expect(form.safeParse({ ...valid, code: 'T-1234', ref: 'AB|C', serial: 'AB-12' }).success).toBe(true);
@@ -107,6 +107,36 @@ describe('an example of a pattern', () => {
     for (const pattern of ['[A-Z0-9-]{3,20}', 'T-\\d+', 'a|b', '(?:x|y)1', 'ab?', '.{3}', '\\w{2}', '[^0-9]{2}', '(?=a)a', '[A-Za-z]{2}', '']) {
       expect(patternExample(pattern), pattern).toBeUndefined();
     }
+  });
+});
+
+describe('the rule of a pattern of one character class repeated', () => {
+  it('says how many characters and which', () => {
+    expect(patternRule('^[A-Z0-9-]{3,20}$')).toEqual({ min: 3, max: 20, chars: 'A–Z, 0–9, -' });
+    expect(patternRule('[a-z\\d_.]+')).toEqual({ min: 1, max: undefined, chars: 'a–z, 0–9, _, .' });
+    expect(patternRule('^[A-Za-z]{2}$')).toEqual({ min: 2, max: 2, chars: 'A–Z, a–z' });
+    expect(patternRule('[0-9\\-]{0,8}')).toEqual({ min: 0, max: 8, chars: '0–9, -' });
+    expect(patternRule('[xy]{4,}')).toEqual({ min: 4, max: undefined, chars: 'x, y' });
+  });
+
+  it('is not made for any other pattern', () => {
+    for (const pattern of ['[^0-9]{2}', '[A-Z][0-9]{3}', '[a z]+', '\\w{2}', '[\\w]+', '[ab]{5,2}', 'a|b', '[ab]?', '']) {
+      expect(patternRule(pattern), pattern).toBeUndefined();
+    }
+  });
+
+  it('is what a value the pattern refuses is told, in either language, when the pattern has no example', () => {
+    const ruled = (pattern: string) =>
+      defineResource({ name: 'badge', label: l('Badge', '工牌'), pluralLabel: l('Badges', '工牌'), menu: { group: 'support', groupLabel: l('Support', '支持') }, fields: [{ name: 'code', type: 'string', label: l('Code', '编号'), pattern }] });
+    const told = (pattern: string, locale: 'zh-CN' | 'en-US') => {
+      const result = resourceSchemas(ruled(pattern)).form.safeParse({ code: '?' });
+      return translateValidation(result.error!.issues[0]!.message, locale);
+    };
+    expect(told('^[A-Z0-9-]{3,20}$', 'zh-CN')).toBe('须为 3–20 个字符，可用 A–Z, 0–9, -');
+    expect(told('^[A-Z0-9-]{3,20}$', 'en-US')).toBe('3 to 20 characters expected, each one of A–Z, 0–9, -');
+    expect(told('^[A-Z0-9]{6}$', 'en-US')).toBe('6 characters expected, each one of A–Z, 0–9');
+    expect(told('^[a-z]+$', 'zh-CN')).toBe('至少 1 个字符，可用 a–z');
+    expect(told('^[A-Z][0-9]+$', 'en-US')).toBe('Must match the pattern ^[A-Z][0-9]+$');
   });
 });
 

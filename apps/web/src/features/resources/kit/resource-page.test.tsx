@@ -339,7 +339,7 @@ describe('the page of a resource', () => {
     type(inputOf(form, '编码'), 'ab');
     type(inputOf(form, '价格'), '-1');
     await press(form, /保\s*存/);
-    await waitFor(() => expect(errorOf(form, '编码')).toBe('须符合格式 ^[A-Z0-9-]{3,20}$'));
+    await waitFor(() => expect(errorOf(form, '编码')).toBe('须为 3–20 个字符，可用 A–Z, 0–9, -'));
     expect(errorOf(form, '价格')).toBe('不能小于 0');
     expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
 
