@@ -68,7 +68,8 @@ const importJob = z.object({
   mapping: z.array(z.string().nullable()).nullable(),
   matchBy: z.string().nullable(),
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
-  counts: z.object({ created: z.number().int(), updated: z.number().int() }),
+  /** What the rows do: records created and updated; after a write, matched rows that changed nothing (`unchanged`, counted apart from `updated`). */
+  counts: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }),
   /** Rows with at least one problem, and the first problems (in the caller's language). */
   errorRows: z.number().int(),
   errors: z.array(importProblem),

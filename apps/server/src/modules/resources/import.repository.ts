@@ -31,6 +31,8 @@ export interface ImportRow {
   done: number;
   created: number;
   updated: number;
+  /** Matched rows a write found as their records were (no new version). */
+  unchanged: number;
   errorRows: number;
   /** The first `shown` problems (the read's choice), with message keys. */
   errors: ImportProblem[];
@@ -47,7 +49,7 @@ const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) 
 
 function selectImport(shown: number): SQL {
   return sql`id, resource, user_id as "userId", status, file_name as "fileName", format, columns, suggested, preview, rows, mapping,
-    match_by as "matchBy", done, created, updated, error_rows as "errorRows", jsonb_path_query_array(errors, ${`$[0 to ${Math.max(shown - 1, 0)}]`}::jsonpath) as errors,
+    match_by as "matchBy", done, created, updated, unchanged, error_rows as "errorRows", jsonb_path_query_array(errors, ${`$[0 to ${Math.max(shown - 1, 0)}]`}::jsonpath) as errors,
     errors_capped as "errorsCapped", failure, cancel_requested as "cancelRequested", ${isoText(sql`created_at`)} as "createdAt", ${isoText(sql`updated_at`)} as "updatedAt",
     extract(epoch from now() - updated_at)::float8 as "idleSeconds"`;
 }
@@ -137,6 +139,7 @@ export const startCheck = (db: Db, importId: number, mapping: readonly (string |
     sql`done = 0`,
     sql`created = 0`,
     sql`updated = 0`,
+    sql`unchanged = 0`,
     sql`error_rows = 0`,
     sql`errors = '[]'::jsonb`,
     sql`errors_capped = false`,
@@ -188,12 +191,13 @@ export async function finishImport(
   db: Db,
   importId: number,
   from: ImportStatus,
-  outcome: { status: ImportStatus; done: number; created: number; updated: number; errorRows: number; errors: readonly ImportProblem[]; errorsCapped: boolean; failure: string | null; dropFile: boolean },
+  outcome: { status: ImportStatus; done: number; created: number; updated: number; unchanged: number; errorRows: number; errors: readonly ImportProblem[]; errorsCapped: boolean; failure: string | null; dropFile: boolean },
 ): Promise<boolean> {
   return moveImport(db, importId, [from], outcome.status, [
     sql`done = ${outcome.done}`,
     sql`created = ${outcome.created}`,
     sql`updated = ${outcome.updated}`,
+    sql`unchanged = ${outcome.unchanged}`,
     sql`error_rows = ${outcome.errorRows}`,
     sql`errors = ${JSON.stringify(outcome.errors)}::jsonb`,
     sql`errors_capped = ${outcome.errorsCapped}`,

@@ -86,6 +86,8 @@ interface Running {
 class Tally {
   created = 0;
   updated = 0;
+  /** Matched rows the write found as their records were: counted here, not in `updated`. */
+  unchanged = 0;
   errorRows = 0;
   readonly errors: ImportProblem[] = [];
   errorsCapped = false;
@@ -156,7 +158,7 @@ const said = {
   uploaded: { 'zh-CN': '上传{records}导入文件{file}：{rows} 行', 'en-US': 'uploaded {records} to import from {file}: {rows} rows' },
   checking: { 'zh-CN': '检查{file}中待导入的{records}', 'en-US': 'checking {records} to import from {file}' },
   cancelled: { 'zh-CN': '取消从{file}导入{records}', 'en-US': 'cancelled the import of {records} from {file}' },
-  imported: { 'zh-CN': '从{file}导入{records}：新建 {created} 条，更新 {updated} 条', 'en-US': 'imported {records} from {file}: {created} created, {updated} updated' },
+  imported: { 'zh-CN': '从{file}导入{records}：新建 {created} 条，更新 {updated} 条，{unchanged} 条无变化', 'en-US': 'imported {records} from {file}: {created} created, {updated} updated, {unchanged} unchanged' },
   wroteNothing: { 'zh-CN': '从{file}导入{records}未写入任何记录：{why}', 'en-US': 'import of {records} from {file} wrote nothing: {why}' },
 } satisfies Record<string, Said>;
 
@@ -178,7 +180,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     mapping: job.mapping,
     matchBy: job.matchBy,
     progress: { done: running.get(job.id)?.done ?? job.done, total: job.rows },
-    counts: { created: job.created, updated: job.updated },
+    counts: { created: job.created, updated: job.updated, unchanged: job.unchanged },
     errorRows: job.errorRows,
     errors: job.errors.map((e) => ({ ...e, message: translated(e.message, locale) })),
     errorsCapped: job.errorsCapped,
@@ -244,8 +246,11 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     await finishImport(app.db, job.id, 'checking', { status, done: self.done, ...tally, failure, dropFile: status === 'cancelled' });
   };
 
-  /** Where a write's rows go: new records many to a statement, matched ones each by its id. */
-  const writeBatch = async (tx: Db, rows: readonly CheckedRow[], userId: number, now: Date) => {
+  /**
+   * Where a write's rows go: new records many to a statement, matched ones each by its id, a matched one that
+   * holds its record's values not written (no new version). Answers how many were not.
+   */
+  const writeBatch = async (tx: Db, rows: readonly CheckedRow[], userId: number, now: Date): Promise<number> => {
     const fields = def.fields.filter((f) => !f.state).map((f) => f.name);
     const creates = rows.filter((r) => !r.target);
     const perStatement = Math.max(1, Math.floor(INSERT_PARAMETERS / (fields.length + 6)));
@@ -255,10 +260,12 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       // a life cycle whose first state awaits an approval puts each new record before its approvers
       if (def.lifecycle?.awaiting.includes(def.lifecycle.initial)) for (const row of await rowsById(tx, def, ids)) await afterCreate(tx, def, row, userId, now);
     }
+    let unchanged = 0;
     for (const r of rows.filter((r) => r.target)) {
-      await updateRow(tx, def, r.target!.id, r.values, userId, now, r.placed, false);
-      if (def.lifecycle && r.placed) await afterUpdate(tx, def, { ...r.target!, department: r.placed.department, owner: r.placed.owner });
+      if (!(await updateRow(tx, def, r.target!.id, r.values, userId, now, r.placed, true))) unchanged += 1;
+      else if (def.lifecycle && r.placed) await afterUpdate(tx, def, { ...r.target!, department: r.placed.department, owner: r.placed.owner });
     }
+    return unchanged;
   };
 
   const write = async (job: ImportRow, setup: CheckSetup, self: Running, req: FastifyRequest, userId: number) => {
@@ -278,12 +285,16 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
           const checked = await checker.check(batch);
           tally.add(checked);
           // once a row is refused nothing will be written: the rest are checked for the report only
-          if (tally.errorRows === 0) await writeBatch(tx, checked.ok, userId, app.now());
+          if (tally.errorRows === 0) {
+            const unchanged = await writeBatch(tx, checked.ok, userId, app.now());
+            tally.updated -= unchanged;
+            tally.unchanged += unchanged;
+          }
           self.done += batch.length;
           if (await tick()) throw new Cancelled();
         }
         if (tally.errorRows > 0) throw new Refused('validation.importStale');
-        const summary = say(said.imported, { records: recordsNamed(def), file: quoted(job.fileName), created: tally.created, updated: tally.updated });
+        const summary = say(said.imported, { records: recordsNamed(def), file: quoted(job.fileName), created: tally.created, updated: tally.updated, unchanged: tally.unchanged });
         await writeAudit(tx, auditEntry(req, calls.commit, 'success', note(summary)));
       });
       await finishImport(app.db, job.id, 'writing', { status: 'done', done: self.done, ...tally, failure: null, dropFile: true });
@@ -302,7 +313,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
         else if (error instanceof AppError) failure = error.messageKey ?? error.key;
         else throw error;
       }
-      await finishImport(app.db, job.id, 'writing', { status, done: self.done, ...tally, created: 0, updated: 0, failure, dropFile: status === 'cancelled' });
+      await finishImport(app.db, job.id, 'writing', { status, done: self.done, ...tally, created: 0, updated: 0, unchanged: 0, failure, dropFile: status === 'cancelled' });
       await writeAudit(app.db, auditEntry(req, calls.commit, 'failed', note(say(said.wroteNothing, { records: recordsNamed(def), file: quoted(job.fileName), why: saidIn((locale) => translated(taken ? msg('validation.importTaken', { field: taken.label[locale] }) : failure, locale)) }))));
     }
   };

@@ -128,6 +128,7 @@ export default {
   'resourcePage.import.remap': 'Change the fields',
   'resourcePage.import.commit': 'Import {n} rows',
   'resourcePage.import.done': 'Imported: {created} created, {updated} updated',
+  'resourcePage.import.doneUnchanged': 'Import done: {created} created, {updated} updated, {unchanged} the same as their records, left as they were',
   'resourcePage.children.empty': 'No rows yet',
   'resourcePage.children.add': 'Add a row',
   'resourcePage.children.full': 'At most {n} rows',

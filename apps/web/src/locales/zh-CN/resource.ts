@@ -128,6 +128,7 @@ export default {
   'resourcePage.import.remap': '修改对应字段',
   'resourcePage.import.commit': '导入 {n} 条',
   'resourcePage.import.done': '导入完成：新建 {created} 条，更新 {updated} 条',
+  'resourcePage.import.doneUnchanged': '导入完成：新建 {created} 条，更新 {updated} 条，{unchanged} 条与原记录相同，未改动',
   'resourcePage.children.empty': '暂无明细',
   'resourcePage.children.add': '添加一行',
   'resourcePage.children.full': '最多 {n} 行',

@@ -66,7 +66,7 @@ const uploaded = (): ImportJob => ({
   mapping: null,
   matchBy: null,
   progress: { done: 0, total: 3 },
-  counts: { created: 0, updated: 0 },
+  counts: { created: 0, updated: 0, unchanged: 0 },
   errorRows: 0,
   errors: [],
   errorsCapped: false,
@@ -228,7 +228,7 @@ describe('a resource\'s import', () => {
     fireEvent.click(mappingSelect('备注'));
     fireEvent.click(await screen.findByRole('option', { name: '忽略此列' }));
     steps = [{ status: 'checking', progress: { done: 1, total: 3 } }, {
-      status: 'checked', progress: { done: 3, total: 3 }, errorRows: 1, counts: { created: 2, updated: 0 },
+      status: 'checked', progress: { done: 3, total: 3 }, errorRows: 1, counts: { created: 2, updated: 0, unchanged: 0 },
       errors: [{ row: 3, column: '价格', field: 'price', message: '须为数字，例如 12.50' }],
     }];
     fireEvent.click(within(dialog()).getByRole('button', { name: '检查数据' }));
@@ -242,15 +242,16 @@ describe('a resource\'s import', () => {
   });
 
   it('writes a checked import, follows it to the end, says what it did and refreshes the list', async () => {
-    job = { ...uploaded(), status: 'checked', mapping: ['title', 'sku', 'price', null], counts: { created: 2, updated: 1 } };
+    job = { ...uploaded(), status: 'checked', mapping: ['title', 'sku', 'price', null], counts: { created: 2, updated: 1, unchanged: 0 } };
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: '导入' }));
     // opened again, the import waiting to be written is the dialog's
     expect(await within(dialog()).findByText('检查通过：将新建 2 条，更新 1 条。')).toBeTruthy();
     const listsBefore = sent.filter((r) => r.method === 'GET' && r.path === '/api/products').length;
-    steps = [{ status: 'writing', progress: { done: 2, total: 3 } }, { status: 'done', progress: { done: 3, total: 3 } }];
+    // the write found the matched row as its record was: said apart from the updated ones
+    steps = [{ status: 'writing', progress: { done: 2, total: 3 } }, { status: 'done', progress: { done: 3, total: 3 }, counts: { created: 2, updated: 0, unchanged: 1 } }];
     fireEvent.click(within(dialog()).getByRole('button', { name: '导入 3 条' }));
-    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('导入完成：新建 2 条，更新 1 条'));
+    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('导入完成：新建 2 条，更新 0 条，1 条与原记录相同，未改动'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'POST' && r.path.endsWith('/commit'))).toHaveLength(1);
     await waitFor(() => expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/products').length).toBeGreaterThan(listsBefore));
@@ -262,7 +263,7 @@ describe('a resource\'s import', () => {
     await chooseFile();
     fireEvent.click(await within(dialog()).findByRole('combobox', { name: '“备注”对应的字段' }));
     fireEvent.click(await screen.findByRole('option', { name: '忽略此列' }));
-    steps = [{ status: 'checked', progress: { done: 3, total: 3 }, counts: { created: 3, updated: 0 } }];
+    steps = [{ status: 'checked', progress: { done: 3, total: 3 }, counts: { created: 3, updated: 0, unchanged: 0 } }];
     fireEvent.click(within(dialog()).getByRole('button', { name: '检查数据' }));
     expect(await within(dialog()).findByText('检查通过：将新建 3 条，更新 0 条。')).toBeTruthy();
     steps = [{ status: 'writing', progress: { done: 1, total: 3 } }, { status: 'done', progress: { done: 3, total: 3 } }];

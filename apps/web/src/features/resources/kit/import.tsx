@@ -74,7 +74,10 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
     setJob(fresh);
     void latest.refetch();
     if (fresh.status === 'done') {
-      Message.success(t('resourcePage.import.done', { created: fresh.counts.created.toLocaleString('en-US'), updated: fresh.counts.updated.toLocaleString('en-US') }));
+      // matched rows that held their records' values wrote nothing: said apart, when there are any
+      const { created, updated, unchanged } = fresh.counts;
+      const counts = { created: created.toLocaleString('en-US'), updated: updated.toLocaleString('en-US'), unchanged: unchanged.toLocaleString('en-US') };
+      Message.success(t(unchanged > 0 ? 'resourcePage.import.doneUnchanged' : 'resourcePage.import.done', counts));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.lists(def.name) });
       onClose();
     }
