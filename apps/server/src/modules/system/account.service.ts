@@ -245,6 +245,11 @@ export async function editUser(ctx: SystemCtx, id: number, body: UserUpdateBody)
   if (body.email !== undefined) values.email = body.email;
   if (body.phone !== undefined) values.phone = body.phone;
   if (moved) values.departmentId = departmentId;
+  // saved as it was opened: no write, no entry
+  if (diffFields(before, values, ACCOUNT_FIELDS).length === 0) {
+    audit.unchanged();
+    return recordOf(ctx, before);
+  }
   const after = await updateAccount(db, id, values, now()).catch((err: unknown) => {
     throw uniqueConflict(err);
   });

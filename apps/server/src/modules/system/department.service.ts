@@ -224,6 +224,12 @@ export async function editDepartment(ctx: SystemCtx, id: number, body: Departmen
     status: body.status,
   };
   const parentId = parent?.id ?? before.parentId;
+  const changes = diffFields(snapshot(before), snapshot({ ...values, parentId }), FIELDS);
+  // saved as it was opened: no write, no entry
+  if (changes.length === 0) {
+    audit.unchanged();
+    return answerOf(ctx, id);
+  }
   await checkUnique(db, { parentId, name: values.name, code: values.code }, id);
   try {
     if (parent) await moveSubtree(db, before, parent);
@@ -231,9 +237,8 @@ export async function editDepartment(ctx: SystemCtx, id: number, body: Departmen
   } catch (err) {
     throw uniqueConflict(err);
   }
-  const after = snapshot({ ...values, parentId });
   const summary = parent ? say(said.moved, { name: namedIn(before), from: before.parentId ?? '', to: parent.id }) : say(said.updated, { name: namedIn(before) });
-  audit.set({ summary, changes: diffFields(snapshot(before), after, FIELDS) });
+  audit.set({ summary, changes });
   return answerOf(ctx, id);
 }
 

@@ -152,9 +152,15 @@ export async function editRole(ctx: SystemCtx, id: number, body: RoleUpdateBody)
     if (!sameScope(role, scope)) await assertScopeGrantable({ db, session }, scope, [session.departmentId, ...(await holderDepartments(db, role.code))]);
   }
   const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions, requireMfa, ...scope };
+  const changes = diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS);
+  // saved as it was opened: no write, no entry
+  if (changes.length === 0) {
+    audit.unchanged();
+    return toRole((await findRole(db, id))!, locale);
+  }
   await updateRole(db, id, sameScope(role, scope) ? { ...next, departmentIds: undefined } : next, now());
   await checkAdministrators();
-  audit.set({ summary: say({ 'zh-CN': '编辑角色 {code}', 'en-US': 'updated role {code}' }, { code: role.code }), changes: diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS) });
+  audit.set({ summary: say({ 'zh-CN': '编辑角色 {code}', 'en-US': 'updated role {code}' }, { code: role.code }), changes });
   return toRole((await findRole(db, id))!, locale);
 }
 
