@@ -27,12 +27,14 @@ export function parseMultipart(req: FastifyRequest): MultipartBody {
   if (mediaType(header) !== 'multipart/form-data') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(header);
   const boundary = m?.[1] ?? m?.[2];
-  if (!boundary) throw new AppError('VALIDATION_FAILED', { details: [{ path: '', message: 'validation.invalidValue' }] });
+  if (!boundary) throw malformed();
   return parseMultipartBuffer(req.rawBody, boundary);
 }
 
+/** A body that is no multipart/form-data (as a JSON body that does not parse, it names no field). */
+const malformed = () => new AppError('VALIDATION_FAILED', { details: [{ path: '', message: 'validation.invalidMultipart' }] });
+
 function parseMultipartBuffer(body: Buffer, boundary: string): MultipartBody {
-  const malformed = () => new AppError('VALIDATION_FAILED', { details: [{ path: '', message: 'validation.invalidValue' }] });
   const delimiter = Buffer.from(`--${boundary}`);
   const fields: Record<string, string> = {};
   const files: MultipartFile[] = [];

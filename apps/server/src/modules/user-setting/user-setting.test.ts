@@ -203,6 +203,11 @@ describe('user setting: basic information, avatar, certification', () => {
       const json = await t.request({ method: 'POST', url: '/api/user/upload', token: t.tokens.user, body: { file: 'x' } });
       expect(json.status).toBe(415);
       expect((await t.request({ method: 'POST', url: '/api/user/upload', body: Buffer.alloc(0), contentType: 'multipart/form-data; boundary=x' })).status).toBe(401);
+      // a body that is no multipart: said so, in the caller's language, naming no field
+      for (const contentType of ['multipart/form-data; boundary=x', 'multipart/form-data']) {
+        const broken = await t.request({ method: 'POST', url: '/api/user/upload', token: t.tokens.user, body: Buffer.from('not a form'), contentType, locale: 'en-US' });
+        expect([broken.status, broken.body.data.details], contentType).toEqual([400, [{ path: '', message: 'The request body is not valid multipart/form-data' }]]);
+      }
       expect((await info(t.tokens.user)).avatar).toBe(before);
     });
 
