@@ -22,7 +22,7 @@ function useNavigationProgress() {
 function useDocumentTitle() {
   const { pathname } = useLocation();
   const t = useT();
-  const name = useTabs((s) => s.tabs.find((tab) => tab.path === pathname)?.name);
+  const name = useTabs((s) => s.names[pathname]);
   useEffect(() => {
     const route = pathname === LOGIN_PATH ? { titleKey: 'login.pageTitle' } : findRouteByPath(pathname, routeTable);
     const key = route?.titleKey ?? (pathname.startsWith('/redirect/') ? undefined : 'notFound.pageTitle');

@@ -78,6 +78,7 @@ export function TabBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tabs = useTabs((s) => s.tabs);
+  const names = useTabs((s) => s.names);
   const navbar = useSettings((s) => s.navbar);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const refs = useRef(new Map<string, HTMLDivElement>());
@@ -187,7 +188,8 @@ export function TabBar() {
           const route = findRouteByPath(tab.path);
           const page = route?.titleKey ? t(route.titleKey) : tab.path;
           // a page that named itself (a record's page: 订单详情：Desk lamp), else the route's title
-          const title = tab.name ? t('tabBar.named', { page, name: tab.name }) : page;
+          const name = names[tab.path];
+          const title = name ? t('tabBar.named', { page, name }) : page;
           const active = tab.path === pathname;
           // the store's rule, as for the menu and the Delete key (the landing page's never closes)
           const closable = commandEnabled(tabs, 'closeCurrent', tab.path, pathname);
@@ -221,7 +223,7 @@ export function TabBar() {
                   data-tab={tab.path}
                 >
                   <span className={styles.dot} />
-                  <span className={styles.title} title={tab.name ? title : undefined}>
+                  <span className={styles.title} title={name ? title : undefined}>
                     {title}
                   </span>
                 </div>

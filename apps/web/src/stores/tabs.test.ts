@@ -48,17 +48,30 @@ describe('tab list', () => {
 });
 
 describe('a page that names itself', () => {
-  it('names its own tab, keeps the name with the tab for the session, and names no other', () => {
+  it('names its tab, kept with the tab for the session, and is named before its tab is there', () => {
+    const store = useTabs.getState();
+    store.reset();
+    // a page whose content was at hand names itself before the host adds its tab
+    store.name('/system/user', 'Desk lamp');
+    store.visit('/system/user', '/system/user');
+    expect(useTabs.getState().names).toEqual({ '/system/user': 'Desk lamp' });
+    expect(JSON.parse(sessionStorage.getItem('tab-bar')!)).toEqual([{ path: home, url: home }, { path: '/system/user', url: '/system/user', name: 'Desk lamp' }]);
+    // a later visit keeps it; the record gone, the name goes
+    store.visit('/system/user', '/system/user?current=2');
+    expect(useTabs.getState().names['/system/user']).toBe('Desk lamp');
+    store.name('/system/user', undefined);
+    expect(useTabs.getState().names).toEqual({});
+    expect(JSON.parse(sessionStorage.getItem('tab-bar')!)[1]).toEqual({ path: '/system/user', url: '/system/user?current=2' });
+    store.reset();
+  });
+
+  it('forgets every name when another role keeps the tabs: each page names itself again once shown', () => {
     const store = useTabs.getState();
     store.reset();
     store.visit('/system/user', '/system/user');
     store.name('/system/user', 'Desk lamp');
-    store.name('/system/role', 'not open');
-    expect(useTabs.getState().tabs.map((t) => [t.path, t.name])).toEqual([[home, undefined], ['/system/user', 'Desk lamp']]);
-    expect(JSON.parse(sessionStorage.getItem('tab-bar')!)).toEqual([{ path: home, url: home }, { path: '/system/user', url: '/system/user', name: 'Desk lamp' }]);
-    // a later visit keeps it
-    store.visit('/system/user', '/system/user?current=2');
-    expect(useTabs.getState().tabs[1]).toMatchObject({ url: '/system/user?current=2', name: 'Desk lamp' });
+    store.retain(() => true);
+    expect([useTabs.getState().tabs.map((t) => t.path), useTabs.getState().names]).toEqual([[home, '/system/user'], {}]);
     store.reset();
   });
 });

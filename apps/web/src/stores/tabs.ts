@@ -7,9 +7,10 @@ export interface Tab {
   url: string;
   /** Bumped to discard the page's kept state (reload): the pane re-mounts under a new key. */
   version: number;
-  /** What the page names itself once it knows (a record's page: the record's title), beside the route's title. */
-  name?: string;
 }
+
+/** What pages named themselves once they knew (a record's page: the record's title), by path. */
+type PageNames = Readonly<Record<string, string>>;
 
 const TAB_STORAGE_KEY = 'tab-bar';
 export const HOME_TAB: Tab = { path: defaultRoute.path, url: defaultRoute.path, version: 0 };
@@ -94,35 +95,43 @@ export function commandEnabled(tabs: Tab[], command: TabCommand | 'reload', targ
   }
 }
 
-function readStored(): Tab[] {
+function readStored(): { tabs: Tab[]; names: PageNames } {
   try {
     const raw = JSON.parse(sessionStorage.getItem(TAB_STORAGE_KEY) ?? '[]') as unknown;
-    if (!Array.isArray(raw)) return [home];
-    const tabs = raw
+    if (!Array.isArray(raw)) return { tabs: [home], names: {} };
+    const kept = raw
       .filter((t): t is { path: string; url: string; name?: unknown } => typeof t?.path === 'string' && typeof t?.url === 'string')
-      .filter((t) => routeHasTab(t.path) && t.url.startsWith(t.path))
-      .map((t) => ({ path: t.path, url: t.url, version: 0, ...(typeof t.name === 'string' ? { name: t.name } : {}) }));
-    return withHome(tabs);
+      .filter((t) => routeHasTab(t.path) && t.url.startsWith(t.path));
+    const names = Object.fromEntries(kept.flatMap((t) => (typeof t.name === 'string' ? [[t.path, t.name]] : [])));
+    return { tabs: withHome(kept.map((t) => ({ path: t.path, url: t.url, version: 0 }))), names };
   } catch {
-    return [home];
+    return { tabs: [home], names: {} };
   }
 }
 
-function persist(tabs: Tab[]): void {
+/** The tabs for the session, each with the name its page gave itself. */
+function persist(tabs: Tab[], names: PageNames): void {
   try {
-    sessionStorage.setItem(TAB_STORAGE_KEY, JSON.stringify(tabs.map(({ path, url, name }) => ({ path, url, name }))));
+    sessionStorage.setItem(TAB_STORAGE_KEY, JSON.stringify(tabs.map(({ path, url }) => ({ path, url, ...(names[path] ? { name: names[path] } : {}) }))));
   } catch {
     // storage blocked: tabs last for this page only
   }
 }
 
+const stored = readStored();
+
 interface TabsState {
   tabs: Tab[];
+  /** The names pages gave themselves, shown by their tabs and the window's title. */
+  names: PageNames;
   visit: (path: string, url: string) => void;
   command: (command: TabCommand, targetPath: string, activePath: string) => TabCommandResult;
   remount: (path: string) => void;
-  /** The page of `path` names itself (its tab, when it has one, and the window's title show it). */
-  name: (path: string, name: string) => void;
+  /**
+   * The page of `path` names itself (its tab, when it has one, and the window's title show it), whether or
+   * not its tab is there yet; undefined takes the name back (the record is gone).
+   */
+  name: (path: string, name: string | undefined) => void;
   /** Keeps only tabs that pass `keep` (role switch drops pages the new role may not open). */
   retain: (keep: (tab: Tab) => boolean) => void;
   /** A fresh list: the landing page's and, optionally, the current page (tab bar turned on again). */
@@ -135,18 +144,19 @@ interface TabsState {
 }
 
 export const useTabs = create<TabsState>((set, get) => ({
-  tabs: readStored(),
+  tabs: stored.tabs,
+  names: stored.names,
   visit: (path, url) => {
     const next = visitTabs(get().tabs, path, url);
     if (next !== get().tabs) {
       set({ tabs: next });
-      persist(next);
+      persist(next, get().names);
     }
   },
   command: (command, targetPath, activePath) => {
     const result = applyTabCommand(get().tabs, command, targetPath, activePath);
     set({ tabs: result.tabs });
-    persist(result.tabs);
+    persist(result.tabs, get().names);
     return result;
   },
   remount: (path) => {
@@ -154,20 +164,22 @@ export const useTabs = create<TabsState>((set, get) => ({
     set({ tabs });
   },
   name: (path, name) => {
-    if (!get().tabs.some((tab) => tab.path === path && tab.name !== name)) return;
-    const tabs = get().tabs.map((tab) => (tab.path === path ? { ...tab, name } : tab));
-    set({ tabs });
-    persist(tabs);
+    if (get().names[path] === name) return;
+    const { [path]: _, ...others } = get().names;
+    const names = name === undefined ? others : { ...others, [path]: name };
+    set({ names });
+    persist(get().tabs, names);
   },
   retain: (keep) => {
+    // another role: a page names itself again once shown (a record it no longer reaches is not named)
     const tabs = withHome(get().tabs.filter((tab) => tab.path === home.path || keep(tab)));
-    set({ tabs });
-    persist(tabs);
+    set({ tabs, names: {} });
+    persist(tabs, {});
   },
   reset: (current) => {
     const tabs = current ? visitTabs([home], current.path, current.url) : [home];
-    set({ tabs });
-    persist(tabs);
+    set({ tabs, names: {} });
+    persist(tabs, {});
   },
   setHome: (path) => {
     if (path === home.path) return;
@@ -177,6 +189,6 @@ export const useTabs = create<TabsState>((set, get) => ({
     // stays as any other tab (a role switch keeps only the pages the new role may open: `retain`).
     const tabs = withHome(get().tabs.filter((tab) => tab.path !== was || was !== defaultRoute.path));
     set({ tabs });
-    persist(tabs);
+    persist(tabs, get().names);
   },
 }));

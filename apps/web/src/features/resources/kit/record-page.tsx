@@ -50,13 +50,15 @@ export function RecordPage({ def }: { def: ResourceDef }) {
     queryClient.setQueryData(resourceKeys.record(def.name, record.id), record);
     void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
   });
-  // its tab and the window's title name the record, not only its kind (two orders open: two tabs told apart)
+  // its tab and the window's title name the record, not only its kind (two orders open: two tabs told apart);
+  // a record gone (or beyond reach) is named no more
   const { pathname } = useLocation();
   const named = answer.data ? titleOf(def, answer.data) : undefined;
+  const gone = id === undefined || (isApiError(answer.error) && answer.error.key === 'NOT_FOUND');
   const nameTab = useTabs((s) => s.name);
   useEffect(() => {
-    if (named !== undefined) nameTab(pathname, named);
-  }, [named, pathname, nameTab]);
+    if (named !== undefined || gone) nameTab(pathname, named);
+  }, [named, gone, pathname, nameTab]);
 
   if (id === undefined || (isApiError(answer.error) && answer.error.key === 'NOT_FOUND')) {
     return <ExceptionResult status="404" subtitleKey="resourcePage.record.notFound" backKey="notFound.back" />;
