@@ -73,6 +73,11 @@ export function patternExample(pattern: string): string | undefined {
   return example && at === source.length ? example : undefined;
 }
 
+/** The kinds a range of a class may span and still be told: capitals, small letters, digits. */
+const ONE_KIND = [/^[A-Z]$/, /^[a-z]$/, /^[0-9]$/];
+/** A character of a class told as itself: printable ASCII, not a space, a backslash or a bracket. */
+const PRINTABLE_LITERAL = /^[!-Z^-~]$/;
+
 /**
  * What a pattern of one character class repeated asks, for the message of a value it refuses when it has no
  * fixed shape: `^[A-Z0-9-]{3,20}$` -> 3 to 20 characters, each one of `A–Z, 0–9, -`. The class is ranges of
@@ -85,17 +90,20 @@ export function patternRule(pattern: string): { min: number; max: number | undef
   const body = found[1]!;
   const parts: string[] = [];
   for (let i = 0; i < body.length; ) {
-    const range = /^([A-Za-z0-9])-([A-Za-z0-9])/.exec(body.slice(i));
-    if (range && range[1]! < range[2]!) {
-      parts.push(`${range[1]}–${range[2]}`);
-      i += 3;
-    } else if (body.startsWith('\\d', i)) {
+    const range = /^(.)-(.)/u.exec(body.slice(i));
+    if (body.startsWith('\\d', i)) {
       parts.push('0–9');
       i += 2;
     } else if (body[i] === '\\' && ESCAPED_LITERAL.test(body[i + 1] ?? '')) {
       parts.push(body[i + 1]!);
       i += 2;
-    } else if (body[i] !== '\\' && body[i] !== ' ' && body[i] !== '[') {
+    } else if (range) {
+      // a range of one kind only (capitals, small letters or digits): any other is not one a person can be told
+      const [, from, to] = range as unknown as [string, string, string];
+      if (!ONE_KIND.some((kind) => kind.test(from) && kind.test(to)) || from >= to) return undefined;
+      parts.push(`${from}–${to}`);
+      i += 3;
+    } else if (PRINTABLE_LITERAL.test(body[i]!)) {
       parts.push(body[i]!);
       i += 1;
     } else return undefined;

@@ -117,10 +117,12 @@ describe('the rule of a pattern of one character class repeated', () => {
     expect(patternRule('^[A-Za-z]{2}$')).toEqual({ min: 2, max: 2, chars: 'A–Z, a–z' });
     expect(patternRule('[0-9\\-]{0,8}')).toEqual({ min: 0, max: 8, chars: '0–9, -' });
     expect(patternRule('[xy]{4,}')).toEqual({ min: 4, max: undefined, chars: 'x, y' });
+    expect(patternRule('[a\\-z]{2}')).toEqual({ min: 2, max: 2, chars: 'a, -, z' });
   });
 
   it('is not made for any other pattern', () => {
-    for (const pattern of ['[^0-9]{2}', '[A-Z][0-9]{3}', '[a z]+', '\\w{2}', '[\\w]+', '[ab]{5,2}', 'a|b', '[ab]?', '']) {
+    // ranges beyond capitals, small letters and digits, or across kinds (A-z holds [ \\ ] ^ _ too), are not told
+    for (const pattern of ['[^0-9]{2}', '[A-Z][0-9]{3}', '[a z]+', '\\w{2}', '[\\w]+', '[ab]{5,2}', 'a|b', '[ab]?', '', '^[一-龥]{2,4}$', '[а-я]{3}', '[A-z]+', '[0-Z]+', '[😀x]+', '[中文]+']) {
       expect(patternRule(pattern), pattern).toBeUndefined();
     }
   });
