@@ -60,11 +60,16 @@ export async function listAudit(db: Db, filter: AuditWhere, limit: number, offse
 
 export type AuditListRow = Omit<AuditRow, 'at'> & { at: string };
 
-/** The stored names of the roles of `codes` that still exist, by code (an entry keeps only its role's code). */
-export async function roleNamesOf(db: Db, codes: readonly string[]): Promise<Map<string, string>> {
+/**
+ * The roles of `codes` that exist now, by code: each one's stored name and when it was made (an entry keeps
+ * only its role's code, which a role made after another's deletion may have taken).
+ */
+export async function rolesByCode(db: Db, codes: readonly string[]): Promise<Map<string, { name: string; since: number }>> {
   if (codes.length === 0) return new Map();
-  const rows = rowsOf<{ code: string; name: string }>(await db.execute(sql`select code, name from roles where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`));
-  return new Map(rows.map((r) => [r.code, r.name]));
+  const rows = rowsOf<{ code: string; name: string; since: number }>(
+    await db.execute(sql`select code, name, (extract(epoch from created_at) * 1000)::float8 as since from roles where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`),
+  );
+  return new Map(rows.map((r) => [r.code, { name: r.name, since: Number(r.since) }]));
 }
 
 /**

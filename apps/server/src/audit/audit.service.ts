@@ -6,7 +6,7 @@ import { parseInstant } from '@atrium/contracts/query-values';
 import type { Db } from '../db/client.ts';
 import { currentGeneration, type Generations } from '../db/list-generations.ts';
 import { csvLine, sendCsv, type CsvBatch } from '../lists/csv.ts';
-import { auditBatch, listAudit, roleNamesOf, type AuditCursor, type AuditRow, type AuditWhere } from './audit.repository.ts';
+import { auditBatch, listAudit, rolesByCode, type AuditCursor, type AuditRow, type AuditWhere } from './audit.repository.ts';
 import { AuditTotals } from './audit-totals.ts';
 
 const MAX_ACCOUNT_ID = 2_147_483_647;
@@ -41,10 +41,14 @@ export async function listEntries(db: Db, query: AuditListQuery, known: Generati
   // The trail's generation moves when the retention sweep deletes (db/list-generations.ts).
   const total = currentGeneration(db, 'audit_log', known).then((generation) => counter.total(db, where, generation));
   const [page, count] = await Promise.all([listAudit(db, where, query.pageSize, (query.current - 1) * query.pageSize), total]);
-  // each entry's role by its name as it is now (a built-in one's in the reader's language); none once the role is gone
-  const names = await roleNamesOf(db, [...new Set(page.rows.flatMap((r) => (r.role ? [r.role] : [])))]);
-  const roleName = (code: string | null) => (code !== null && names.has(code) ? roleDisplayName(code, names.get(code)!, locale) : null);
-  const list = page.rows.map(({ summaries, ...row }) => ({ ...row, roleName: roleName(row.role), summary: summaryIn(locale, { summary: row.summary, summaries }), changes: row.changes ?? [] }));
+  // each entry's role by its name as it is now (a built-in one's in the reader's language); none once the role is
+  // gone, nor when the role of that code now is one made after the entry (the entry's was deleted, its code taken)
+  const roles = await rolesByCode(db, [...new Set(page.rows.flatMap((r) => (r.role ? [r.role] : [])))]);
+  const roleName = (code: string | null, at: string) => {
+    const role = code === null ? undefined : roles.get(code);
+    return role && Math.floor(role.since) <= Date.parse(at) ? roleDisplayName(code!, role.name, locale) : null;
+  };
+  const list = page.rows.map(({ summaries, ...row }) => ({ ...row, roleName: roleName(row.role, row.at), summary: summaryIn(locale, { summary: row.summary, summaries }), changes: row.changes ?? [] }));
   return { list, total: page.total ?? count };
 }
 

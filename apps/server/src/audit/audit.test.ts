@@ -141,13 +141,15 @@ describe('the audit trail', () => {
   });
 
   it("names each entry's role as it is now, a built-in one's in the reader's language; none once the role is gone", async () => {
-    for (const role of ['admin', 'trail', 'gone', null]) {
-      await t.db.execute(`insert into audit_log (at, actor_id, actor_name, role, action, result, summary) values (now(), null, 'x', ${role === null ? 'null' : `'${role}'`}, 'role.names.check', 'success', '')`);
+    // 'reused': an entry of a role deleted since, whose code a role made after it took
+    for (const role of ['reused', 'admin', 'trail', 'gone', null]) {
+      await t.db.execute(`insert into audit_log (at, actor_id, actor_name, role, action, result, summary) values (clock_timestamp(), null, 'x', ${role === null ? 'null' : `'${role}'`}, 'role.names.check', 'success', '')`);
     }
+    await createRole(admin, 'reused', ['session:read']);
     const names = async (locale: 'zh-CN' | 'en-US') =>
       ((await admin.call('GET', '/api/system/audit?pageSize=100&action=role.names.check', undefined, { locale })).body.data.list as { role: string | null; roleName: string | null }[]).map((e) => [e.role, e.roleName]);
-    expect(await names('zh-CN')).toEqual([[null, null], ['gone', null], ['trail', 'Trail'], ['admin', '管理员']]);
-    expect(await names('en-US')).toEqual([[null, null], ['gone', null], ['trail', 'Trail'], ['admin', 'Administrator']]);
+    expect(await names('zh-CN')).toEqual([[null, null], ['gone', null], ['trail', 'Trail'], ['admin', '管理员'], ['reused', null]]);
+    expect(await names('en-US')).toEqual([[null, null], ['gone', null], ['trail', 'Trail'], ['admin', 'Administrator'], ['reused', null]]);
   });
 
   it('streams every entry, past one batch, and keeps cells formula-safe', async () => {
