@@ -153,8 +153,8 @@ export async function editRole(ctx: SystemCtx, id: number, body: RoleUpdateBody)
   }
   const next = { name: body.name ?? role.name, description: body.description ?? role.description, permissions, requireMfa, ...scope };
   const changes = diffFields(snapshot(role), snapshot({ ...role, ...next }), ROLE_FIELDS);
-  // saved as it was opened: no write, no entry
-  if (changes.length === 0) {
+  // saved as it was opened: no write, no entry (unless the save drops an override of a slice no longer there)
+  if (changes.length === 0 && Object.keys(role.scopes).length === Object.keys(next.scopes).length) {
     audit.unchanged();
     return toRole((await findRole(db, id))!, locale);
   }
