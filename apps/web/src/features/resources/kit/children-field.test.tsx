@@ -57,6 +57,7 @@ const { dictionaries, setLocale } = await import('../../../lib/i18n');
 const { useSession } = await import('../../../stores/session');
 const { ResourcePage } = await import('./resource-page');
 const { RecordPage } = await import('./record-page');
+const { RecordDrawer } = await import('./record-drawer');
 
 const { order } = fx;
 const stamp = { createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', createdBy: null, updatedBy: null };
@@ -233,5 +234,23 @@ describe('an order\'s lines on its page', () => {
     expect(cells).toEqual([['1', 'Desk lamp', '2', '19.90'], ['2', 'Floor lamp', '1', '-']]);
     expect(within(table).getByRole('link', { name: 'Desk lamp' }).getAttribute('href')).toBe('/catalog/products/5');
     expect(await screen.findByText(/1 row → 2 rows/)).toBeTruthy();
+  });
+});
+
+describe('an order\'s lines in its drawer', () => {
+  it('shows them under its fields, as an approver on 待我审批 reads what is asked of them', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // the list's row first (no lines), then the record's own answer with them
+    const { lines: _, ...listed } = rows[0]!;
+    const router = createMemoryRouter([{ path: '/approvals', element: <RecordDrawer def={order} target={{ id: 1, record: listed }} onClose={() => undefined} /> }], { initialEntries: ['/approvals'] });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const section = await screen.findByRole('region', { name: '订单明细' });
+    await waitFor(() => expect(section.querySelectorAll('tbody tr')).toHaveLength(2));
+    const cells = [...section.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    expect(cells).toEqual([['1', 'Desk lamp', '2', '19.90'], ['2', 'Floor lamp', '1', '-']]);
   });
 });

@@ -3,7 +3,8 @@ import type { ResourceDef } from '@atrium/contracts/resource';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DialogDrawer } from '../../../components/dialog-drawer';
 import { useT } from '../../../lib/i18n';
-import { labelKey } from './labels';
+import { ChildrenView } from './children-field';
+import { fieldKey, labelKey } from './labels';
 import { historyItem, recordFields, transitionButtons } from './record-fields';
 import { historyQuery, recordQuery, resourceKeys, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
@@ -19,7 +20,7 @@ export type RecordDrawerTarget = { id: number; record?: ResourceRecord; labels?:
 const DRAWER_WIDTH = 'min(560px, 100vw)';
 
 /**
- * A record of a resource with a life cycle: its state as a tag, its fields, its history as a timeline
+ * A record of a resource with a life cycle: its state as a tag, its fields, its rows, its history as a timeline
  * (newest first) and one button per transition the caller may fire now (the record's `transitions`, the
  * server's word); a transition that takes a comment asks for it first. After one, the record, its history
  * and the list show what it did.
@@ -58,6 +59,15 @@ export function RecordDrawer({ def, target, onClose }: { def: ResourceDef; targe
       {record && (
         <>
           <Descriptions column={1} data={data} labelStyle={{ width: 112 }} border={false} />
+          {/* its rows (an order's lines): what an approver approves; once the record's own answer brings them */}
+          {def.children.map((c) => (
+            <section key={c.name} aria-labelledby={`${def.name}-rows-${c.name}`}>
+              <h3 id={`${def.name}-rows-${c.name}`} className={styles.sectionTitle}>
+                {t(fieldKey(def, c.name))}
+              </h3>
+              {Array.isArray(record[c.name]) ? <ChildrenView field={c} record={record} labels={labels} t={t} /> : <Spin className={styles.detailLoading} />}
+            </section>
+          ))}
           {def.lifecycle && (
             <section aria-labelledby={`${def.name}-history`}>
               <h3 id={`${def.name}-history`} className={styles.sectionTitle}>
