@@ -242,7 +242,7 @@ describe('an order\'s lines in its drawer', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // the list's row first (no lines), then the record's own answer with them
     const { lines: _, ...listed } = rows[0]!;
-    const router = createMemoryRouter([{ path: '/approvals', element: <RecordDrawer def={order} target={{ id: 1, record: listed }} onClose={() => undefined} /> }], { initialEntries: ['/approvals'] });
+    const router = createMemoryRouter([{ path: '/approvals', element: <RecordDrawer def={order} target={{ id: 1, record: { ...stamp, ...listed } }} onClose={() => undefined} /> }], { initialEntries: ['/approvals'] });
     render(
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />

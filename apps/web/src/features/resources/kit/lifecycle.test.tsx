@@ -230,6 +230,8 @@ describe('a resource with a life cycle', () => {
     const approved = page(3);
     await waitFor(() => expect(approved.container.textContent).toContain('已批准'));
     expect(within(approved.container).queryByRole('button', { name: '编辑' })).toBeNull();
+    // nothing to do with it here: no empty bar of actions above its fields
+    expect(approved.container.querySelector('.arco-card-body')!.firstElementChild!.tagName).toBe('SECTION');
   });
 
   it('shows a record’s state, history and transitions in its drawer, and fires one from there', async () => {

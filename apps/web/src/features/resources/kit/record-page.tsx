@@ -67,6 +67,8 @@ export function RecordPage({ def }: { def: ResourceDef }) {
   if (!record) return <Card bordered={false}>{answer.isFetching && <Spin className={styles.detailLoading} />}</Card>;
 
   const { labels, ...row } = record;
+  const editable = canWrite && !lockedWhole(def, row);
+  const transitions = transitionButtons(def, record, { fire, firing }, t);
   const title = titleOf(def, record);
   const section = (key: string, name: string, children: ReactNode) => (
     <section aria-labelledby={`${def.name}-${key}`}>
@@ -93,15 +95,18 @@ export function RecordPage({ def }: { def: ResourceDef }) {
         </Space>
       }
     >
-      <Space wrap className={styles.recordActions}>
-        {/* a state that locks the whole record (an approved order) leaves nothing to edit, as its row in the list */}
-        {canWrite && !lockedWhole(def, row) && (
-          <Button type="primary" onClick={() => setEditing({ mode: 'edit', record: row, labels })}>
-            {t('common.edit')}
-          </Button>
-        )}
-        {transitionButtons(def, record, { fire, firing }, t)}
-      </Space>
+      {/* a state that locks the whole record (an approved order) leaves nothing to edit, as its row in the list;
+          with no transition either, no bar of actions (no gap under the title) */}
+      {(editable || transitions.length > 0) && (
+        <Space wrap className={styles.recordActions}>
+          {editable && (
+            <Button type="primary" onClick={() => setEditing({ mode: 'edit', record: row, labels })}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {transitions}
+        </Space>
+      )}
       {section('fields', t('resourcePage.record.fields'), <Descriptions column={mobile ? 1 : 2} data={recordFields(def, row, labels, t, true)} labelStyle={{ width: 112 }} border={false} />)}
       {def.children.map((c) => (
         <Fragment key={c.name}>{section(`rows-${c.name}`, t(fieldKey(def, c.name)), <ChildrenView field={c} record={row} labels={labels} t={t} />)}</Fragment>
