@@ -18,6 +18,8 @@ export type ResourceColumn = TableColumnProps<ResourceRecord>;
 /** Widths by type: a value reads whole on one line (long text ends in an ellipsis, whole on hover). */
 const typeWidths: Record<ResourceFieldType, number> = { string: 160, text: 240, integer: 110, decimal: 130, boolean: 90, date: 120, datetime: 180, enum: 120, reference: 160 };
 const numeric: readonly ResourceFieldType[] = ['integer', 'decimal'];
+/** The record's title column (its `titleField`, a string): about 16 Chinese characters or 30 Latin ones. */
+const TITLE_WIDTH = 260;
 
 interface ColumnContext {
   def: ResourceDef;
@@ -78,7 +80,8 @@ export function resourceColumns({ def, t, wide, labels, sort, visible }: ColumnC
       key: field.name,
       dataIndex: field.name,
       title,
-      width: Math.max(typeWidths[field.type], headerWidth(title, Boolean(field.sortable), wide)),
+      // the field that names a record reads as a name: a line of it, not its first words
+      width: Math.max(field.name === def.titleField && long ? TITLE_WIDTH : typeWidths[field.type], headerWidth(title, Boolean(field.sortable), wide)),
       align: numeric.includes(field.type) ? 'right' : undefined,
       ellipsis: long,
       tooltip: long,
