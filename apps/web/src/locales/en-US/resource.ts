@@ -79,6 +79,7 @@ export default {
   'resourcePage.bulk.missing': '{list}: no longer there or outside your data scope. Nothing was changed.',
   'resourcePage.bulk.stale': '{list}: changed by someone else since you selected them. Nothing was changed; reload and select again.',
   'resourcePage.bulk.locked': '{list}: cannot be changed in their current state. Nothing was changed.',
+  'resourcePage.bulk.lockedDelete': '{list}: cannot be deleted in their current state. Nothing was deleted.',
   'resourcePage.bulk.inUse': '{list}: referred to by {count} {label}. Nothing was deleted.',
   'resourcePage.bulk.inUseAlso': '{list}: referred to by {count} {label}, and by others outside your data scope. Nothing was deleted.',
   'resourcePage.bulk.inUseOutOfScope': '{list}: referred to by {label} outside your data scope. Nothing was deleted.',

@@ -79,6 +79,7 @@ export default {
   'resourcePage.bulk.missing': '{list} 已不存在或不在你的数据权限范围内，未做任何修改',
   'resourcePage.bulk.stale': '{list} 已被他人修改，未做任何修改；请刷新后重新选择',
   'resourcePage.bulk.locked': '{list} 当前的状态下不能修改，未做任何修改',
+  'resourcePage.bulk.lockedDelete': '{list} 当前的状态下不能删除，未删除任何记录',
   'resourcePage.bulk.inUse': '{list} 被 {count} 个{label}引用，未删除任何记录',
   'resourcePage.bulk.inUseAlso': '{list} 被 {count} 个{label}及您数据权限以外的其他记录引用，未删除任何记录',
   'resourcePage.bulk.inUseOutOfScope': '{list} 被您数据权限以外的{label}引用，未删除任何记录',

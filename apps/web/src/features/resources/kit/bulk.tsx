@@ -91,7 +91,7 @@ function named(titles: string[], t: TFunction): string {
  * A bulk action's refusal as the operator reads it: which records stand in the way (by title when they
  * were picked on this page, else by id) and why; the server's own text for anything else.
  */
-function bulkRefusal(def: ResourceDef, error: ApiError, picked: ReadonlyMap<number, Picked>, t: TFunction, locale: Locale): string {
+function bulkRefusal(def: ResourceDef, error: ApiError, picked: ReadonlyMap<number, Picked>, t: TFunction, locale: Locale, action: 'delete' | 'update'): string {
   const details = error.data.details && !Array.isArray(error.data.details) ? error.data.details : {};
   const titles = (ids: unknown) => (Array.isArray(ids) ? ids.map((id: number) => picked.get(id)?.title ?? `#${id}`) : []);
   switch (error.key) {
@@ -100,7 +100,8 @@ function bulkRefusal(def: ResourceDef, error: ApiError, picked: ReadonlyMap<numb
     case 'VERSION_CONFLICT':
       return t('resourcePage.bulk.stale', { list: named(titles(Array.isArray(details.records) ? details.records.map((r: { id: number }) => r.id) : []), t) });
     case 'FIELD_LOCKED':
-      return t('resourcePage.bulk.locked', { list: named(titles(details.ids), t) });
+      // a state that locks the whole record refuses its deletion as its change: said as what was asked
+      return t(action === 'delete' ? 'resourcePage.bulk.lockedDelete' : 'resourcePage.bulk.locked', { list: named(titles(details.ids), t) });
     case 'COUNT_CHANGED':
       return t(details.capped ? 'resourcePage.bulk.countTooMany' : 'resourcePage.bulk.countChanged', { count: Number(details.count).toLocaleString(locale), n: BULK_MATCHING_MAX.toLocaleString(locale) });
     case 'IN_USE': {
@@ -153,20 +154,20 @@ export function BulkBar({ def, selection, rows, total, totalCapped, filters }: B
     clear();
     refreshLists();
   };
-  const refused = (error: unknown) => {
+  const refused = (action: 'delete' | 'update') => (error: unknown) => {
     if (!isApiError(error)) return;
     // a new count: the dialog stays, showing it, for the operator to confirm again; any other refusal
     // (records gone, changed, locked, referred to) asks for a new selection
     const recount = error.key === 'COUNT_CHANGED' && error.data.details && !Array.isArray(error.data.details) && !error.data.details.capped;
     if (recount) setMatching({ count: Number((error.data.details as { count: number }).count) });
     else setDialog(null);
-    Message.error(bulkRefusal(def, error, picked, t, locale));
+    Message.error(bulkRefusal(def, error, picked, t, locale, action));
     refreshLists();
   };
   const removal = useMutation({
     mutationFn: () => bulkDelete(def, target()),
     onSuccess: ({ count: n }) => done(n, 'resourcePage.bulk.deleted'),
-    onError: refused,
+    onError: refused('delete'),
   });
 
   if (count === 0) return null;
@@ -205,7 +206,7 @@ export function BulkBar({ def, selection, rows, total, totalCapped, filters }: B
       >
         {t('resourcePage.bulk.deleteConfirm', { count: count.toLocaleString(locale) })}
       </DialogModal>
-      <BulkEditDialog def={def} visible={dialog === 'edit'} count={count} target={target} onDone={(n) => done(n, 'resourcePage.bulk.updated')} onRefused={refused} onCancel={() => setDialog(null)} />
+      <BulkEditDialog def={def} visible={dialog === 'edit'} count={count} target={target} onDone={(n) => done(n, 'resourcePage.bulk.updated')} onRefused={refused('update')} onCancel={() => setDialog(null)} />
     </div>
   );
 }

@@ -510,7 +510,7 @@ describe('the page of a resource', () => {
       rows = [lamp(), lamp2()];
       rows[1]!.version = 3;
       const error = vi.spyOn(Message, 'error').mockImplementation(() => () => {});
-      scripted['POST /api/products/bulk-delete'] = [failure(409, 'VERSION_CONFLICT', { records: [{ id: 2, version: 4 }] })];
+      scripted['POST /api/products/bulk-delete'] = [failure(409, 'FIELD_LOCKED', { fields: 'all', ids: [2] }), failure(409, 'VERSION_CONFLICT', { records: [{ id: 2, version: 4 }] })];
       renderPage();
       await waitFor(() => expect(firstRow().textContent).toContain('Desk lamp'));
       expect(screen.queryByTestId('bulk-bar')).toBeNull();
@@ -521,8 +521,13 @@ describe('the page of a resource', () => {
       fireEvent.click(within(bar()).getByRole('button', { name: '批量删除' }));
       await waitFor(() => expect(dialogNamed('批量删除').textContent).toContain('确定删除这 2 条记录吗？'));
       fireEvent.click(within(dialogNamed('批量删除')).getByRole('button', { name: '删除' }));
+      // a state that locks a record: its deletion refused as a deletion
+      await waitFor(() => expect(error).toHaveBeenCalledWith('“Floor lamp” 当前的状态下不能删除，未删除任何记录'));
+      fireEvent.click(within(bar()).getByRole('button', { name: '批量删除' }));
+      await waitFor(() => expect(dialogNamed('批量删除')).toBeTruthy());
+      fireEvent.click(within(dialogNamed('批量删除')).getByRole('button', { name: '删除' }));
       await waitFor(() => expect(error).toHaveBeenCalledWith('“Floor lamp” 已被他人修改，未做任何修改；请刷新后重新选择'));
-      expect(posted('/api/products/bulk-delete').map((r) => r.body)).toEqual([{ records: [{ id: 1, version: 1 }, { id: 2, version: 3 }] }]);
+      expect(posted('/api/products/bulk-delete').map((r) => r.body)).toEqual([1, 2].map(() => ({ records: [{ id: 1, version: 1 }, { id: 2, version: 3 }] })));
       // the selection stays for another try, the list is asked again
       expect(bar().textContent).toContain('已选择 2 条');
       scripted['POST /api/products/bulk-delete'] = [new Response(JSON.stringify(envelope({ count: 2 })), { status: 200 })];
