@@ -42,11 +42,16 @@ export function suggestMapping(def: ResourceDef, columns: readonly string[]): (s
 }
 
 /** Columns an export writes that an import leaves alone without asking: the record's id and its times. */
-const EXPORT_ONLY = new Set(['id', '创建时间', 'created', '更新时间', 'updated']);
+const EXPORT_ONLY = ['id', '创建时间', 'created', '更新时间', 'updated'];
 
-/** The columns whose header names nothing an import knows (their indexes): each must be mapped or ignored by the person. */
-export function unmatchedColumns(columns: readonly string[], suggested: readonly (string | null)[]): number[] {
-  return columns.flatMap((c, i) => (suggested[i] === null && !EXPORT_ONLY.has(c.trim().toLowerCase()) ? [i] : []));
+/**
+ * The columns whose header names nothing an import knows (their indexes): each must be mapped or ignored by
+ * the person. What an export writes that no import sets (the id, the times, a life cycle's state, which only
+ * its transitions change) is left alone without asking: an exported file imports as it is.
+ */
+export function unmatchedColumns(def: ResourceDef, columns: readonly string[], suggested: readonly (string | null)[]): number[] {
+  const exportOnly = new Set([...EXPORT_ONLY, ...def.fields.filter((f) => f.state).flatMap((f) => [f.name, f.label['zh-CN'], f.label['en-US']].map((n) => n.trim().toLowerCase()))]);
+  return columns.flatMap((c, i) => (suggested[i] === null && !exportOnly.has(c.trim().toLowerCase()) ? [i] : []));
 }
 
 /** A row the check passed: the values to write and, for a record it matched, that record as it stands. */

@@ -174,7 +174,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     status: job.status,
     columns: job.columns,
     suggested: job.suggested,
-    unmatched: unmatchedColumns(job.columns, job.suggested),
+    unmatched: unmatchedColumns(def, job.columns, job.suggested),
     preview: job.preview,
     rows: job.rows,
     mapping: job.mapping,
@@ -370,7 +370,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
       const given = body as { mapping?: (string | null)[]; matchBy?: string | null };
       const mapping = given.mapping ?? job.suggested;
       const matchBy = given.matchBy ?? null;
-      const problems = mappingProblems(def, { columns: job.columns, unmatched: unmatchedColumns(job.columns, job.suggested) }, mapping, matchBy, given.mapping !== undefined, locale);
+      const problems = mappingProblems(def, { columns: job.columns, unmatched: unmatchedColumns(def, job.columns, job.suggested) }, mapping, matchBy, given.mapping !== undefined, locale);
       if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { details: problems });
       await app.db.transaction(async (tx) => {
         if (!(await startCheck(tx, importId, mapping, matchBy))) throw await tookFirst(tx, session.userId, importId);

@@ -95,6 +95,18 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       expect((await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin })).status).toBe(409);
     });
 
+    it('takes an exported file as it is: what only an export writes (the id, the times, a life cycle\'s state) is left alone unasked', async () => {
+      await samples(1).then(([one]) => t.request({ method: 'POST', url: api, token: admin, body: one }));
+      for (const locale of ['zh-CN', 'en-US'] as const) {
+        const exported = await t.request({ url: `${api}/export`, token: admin, locale });
+        const job = ok(await upload(Buffer.from(exported.text, 'utf8'), 'export.csv', locale));
+        expect(job.unmatched, locale).toEqual([]);
+        // every column an import sets is suggested its field
+        const mapped = (job.suggested as (string | null)[]).filter((f) => f !== null);
+        expect(mapped.length, locale).toBe(def.fields.filter((f) => !f.state).length + (def.scoped ? 2 : 0));
+      }
+    });
+
     it('names each problem by row, column and field in the caller\'s language, offers them as a file, and writes nothing', async () => {
       const records = await samples(3);
       records[1]![title.name] = 'x'.repeat((title.max ?? 100) + 1);
