@@ -244,13 +244,13 @@ export class RowChecker {
     const byField = new Map<string, Set<string>>();
     for (const p of pending) byField.set(p.field, (byField.get(p.field) ?? new Set()).add(p.text));
     // each text read as a title and as an id once: the rows found are indexed, not searched per text
-    const pick = (field: string, text: string, byTitle: readonly number[] | undefined, ids: ReadonlySet<number>, ambiguous: string, none: string) => {
+    const pick = (field: string, text: string, byTitle: readonly number[] | undefined, ids: ReadonlySet<number>, ambiguous: string, none: string | ((text: string) => string)) => {
       const k = pendingKey(field, text);
       const asNumber = idOf(text);
       if (byTitle && byTitle.length > 1) out.set(k, { problem: msg(ambiguous, { value: text }) });
       else if (byTitle?.length === 1) out.set(k, { value: byTitle[0]! });
       else if (asNumber !== undefined && ids.has(asNumber)) out.set(k, { value: asNumber });
-      else out.set(k, { problem: none });
+      else out.set(k, { problem: typeof none === 'string' ? none : none(text) });
     };
     const idsIn = (list: readonly string[]) =>
       list.flatMap((t) => {
@@ -282,7 +282,8 @@ export class RowChecker {
         const found = await recordsByTitle(this.s.db, other, list, idsIn(list), reach);
         const byTitle = groupIds(found, (r) => r.title);
         const ids = new Set(found.map((r) => r.id));
-        for (const text of list) pick(field, text, byTitle.get(text.toLowerCase()), ids, 'validation.importAmbiguous', 'validation.noSuchRecord');
+        // the cell's text named (a form's picker offers only what exists; a file may hold any word)
+        for (const text of list) pick(field, text, byTitle.get(text.toLowerCase()), ids, 'validation.importAmbiguous', (value) => msg('validation.importNoSuchRecord', { value }));
       }
     }
     return out;
