@@ -269,6 +269,8 @@ export function ChildrenView({ field: c, record, labels, t }: { field: ChildrenF
     ...c.def.fields.map((f) => ({
       title: t(fieldKey(c.def, f.name)),
       dataIndex: f.name,
+      // a name (a product's) gets a line of its own; a number the width of one (on a phone the table scrolls)
+      width: f.type === 'integer' || f.type === 'decimal' ? 110 : f.type === 'boolean' || f.type === 'date' || f.type === 'enum' ? 120 : 200,
       align: f.type === 'integer' || f.type === 'decimal' ? ('right' as const) : undefined,
       render: (value: unknown) => {
         const text = displayValue(c.def, f, value, known, t);

@@ -18,8 +18,8 @@ export type ResourceColumn = TableColumnProps<ResourceRecord>;
 /** Widths by type: a value reads whole on one line (long text ends in an ellipsis, whole on hover). */
 const typeWidths: Record<ResourceFieldType, number> = { string: 160, text: 240, integer: 110, decimal: 130, boolean: 90, date: 120, datetime: 180, enum: 120, reference: 160 };
 const numeric: readonly ResourceFieldType[] = ['integer', 'decimal'];
-/** The record's title column (its `titleField`, a string): about 16 Chinese characters or 30 Latin ones. */
-const TITLE_WIDTH = 260;
+/** The record's title column (its `titleField`, a string): about 12 Chinese characters or 24 Latin ones. */
+const TITLE_WIDTH = 220;
 
 interface ColumnContext {
   def: ResourceDef;
