@@ -205,10 +205,14 @@ export function describeLifecycle(def: ResourceDef, withPage: WithPage, settle: 
         const p = pane(page, '/approvals');
         const row = p.locator('tbody tr.arco-table-tr').filter({ hasText: record.title });
         await row.waitFor();
-        // its one record's resource by the resource's label (an Order, not the page's "Orders")
-        expect(await row.locator('td').first().textContent()).toBe(def.label['en-US']);
+        // on a phone a row is the record (its title over its resource's label: an Order, not the page's
+        // "Orders", its state and its asker) beside its buttons, all on the screen
+        const what = await row.locator('td').first().textContent();
+        expect(what?.startsWith(`${record.title}${def.label['en-US']}`), what ?? '').toBe(true);
         expect(await row.locator('.arco-tag').textContent()).toBe(stateLabel(waiting, 'en-US'));
         expect(await row.textContent()).toContain(requester.name);
+        const button = await row.getByRole('button', { name: named(approval.label['en-US'], 'en-US') }).boundingBox();
+        expect(button!.x + button!.width, 'the approval button on the screen').toBeLessThanOrEqual(390);
         const before = await badgeCount(page);
         await settle(p);
         expect(await seriousViolations(page), 'axe, Awaiting me').toEqual([]);

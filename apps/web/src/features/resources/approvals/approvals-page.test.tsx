@@ -46,6 +46,7 @@ const { dictionaries, setLocale } = await import('../../../lib/i18n');
 const { formatDateTime } = await import('../../../lib/format');
 const { approvalsCountQuery } = await import('../../../lib/approvals');
 const { useSession } = await import('../../../stores/session');
+const { useSettings } = await import('../../../stores/settings');
 const { default: ApprovalsPage } = await import('./approvals-page');
 
 type Awaiting = { resource: string; id: number; title: string; state: string; version: number; transitions: string[]; requestedBy: { id: number; name: string } | null; requestedAt: string; department: string | null };
@@ -59,6 +60,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   setLocale('zh-CN');
+  useSettings.setState({ device: 'desktop' });
   useSession.setState({ role: 'finance', permissions: ['order:read', 'order:approve', 'order:reject', 'refund:read', 'refund:approve', 'refund:reject'] });
   const entry = (resource: string, id: number, title: string, at: string, department: string | null): Awaiting => ({
     resource, id, title, state: 'submitted', version: 2, transitions: ['approve', 'reject'], requestedBy: { id: 12, name: '王芳' }, requestedAt: at, department,
@@ -170,6 +172,18 @@ describe('待我审批', () => {
     expect(lists().length).toBeGreaterThan(listsBefore);
     expect(counts().length).toBeGreaterThan(countsBefore);
     await waitFor(() => expect(shownCount()).toBe('1'));
+  });
+
+  it('on a phone shows each row as what is asked beside its buttons: the title over its kind, state, asker and time', async () => {
+    useSettings.setState({ device: 'mobile' });
+    renderPage();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    const [what, actions] = cells(rowOf('Chair order'));
+    expect(what).toBe(`Chair order订单待审批王芳 · ${formatDateTime('2026-03-02T09:30:00.000Z')}`);
+    expect(actions?.replace(/\s/g, '')).toBe('详情批准驳回');
+    expect(cells(rowOf('Chair order'))).toHaveLength(2);
+    await press(rowOf('Chair order'), /批\s*准/);
+    await waitFor(() => expect(sent.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/orders/2/transitions/approve' }));
   });
 
   it('asks for the reason of a rejection in English, and sends it with the record’s version', async () => {

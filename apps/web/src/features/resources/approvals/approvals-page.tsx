@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/use-list-page';
 import { useSession } from '../../../stores/session';
+import { useIsMobile } from '../../../stores/settings';
 import { buttonsWidth, stateTag, transitionKey, transitionsOf } from '../kit/lifecycle';
 import { RecordDrawer } from '../kit/record-drawer';
 import { useTransition } from '../kit/use-transition';
@@ -61,6 +62,7 @@ function OtherApproverRoles() {
 export default function ApprovalsPage() {
   const t = useT();
   const wide = useLocale() !== 'zh-CN';
+  const mobile = useIsMobile();
   const page = useListPage(approvalsUrl, approvalsListQuery);
   const { state, list, go } = page;
   const [viewing, setViewing] = useState<{ resource: string; id: number } | null>(null);
@@ -74,6 +76,25 @@ export default function ApprovalsPage() {
     }),
   );
 
+  // On a phone a row is what is asked and its buttons side by side: the title over its kind, state, asker and
+  // time (no column of them to scroll to, and no button away from the record it acts on).
+  const compact: TableColumnProps<Approval> = {
+    key: 'title',
+    dataIndex: 'title',
+    title: t('approvals.columns.title'),
+    render: (title: string, row) => (
+      <div className={styles.compact}>
+        <span className={styles.compactTitle}>{title}</span>
+        <span className={styles.compactMeta}>
+          {t(`resource.${row.resource}.label`)}
+          {defOf(row.resource) && stateTag(defOf(row.resource)!, row.state, t, 'small')}
+          <span>
+            {row.requestedBy?.name ?? '-'} · {formatDateTime(row.requestedAt)}
+          </span>
+        </span>
+      </div>
+    ),
+  };
   const columns: TableColumnProps<Approval>[] = [
     { key: 'resource', dataIndex: 'resource', title: t('approvals.columns.resource'), width: 110, render: (name: string) => t(`resource.${name}.label`) },
     { key: 'title', dataIndex: 'title', title: t('approvals.columns.title'), width: 170, ellipsis: true, tooltip: true },
@@ -116,7 +137,7 @@ export default function ApprovalsPage() {
     <ListFrame
       title={t('menu.approvals')}
       page={page}
-      columns={columns}
+      columns={mobile ? [compact, columns.at(-1)!] : columns}
       rowKey={(row) => `${row.resource}:${row.id}`}
       emptyText={t('approvals.empty')}
       notice={<OtherApproverRoles />}
