@@ -4,7 +4,8 @@ import type { ChildrenField, ResourceDef, ResourceField } from '@atrium/contract
 import { resources } from '@atrium/contracts/slices';
 import { cloneElement, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { TFunction } from '../../../lib/i18n';
+import { useKeyboardScroll } from '../../../components/keyboard-scroll';
+import { useLocale, type TFunction } from '../../../lib/i18n';
 import { fieldInput } from './field-input';
 import { fieldRule, ROW_KEY, rowFormValues, rowsFormValues, type RecordFormValues } from './form-values';
 import { displayValue, fieldKey } from './labels';
@@ -264,6 +265,9 @@ const pageOf = (to: string | undefined) => resources.find((r) => r.name === to);
 export function ChildrenView({ field: c, record, labels, t }: { field: ChildrenField; record: ResourceRecord; labels: ReferenceLabels; t: TFunction }) {
   const known = rowLabels(c, labels);
   const rows = (record[c.name] as (Record<string, unknown> & { id: number })[] | undefined) ?? [];
+  // scrolled sideways on a phone: reachable by the keyboard, named as the rows it holds
+  const root = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(root, c.label[useLocale()]);
   const columns: TableColumnProps<Record<string, unknown> & { id: number }>[] = [
     { title: '#', key: 'index', width: 56, render: (_, __, index) => index + 1 },
     ...c.def.fields.map((f) => ({
@@ -285,5 +289,9 @@ export function ChildrenView({ field: c, record, labels, t }: { field: ChildrenF
       },
     })),
   ];
-  return <Table rowKey="id" columns={columns} data={rows} pagination={false} border={false} scroll={{ x: true }} noDataElement={t('resourcePage.children.empty')} />;
+  return (
+    <div ref={root}>
+      <Table rowKey="id" columns={columns} data={rows} pagination={false} border={false} scroll={{ x: true }} noDataElement={t('resourcePage.children.empty')} />
+    </div>
+  );
 }
