@@ -45,6 +45,7 @@ export default {
   'resourcePage.delete.inUseAlso': 'Referred to by {count} {label}, and by others outside your data scope, so it cannot be deleted',
   'resourcePage.delete.inUseOutOfScope': 'Referred to by {label} outside your data scope, so it cannot be deleted',
   'resourcePage.locked.hint': 'Cannot be changed in the record’s current state',
+  'resourcePage.locked.whole': 'This record is now {state}: it can no longer be changed',
   'resourcePage.detail': 'View',
   'resourcePage.detail.title': '{label} details',
   'resourcePage.history.title': 'History',

@@ -45,6 +45,7 @@ export default {
   'resourcePage.delete.inUseAlso': '{count} 个{label}及您数据权限以外的其他记录引用了它，不能删除',
   'resourcePage.delete.inUseOutOfScope': '您数据权限以外的{label}引用了它，不能删除',
   'resourcePage.locked.hint': '记录当前的状态下不能修改',
+  'resourcePage.locked.whole': '这条记录已是“{state}”，不能再修改',
   'resourcePage.detail': '详情',
   'resourcePage.detail.title': '{label}详情',
   'resourcePage.history.title': '流转记录',

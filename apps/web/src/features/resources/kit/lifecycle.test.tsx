@@ -116,6 +116,7 @@ beforeEach(() => {
     }
     if (method === 'GET') return ok({ ...record, labels });
     if (method === 'PUT') {
+      if (body.version !== record.version) return failure(409, 'VERSION_CONFLICT', undefined, '该记录已被他人修改，请刷新后重试');
       Object.assign(record, body, { version: record.version + 1 });
       return ok({ ...record, labels });
     }
@@ -213,7 +214,25 @@ describe('a resource with a life cycle', () => {
     expect(put).not.toHaveProperty('status');
   });
 
+  it('says once that a record approved while its form was open can no longer be changed, and offers no save', async () => {
+    renderPage();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    fireEvent.click(within(rowOf('Desk order')).getByRole('button', { name: '编辑' }));
+    const form = await waitFor(() => screen.getByRole('dialog', { name: '编辑订单' }));
+    // meanwhile it is submitted and approved
+    Object.assign(rows[0]!, { status: 'approved', version: 3, transitions: [] });
+    fireEvent.change(within(form).getByText('标题', { selector: 'label, label *' }).closest('.arco-form-item')!.querySelector('input')!, { target: { value: 'Desk order (2)' } });
+    await press(form, /保\s*存/);
+    const reload = await waitFor(() => within(form).getByRole('button', { name: /重新加载/ }));
+    fireEvent.click(reload);
+    await waitFor(() => expect(form.textContent).toContain('这条记录已是“已批准”，不能再修改'));
+    expect(form.textContent).not.toContain('记录当前的状态下不能修改');
+    expect((within(form).getByRole('button', { name: /保\s*存/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
   it('offers no edit on the own page of a record its state locks whole, as its row in the list', async () => {
+
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const page = (id: number) => {
       const router = createMemoryRouter([{ path: '/catalog/orders/:id', element: <RecordPage def={order} /> }], { initialEntries: [`/catalog/orders/${id}`] });

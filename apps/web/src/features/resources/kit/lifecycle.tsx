@@ -59,6 +59,12 @@ export function stateTag(def: ResourceDef, state: unknown, t: TFunction, size?: 
   );
 }
 
+/** The record's state by its label in the user's language ('' without a life cycle). */
+export function stateLabelOf(def: ResourceDef, record: ResourceRecord, t: TFunction): string {
+  const field = stateFieldOf(def);
+  return field ? String(displayValue(def, field, record[field.name], {}, t)) : '';
+}
+
 /** The fields (and a scoped record's department and owner) the record's state locks: none without a life cycle. */
 export function lockedOf(def: ResourceDef, record: ResourceRecord | null | undefined): string[] {
   const field = stateFieldOf(def);

@@ -9,7 +9,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { fieldInput } from './field-input';
 import { fieldRule, formValuesOf, saveBody, type RecordFormValues } from './form-values';
 import { fieldKey, labelKey } from './labels';
-import { formFieldsOf, lockedOf, lockedWhole } from './lifecycle';
+import { formFieldsOf, lockedOf, lockedWhole, stateLabelOf } from './lifecycle';
 import { checkRows, ChildrenInput, useRowsHandles } from './children-field';
 import { createRecord, getRecord, recordPageQuery, resourceKeys, updateRecord, type ReferenceLabels, type ResourceRecord } from './resource-api';
 import styles from './resource-page.module.css';
@@ -170,7 +170,7 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} disabled={needsRows} onClick={submit}>
+          <Button type="primary" loading={save.isPending} disabled={needsRows || rowsLocked} onClick={submit}>
             {t('common.save')}
           </Button>
         </Space>
@@ -191,6 +191,8 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
           }
         />
       )}
+      {/* read again in a state that locks it whole (approved meanwhile): said once, nothing to save */}
+      {rowsLocked && !conflict && <Alert className={styles.conflict} type="info" content={t('resourcePage.locked.whole', { state: stateLabelOf(def, editing!.record, t) })} />}
       {needsRows ? (
         <Spin className={styles.detailLoading} />
       ) : (
@@ -207,14 +209,14 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
               required={field.required}
               rules={fixed ? [] : [fieldRule(def, field, t)]}
               triggerPropName={field.type === 'boolean' ? 'checked' : undefined}
-              extra={byState ? t('resourcePage.locked.hint') : field.readOnly && !editing ? t('resourcePage.readOnly.hint') : undefined}
+              extra={byState && !rowsLocked ? t('resourcePage.locked.hint') : field.readOnly && !editing ? t('resourcePage.readOnly.hint') : undefined}
             >
               {input}
             </Form.Item>
           );
         })}
         {def.children.map((c) => (
-          <Form.Item key={c.name} label={t(fieldKey(def, c.name))} required={c.required} extra={rowsLocked ? t('resourcePage.locked.hint') : undefined}>
+          <Form.Item key={c.name} label={t(fieldKey(def, c.name))} required={c.required}>
             <ChildrenInput
               // a new opening, or the record read again, starts the table from its rows
               key={`${editing?.record.id ?? 'new'}-${editing?.record.version ?? 0}`}
@@ -233,7 +235,7 @@ export function ResourceFormDrawer({ def, target, onClose, inputs }: ResourceFor
           const Picker = name === 'department' ? ScopeDepartmentSelect : ScopeOwnerSelect;
           const byState = locked.includes(name);
           return (
-            <Form.Item key={name} label={label} field={name} extra={byState ? t('resourcePage.locked.hint') : undefined}>
+            <Form.Item key={name} label={label} field={name} extra={byState && !rowsLocked ? t('resourcePage.locked.hint') : undefined}>
               <Picker def={def} aria-label={label} placeholder={t('resourcePage.select.placeholder')} known={scopeLabels[name]} disabled={byState} data-testid={`${def.name}-form-${name}`} />
             </Form.Item>
           );
