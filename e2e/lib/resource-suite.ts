@@ -382,7 +382,10 @@ function describeBulk(def: ResourceDef): void {
       await pickAll();
       const current = await signedCall<Record<string, unknown> & { version: number }>('GET', `${def.apiPath}/${records[1]!.id}`, as);
       const body = Object.fromEntries(def.fields.filter((f) => !f.readOnly && !f.state).map((f) => [f.name, current.body.data[f.name]]));
-      expect((await signedCall('PUT', `${def.apiPath}/${records[1]!.id}`, { ...as, body: { ...body, version: current.body.data.version } })).status).toBe(200);
+      // a change (a save of the values it holds would be none, and leave its version)
+      const changed = { ...body, [def.titleField]: `${String(current.body.data[def.titleField])} 2` };
+      const saved = await signedCall<{ version: number }>('PUT', `${def.apiPath}/${records[1]!.id}`, { ...as, body: { ...changed, version: current.body.data.version } });
+      expect([saved.status, saved.body.data.version]).toEqual([200, current.body.data.version + 1]);
       const remove = async () => {
         await p.getByRole('button', { name: words('批量删除') }).click();
         const confirm = page.getByRole('dialog', { name: '批量删除' });
@@ -391,7 +394,9 @@ function describeBulk(def: ResourceDef): void {
         await confirm.waitFor({ state: 'hidden' });
       };
       await remove();
+      // named by its title as picked, before the change
       await expectToast(page, `“${records[1]!.title}” 已被他人修改，未做任何修改；请刷新后重新选择`);
+      records[1]!.title = String(changed[def.titleField]);
       for (const r of records) expect((await signedCall('GET', `${def.apiPath}/${r.id}`, as)).status, `${r.title} kept`).toBe(200);
       // picked again at the versions the list now shows: all three go
       await p.getByRole('button', { name: words('取消选择') }).click();

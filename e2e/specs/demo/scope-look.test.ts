@@ -44,7 +44,8 @@ describe.each([
     await expect.poll(() => p.locator('tbody .arco-table-tr').count()).toBe(10);
     const filter = field(p.getByRole('form', { name: search }), label);
     const popup = await openDepartments(page, filter);
-    expect(await alignedWith(popup, filter)).toEqual([0, 0]);
+    // measured once it has settled (its place and width may move while it opens)
+    await expect.poll(() => alignedWith(popup, filter)).toEqual([0, 0]);
     await expectTreeLooksRight(page, popup, `scope-collections-filter-open-${locale}-dark-390`);
     await popup.getByRole('treeitem', { name: east, exact: true }).locator('.arco-tree-node-title').click();
     await popup.waitFor({ state: 'hidden' });
@@ -65,7 +66,7 @@ describe.each([
     const item = field(form, label);
     await item.scrollIntoViewIfNeeded();
     const popup = await openDepartments(page, item);
-    expect(await alignedWith(popup, item)).toEqual([0, 0]);
+    await expect.poll(() => alignedWith(popup, item)).toEqual([0, 0]);
     await expectTreeLooksRight(page, popup, `scope-collections-form-open-${locale}-dark-390`);
     await popup.getByRole('treeitem', { name: south, exact: true }).locator('.arco-tree-node-title').click();
     await popup.waitFor({ state: 'hidden' });
