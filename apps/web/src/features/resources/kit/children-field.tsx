@@ -267,7 +267,8 @@ export function ChildrenView({ field: c, record, labels, t }: { field: ChildrenF
   const rows = (record[c.name] as (Record<string, unknown> & { id: number })[] | undefined) ?? [];
   // scrolled sideways on a phone: reachable by the keyboard, named as the rows it holds
   const root = useRef<HTMLDivElement>(null);
-  useKeyboardScroll(root, c.label[useLocale()]);
+  const locale = useLocale();
+  useKeyboardScroll(root, c.label[locale]);
   const columns: TableColumnProps<Record<string, unknown> & { id: number }>[] = [
     { title: '#', key: 'index', width: 56, render: (_, __, index) => index + 1 },
     ...c.def.fields.map((f) => ({

@@ -60,7 +60,7 @@ export function RecordPage({ def }: { def: ResourceDef }) {
     if (named !== undefined || gone) nameTab(pathname, named);
   }, [named, gone, pathname, nameTab]);
 
-  if (id === undefined || (isApiError(answer.error) && answer.error.key === 'NOT_FOUND')) {
+  if (gone) {
     return <ExceptionResult status="404" subtitleKey="resourcePage.record.notFound" backKey="notFound.back" />;
   }
   const record = answer.data;

@@ -409,7 +409,7 @@ describe('the page of a resource', () => {
     await waitFor(() => expect(Message.info).toHaveBeenCalledWith('没有修改，记录保持原样'));
     expect(Message.success).not.toHaveBeenCalled();
     expect(sent.find((r) => r.method === 'PUT')!.body.version).toBe(1);
-    await waitFor(() => expect(document.querySelector('.arco-drawer-wrapper:not([style*="display: none"]) .arco-drawer')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('deletes a row at its version once confirmed', async () => {
