@@ -162,7 +162,7 @@ describe('an order\'s lines in its form', () => {
     await save();
     await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(sent.find((r) => r.method === 'PUT')!.body).toEqual({ title: 'March order', version: 2, lines: [{ id: 11, product: 5, quantity: 5, unitPrice: '19.90' }, { product: 6, quantity: 1, unitPrice: null }] });
-    await waitFor(() => expect(document.querySelector('.arco-drawer-wrapper:not([style*="none"]) .arco-drawer')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('puts the server\'s problem on its row\'s input (`lines[1].quantity`), in the caller\'s language', async () => {
@@ -209,7 +209,7 @@ describe('an order\'s lines in its form', () => {
     renderAt('/catalog/orders');
     fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
     await waitFor(() => expect(said).toHaveBeenCalledWith('记录不存在，或不在你的数据权限范围内'));
-    await waitFor(() => expect(document.querySelector('.arco-drawer-wrapper:not([style*="none"]) .arco-drawer')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
