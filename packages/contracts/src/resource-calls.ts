@@ -337,6 +337,8 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
       return z.NEVER;
     });
   const bulkAnswer = z.object({ count: z.number().int() });
+  /** A bulk edit's records written, and those that held the value already (left as they were). */
+  const bulkUpdateAnswer = z.object({ count: z.number().int(), unchanged: z.number().int() });
   const countAnswer = z.object({ count: z.number().int(), capped: z.boolean() });
   const trailEntry = z.object({
     id: z.number().int(),
@@ -357,7 +359,7 @@ function build(def: ResourceDef): { schemas: ResourceSchemas; calls: ResourceCal
     count: defineCall({ id: `${def.name}.count`, method: 'GET', path: `${apiPath}/count`, access: 'signed', permission: permissions.read, summary: `How many ${many} the filters match, counted up to ${BULK_MATCHING_MAX} (then \`capped\`)`, query: filter, response: countAnswer }),
     trail: defineCall({ id: `${def.name}.trail`, method: 'GET', path: `${apiPath}/:id/trail`, access: 'signed', permission: permissions.read, summary: `A ${title}'s audit entries, newest first (at most ${TRAIL_LIMIT}): who changed what, and when`, params: idParams, response: z.object({ list: z.array(trailEntry) }) }),
     bulkDelete: defineCall({ id: `${def.name}.bulk-delete`, method: 'POST', path: `${apiPath}/bulk-delete`, access: 'signed', permission: permissions.write, summary: `Deletes ${many} at once, all or none: those selected (at their versions, at most ${BULK_SELECTED_MAX}) or those the filters match (their count confirmed, at most ${BULK_MATCHING_MAX}); an audit entry each`, body: bulkDeleteBody, response: bulkAnswer, writes: true }),
-    bulkUpdate: defineCall({ id: `${def.name}.bulk-update`, method: 'POST', path: `${apiPath}/bulk-update`, access: 'signed', permission: permissions.write, summary: `Sets one field of ${many} to one value, all or none, selected or matching as bulk-delete; an audit entry each`, body: bulkUpdateBody, response: bulkAnswer, writes: true }),
+    bulkUpdate: defineCall({ id: `${def.name}.bulk-update`, method: 'POST', path: `${apiPath}/bulk-update`, access: 'signed', permission: permissions.write, summary: `Sets one field of ${many} to one value, all or none, selected or matching as bulk-delete; an audit entry for each record it changes (one that holds the value already is left as it is)`, body: bulkUpdateBody, response: bulkUpdateAnswer, writes: true }),
     delete: defineCall({ id: `${def.name}.delete`, method: 'DELETE', path: `${apiPath}/:id`, access: 'signed', permission: permissions.write, summary: `Deletes a ${title} at its version (409 IN_USE while another record refers to it)`, params: idParams, query: versionQuery, response: z.object({ id: z.number().int() }), writes: true }),
   } as ResourceCalls;
   if (def.lifecycle) {

@@ -331,9 +331,10 @@ function resourceAuditSamples(def: ResourceDef): [string, AuditSampleFn][] {
       // the first field a bulk edit sets that needs no other record, to a value the record does not hold
       const sample = resourceSample(def, ctx.next(), {});
       const field = def.fields.find((f) => bulkFields(def).includes(f.name) && f.type !== 'reference' && sample[f.name] !== undefined && JSON.stringify(sample[f.name]) !== JSON.stringify(record[f.name] ?? null));
+      // (else its owner, to another account: a value it holds already would leave no entry, decision 060)
       const name = field?.name ?? 'owner';
-      const value = field ? sample[name] : record.owner;
-      return { method: 'POST', url: `${def.apiPath}/bulk-update`, token: ctx.admin, body: { field: name, value, records: [{ id: record.id, version: record.version }] }, expect: { changed: field ? [name] : [], targetType: def.name, targetId: String(record.id) } };
+      const value = field ? sample[name] : (await ctx.account()).id;
+      return { method: 'POST', url: `${def.apiPath}/bulk-update`, token: ctx.admin, body: { field: name, value, records: [{ id: record.id, version: record.version }] }, expect: { changed: [name], targetType: def.name, targetId: String(record.id) } };
     }],
     [c.export.id, async (ctx) => ({ method: 'GET', url: `${def.apiPath}/export`, token: ctx.admin, expect: { changed: [], targetType: def.name, targetId: null } })],
     ...importAuditSamples(def),

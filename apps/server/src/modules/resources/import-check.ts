@@ -60,6 +60,14 @@ export interface CheckedRow {
   values: Record<string, unknown>;
   placed?: RecordScope;
   target?: ResourceRow;
+  /** A matched row that holds its record's values already: the write leaves that record as it is. */
+  unchanged?: boolean;
+}
+
+/** Whether a matched row's values (and, scoped, its place) are those its record holds (decision 060). */
+function holdsItsRecord(def: ResourceDef, r: CheckedRow, target: ResourceRow): boolean {
+  if (r.placed && (r.placed.department !== target.department || r.placed.owner !== target.owner)) return false;
+  return Object.entries(r.values).every(([name, value]) => same(def, name, value, target[name]));
 }
 
 export interface CheckSetup {
@@ -435,7 +443,7 @@ export class RowChecker {
         for (const d of details) fail(r.row, importFields(def).includes(d.path) ? d.path : null, d.message);
         continue;
       }
-      passed.push(r);
+      passed.push(r.target ? { ...r, unchanged: holdsItsRecord(def, r, r.target) } : r);
     }
     return { ok: passed, problems, failedRows: failed.size };
   }

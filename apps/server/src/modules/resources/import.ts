@@ -86,7 +86,7 @@ interface Running {
 class Tally {
   created = 0;
   updated = 0;
-  /** Matched rows the write found as their records were: counted here, not in `updated`. */
+  /** Matched rows that hold their records' values (the check's reading; the write's own replaces it): not in `updated`. */
   unchanged = 0;
   errorRows = 0;
   readonly errors: ImportProblem[] = [];
@@ -94,8 +94,9 @@ class Tally {
 
   add(batch: { ok: readonly CheckedRow[]; problems: readonly ImportProblem[]; failedRows: number }): void {
     for (const r of batch.ok) {
-      if (r.target) this.updated += 1;
-      else this.created += 1;
+      if (!r.target) this.created += 1;
+      else if (r.unchanged) this.unchanged += 1;
+      else this.updated += 1;
     }
     this.errorRows += batch.failedRows;
     const room = IMPORT_ERRORS_KEPT - this.errors.length;
@@ -286,9 +287,10 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
           tally.add(checked);
           // once a row is refused nothing will be written: the rest are checked for the report only
           if (tally.errorRows === 0) {
-            const unchanged = await writeBatch(tx, checked.ok, userId, app.now());
-            tally.updated -= unchanged;
-            tally.unchanged += unchanged;
+            // what the table found unchanged is the count, where it reads a value differently from the check
+            const surprise = (await writeBatch(tx, checked.ok, userId, app.now())) - checked.ok.filter((r) => r.unchanged).length;
+            tally.updated -= surprise;
+            tally.unchanged += surprise;
           }
           self.done += batch.length;
           if (await tick()) throw new Cancelled();

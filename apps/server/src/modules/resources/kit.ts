@@ -521,6 +521,7 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
     if (def.lifecycle) assertAll(rows, (row) => assertUnlocked(def, row, values), [field]);
     const scopeField = def.scoped && (field === 'department' || field === 'owner');
     const ids = rows.map((r) => r.id);
+    const written: number[] = [];
     // a refusal of the value names the body's `value`, the bulk form's one input, not the field it sets
     await onValue(field, async () => {
       if (scopeField) {
@@ -534,15 +535,16 @@ function registerBulk(app: FastifyInstance, def: ResourceDef, all: readonly Reso
         for (const row of rows) {
           const own = { ...values };
           await hooks.beforeWrite(own, { db, existing: row });
-          await asRefusal(def, all, () => updateRow(db, def, row.id, own, session.userId, now(), scopeField ? { department: row.department as number, owner: row.owner as number, ...own } : undefined, false), 'field');
+          if (await asRefusal(def, all, () => updateRow(db, def, row.id, own, session.userId, now(), scopeField ? { department: row.department as number, owner: row.owner as number, ...own } : undefined, true), 'field')) written.push(row.id);
         }
-      } else await asRefusal(def, all, () => updateRows(db, def, ids, field, value, session.userId, now()), 'field');
+      } else written.push(...(await asRefusal(def, all, () => updateRows(db, def, ids, field, value, session.userId, now()), 'field')));
     });
-    const after = await rowsById(db, def, ids);
+    // a record that held the value already is left as it is, at its version and with no entry (decision 060)
+    const after = await rowsById(db, def, written);
     if (def.lifecycle && scopeField) for (const row of after) await afterUpdate(db, def, row);
     const before = new Map(rows.map((r) => [r.id, r]));
     audit.setEach(after.map((row) => ({ targetType: def.name, targetId: row.id, summary: summaryOf(def, 'updated', row), changes: diffFields(before.get(row.id)!, row, auditedFields(def)) })));
-    return { count: rows.length };
+    return { count: after.length, unchanged: rows.length - after.length };
   }, options);
 }
 

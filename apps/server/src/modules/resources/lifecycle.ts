@@ -81,11 +81,13 @@ export async function withTransitions<R extends ResourceRow>(db: Db, def: Resour
   return rows.map((row) => ({ ...row, transitions: allowedTransitions(lifecycle, actor, standingOf(def, row, requesters)) }));
 }
 
-/** Values equal as the record keeps them (a decimal's `12.5` is its `12.50`). */
+/** Values equal as the record keeps them (a decimal's `12.5` is its `12.50`, a time the same instant at any offset). */
 export function same(def: ResourceDef, name: string, given: unknown, kept: unknown): boolean {
   if ((given ?? null) === (kept ?? null)) return true;
-  const decimal = def.fields.find((f) => f.name === name)?.type === 'decimal';
-  return decimal && given != null && kept != null && Number(given) === Number(kept);
+  if (given == null || kept == null) return false;
+  const type = def.fields.find((f) => f.name === name)?.type;
+  if (type === 'decimal') return Number(given) === Number(kept);
+  return type === 'datetime' && Date.parse(String(given)) === Date.parse(String(kept));
 }
 
 /**

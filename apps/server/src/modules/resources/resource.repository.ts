@@ -450,11 +450,15 @@ export async function rowsById(db: Db, def: ResourceDef, ids: readonly number[])
   return rowsOf<Record<string, unknown>>(result).map((r) => toRecord(def, r));
 }
 
-/** One field (or a scoped record's department or owner) of many records set to one value, in one statement. */
-export async function updateRows(db: Db, def: ResourceDef, ids: readonly number[], field: string, value: unknown, actorId: number, now: Date): Promise<void> {
-  const column = field === 'department' && def.scoped ? 'department_id' : field === 'owner' && def.scoped ? 'owner_id' : def.fields.find((f) => f.name === field)!.column;
-  await db.execute(sql`update ${id(def.table)} set ${id(column)} = ${param(value)}, version = version + 1, updated_at = ${now}, updated_by = ${actorId}
-    where id = any(${`{${ids.join(',')}}`}::int[])`);
+/**
+ * One field (or a scoped record's department or owner) of many records set to one value, in one statement:
+ * the records that held it already are left as they are (decision 060). Answers the ids it wrote.
+ */
+export async function updateRows(db: Db, def: ResourceDef, ids: readonly number[], field: string, value: unknown, actorId: number, now: Date): Promise<number[]> {
+  const column = id(field === 'department' && def.scoped ? 'department_id' : field === 'owner' && def.scoped ? 'owner_id' : def.fields.find((f) => f.name === field)!.column);
+  const result = await db.execute(sql`update ${id(def.table)} set ${column} = ${param(value)}, version = version + 1, updated_at = ${now}, updated_by = ${actorId}
+    where id = any(${`{${ids.join(',')}}`}::int[]) and ${column} is distinct from ${param(value)} returning id`);
+  return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
 export async function deleteRows(db: Db, def: ResourceDef, ids: readonly number[]): Promise<void> {

@@ -148,8 +148,11 @@ export function BulkBar({ def, selection, rows, total, totalCapped, filters }: B
     },
   });
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
-  const done = (n: number, key: string) => {
-    Message.success(t(key, { count: n.toLocaleString(locale) }));
+  const done = (n: number, key: string, unchanged = 0) => {
+    const counts = { count: n.toLocaleString(locale), unchanged: unchanged.toLocaleString(locale) };
+    // records that held an edit's value already are left as they were: said apart, and alone when none changed
+    if (n === 0 && unchanged > 0) Message.info(t('resourcePage.bulk.allUnchanged', counts));
+    else Message.success(t(unchanged > 0 ? `${key}Unchanged` : key, counts));
     setDialog(null);
     clear();
     refreshLists();
@@ -206,7 +209,7 @@ export function BulkBar({ def, selection, rows, total, totalCapped, filters }: B
       >
         {t('resourcePage.bulk.deleteConfirm', { count: count.toLocaleString(locale) })}
       </DialogModal>
-      <BulkEditDialog def={def} visible={dialog === 'edit'} count={count} target={target} onDone={(n) => done(n, 'resourcePage.bulk.updated')} onRefused={refused('update')} onCancel={() => setDialog(null)} />
+      <BulkEditDialog def={def} visible={dialog === 'edit'} count={count} target={target} onDone={(n, unchanged) => done(n, 'resourcePage.bulk.updated', unchanged)} onRefused={refused('update')} onCancel={() => setDialog(null)} />
     </div>
   );
 }
@@ -221,7 +224,7 @@ interface BulkEditDialogProps {
   visible: boolean;
   count: number;
   target: () => BulkTarget;
-  onDone: (count: number) => void;
+  onDone: (count: number, unchanged: number) => void;
   onRefused: (error: unknown) => void;
   onCancel: () => void;
 }
@@ -244,7 +247,7 @@ function BulkEditDialog({ def, visible, count, target, onDone, onRefused, onCanc
 
   const save = useMutation({
     mutationFn: ({ field: n, value }: { field: string; value: unknown }) => bulkUpdate(def, n, value, target()),
-    onSuccess: ({ count: n }) => onDone(n),
+    onSuccess: ({ count: n, unchanged }) => onDone(n, unchanged),
     onError: (error) => {
       // a value the server refused is shown on its input; anything else names the records in the way
       if (isApiError(error) && error.key === 'VALIDATION_FAILED') applyServerErrors(form, error);

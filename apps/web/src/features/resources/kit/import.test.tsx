@@ -170,7 +170,7 @@ afterEach(() => {
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/catalog/products', element: <ResourcePage def={product} /> }], { initialEntries: ['/catalog/products'] });
-  render(
+  return render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
@@ -255,6 +255,22 @@ describe('a resource\'s import', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'POST' && r.path.endsWith('/commit'))).toHaveLength(1);
     await waitFor(() => expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/products').length).toBeGreaterThan(listsBefore));
+  });
+
+  it('says which matched rows hold their records already, and offers no write when no row changes anything', async () => {
+    job = { ...uploaded(), status: 'checked', mapping: ['title', 'sku', 'price', null], counts: { created: 1, updated: 0, unchanged: 2 } };
+    const { unmount } = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '导入' }));
+    expect(await within(dialog()).findByText('检查通过：将新建 1 条，更新 0 条；2 条与原记录相同，不会改动。')).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: '导入 1 条' })).toBeTruthy();
+    unmount();
+
+    job = { ...job, counts: { created: 0, updated: 0, unchanged: 3 } };
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '导入' }));
+    expect(await within(dialog()).findByText('文件中的 3 行都与原记录相同，没有要导入的修改。')).toBeTruthy();
+    expect(within(dialog()).queryByRole('button', { name: /^导入 / })).toBeNull();
+    for (const name of ['重新选择文件', '修改对应字段']) expect(within(dialog()).getByRole('button', { name })).toBeTruthy();
   });
 
   it('checks a file and writes it in one sitting: the check\'s last answer never stands for the write\'s', async () => {

@@ -194,7 +194,7 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
       <>
         <Button onClick={reset}>{t('resourcePage.import.another')}</Button>
         <Button onClick={remap}>{t('resourcePage.import.remap')}</Button>
-        {status === 'checked' && current.errorRows === 0 && (
+        {status === 'checked' && current.errorRows === 0 && current.counts.created + current.counts.updated > 0 && (
           <Button type="primary" loading={busy} onClick={() => act(() => commitImport(def, current.id))}>
             {t('resourcePage.import.commit', { n: (current.counts.created + current.counts.updated).toLocaleString('en-US') })}
           </Button>
@@ -313,7 +313,7 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
         </div>
       )}
       {current && status === 'checked' && current.errorRows === 0 && (
-        <Alert type="success" className={styles.importAlert} content={t('resourcePage.import.ready', { created: current.counts.created.toLocaleString('en-US'), updated: current.counts.updated.toLocaleString('en-US') })} />
+        <ReadyAlert counts={current.counts} />
       )}
       {current && (status === 'failed' || status === 'interrupted' || status === 'cancelled') && (
         <Alert type={status === 'cancelled' ? 'info' : 'error'} className={styles.importAlert} content={current.failure ?? t('resourcePage.import.cancelled')} />
@@ -346,4 +346,12 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
       )}
     </DialogModal>
   );
+}
+
+/** What a passed check would write: the records to create and to update, and those the file holds as they are. */
+function ReadyAlert({ counts }: { counts: ImportJob['counts'] }) {
+  const t = useT();
+  const n = { created: counts.created.toLocaleString('en-US'), updated: counts.updated.toLocaleString('en-US'), unchanged: counts.unchanged.toLocaleString('en-US') };
+  if (counts.created + counts.updated === 0) return <Alert type="info" className={styles.importAlert} content={t('resourcePage.import.nothingToDo', n)} />;
+  return <Alert type="success" className={styles.importAlert} content={t(counts.unchanged > 0 ? 'resourcePage.import.readyUnchanged' : 'resourcePage.import.ready', n)} />;
 }

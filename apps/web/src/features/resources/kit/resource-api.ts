@@ -85,7 +85,7 @@ function endpointsOf(def: ResourceDef) {
     trail: endpointOf(c.trail as Shaped<{ params: Id; response: Answer<{ list: TrailEntry[] }> }>),
     count: endpointOf(c.count as Shaped<{ query: Query; response: Answer<{ count: number; capped: boolean }> }>),
     bulkDelete: endpointOf(c.bulkDelete as Shaped<{ body: Body; response: Answer<{ count: number }> }>),
-    bulkUpdate: endpointOf(c.bulkUpdate as Shaped<{ body: Body; response: Answer<{ count: number }> }>),
+    bulkUpdate: endpointOf(c.bulkUpdate as Shaped<{ body: Body; response: Answer<{ count: number; unchanged: number }> }>),
     // a life cycle's: its record's history, and each transition by name
     history: c.history && endpointOf(c.history as Shaped<{ params: Id; response: Answer<{ list: HistoryEntry[] }> }>),
     transitions: Object.fromEntries(Object.entries(resourceTransitionCalls(def)).map(([name, t]) => [name, endpointOf(t as Shaped<{ params: Id; body: Body; response: Answer<ResourceDetail> }>)])),

@@ -544,7 +544,7 @@ describe('the page of a resource', () => {
       const error = vi.spyOn(Message, 'error').mockImplementation(() => () => {});
       const ok = (data: unknown) => new Response(JSON.stringify(envelope(data)), { status: 200 });
       scripted['GET /api/products/count'] = [ok({ count: 25, capped: false })];
-      scripted['POST /api/products/bulk-update'] = [failure(409, 'COUNT_CHANGED', { count: 26 }), ok({ count: 26 })];
+      scripted['POST /api/products/bulk-update'] = [failure(409, 'COUNT_CHANGED', { count: 26 }), ok({ count: 20, unchanged: 6 })];
       renderPage('/catalog/products?status=live');
       await tick('Desk lamp');
       fireEvent.click(within(bar()).getByText('选择符合条件的全部记录'));
@@ -563,7 +563,8 @@ describe('the page of a resource', () => {
       // the dialog stays, with the new count to confirm
       await waitFor(() => expect(dialogNamed('批量修改 26 条记录')).toBeTruthy());
       await press(dialogNamed('批量修改 26 条记录'), '保存');
-      await waitFor(() => expect(Message.success).toHaveBeenCalledWith('已修改 26 条记录'));
+      // the records that held 12 already were left as they were, and are said apart
+      await waitFor(() => expect(Message.success).toHaveBeenCalledWith('已修改 20 条记录，6 条原本就是这个值，未改动'));
       expect(posted('/api/products/bulk-update').map((r) => r.body)).toEqual([
         { field: 'stock', value: 12, matching: { filters: { status: 'live' }, count: 25 } },
         { field: 'stock', value: 12, matching: { filters: { status: 'live' }, count: 26 } },
@@ -581,6 +582,15 @@ describe('the page of a resource', () => {
       await press(dialog, '保存');
       await waitFor(() => expect(errorOf(dialog, '价格改为')).toBe('最多 2 位小数'));
       expect(posted('/api/products/bulk-update')).toEqual([]);
+
+      // a value the record holds already: nothing changed, and it says so rather than 已修改 0 条
+      const info = vi.spyOn(Message, 'info').mockImplementation(() => () => {});
+      scripted['POST /api/products/bulk-update'] = [new Response(JSON.stringify(envelope({ count: 0, unchanged: 1 })), { status: 200 })];
+      type(inputOf(dialog, '价格改为'), '12.50');
+      await press(dialog, '保存');
+      await waitFor(() => expect(info).toHaveBeenCalledWith('所选的 1 条记录原本就是这个值，没有修改'));
+      expect(Message.success).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
   });
 
