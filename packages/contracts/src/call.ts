@@ -32,8 +32,12 @@ export interface CallDef {
   requestKind?: 'json' | 'multipart';
   /** The largest body the call takes, in bytes, when it is not the server's default (an import's file). */
   bodyLimit?: number;
-  /** How the answer travels; default `json` (the envelope). `redirect`: a 302 for a browser's navigation. */
-  responseKind?: 'json' | 'csv' | 'text' | 'redirect';
+  /**
+   * How the answer travels; default `json` (the envelope). `csv`: a file of records (CSV, or XLSX when asked),
+   * audited as an export; `file`: a file that holds no record (an import's template), not audited.
+   * `redirect`: a 302 for a browser's navigation.
+   */
+  responseKind?: 'json' | 'csv' | 'file' | 'text' | 'redirect';
   /** Whether the call changes data (used by tests that check refused calls write nothing). */
   writes?: boolean;
   /**

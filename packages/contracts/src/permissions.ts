@@ -54,8 +54,9 @@ export function permissionGroup(code: Permission): PermissionGroup {
   return everyPermission[code]!.group;
 }
 
+/** A permission's name; its code where the catalogue has none (a resource defined only for a test). */
 export function permissionLabel(code: Permission, locale: Locale): string {
-  return everyPermission[code]!.label[locale];
+  return everyPermission[code]?.label[locale] ?? code;
 }
 
 /** A permission's resource: the part before the colon (`user` of `user:write`). */

@@ -101,7 +101,7 @@ function decimalSchema(scale: number): { schema: z.ZodString; valid: (v: string)
  * else one made from a pattern of one fixed shape), else, for one character class repeated, how many
  * characters and which (3 到 20 个字符，可用 A–Z, 0–9, -), else the pattern itself.
  */
-function patternMessage(pattern: string, given: string | undefined): string {
+export function patternMessage(pattern: string, given: string | undefined): string {
   const example = given ?? patternExample(pattern);
   if (example !== undefined) return msg('validation.format', { example });
   const rule = patternRule(pattern);

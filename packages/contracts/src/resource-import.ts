@@ -94,7 +94,11 @@ export interface ImportCalls {
   cancel: CallDef;
   /** Every problem kept, as CSV in the caller's language: row, column, field, message. */
   report: CallDef;
+  /** The columns an import reads, as a CSV's header or a workbook with a sheet saying what each takes. */
+  template: CallDef;
 }
+
+const templateQuery = z.object({ format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['csv', 'xlsx'], { error: 'validation.invalidValue' }).default('xlsx')) }).strict();
 
 const importParams = z.object({
   importId: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalidType').positive('validation.invalidValue').max(INT_MAX, 'validation.invalidValue'),
@@ -128,6 +132,7 @@ export function resourceImportCalls(def: ResourceDef): ImportCalls {
     check: defineCall({ id: `${def.name}.import-check`, method: 'POST', path: `${base}/:importId/check`, access: 'signed', permission, summary: `Checks every row of an import (a job: its progress in the import's answer) with the mapping given or suggested`, params: importParams, body: checkBody, response: importJob, writes: true }),
     commit: defineCall({ id: `${def.name}.import-commit`, method: 'POST', path: `${base}/:importId/commit`, access: 'signed', permission, summary: `Writes a checked import without problems, all or nothing in one transaction (a job); one audit entry with its counts`, params: importParams, response: importJob, writes: true }),
     cancel: defineCall({ id: `${def.name}.import-cancel`, method: 'POST', path: `${base}/:importId/cancel`, access: 'signed', permission, summary: `Cancels an import: a running check or write stops, nothing is written`, params: importParams, response: importJob, writes: true }),
+    template: defineCall({ id: `${def.name}.import-template`, method: 'GET', path: `${base}/template`, access: 'signed', permission, summary: `The columns an import of ${many} reads, in the caller's language: an XLSX workbook whose second sheet says what each takes (default), or a CSV header (\`format=csv\`)`, query: templateQuery, responseKind: 'file' }),
     report: defineCall({ id: `${def.name}.import-report`, method: 'GET', path: `${base}/:importId/report`, access: 'signed', permission, summary: `An import's problems as CSV (row, column, field, message; caller language)`, params: importParams, responseKind: 'csv' }),
   };
   built.set(def, calls);

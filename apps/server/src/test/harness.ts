@@ -278,7 +278,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const closeOnce = handle.close;
   let dbClosed: Promise<void> | undefined;
   handle.close = () => (dbClosed ??= closeOnce());
-  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: false, slices: options.resources && [...serverSlices.filter((s) => !s.resource), ...options.resources] });
+  // TEST_LOG=1 prints the server's errors (a 500's cause) while a suite runs
+  const app = await buildApp(config, { db: handle.db, clock, sms: options.sms, captchaText: options.captchaText, engine, logger: process.env.TEST_LOG === '1' ? { level: 'error' } : false, slices: options.resources && [...serverSlices.filter((s) => !s.resource), ...options.resources] });
   await app.ready();
 
   async function request(r: TestRequest): Promise<TestResponse> {

@@ -68,8 +68,8 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Json {
     }
     const kind = call.responseKind ?? 'json';
     const ok =
-      kind === 'csv'
-        ? { description: 'CSV stream (UTF-8 with BOM)', content: { 'text/csv': { schema: { type: 'string' } } } }
+      kind === 'csv' || kind === 'file'
+        ? { description: 'CSV (UTF-8 with BOM) or, when `format=xlsx` is asked, an XLSX workbook', content: { 'text/csv': { schema: { type: 'string' } }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } } }
         : kind === 'text'
           ? { description: 'Raw document', content: { 'application/json': { schema: {} } } }
           : { description: 'Success envelope', content: { 'application/json': { schema: envelope(call.response ? schemaOf(call.response, 'output') : {}) } } };

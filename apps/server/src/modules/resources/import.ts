@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import { parseMultipart } from '../../http/multipart.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { csvLine, sendCsv } from '../../lists/csv.ts';
+import { sendXlsx } from '../../lists/xlsx.ts';
 import { resourceSqlNamesInUse } from '@atrium/contracts/resource-names';
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import { fileFormat, fileRows, inspectFile, type FileData, type FileRow, type ImportFormat } from './import-file.ts';
@@ -39,6 +40,7 @@ import {
   sweepImports,
   type ImportRow,
 } from './import.repository.ts';
+import { templateHeader, templateNotes } from './import-template.ts';
 import { afterCreate, afterUpdate } from './lifecycle.ts';
 import { CollectEvery } from './full-collection.ts';
 import { readAhead } from './read-ahead.ts';
@@ -426,6 +428,14 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
     const text = problems.map((p) => csvLine([String(p.row), p.column, label(p.field), translated(p.message, locale)])).join('');
     const header = ['validation.importReportRow', 'validation.importReportColumn', 'validation.importReportField', 'validation.importReportMessage'].map((k) => translated(k, locale));
     return sendCsv(reply, { name: `${def.plural}-import-${job.id}-problems.csv`, header, what: `${def.name} import` }, { text, next: undefined });
+  });
+
+  registerCall(app, calls.template, async ({ reply, query, locale }) => {
+    const header = templateHeader(def, locale);
+    const name = `${def.plural}-import-template`;
+    if ((query as { format: 'csv' | 'xlsx' }).format === 'csv') return sendCsv(reply, { name: `${name}.csv`, header, what: `${def.name} import template` }, { text: '', next: undefined });
+    const notes = { ...templateNotes(def, all, locale), widths: [18, 8, 72] };
+    return sendXlsx(reply, { name: `${name}.xlsx`, header, what: `${def.name} import template`, sheet: def.pluralLabel[locale], widths: header.map((h) => Math.max(12, [...h].length * 2 + 4)), notes }, { rows: [], next: undefined });
   });
 
   // a stop cancels what runs (it rolls back) and waits for it: the rows say interrupted, nothing half-written

@@ -5,9 +5,10 @@
  * files it cannot read refused on `file`; a cancel; two writes at once; a job nobody runs found interrupted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSampleTable, resourceSample } from '@atrium/contracts/resource-sample';
+import { strFromU8, unzipSync } from 'fflate';
+import { importSampleCsv, importSampleTable, resourceSample } from '@atrium/contracts/resource-sample';
 import type { ResourceDef } from '@atrium/contracts/resource';
-import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@atrium/contracts/resource-import';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importFields } from '@atrium/contracts/resource-import';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
 import { itWhen } from '../../test/it-when.ts';
@@ -93,6 +94,48 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       // the file goes once it is written; a second write is refused
       expect(rowsOf<{ file: unknown }>(await t.db.execute(`select file from resource_imports where id = ${Number(job.id)}`))[0]!.file).toBeNull();
       expect((await t.request({ method: 'POST', url: `${api}/imports/${job.id}/commit`, token: admin })).status).toBe(409);
+    });
+
+    it('hands out a template in the caller\'s language whose columns map themselves, the workbook saying what each takes; none is audited', async () => {
+      const [record] = await samples(1);
+      const before = Number(rowsOf<{ n: number }>(await t.db.execute(`select count(*)::int as n from audit_log where action = '${def.name}.import-template'`))[0]!.n);
+      for (const locale of ['zh-CN', 'en-US'] as const) {
+        const labels = importFields(def).map((name) => def.fields.find((f) => f.name === name)?.label[locale] ?? { department: { 'zh-CN': '所属部门', 'en-US': 'Department' }, owner: { 'zh-CN': '负责人', 'en-US': 'Owner' } }[name]![locale]);
+        const csv = await t.request({ url: `${api}/imports/template?format=csv`, token: admin, locale });
+        expect([csv.status, csv.headers['content-type']], locale).toEqual([200, 'text/csv; charset=utf-8']);
+        expect(csv.text, locale).toBe(importSampleCsv([labels]));
+        // filled in under its header (a scoped record's department and owner left empty: the importer's), a row imports
+        const sample = importSampleTable(def, [record!], locale);
+        const cells = labels.map((label) => sample[1]![sample[0]!.indexOf(label)] ?? '');
+        const filled = ok(await upload(csvOf([labels, cells]), 'filled.csv', locale));
+        expect([filled.unmatched, filled.suggested], locale).toEqual([[], importFields(def)]);
+        expect(await checked(filled.id, {}, locale), locale).toMatchObject({ status: 'checked', errorRows: 0, counts: { created: 1 } });
+        ok(await t.request({ method: 'POST', url: `${api}/imports/${filled.id}/cancel`, token: admin }));
+
+        const xlsx = await t.request({ url: `${api}/imports/template`, token: admin, locale });
+        expect([xlsx.status, xlsx.headers['content-type']], locale).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+        const parts = unzipSync(new Uint8Array(xlsx.raw));
+        const text = (name: string) => strFromU8(parts[name]!);
+        const cellTexts = (xml: string) => [...xml.matchAll(/<t xml:space="preserve">([^<]*)<\/t>/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))));
+        expect(text('xl/workbook.xml'), locale).toContain(`<sheet name="${locale === 'zh-CN' ? '填写说明' : 'How to fill in'}" sheetId="2"`);
+        expect(cellTexts(text('xl/worksheets/sheet1.xml')), locale).toEqual(labels);
+        // the notes: a row per column, its name, whether it must be filled, what it takes
+        const notes = cellTexts(text('xl/worksheets/sheet2.xml'));
+        expect(notes.slice(0, 3), locale).toEqual(locale === 'zh-CN' ? ['列', '必填', '填写说明'] : ['Column', 'Required', 'What it takes']);
+        expect(notes.length, locale).toBe(3 + labels.length * 3);
+        labels.forEach((label, i) => expect(notes[3 + i * 3], locale).toBe(label));
+        const titleAt = importFields(def).indexOf(title.name);
+        expect(notes[3 + titleAt * 3 + 1], locale).toBe(title.required ? (locale === 'zh-CN' ? '是' : 'Yes') : locale === 'zh-CN' ? '否' : 'No');
+        expect(notes[3 + titleAt * 3 + 2], locale).toMatch(locale === 'zh-CN' ? /^文本，/ : /^Text[,.] /);
+        // uploaded as it is, only its first sheet is read: a header without rows
+        const empty = await upload(Buffer.from(xlsx.raw), 'template.xlsx', locale);
+        expect([empty.status, empty.body.data.details], locale).toEqual([400, [{ path: 'file', message: locale === 'zh-CN' ? '文件只有表头，没有数据行' : 'The file has a header but no rows' }]]);
+      }
+      // a file of no record, handed to one who may import: no entry; one who may not is refused
+      expect(Number(rowsOf<{ n: number }>(await t.db.execute(`select count(*)::int as n from audit_log where action = '${def.name}.import-template'`))[0]!.n)).toBe(before);
+      const refused = await t.request({ url: `${api}/imports/template`, token: await t.login('user') });
+      expect(refused.status, refused.text).toBe(403);
+      expect((await t.request({ url: `${api}/imports/template?format=pdf`, token: admin })).status).toBe(400);
     });
 
     it('takes an exported file as it is: what only an export writes (the id, the times, a life cycle\'s state) is left alone unasked', async () => {

@@ -13,7 +13,7 @@ import { buildQuery, fillPath } from './url';
 type UploadArgs<C extends CallDef> = (C['params'] extends z.ZodType ? { params: ParamsOf<C> } : { params?: undefined }) & { body: FormData };
 type DownloadArgs<C extends CallDef> = (C['params'] extends z.ZodType ? { params: ParamsOf<C> } : { params?: undefined }) & { query?: QueryOf<C> };
 type MultipartCall<C extends CallDef> = C['requestKind'] extends 'multipart' ? C : never;
-type FileCall<C extends CallDef> = C['responseKind'] extends 'csv' | 'text' ? C : never;
+type FileCall<C extends CallDef> = C['responseKind'] extends 'csv' | 'file' | 'text' ? C : never;
 
 /** Multipart upload over XMLHttpRequest (fetch has no upload progress). The exact bytes are signed. */
 export function upload<C extends CallDef>(endpoint: Endpoint<C> & Endpoint<MultipartCall<C>>, args: UploadArgs<C>, opts: UploadOptions = {}): Promise<Answer<C>> {

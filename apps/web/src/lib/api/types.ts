@@ -42,4 +42,4 @@ export type NeedsArgs<C extends CallDef> = C['params'] extends z.ZodType ? true 
  * JSON in and out: the calls `call()` sends (multipart and file answers have their own helpers; a
  * `redirect` answers a navigation of the window, never a fetch).
  */
-export type IsJsonCall<C extends CallDef> = C['requestKind'] extends 'multipart' ? false : C['responseKind'] extends 'csv' | 'text' | 'redirect' ? false : true;
+export type IsJsonCall<C extends CallDef> = C['requestKind'] extends 'multipart' ? false : C['responseKind'] extends 'csv' | 'file' | 'text' | 'redirect' ? false : true;

@@ -102,6 +102,7 @@ export default {
   'resourcePage.import.running': 'Importing {percent}%',
   'resourcePage.import.title': 'Import {label}',
   'resourcePage.import.hint': 'Choose a CSV or XLSX file (up to {n} MB, the header on the first row). Headers may be the fields’ names in English or Chinese; an exported file imports as it is.',
+  'resourcePage.import.template': 'Download the template',
   'resourcePage.import.drop': 'Click or drag a file here',
   'resourcePage.import.fileType': 'Choose a CSV or XLSX file',
   'resourcePage.import.fileSize': 'The file must be at most {n} MB',

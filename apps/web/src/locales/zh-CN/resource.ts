@@ -102,6 +102,7 @@ export default {
   'resourcePage.import.running': '导入中 {percent}%',
   'resourcePage.import.title': '导入{label}',
   'resourcePage.import.hint': '选择 CSV 或 XLSX 文件（不超过 {n} MB，第一行为表头）。表头可以是字段的中文或英文名称，导出的文件可以直接导入。',
+  'resourcePage.import.template': '下载导入模板',
   'resourcePage.import.drop': '点击或拖动文件到这里',
   'resourcePage.import.fileType': '请选择 CSV 或 XLSX 文件',
   'resourcePage.import.fileSize': '文件不能超过 {n} MB',

@@ -132,6 +132,7 @@ async function answer(url: string, init: RequestInit): Promise<Response> {
   }
   if (path === '/api/products/imports/5/commit') return ok((job = moved({ status: 'writing', progress: { done: 0, total: 3 } })));
   if (path === '/api/products/imports/5/cancel') return ok(job);
+  if (path === '/api/products/imports/template') return new Response(new Uint8Array([80, 75, 3, 4]), { status: 200, headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
   return failure(404, 'NOT_FOUND');
 }
 
@@ -255,6 +256,15 @@ describe('a resource\'s import', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'POST' && r.path.endsWith('/commit'))).toHaveLength(1);
     await waitFor(() => expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/products').length).toBeGreaterThan(listsBefore));
+  });
+
+  it('hands out the template of the columns it reads before a file is chosen', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '导入' }));
+    fireEvent.click(await within(dialog()).findByText('下载导入模板'));
+    await waitFor(() => expect(sent.filter((r) => r.path === '/api/products/imports/template')).toEqual([{ method: 'GET', path: '/api/products/imports/template', body: undefined }]));
+    // the dialog stays, waiting for the file
+    expect(within(dialog()).getByText('点击或拖动文件到这里')).toBeTruthy();
   });
 
   it('says which matched rows hold their records already, and offers no write when no row changes anything', async () => {

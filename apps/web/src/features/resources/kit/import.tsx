@@ -1,5 +1,5 @@
-import { Alert, Button, Message, Progress, Select, Space, Table, Upload } from '@arco-design/web-react';
-import { IconUpload } from '@arco-design/web-react/icon';
+import { Alert, Button, Link, Message, Progress, Select, Space, Table, Upload } from '@arco-design/web-react';
+import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
 import { IMPORT_MAX_BYTES, importFields, type ImportJob } from '@atrium/contracts/resource-import';
 import type { ResourceDef } from '@atrium/contracts/resource';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { DialogModal } from '../../../components/dialog-modal';
 import { isApiError } from '../../../lib/api';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useIsMobile } from '../../../stores/settings';
-import { cancelImport, checkImport, commitImport, importJobQuery, importQuery, importReport, resourceKeys, uploadImport } from './resource-api';
+import { useDownload } from '../../../lib/use-list-page';
+import { cancelImport, checkImport, commitImport, importJobQuery, importQuery, importReport, importTemplate, resourceKeys, uploadImport } from './resource-api';
 import styles from './resource-page.module.css';
 
 /** A job at work: the dialog follows it, and the page's button says so. */
@@ -169,6 +170,7 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
     setMatchBy(current.matchBy);
   };
   const close = () => onClose();
+  const [fetchingTemplate, getTemplate] = useDownload(() => importTemplate(def));
 
   const footer = (() => {
     if (!current || status === 'cancelled' || status === 'done') return <Button onClick={close}>{t('common.cancel')}</Button>;
@@ -207,7 +209,12 @@ export function ImportDialog({ def, visible, onClose }: ImportDialogProps) {
     <DialogModal title={t('resourcePage.import.title', { label: def.pluralLabel[locale] })} visible={visible} style={{ width: 760, maxWidth: '100%' }} onCancel={close} afterClose={reset} unmountOnExit footer={footer}>
       {!current && (
         <>
-          <p className={styles.importHint}>{t('resourcePage.import.hint', { n: IMPORT_MAX_BYTES / 1024 / 1024 })}</p>
+          <p className={styles.importHint}>
+            {t('resourcePage.import.hint', { n: IMPORT_MAX_BYTES / 1024 / 1024 })}
+            <Link className={styles.importTemplate} icon={<IconDownload />} disabled={fetchingTemplate} onClick={() => getTemplate()}>
+              {t('resourcePage.import.template')}
+            </Link>
+          </p>
           <Upload drag accept={{ type: '.csv,.xlsx', strict: false }} autoUpload={false} showUploadList={false} beforeUpload={choose} disabled={uploading !== null}>
             <div className={styles.importDrop}>
               <IconUpload aria-hidden />

@@ -103,6 +103,7 @@ function importEndpoints(def: ResourceDef) {
     commit: endpointOf(c.commit as Shaped<{ params: ImportId; response: Answer<ImportJob> }>),
     cancel: endpointOf(c.cancel as Shaped<{ params: ImportId; response: Answer<ImportJob> }>),
     report: endpointOf(c.report as Shaped<{ params: ImportId; responseKind: 'csv' }>),
+    template: endpointOf(c.template as Shaped<{ query: Query; responseKind: 'file' }>),
   };
 }
 
@@ -225,6 +226,9 @@ export const commitImport = (def: ResourceDef, importId: number) => call(api(def
 export const cancelImport = (def: ResourceDef, importId: number) => call(api(def).imports.cancel, { params: { importId } });
 export const importReport = (def: ResourceDef, importId: number) =>
   download(api(def).imports.report, { params: { importId } }, { timeout: 60_000, filename: `${def.plural}-import-problems.csv` });
+
+/** The columns an import reads, as the browser's download: a workbook saying what each takes. */
+export const importTemplate = (def: ResourceDef) => download(api(def).imports.template, { query: {} }, { timeout: 60_000, filename: `${def.plural}-import-template.xlsx` });
 
 /** Every row of the applied filters, in the list's order, as the browser's download: a CSV file or an Excel workbook. */
 export function exportRecords(def: ResourceDef, state: ResourceUrlState, format: 'csv' | 'xlsx' = 'csv') {
