@@ -51,6 +51,7 @@ export default {
   'resourcePage.history.title': 'History',
   'resourcePage.history.empty': 'No transitions yet',
   'resourcePage.history.system': 'System',
+  'resourcePage.history.order': 'action by actor',
   'resourcePage.transitions.more': 'More',
   'resourcePage.transition.done': 'Done: {action}',
   'resourcePage.transition.comment': 'Comment',

@@ -51,6 +51,7 @@ export default {
   'resourcePage.history.title': '流转记录',
   'resourcePage.history.empty': '暂无流转记录',
   'resourcePage.history.system': '系统',
+  'resourcePage.history.order': 'actor action',
   'resourcePage.transitions.more': '更多',
   'resourcePage.transition.done': '{action}成功',
   'resourcePage.transition.comment': '意见',

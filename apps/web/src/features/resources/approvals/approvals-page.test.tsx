@@ -52,6 +52,8 @@ const { default: ApprovalsPage } = await import('./approvals-page');
 type Awaiting = { resource: string; id: number; title: string; state: string; version: number; transitions: string[]; requestedBy: { id: number; name: string } | null; requestedAt: string; department: string | null };
 
 let awaiting: Awaiting[];
+/** A record's transitions so far, as its history answers them. */
+let history: unknown[];
 let sent: { method: string; path: string; query: URLSearchParams; body: any }[];
 
 beforeAll(() => {
@@ -65,6 +67,7 @@ beforeEach(() => {
   const entry = (resource: string, id: number, title: string, at: string, department: string | null): Awaiting => ({
     resource, id, title, state: 'submitted', version: 2, transitions: ['approve', 'reject'], requestedBy: { id: 12, name: '王芳' }, requestedAt: at, department,
   });
+  history = [];
   awaiting = [entry('order', 2, 'Chair order', '2026-03-02T09:30:00.000Z', '华东区'), entry('refund', 5, 'Broken lamp', '2026-03-01T08:00:00.000Z', null)];
   sent = [];
   signedInFetch('approvals', async (url, init) => {
@@ -81,7 +84,7 @@ beforeEach(() => {
     if (path === '/api/approvals/count') return ok({ count: awaiting.length, capped: false });
     const [, plural, id, rest] = /^\/api\/(orders|refunds)\/(\d+)(\/.*)?$/.exec(path) ?? [];
     const record = awaiting.find((a) => `${a.resource}s` === plural && a.id === Number(id));
-    if (rest === '/history') return ok({ list: [] });
+    if (rest === '/history') return ok({ list: history });
     const fired = /^\/transitions\/(\w+)$/.exec(rest ?? '')?.[1];
     if (record && fired && method === 'POST') {
       awaiting = awaiting.filter((a) => a !== record);
@@ -229,5 +232,18 @@ describe('待我审批', () => {
     const footer = view.querySelector<HTMLElement>('.arco-drawer-footer')!;
     expect(within(footer).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['关闭', '批准', '驳回']);
     await waitFor(() => expect(view.textContent).toContain('暂无流转记录'));
+  });
+
+  it('says who fired each transition in the reader\'s word order', async () => {
+    history = [{ id: 1, transition: 'submit', from: 'draft', to: 'submitted', actor: { id: 7, name: 'Ada' }, comment: null, at: '2026-03-02T09:30:00.000Z' }];
+    renderPage();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    fireEvent.click(within(rowOf('Chair order')).getByRole('button', { name: '详情' }));
+    const view = await waitFor(() => screen.getByRole('dialog', { name: '订单详情' }));
+    const head = () => view.querySelector('.arco-timeline-item [class*="historyHead"]')?.textContent;
+    await waitFor(() => expect(head()).toBe('Ada提交'));
+    // a transition's label is a verb: English puts it first
+    setLocale('en-US');
+    await waitFor(() => expect(head()).toBe('SubmitbyAda'));
   });
 });

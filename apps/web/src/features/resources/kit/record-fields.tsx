@@ -45,16 +45,27 @@ export function recordFields(def: ResourceDef, record: ResourceRecord, labels: R
 }
 
 /**
+ * Who did what, in the reader's word order (`resourcePage.history.order`: 管理员 提交 / Submit by Atrium
+ * Admin): a transition's label is a verb, which English does not put after its actor.
+ */
+function entryHead(actor: string, action: string, t: TFunction) {
+  return (
+    <div className={styles.historyHead}>
+      {t('resourcePage.history.order')
+        .split(' ')
+        .map((word, i) => (word === 'actor' ? <span key={i} className={styles.historyActor}>{actor}</span> : <span key={i}>{word === 'action' ? action : word}</span>))}
+    </div>
+  );
+}
+
+/**
  * One row of a life cycle's history: who fired which transition, from which state to which, with the
  * comment. An element, not a component: the timeline draws only its own items among its children.
  */
 export function historyItem(def: ResourceDef, entry: HistoryEntry, t: TFunction) {
   return (
     <Timeline.Item key={entry.id} label={<time dateTime={entry.at}>{formatDateTime(entry.at)}</time>}>
-      <div className={styles.historyHead}>
-        <span className={styles.historyActor}>{entry.actor?.name ?? t('resourcePage.history.system')}</span>
-        <span>{t(transitionKey(def, entry.transition))}</span>
-      </div>
+      {entryHead(entry.actor?.name ?? t('resourcePage.history.system'), t(transitionKey(def, entry.transition)), t)}
       <div className={styles.historyStates}>
         {stateTag(def, entry.from, t, 'small')}
         <span>→</span>
@@ -87,18 +98,18 @@ function changedValue(def: ResourceDef, field: string, value: unknown, labels: R
 
 /** One audit entry of the record: when, who, what, and each field from its value before to after. */
 export function trailItem(def: ResourceDef, entry: TrailEntry, labels: ReferenceLabels, t: TFunction) {
+  const created = entry.action === `${def.name}.create`;
   const label = (field: string) => (def.fields.some((f) => f.name === field) || def.children.some((c) => c.name === field) ? t(fieldKey(def, field)) : field === 'department' || field === 'owner' ? t(scopeFieldKey(field)) : field);
   return (
     <Timeline.Item key={entry.id} label={<time dateTime={entry.at}>{formatDateTime(entry.at)}</time>}>
-      <div className={styles.historyHead}>
-        <span className={styles.historyActor}>{entry.actor?.name ?? t('resourcePage.history.system')}</span>
-        <span>{actionText(def, entry.action, t)}</span>
-      </div>
+      {entryHead(entry.actor?.name ?? t('resourcePage.history.system'), actionText(def, entry.action, t), t)}
       {entry.changes.length > 0 && (
         <ul className={styles.trailChanges}>
           {entry.changes.map((change) => (
             <li key={change.field}>
-              <span className={styles.trailField}>{label(change.field)}</span> {changedValue(def, change.field, change.before, labels, t)} → {changedValue(def, change.field, change.after, labels, t)}
+              {/* a new record's values had none before them: each is said as it was set */}
+              <span className={styles.trailField}>{label(change.field)}</span> {created ? '' : `${changedValue(def, change.field, change.before, labels, t)} → `}
+              {changedValue(def, change.field, change.after, labels, t)}
             </li>
           ))}
         </ul>
