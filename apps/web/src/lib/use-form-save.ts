@@ -17,6 +17,11 @@ interface FormSaveOptions<V, R> {
   conflicts?: Partial<Record<ErrorKey, string>>;
   /** After the toast and the invalidation: the drawer closes, and whatever the answer asks for. */
   onSaved: (result: R) => void;
+  /**
+   * An edit the server found nothing to change in: its answer holds what the form opened with (the server
+   * writes nothing then, decision 060). Said so instead of saved.
+   */
+  unchangedIf?: (result: R) => boolean;
 }
 
 /**
@@ -25,14 +30,15 @@ interface FormSaveOptions<V, R> {
  * details on theirs, anything else the transport's toast. `submit` validates the form first: a field in
  * error keeps the drawer open and sends nothing.
  */
-export function useFormSave<V, R>(form: SetFieldsForm & { validate: () => Promise<unknown> }, { mutationFn, editing, invalidate, conflicts = {}, onSaved }: FormSaveOptions<V, R>) {
+export function useFormSave<V, R>(form: SetFieldsForm & { validate: () => Promise<unknown> }, { mutationFn, editing, invalidate, conflicts = {}, onSaved, unchangedIf }: FormSaveOptions<V, R>) {
   const t = useT();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn,
     onSuccess: (result) => {
-      Message.success(t(editing ? 'common.saveSuccess' : 'common.createSuccess'));
+      if (editing && unchangedIf?.(result)) Message.info(t('common.saveUnchanged'));
+      else Message.success(t(editing ? 'common.saveSuccess' : 'common.createSuccess'));
       void queryClient.invalidateQueries({ queryKey: invalidate });
       onSaved(result);
     },
@@ -47,4 +53,9 @@ export function useFormSave<V, R>(form: SetFieldsForm & { validate: () => Promis
   });
   const submit = () => void form.validate().then((values) => save.mutate(values as V), () => undefined);
   return { save, submit };
+}
+
+/** Whether two records hold the same values of `fields` (an answer and the record a form opened with). */
+export function sameFields<T extends object>(a: T, b: T, fields: readonly (keyof T)[]): boolean {
+  return fields.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 }

@@ -63,7 +63,9 @@ beforeEach(() => {
       return json({ status: 'error', code: 409, message: 'This department still has sub-departments, so it cannot be deleted', data: { error: 'IN_USE', details: { children: 2, members: 3 } }, traceId: 't' }, 409);
     if (one && method === 'PUT') {
       const id = Number(one[1]);
-      departments = departments.map((d) => (d.id === id ? { ...d, ...body } : d));
+      // as the server: a save that changes a value moves updatedAt, one that changes none writes nothing
+      const changes = (d: (typeof departments)[number]) => Object.entries(body as object).some(([k, v]) => JSON.stringify(d[k as keyof typeof d]) !== JSON.stringify(v));
+      departments = departments.map((d) => (d.id === id ? { ...d, ...body, updatedAt: changes(d) ? new Date().toISOString() : d.updatedAt } : d));
       return json(envelope(departments.find((d) => d.id === id)));
     }
     return new Response('{}', { status: 404 });
@@ -216,6 +218,18 @@ describe('departments page', () => {
     await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]).toEqual({ method: 'PUT', path: '/api/system/departments/4', body: { name: 'Platform', parentId: 5, code: null, leaderId: null, order: 0, status: 'active' } });
+    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('Saved'));
+
+    // saved again as it opened: nothing changed, and it says so
+    const info = vi.spyOn(Message, 'info').mockImplementation(() => () => {});
+    // (the tree asked again, the department where the save left it)
+    await waitFor(() => expect(names()).toEqual(['Head office', 'R&D', 'Web', 'Sales', 'Platform']));
+    fireEvent.click(within(row('Platform')).getByRole('button', { name: 'Edit' }));
+    const again = (await screen.findByText('Edit department')).closest('.arco-drawer') as HTMLElement;
+    await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Nothing changed: it stays as it was'));
+    expect(Message.success).toHaveBeenCalledTimes(1);
   });
 
   it('creates a sub-department under the row it was asked from', async () => {

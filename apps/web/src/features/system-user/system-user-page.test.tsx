@@ -178,6 +178,17 @@ describe('accounts: one holding a role the caller could not give', () => {
     await act(async () => fireEvent.click(within(drawer).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ name: 'Erin E.', phone: '13700000005', email: 'erin@example.com' });
+    await waitFor(() => expect(Message.success).toHaveBeenCalledWith('Saved'));
+
+    // saved again as it opened: the server's answer holds what the form showed, and it says nothing changed
+    const info = vi.spyOn(Message, 'info').mockImplementation(() => () => {});
+    await waitFor(() => expect(row('erin')?.textContent).toContain('Erin E.'));
+    fireEvent.click(within(row('erin')).getByRole('button', { name: 'Edit' }));
+    const again = (await screen.findByText('Edit user')).closest('.arco-drawer') as HTMLElement;
+    await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Nothing changed: it stays as it was'));
+    expect(Message.success).toHaveBeenCalledTimes(1);
   });
 
   it('leaves them editable on an account the caller may take over', async () => {

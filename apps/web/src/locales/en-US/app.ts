@@ -26,6 +26,7 @@ export default {
   'common.maxLength': 'Up to {n} characters',
   'common.createSuccess': 'Created',
   'common.saveSuccess': 'Saved',
+  'common.saveUnchanged': 'Nothing changed: it stays as it was',
   'common.deleteSuccess': 'Deleted',
   'common.noPermission': 'Your role may not change this',
   'common.expandNode': 'Expand "{name}"',

@@ -26,6 +26,7 @@ export default {
   'common.maxLength': '最多 {n} 个字符',
   'common.createSuccess': '创建成功',
   'common.saveSuccess': '保存成功',
+  'common.saveUnchanged': '没有修改，保持原样',
   'common.deleteSuccess': '删除成功',
   'common.noPermission': '当前角色无权修改',
   'common.expandNode': '展开「{name}」',

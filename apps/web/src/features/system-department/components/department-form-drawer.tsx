@@ -80,6 +80,7 @@ export function DepartmentFormDrawer({
     editing: editing !== null,
     invalidate: departmentKeys.all,
     conflicts: conflictField,
+    unchangedIf: (saved) => editing !== null && saved.updatedAt === editing.updatedAt,
     onSaved: onClose,
   });
 

@@ -188,6 +188,17 @@ describe('RoleEditor', () => {
     expect({ ...put.body, permissions: [...put.body.permissions].sort() }).toEqual({ name: '审计员', description: '', permissions: ['audit:read', 'user:read', 'user:write'], requireMfa: false, dataScope: 'all', departmentIds: [], scopes: {} });
   });
 
+  it('says a role saved as it opened changed nothing, rather than saved', async () => {
+    const info = vi.spyOn(Message, 'info').mockImplementation(() => () => {});
+    const onClose = renderEditor(custom, true);
+    await waitFor(() => expect(treeNodes()).toHaveLength(8));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect(info).toHaveBeenCalledWith('没有修改，保持原样');
+    expect(Message.success).not.toHaveBeenCalled();
+  });
+
   it('sends requireMfa with a new role', async () => {
     const onClose = renderEditor(null, true);
     await waitFor(() => expect(treeNodes()).toHaveLength(8));

@@ -4,7 +4,7 @@ import { ROLE_NAME_MAX, roleCreateBodySchema, roleUpdateBodySchema, type RoleRec
 import { CountedInput, CountedTextArea } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
-import { useFormSave } from '../../../lib/use-form-save';
+import { sameFields, useFormSave } from '../../../lib/use-form-save';
 import { createRole, roleKeys, updateRole } from '../api/role-queries';
 import { PermissionTree } from './permission-tree';
 import { DataScopeSection } from './data-scope-section';
@@ -58,6 +58,7 @@ export function RoleEditor({ target, canWrite, onClose }: { target: RoleEditorTa
     invalidate: roleKeys.all,
     // A taken code shows on its field.
     conflicts: { ROLE_CODE_TAKEN: 'code' },
+    unchangedIf: (saved) => role !== null && sameFields(saved, role, ['name', 'description', 'permissions', 'requireMfa', 'dataScope', 'departmentIds', 'scopes']),
     onSaved: onClose,
   });
 

@@ -3,7 +3,7 @@ import { userCreateBodySchema, userUpdateBodySchema, type Account } from '@atriu
 import { CountedInput } from '../../../components/counted-input';
 import { zodRule } from '../../../lib/form-rules';
 import { useT } from '../../../lib/i18n';
-import { useFormSave } from '../../../lib/use-form-save';
+import { sameFields, useFormSave } from '../../../lib/use-form-save';
 import { createUser, updateUser, userKeys } from '../api/user-queries';
 import { DRAWER_WIDTH } from '../lib/labels';
 import type { OneTimePassword } from './one-time-password-modal';
@@ -78,6 +78,7 @@ export function UserFormDrawer({ target, roleOptions, departmentOptions, onClose
     invalidate: userKeys.lists(),
     // A taken username or phone shows on its field.
     conflicts: { USERNAME_TAKEN: 'username', PHONE_TAKEN: 'phone' },
+    unchangedIf: ({ account }) => editing !== null && sameFields(account, editing, ['name', 'email', 'phone', 'roles', 'departmentId']),
     onSaved: ({ created, account }) => {
       onClose();
       if (created?.initialPassword) onPassword({ username: account.username, password: created.initialPassword });
