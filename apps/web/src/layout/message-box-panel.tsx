@@ -3,6 +3,7 @@ import { IconDelete, IconDesktop } from '@arco-design/web-react/icon';
 import type { Message, MessageType } from '@atrium/contracts/calls/message';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { InitialAvatar } from '../components/initial-avatar';
 import { useT } from '../lib/i18n';
 import { useIsMobile } from '../stores/settings';
@@ -27,8 +28,16 @@ function formatTime(iso: string): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-function MessageList({ items, type, onRead }: { items: Message[]; type: MessageType; onRead: (ids: number[]) => void }) {
+function MessageList({ items, type, onRead, onLeave }: { items: Message[]; type: MessageType; onRead: (ids: number[]) => void; onLeave: () => void }) {
   const t = useT();
+  const navigate = useNavigate();
+  // read when opened; one that leads somewhere (a notice of a decision: the record's page) goes there
+  const open = (m: Message) => {
+    if (m.status === 0) onRead([m.id]);
+    if (m.link === null) return;
+    onLeave();
+    void navigate(m.link);
+  };
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? items : items.slice(0, PAGE_SIZE);
   const unread = items.filter((m) => m.status === 0);
@@ -46,7 +55,7 @@ function MessageList({ items, type, onRead }: { items: Message[]; type: MessageT
           const tag = m.messageType !== null && type !== 'message' ? tagByType[m.messageType] : undefined;
           return (
             <li key={m.id} className={`${styles.item} ${m.status === 1 ? styles.read : ''}`} data-message-id={m.id} data-status={m.status}>
-              <button type="button" className={styles.itemButton} onClick={() => m.status === 0 && onRead([m.id])}>
+              <button type="button" className={styles.itemButton} onClick={() => open(m)}>
                 {/* A person's message shows the sender's initial (the title is the sender); others the desktop icon. */}
                 {type === 'message' ? (
                   <InitialAvatar size={32} className={styles.avatar} name={m.title} src={m.avatar || undefined} aria-hidden />
@@ -66,7 +75,7 @@ function MessageList({ items, type, onRead }: { items: Message[]; type: MessageT
                     ) : null}
                   </span>
                   <span className={styles.content}>{m.content}</span>
-                  {type === 'message' ? <span className={styles.time}>{formatTime(m.time)}</span> : null}
+                  {type === 'message' || m.link !== null ? <span className={styles.time}>{formatTime(m.time)}</span> : null}
                 </span>
               </button>
             </li>
@@ -90,7 +99,7 @@ function MessageList({ items, type, onRead }: { items: Message[]; type: MessageT
 }
 
 /** The message box popover's content, loaded the first time the bell is opened. */
-export function MessageBoxPanel({ active, onActiveChange }: { active: MessageType; onActiveChange: (type: MessageType) => void }) {
+export function MessageBoxPanel({ active, onActiveChange, onLeave }: { active: MessageType; onActiveChange: (type: MessageType) => void; onLeave: () => void }) {
   const t = useT();
   const queryClient = useQueryClient();
   const messages = useMessages();
@@ -128,7 +137,7 @@ export function MessageBoxPanel({ active, onActiveChange }: { active: MessageTyp
             const unread = byType(type).filter((m) => m.status === 0).length;
             return (
               <Tabs.TabPane key={type} title={unread > 0 ? t('messageBox.tab.count', { title, n: unread }) : title}>
-                <MessageList items={byType(type)} type={type} onRead={(ids) => read.mutate(ids)} />
+                <MessageList items={byType(type)} type={type} onRead={(ids) => read.mutate(ids)} onLeave={onLeave} />
               </Tabs.TabPane>
             );
           })}

@@ -25,7 +25,7 @@ export function MessageBox() {
   const popup = (
     <div className={styles.box} data-testid="message-box">
       <Suspense fallback={<div className={styles.empty} />}>
-        <MessageBoxPanel active={active} onActiveChange={setActive} />
+        <MessageBoxPanel active={active} onActiveChange={setActive} onLeave={() => setOpen(false)} />
       </Suspense>
     </div>
   );

@@ -19,6 +19,8 @@ const messageSchema = z.object({
   messageType: z.number().int().nullable(),
   /** 0 unread, 1 read. */
   status: z.union([z.literal(0), z.literal(1)]),
+  /** Where it leads in the console (a record's page, for a notice of a decision on it); null for none. */
+  link: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -36,6 +36,8 @@ export const messages = pgTable(
     /** 0 unread, 1 read. */
     status: smallint('status').notNull().default(0),
     time: ts('time').notNull(),
+    /** Where it leads in the console (a record's page, for a notice of a decision on it); null for none. */
+    link: text('link'),
   },
   (t) => [index('messages_user_time_idx').on(t.userId, t.time.desc().nullsFirst(), t.id.desc().nullsFirst()), index('messages_user_type_idx').on(t.userId, t.type)],
 );

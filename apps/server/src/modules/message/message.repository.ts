@@ -23,3 +23,7 @@ export async function deleteByType(db: Db, userId: number, type: MessageType): P
   const rows = await db.delete(messages).where(and(eq(messages.userId, userId), eq(messages.type, type))).returning({ id: messages.id });
   return rows.length;
 }
+
+export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<void> {
+  await db.insert(messages).values(values);
+}

@@ -1,9 +1,9 @@
 import type { Locale } from '@atrium/contracts';
 import type { Message, MessageType } from '@atrium/contracts/calls/message';
 import type { Db } from '../../db/client.ts';
-import { say, type AuditDraft } from '../../audit/audit-entry.ts';
+import { say, type AuditDraft, type Said } from '../../audit/audit-entry.ts';
 import { pickText } from '../../db/localized.ts';
-import { deleteByType, listMessages, markRead, type MessageRow } from './message.repository.ts';
+import { deleteByType, insertMessage, listMessages, markRead, type MessageRow } from './message.repository.ts';
 
 function toMessage(row: MessageRow, locale: Locale): Message {
   return {
@@ -16,6 +16,7 @@ function toMessage(row: MessageRow, locale: Locale): Message {
     time: row.time.toISOString(),
     messageType: row.messageType,
     status: row.status === 1 ? 1 : 0,
+    link: row.link,
   };
 }
 
@@ -36,4 +37,9 @@ export async function clearMessages(db: Db, userId: number, type: MessageType, a
   const cleared = await deleteByType(db, userId, type);
   audit.set({ summary: say({ 'zh-CN': '清空了 {n} 条{type}', 'en-US': '{n} {type} cleared' }, { n: cleared, type: { 'zh-CN': typeNames[type], 'en-US': type } }), changes: cleared > 0 ? [{ field: type, before: cleared, after: 0 }] : [] });
   return { cleared };
+}
+
+/** A notice to one account, in both languages, leading to `link` (a record's page), unread, written with the change it tells of. */
+export async function notify(db: Db, userId: number, notice: { title: Said; subTitle: string; content: Said; link: string; at: Date }): Promise<void> {
+  await insertMessage(db, { userId, type: 'notice', title: notice.title, subTitle: { 'zh-CN': notice.subTitle, 'en-US': notice.subTitle }, content: notice.content, link: notice.link, time: notice.at });
 }

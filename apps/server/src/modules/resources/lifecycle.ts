@@ -12,6 +12,8 @@ import { registerCall, type RegisterOptions } from '../../http/register-call.ts'
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import { clearAwaiting, historyOf, insertHistory, moveAwaiting, putAwaiting, requestersOf, setState } from './lifecycle.repository.ts';
 import type { ResourceRow } from './resource.repository.ts';
+import { notify } from '../message/message.service.ts';
+import { findUserById } from '../shared/users.repository.ts';
 
 /**
  * The server half of a resource's life cycle (docs/resources.md, "Life cycles"; lifecycle.md): the state
@@ -149,6 +151,16 @@ const said = {
   comment: { 'zh-CN': '：“{comment}”', 'en-US': ': {quoted}' },
 } satisfies Record<string, Said>;
 
+/**
+ * The notice the one who asked for an approval gets when it is decided, by its labels in each language (a
+ * person's message box, not the trail): 订单“Desk lamp”已批准 / Order "Desk lamp": Approved.
+ */
+const decided = {
+  title: { 'zh-CN': '{label}“{title}”{state}', 'en-US': '{label} "{title}": {state}' },
+  content: { 'zh-CN': '{actor}{transition}了你提交的{label}{comment}', 'en-US': '{actor}: {transition}, on the {label} you submitted{comment}' },
+  comment: { 'zh-CN': '：“{comment}”', 'en-US': ': "{comment}"' },
+} satisfies Record<string, Said>;
+
 /** The transitions' calls, the history and the answer to a name that is none of them. */
 export function registerLifecycle(app: FastifyInstance, def: ResourceDef, access: RecordAccess): void {
   const lifecycle = def.lifecycle!;
@@ -186,6 +198,19 @@ export function registerLifecycle(app: FastifyInstance, def: ResourceDef, access
           await putAwaiting(db, { resource: def.name, recordId: id, state: t.to, department: standing.department, owner: (before.owner as number) ?? null, requestedBy: session.userId, requestedAt: at });
         } else if (standing.requestedBy !== undefined) await clearAwaiting(db, def.name, id);
         const after = await access.reload(db, id);
+        // the one who asked hears of the decision, in the transaction that makes it, linked to the record
+        if (t.approval && typeof standing.requestedBy === 'number' && standing.requestedBy !== session.userId) {
+          const me = await findUserById(db, session.userId);
+          const actor = me?.name || session.username;
+          const state = lifecycle.states.find((s) => s.value === t.to)!.label;
+          await notify(db, standing.requestedBy, {
+            title: say(decided.title, { label: def.label, title: String(after[def.titleField] ?? `#${id}`), state }),
+            subTitle: actor,
+            content: say(decided.content, { actor, transition: t.label, label: { 'zh-CN': def.label['zh-CN'], 'en-US': def.label['en-US'].toLowerCase() }, comment: comment ? say(decided.comment, { comment }) : '' }),
+            link: `${def.path}/${id}`,
+            at,
+          });
+        }
         const commented = comment ? say(said.comment, { comment, quoted: JSON.stringify(comment) }) : '';
         const summary = say(said.fired, { transition: transitionNamed(t), record: access.title(after), from: stateNamed(standing.state), to: stateNamed(t.to), comment: commented });
         audit.set({ targetType: def.name, targetId: id, summary, changes: diffFields(before, after, [field]) });

@@ -220,6 +220,32 @@ export function describeLifecycle(def: ResourceDef, all: readonly ResourceDef[],
       }
     });
 
+    itWhen(approvals.length > 0)('tells the one who asked of each decision in their message box, linked to the record, in both languages', async () => {
+      type Notice = { id: number; type: string; title: string; subTitle: string; content: string; status: number; link: string | null };
+      const notices = async (who: Person, locale: 'zh-CN' | 'en-US' = 'zh-CN') => data(await who.client.call('GET', '/api/message/list', undefined, { locale }), 'messages') as Notice[];
+      for (const tr of approvals) {
+        const record = await inState(tr.from[0]!);
+        // who asked: whoever fired the step into the awaiting state (the one who created it, when it starts there)
+        const last = pathTo(tr.from[0]!).at(-1);
+        const asker = last ? firer(last) : people.requester;
+        const approver = firer(tr);
+        const link = `${def.path}/${record.id}`;
+        expect((await notices(asker)).filter((m) => m.link === link), 'nothing before the decision').toEqual([]);
+        data(await fire(approver, record, tr), tr.name);
+        const title = String(record[def.titleField]);
+        const state = lifecycle.states.find((s) => s.value === tr.to)!.label;
+        const [zh] = (await notices(asker)).filter((m) => m.link === link);
+        expect(zh, `${tr.name}: the notice`).toMatchObject({ type: 'notice', status: 0, title: `${def.label['zh-CN']}“${title}”${state['zh-CN']}`, subTitle: expect.stringMatching(/^cycle\./) });
+        expect(zh!.content).toContain(`${tr.label['zh-CN']}了你提交的${def.label['zh-CN']}`);
+        if (tr.comment) expect(zh!.content).toContain(`Checked ${tr.name}`);
+        const [en] = (await notices(asker, 'en-US')).filter((m) => m.link === link);
+        expect(en!.title).toBe(`${def.label['en-US']} "${title}": ${state['en-US']}`);
+        expect(en!.content).toContain(`${tr.label['en-US']}, on the ${def.label['en-US'].toLowerCase()} you submitted`);
+        // the approver hears nothing of their own act
+        expect((await notices(approver)).filter((m) => m.link === link)).toEqual([]);
+      }
+    });
+
     const locking = lifecycle.states.find((s) => s.locks && s.value !== lifecycle.initial);
     itWhen(locking !== undefined)('refuses an update of a field its state locks (409 FIELD_LOCKED naming it), and a delete where every field is locked', async () => {
       const record = await inState(locking!.value);
