@@ -206,6 +206,12 @@ export function describeResourcePage(def: ResourceDef): void {
         await p.waitFor({ state: 'visible' });
         await settle(p);
         expect(await sidewaysOverflow(page)).toBeNull();
+        // a table wider than the phone fades at the edge where more columns wait, and only such a table
+        const edge = await p.locator('.arco-table').evaluate((table) => {
+          const inner = table.querySelector('.arco-table-content-inner')!;
+          return { wider: inner.scrollWidth > inner.clientWidth + 1, fade: getComputedStyle(table.querySelector('.arco-table-container')!, '::after').backgroundImage };
+        });
+        expect(edge.fade.includes('gradient'), JSON.stringify(edge)).toBe(edge.wider);
         // the filters fold behind one button, so the table starts on the first screen
         const filters = p.getByRole('form', { name: '筛选条件' });
         if (def.fields.some((f) => f.filter)) {

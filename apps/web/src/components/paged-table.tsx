@@ -52,7 +52,7 @@ export function PagedTable<T extends object>({ current, pageSize, total, pageSiz
   });
 
   return (
-    <div ref={root}>
+    <div ref={root} className={styles.frame}>
       <Table<T>
         {...table}
         pagination={{
