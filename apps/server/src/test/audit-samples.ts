@@ -196,11 +196,11 @@ export const auditSamples: Record<string, AuditSampleFn> = {
     return { method: 'POST', url: '/api/user/preferences', token, body: {}, expect: { ...ctx.self(token, []), targetType: 'preferences' } };
   },
 
-  'message.read': async (ctx) => {
-    const [first] = await ctx.data({ url: '/api/message/list', token: ctx.admin });
-    return { method: 'POST', url: '/api/message/read', token: ctx.admin, body: { ids: [first.id] }, expect: { changed: ['unread'], targetType: 'message', targetId: null } };
+  'message.read': async (ctx) => ({ method: 'POST', url: '/api/message/read', token: ctx.admin, body: { ids: [await ctx.message('message')] }, expect: { changed: ['unread'], targetType: 'message', targetId: null } }),
+  'message.clear': async (ctx) => {
+    await ctx.message('todo');
+    return { method: 'POST', url: '/api/message/clear', token: ctx.admin, body: { type: 'todo' }, expect: { changed: ['todo'], targetType: 'message', targetId: null } };
   },
-  'message.clear': async (ctx) => ({ method: 'POST', url: '/api/message/clear', token: ctx.admin, body: { type: 'todo' }, expect: { changed: ['todo'], targetType: 'message', targetId: null } }),
 
   'system.role.create': async (ctx) => ({
     method: 'POST',

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../db/schema/auth.ts';
+import { messages } from '../db/schema/content.ts';
 import { hashToken } from '../sessions/resolve-session.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { signInThroughProvider, type Flow } from './company-sign-in.ts';
@@ -152,6 +153,14 @@ export class SampleContext {
   /** A phone number no seeded account holds, unique within the run. */
   phone(): string {
     return `1770000${String(this.next()).padStart(4, '0')}`;
+  }
+
+  /** An unread message of `type` in the administrator's box, written straight to the database (a product without the demo seeds none). */
+  async message(type: 'message' | 'notice' | 'todo'): Promise<number> {
+    const [admin] = await this.t.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+    const text = { 'zh-CN': `样例 ${this.next()}`, 'en-US': `Sample ${this.serial}` };
+    const [row] = await this.t.db.insert(messages).values({ userId: admin!.id, type, title: text, subTitle: text, content: text, messageType: type === 'message' ? null : 0, time: new Date() }).returning({ id: messages.id });
+    return row!.id;
   }
 
   /** A throwaway account, written straight to the database: its creation is no call under test. */

@@ -1,8 +1,10 @@
 import type { ServerSlice, SliceSeedContext } from '../../slice.ts';
+import { seedSampleMessages } from './messages.ts';
 
 /**
  * The demo's accounts: `auditor` / `auditor123`, holding the demo's `auditor` role (its contracts,
- * packages/contracts/src/demo/accounts, which the core's seed creates before any slice's seed). No calls.
+ * packages/contracts/src/demo/accounts, which the core's seed creates before any slice's seed), and the
+ * message box's samples of the core's two accounts (messages.ts). No calls.
  */
 export const auditorAccount = {
   username: 'auditor',
@@ -21,7 +23,8 @@ export const auditorAccount = {
 
 export const accountsServerSlice: ServerSlice = {
   name: 'accounts',
-  async seed(_db, { addAccount }: SliceSeedContext) {
+  async seed(db, { adminId, userId, now, addAccount }: SliceSeedContext) {
     await addAccount(auditorAccount);
+    for (const id of [adminId, userId]) await seedSampleMessages(db, id, now);
   },
 };
