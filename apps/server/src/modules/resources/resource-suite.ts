@@ -247,9 +247,12 @@ export function describeResource(def: ResourceDef, options: ResourceSuiteOptions
 
     itWhen(bulkField !== undefined)('sets one field of the selected records at their versions, an entry each; a stale or missing one refuses them all', async () => {
       const [a, b, c] = [await create(), await create(), await create()];
-      // a value none of the three holds (a sample may repeat one: an enum's, a boolean's)
-      let value = bulkValue();
-      for (let i = 0; i < 20 && [a, b, c].some((r) => holds(r, value)); i++) value = bulkValue();
+      // a value none of the three holds (samples repeat one: a boolean's, an enum's, a number's clamped to a short range)
+      const f = bulkField!;
+      const numbers = (f.type === 'integer' || f.type === 'decimal') && f.min !== undefined && f.max !== undefined ? [f.min, f.max, Math.floor((f.min + f.max) / 2)].map((n) => (f.type === 'decimal' ? n.toFixed(f.scale ?? 2) : n)) : [];
+      const choices = [...Array.from({ length: 20 }, bulkValue), ...(f.type === 'boolean' ? [true, false] : []), ...(f.values ?? []).map((v) => v.value), ...numbers];
+      const value = choices.find((v) => ![a, b, c].some((r) => holds(r, v)));
+      expect(value, 'a value none of the three holds').toBeDefined();
       const url = `${api}/bulk-update`;
       const stale = await t.request({ method: 'POST', url, token: admin, body: { field: bulkField!.name, value, records: [{ id: a.id, version: 1 }, { id: b.id, version: 9 }] } });
       expect([stale.status, stale.body.data]).toEqual([409, { error: 'VERSION_CONFLICT', details: { records: [{ id: b.id, version: 1 }] } }]);
