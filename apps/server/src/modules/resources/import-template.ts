@@ -3,6 +3,7 @@ import { patternMessage } from '@atrium/contracts/resource-calls';
 import { importFields } from '@atrium/contracts/resource-import';
 import { translateValidation, type Locale } from '@atrium/contracts';
 import type { SheetCell } from '../../lists/xlsx.ts';
+import { say, type Said } from '../../audit/audit-entry.ts';
 
 /**
  * An import's template (docs/resources.md, "Import"): the header row of the columns an import reads, named
@@ -11,7 +12,9 @@ import type { SheetCell } from '../../lists/xlsx.ts';
  * first sheet.
  */
 
-type Texts = Record<Locale, string>;
+/** How an export's header and an import name a scoped record's department and owner, in each language. */
+export const scopeColumnNames: Record<Locale, Record<'department' | 'owner', string>> = { 'zh-CN': { department: '所属部门', owner: '负责人' }, 'en-US': { department: 'Department', owner: 'Owner' } };
+
 const texts = {
   notesSheet: { 'zh-CN': '填写说明', 'en-US': 'How to fill in' },
   notesHeader: { 'zh-CN': ['列', '必填', '填写说明'], 'en-US': ['Column', 'Required', 'What it takes'] },
@@ -34,15 +37,14 @@ const texts = {
   default: { 'zh-CN': '。留空为 {value}', 'en-US': '. Left empty: {value}' },
   department: { 'zh-CN': '部门名称。留空则归入导入人所在部门', 'en-US': "A department's name. Left empty: the importer's department" },
   owner: { 'zh-CN': '用户名或姓名。留空则由导入人负责', 'en-US': 'A username or name. Left empty: the importer' },
-  scopeHeader: { 'zh-CN': ['所属部门', '负责人'], 'en-US': ['Department', 'Owner'] },
 } satisfies Record<string, Record<Locale, unknown>>;
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-const said = (t: Texts, locale: Locale, values: Record<string, string | number> = {}) => fill(t[locale], values);
+/** A text of `texts` in one language, its `{name}`s filled (as the trail's summaries are). */
+const said = (t: Said, locale: Locale, values: Readonly<Record<string, string | number>> = {}) => say(t, values)[locale];
 
 /** The template's columns: each field an import sets by its label, then a scoped record's department and owner. */
 export function templateHeader(def: ResourceDef, locale: Locale): string[] {
-  return importFields(def).map((name) => def.fields.find((f) => f.name === name)?.label[locale] ?? texts.scopeHeader[locale][name === 'department' ? 0 : 1]!);
+  return importFields(def).map((name) => def.fields.find((f) => f.name === name)?.label[locale] ?? scopeColumnNames[locale][name as 'department' | 'owner']);
 }
 
 /** A value as a cell of the import takes it: an enum's label, a boolean's 是/否. */

@@ -40,7 +40,7 @@ import {
   sweepImports,
   type ImportRow,
 } from './import.repository.ts';
-import { templateHeader, templateNotes } from './import-template.ts';
+import { scopeColumnNames, templateHeader, templateNotes } from './import-template.ts';
 import { afterCreate, afterUpdate } from './lifecycle.ts';
 import { CollectEvery } from './full-collection.ts';
 import { readAhead } from './read-ahead.ts';
@@ -148,8 +148,6 @@ async function* batches(data: FileData, format: ImportFormat, collect: CollectEv
   if (batch.length > 0) yield batch;
 }
 
-/** A scoped record's department and owner as the export's header names them. */
-const scopeLabels: Record<Locale, Record<'department' | 'owner', string>> = { 'zh-CN': { department: '所属部门', owner: '负责人' }, 'en-US': { department: 'Department', owner: 'Owner' } };
 
 /** A stored message in the reader's language: a validation key (with its parameters) or an error key. */
 function translated(message: string, locale: Locale): string {
@@ -424,7 +422,7 @@ export function registerImport(app: FastifyInstance, def: ResourceDef, all: read
   registerCall(app, calls.report, async ({ db, reply, params, session, locale }) => {
     const job = await load(db, session.userId, (params as { importId: number }).importId, 0);
     const problems = await importProblems(db, job.id);
-    const label = (field: string | null) => (field === null ? '' : (def.fields.find((f) => f.name === field)?.label[locale] ?? scopeLabels[locale][field as 'department' | 'owner'] ?? field));
+    const label = (field: string | null) => (field === null ? '' : (def.fields.find((f) => f.name === field)?.label[locale] ?? scopeColumnNames[locale][field as 'department' | 'owner'] ?? field));
     const text = problems.map((p) => csvLine([String(p.row), p.column, label(p.field), translated(p.message, locale)])).join('');
     const header = ['validation.importReportRow', 'validation.importReportColumn', 'validation.importReportField', 'validation.importReportMessage'].map((k) => translated(k, locale));
     return sendCsv(reply, { name: `${def.plural}-import-${job.id}-problems.csv`, header, what: `${def.name} import` }, { text, next: undefined });

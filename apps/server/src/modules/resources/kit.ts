@@ -17,6 +17,7 @@ import { scopedBy, scopeKey, type Reach } from '../../lists/scope.ts';
 import type { RequestScope } from '../../sessions/data-scope.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { registerImport } from './import.ts';
+import { scopeColumnNames } from './import-template.ts';
 import { recordNamed, resourceNamed } from './trail-names.ts';
 import { actorOf, afterCreate, afterDelete, afterUpdate, assertChildrenUnlocked, assertDeletable, assertUnlocked, registerLifecycle, withTransitions } from './lifecycle.ts';
 import {
@@ -603,7 +604,7 @@ async function exportFile(db: Db, scope: RequestScope, def: ResourceDef, all: re
     return { records, next: rows.length < EXPORT_BATCH_ROWS ? undefined : () => batch(next) };
   };
   const first = await batch(undefined);
-  const scopeHeader = def.scoped ? (locale === 'zh-CN' ? ['所属部门', '负责人'] : ['Department', 'Owner']) : [];
+  const scopeHeader = def.scoped ? [scopeColumnNames[locale].department, scopeColumnNames[locale].owner] : [];
   const header = ['ID', ...def.fields.map((f) => f.label[locale]), ...scopeHeader, locale === 'zh-CN' ? '创建时间' : 'Created'];
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   if (format === 'xlsx') {

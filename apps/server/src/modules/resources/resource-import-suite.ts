@@ -14,6 +14,7 @@ import { createTestApp, type TestApp, type TestResponse } from '../../test/harne
 import { itWhen } from '../../test/it-when.ts';
 import type { ResourceSuiteOptions } from './resource-suite.ts';
 import { csvOf, importUpload, xlsxOf } from './import-fixture.ts';
+import { scopeColumnNames } from './import-template.ts';
 
 export function describeImport(def: ResourceDef, all: readonly ResourceDef[], options: ResourceSuiteOptions): void {
   const api = def.apiPath;
@@ -100,7 +101,7 @@ export function describeImport(def: ResourceDef, all: readonly ResourceDef[], op
       const [record] = await samples(1);
       const before = Number(rowsOf<{ n: number }>(await t.db.execute(`select count(*)::int as n from audit_log where action = '${def.name}.import-template'`))[0]!.n);
       for (const locale of ['zh-CN', 'en-US'] as const) {
-        const labels = importFields(def).map((name) => def.fields.find((f) => f.name === name)?.label[locale] ?? { department: { 'zh-CN': '所属部门', 'en-US': 'Department' }, owner: { 'zh-CN': '负责人', 'en-US': 'Owner' } }[name]![locale]);
+        const labels = importFields(def).map((name) => def.fields.find((f) => f.name === name)?.label[locale] ?? scopeColumnNames[locale][name as 'department' | 'owner']);
         const csv = await t.request({ url: `${api}/imports/template?format=csv`, token: admin, locale });
         expect([csv.status, csv.headers['content-type']], locale).toEqual([200, 'text/csv; charset=utf-8']);
         expect(csv.text, locale).toBe(importSampleCsv([labels]));
